@@ -1,0 +1,320 @@
+//! The compiler: appending instructions to the code space, colon
+//! definitions, control structures and locals.
+//!
+//! Control structures keep their unresolved addresses on the data stack as
+//! two cells, an address and a tag saying what opened it, so mismatched
+//! words are caught ("THEN without IF") and CS-PICK / CS-ROLL work on whole
+//! entries. LEAVE addresses are kept per DO in the compiler itself.
+
+use crate::dictionary::{COMPILE_ONLY, IMMEDIATE, Kind};
+use crate::error::*;
+use crate::instr::Instr;
+use crate::vm::Forth;
+use std::io::Write;
+
+/// Tags of control-flow stack entries.
+pub const ORIG: i64 = 0x0F01;
+pub const DEST: i64 = 0x0F02;
+pub const DO_SYS: i64 = 0x0F03;
+pub const CASE_SYS: i64 = 0x0F04;
+pub const OF_SYS: i64 = 0x0F05;
+
+/// The colon definition being compiled.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    pub xt: u32,
+    pub code_start: u32,
+    pub noname: bool,
+    /// Data stack depth at `:`; control-flow entries stack above it.
+    pub depth: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Compiler {
+    pub def: Option<Definition>,
+    /// LEAVE (and ?DO) addresses to resolve, one list per open DO.
+    pub leaves: Vec<Vec<u32>>,
+    /// Names of the current definition's locals, oldest first.
+    pub locals: Vec<String>,
+}
+
+impl Compiler {
+    /// The LocalFetch index of a local name (0 = newest).
+    pub fn local(&self, name: &str) -> Option<u16> {
+        let i = self.locals.iter().rposition(|l| l.eq_ignore_ascii_case(name))?;
+        Some((self.locals.len() - 1 - i) as u16)
+    }
+}
+
+fn tag_name(tag: i64) -> &'static str {
+    match tag {
+        ORIG => "IF, AHEAD or WHILE",
+        DEST => "BEGIN",
+        DO_SYS => "DO",
+        CASE_SYS => "CASE",
+        OF_SYS => "OF",
+        _ => "nothing",
+    }
+}
+
+impl Forth {
+    /// Append an instruction to the code space, remembering its source position.
+    pub fn emit(&mut self, i: Instr) -> Res<()> {
+        if self.code.len() >= u32::MAX as usize / 2 {
+            return Err(DICTIONARY_OVERFLOW);
+        }
+        self.code.push(i);
+        self.code_pos.push(self.token_pos);
+        Ok(())
+    }
+
+    pub fn code_here(&self) -> u32 {
+        self.code.len() as u32
+    }
+
+    /// COMPILE,: append the execution semantics of `xt`.
+    pub fn compile_xt(&mut self, xt: u32) -> Res<()> {
+        let Some(w) = self.dict.words.get(xt as usize) else {
+            return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
+        };
+        let i = match w.kind {
+            Kind::Prim(i) => i,
+            Kind::Colon(start) => Instr::Call(start),
+            Kind::Constant(v) => Instr::Lit(v),
+            Kind::Variable(a) => Instr::Lit(a as i64),
+            Kind::Value(a) => Instr::Value(a),
+            Kind::Defer(a) => Instr::Defer(a),
+            Kind::Create(_) | Kind::Does { .. } | Kind::Marker(_) => Instr::Word(xt),
+        };
+        self.emit(i)
+    }
+
+    // ---- definitions ----
+
+    /// Make a header in the current word list, noting a redefinition as gforth does.
+    pub fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
+        if name.len() > 255 {
+            return Err(self.fail(NAME_TOO_LONG, name));
+        }
+        let (xt, existed) = self.dict.create(name, kind, revealed);
+        if existed {
+            let _ = writeln!(self.diag, "redefined {name}");
+        }
+        Ok(xt)
+    }
+
+    /// `:` and `:NONAME`: start compiling a colon definition.
+    pub fn begin_definition(&mut self, name: Option<&str>) -> Res<u32> {
+        if self.compiler.def.is_some() {
+            return Err(self.fail(COMPILER_NESTING, "a definition is already being compiled"));
+        }
+        let start = self.code_here();
+        let xt = self.define(name.unwrap_or(""), Kind::Colon(start), false)?;
+        self.compiler.def =
+            Some(crate::compiler::Definition { xt, code_start: start, noname: name.is_none(), depth: self.sp });
+        self.compiler.leaves.clear();
+        self.compiler.locals.clear();
+        self.set_state(true);
+        Ok(xt)
+    }
+
+    /// `;`: finish the definition and make it visible.
+    pub fn end_definition(&mut self) -> Res<()> {
+        let Some(def) = self.compiler.def.clone() else {
+            return Err(self.fail(CONTROL_MISMATCH, "`;` without `:`"));
+        };
+        if self.sp > def.depth {
+            let tag = self.peek(0)?;
+            let opener = tag_name(tag);
+            let line = self
+                .peek(1)
+                .ok()
+                .and_then(|a| self.code_pos.get(a as usize))
+                .map(|p| format!(" (opened at line {})", p.line))
+                .unwrap_or_default();
+            return Err(self.fail(CONTROL_MISMATCH, format!("unfinished {opener}{line} at `;`")));
+        }
+        self.emit_exit()?;
+        let end = self.code_here();
+        self.dict.words[def.xt as usize].code_end = end;
+        self.dict.reveal(def.xt);
+        self.compiler.def = None;
+        self.compiler.locals.clear();
+        self.set_state(false);
+        if def.noname {
+            self.push(def.xt as i64)?;
+        }
+        Ok(())
+    }
+
+    /// EXIT, also dropping the locals frame.
+    pub fn emit_exit(&mut self) -> Res<()> {
+        if !self.compiler.locals.is_empty() {
+            self.emit(Instr::LocalsExit(self.compiler.locals.len() as u16))?;
+        }
+        self.emit(Instr::Exit)
+    }
+
+    /// After an error: throw away the half-made definition.
+    pub fn abandon_definition(&mut self) {
+        if let Some(def) = self.compiler.def.take() {
+            if self.dict.words.len() == def.xt as usize + 1 && !self.dict.words[def.xt as usize].revealed {
+                self.dict.words.pop();
+                self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
+            }
+            self.code.truncate(def.code_start as usize);
+            self.code_pos.truncate(def.code_start as usize);
+        }
+        self.compiler.leaves.clear();
+        self.compiler.locals.clear();
+    }
+
+    pub fn set_flag_on_last(&mut self, flag: u8) -> Res<()> {
+        let xt = self.dict.last.ok_or(Throw(-32))?;
+        self.dict.words[xt as usize].flags |= flag;
+        Ok(())
+    }
+
+    pub fn make_immediate(&mut self) -> Res<()> {
+        self.set_flag_on_last(IMMEDIATE)
+    }
+
+    pub fn make_compile_only(&mut self) -> Res<()> {
+        self.set_flag_on_last(COMPILE_ONLY)
+    }
+
+    // ---- control structures ----
+
+    pub fn cs_push(&mut self, addr: u32, tag: i64) -> Res<()> {
+        self.push(addr as i64)?;
+        self.push(tag)
+    }
+
+    /// Pop an entry that must carry `tag`; `word` names the closer for messages.
+    pub fn cs_pop(&mut self, tag: i64, word: &str) -> Res<u32> {
+        let found = self.peek(0).ok();
+        if found != Some(tag) {
+            let what = found.map_or("nothing", tag_name);
+            return Err(self.fail(
+                CONTROL_MISMATCH,
+                format!("`{word}` needs an open {}, found {what}", tag_name(tag)),
+            ));
+        }
+        self.pop()?;
+        Ok(self.pop()? as u32)
+    }
+
+    /// Point the forward branch at `at` to `target`.
+    pub fn resolve(&mut self, at: u32, target: u32) -> Res<()> {
+        let slot = self.code.get_mut(at as usize).ok_or(CONTROL_MISMATCH)?;
+        *slot = match *slot {
+            Instr::Branch(_) => Instr::Branch(target),
+            Instr::ZBranch(_) => Instr::ZBranch(target),
+            Instr::QDo(_) => Instr::QDo(target),
+            Instr::Leave(_) => Instr::Leave(target),
+            _ => return Err(CONTROL_MISMATCH),
+        };
+        Ok(())
+    }
+
+    /// Emit a forward branch and push its orig.
+    pub fn emit_forward(&mut self, i: Instr) -> Res<()> {
+        let at = self.code_here();
+        self.emit(i)?;
+        self.cs_push(at, ORIG)
+    }
+
+    /// THEN: resolve the orig on top to here.
+    pub fn resolve_orig(&mut self, word: &str) -> Res<()> {
+        let at = self.cs_pop(ORIG, word)?;
+        self.resolve(at, self.code_here())
+    }
+
+    /// DO / ?DO.
+    pub fn begin_do(&mut self, qdo: bool) -> Res<()> {
+        if self.compiler.leaves.len() >= 64 {
+            return Err(LOOP_NESTING);
+        }
+        let mut leaves = Vec::new();
+        if qdo {
+            leaves.push(self.code_here());
+            self.emit(Instr::QDo(0))?;
+        } else {
+            self.emit(Instr::Do)?;
+        }
+        self.compiler.leaves.push(leaves);
+        self.cs_push(self.code_here(), DO_SYS)
+    }
+
+    /// LOOP / +LOOP.
+    pub fn end_do(&mut self, plus: bool, word: &str) -> Res<()> {
+        let body = self.cs_pop(DO_SYS, word)?;
+        self.emit(if plus { Instr::PlusLoop(body) } else { Instr::Loop(body) })?;
+        let here = self.code_here();
+        for at in self.compiler.leaves.pop().unwrap_or_default() {
+            self.resolve(at, here)?;
+        }
+        Ok(())
+    }
+
+    pub fn emit_leave(&mut self) -> Res<()> {
+        let at = self.code_here();
+        let Some(list) = self.compiler.leaves.last_mut() else {
+            return Err(self.fail(CONTROL_MISMATCH, "`leave` outside a DO loop"));
+        };
+        list.push(at);
+        self.emit(Instr::Leave(0))
+    }
+
+    /// CS-PICK / CS-ROLL on two-cell entries.
+    pub fn cs_pick(&mut self, u: usize) -> Res<()> {
+        let tag = self.peek(2 * u)?;
+        let addr = self.peek(2 * u + 1)?;
+        self.push(addr)?;
+        self.push(tag)
+    }
+
+    pub fn cs_roll(&mut self, u: usize) -> Res<()> {
+        self.need(2 * u + 2)?;
+        let at = self.sp - 2 * u - 2;
+        self.ds[at..self.sp].rotate_left(2);
+        Ok(())
+    }
+
+    // ---- locals ----
+
+    /// `{: a b | c -- d :}`: declare locals for the current definition.
+    pub fn declare_locals(&mut self) -> Res<()> {
+        if self.compiler.def.is_none() {
+            return Err(self.fail(crate::error::COMPILE_ONLY, "`{:` only works inside a definition"));
+        }
+        let (mut args, mut vals) = (Vec::new(), Vec::new());
+        let mut in_vals = false;
+        let mut in_outs = false;
+        loop {
+            let (addr, len) = self.parse_name()?;
+            if len == 0 {
+                if !self.refill()? {
+                    return Err(self.fail(CONTROL_MISMATCH, "`{:` without `:}`"));
+                }
+                continue;
+            }
+            let name = self.mem.string(addr, len)?;
+            match name.as_str() {
+                ":}" => break,
+                "|" => in_vals = true,
+                "--" => in_outs = true,
+                _ if in_outs => {}
+                _ if in_vals => vals.push(name),
+                _ => args.push(name),
+            }
+        }
+        if !self.compiler.locals.is_empty() {
+            return Err(self.fail(CONTROL_MISMATCH, "only one `{:` per definition"));
+        }
+        self.emit(Instr::LocalsEnter(args.len() as u16, vals.len() as u16))?;
+        self.compiler.locals.extend(args);
+        self.compiler.locals.extend(vals);
+        Ok(())
+    }
+}

@@ -1,0 +1,227 @@
+//! The dictionary: word headers, word lists and the search order.
+//!
+//! A word is identified by its execution token, an index into `words`.
+//! Each word list maps lower-cased names to the newest xt; a header keeps
+//! the xt it shadowed, so MARKER can peel definitions off again. Names are
+//! case-insensitive: `B.Player` and `b.player` are the same word.
+
+use crate::instr::Instr;
+use std::collections::HashMap;
+
+pub const IMMEDIATE: u8 = 1;
+pub const COMPILE_ONLY: u8 = 2;
+
+/// What executing a word does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A built-in: run (or compile) this instruction.
+    Prim(Instr),
+    /// A colon definition starting at this code address.
+    Colon(u32),
+    Constant(i64),
+    /// VARIABLE: pushes its body address.
+    Variable(u32),
+    /// CREATE without DOES>: pushes its body address.
+    Create(u32),
+    /// CREATE ... DOES>: pushes the body address, then runs the DOES> code.
+    Does { body: u32, code: u32 },
+    /// VALUE: pushes the cell in its body.
+    Value(u32),
+    /// DEFER: executes the xt in its body.
+    Defer(u32),
+    /// MARKER: forgets itself and everything after it.
+    Marker(u32),
+}
+
+#[derive(Clone, Debug)]
+pub struct Word {
+    pub name: Box<str>,
+    pub flags: u8,
+    pub kind: Kind,
+    pub wordlist: u32,
+    /// The xt this definition shadows in its word list, if any.
+    pub shadows: Option<u32>,
+    /// For colon definitions: end of its code (exclusive), for SEE.
+    pub code_end: u32,
+    /// Visible to lookups (false while its definition is being compiled).
+    pub revealed: bool,
+}
+
+impl Word {
+    pub fn immediate(&self) -> bool {
+        self.flags & IMMEDIATE != 0
+    }
+    pub fn compile_only(&self) -> bool {
+        self.flags & COMPILE_ONLY != 0
+    }
+    /// The data-field address, for >BODY.
+    pub fn body(&self) -> Option<u32> {
+        match self.kind {
+            Kind::Variable(a) | Kind::Create(a) | Kind::Value(a) | Kind::Defer(a) => Some(a),
+            Kind::Does { body, .. } => Some(body),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Wordlist {
+    pub name: Option<String>,
+    pub map: HashMap<Box<str>, u32>,
+    /// The newest xt in this word list (for WORDS and traversal order).
+    pub latest: Option<u32>,
+}
+
+/// Everything MARKER must restore.
+#[derive(Clone, Debug)]
+pub struct Mark {
+    pub words: usize,
+    pub code: usize,
+    pub here: usize,
+    pub wordlists: usize,
+    pub order: Vec<u32>,
+    pub current: u32,
+    pub latest: Vec<Option<u32>>,
+}
+
+pub const MAX_ORDER: usize = 16;
+
+#[derive(Default)]
+pub struct Dictionary {
+    pub words: Vec<Word>,
+    pub wordlists: Vec<Wordlist>,
+    pub order: Vec<u32>,
+    pub current: u32,
+    pub marks: Vec<Mark>,
+    /// The most recent definition, named or not (for IMMEDIATE, DOES>).
+    pub last: Option<u32>,
+    lower: String,
+}
+
+impl Dictionary {
+    pub fn new() -> Dictionary {
+        let mut d = Dictionary::default();
+        d.wordlists.push(Wordlist { name: Some("forth".into()), ..Default::default() });
+        d.order.push(0);
+        d
+    }
+
+    fn key<'a>(buf: &'a mut String, name: &str) -> &'a str {
+        buf.clear();
+        buf.extend(name.chars().map(|c| c.to_ascii_lowercase()));
+        buf.as_str()
+    }
+
+    /// Look a name up in one word list.
+    pub fn search(&mut self, wid: u32, name: &str) -> Option<u32> {
+        let key = Self::key(&mut self.lower, name);
+        self.wordlists.get(wid as usize)?.map.get(key).copied()
+    }
+
+    /// Look a name up through the search order.
+    pub fn find(&mut self, name: &str) -> Option<u32> {
+        let key = Self::key(&mut self.lower, name);
+        self.order
+            .iter()
+            .rev()
+            .find_map(|&wid| self.wordlists.get(wid as usize)?.map.get(key).copied())
+    }
+
+    /// Add a header in the current word list. It is found by lookups only
+    /// once revealed. Returns the new xt and whether the name already existed.
+    pub fn create(&mut self, name: &str, kind: Kind, revealed: bool) -> (u32, bool) {
+        let xt = self.words.len() as u32;
+        let wid = self.current;
+        let existed = !name.is_empty() && self.search(wid, name).is_some();
+        self.words.push(Word {
+            name: name.into(),
+            flags: 0,
+            kind,
+            wordlist: wid,
+            shadows: None,
+            code_end: 0,
+            revealed: false,
+        });
+        self.last = Some(xt);
+        if revealed {
+            self.reveal(xt);
+        }
+        (xt, existed)
+    }
+
+    /// Make a header visible (at `;`, or at once for non-colon words).
+    pub fn reveal(&mut self, xt: u32) {
+        let Some(w) = self.words.get(xt as usize) else { return };
+        if w.revealed || w.name.is_empty() {
+            return;
+        }
+        let key: Box<str> = w.name.to_ascii_lowercase().into();
+        let wid = w.wordlist as usize;
+        let Some(list) = self.wordlists.get_mut(wid) else { return };
+        let shadows = list.map.insert(key, xt);
+        list.latest = Some(xt);
+        let w = &mut self.words[xt as usize];
+        w.shadows = shadows;
+        w.revealed = true;
+    }
+
+    pub fn mark(&self, here: usize, code: usize) -> Mark {
+        Mark {
+            words: self.words.len(),
+            code,
+            here,
+            wordlists: self.wordlists.len(),
+            order: self.order.clone(),
+            current: self.current,
+            latest: self.wordlists.iter().map(|w| w.latest).collect(),
+        }
+    }
+
+    /// Forget every word defined since `mark`.
+    pub fn forget(&mut self, mark: &Mark) {
+        for xt in (mark.words..self.words.len()).rev() {
+            let w = &self.words[xt];
+            if !w.revealed {
+                continue;
+            }
+            let key: Box<str> = w.name.to_ascii_lowercase().into();
+            if let Some(list) = self.wordlists.get_mut(w.wordlist as usize) {
+                match w.shadows {
+                    Some(old) => list.map.insert(key, old),
+                    None => list.map.remove(&key),
+                };
+            }
+        }
+        self.words.truncate(mark.words);
+        self.wordlists.truncate(mark.wordlists);
+        for (list, latest) in self.wordlists.iter_mut().zip(&mark.latest) {
+            list.latest = *latest;
+        }
+        self.order = mark.order.clone();
+        self.current = mark.current;
+        if self.current as usize >= self.wordlists.len() {
+            self.current = 0;
+        }
+        self.last = self.words.len().checked_sub(1).map(|x| x as u32);
+    }
+
+    /// The revealed words of one word list, newest first.
+    pub fn list(&self, wid: u32) -> Vec<u32> {
+        let Some(wl) = self.wordlists.get(wid as usize) else { return vec![] };
+        let mut xts: Vec<u32> = wl.map.values().copied().collect();
+        xts.sort_unstable_by(|a, b| b.cmp(a));
+        xts
+    }
+
+    /// The name of the word whose code contains `addr`, for backtraces.
+    pub fn word_at(&self, addr: u32) -> Option<u32> {
+        let mut best: Option<(u32, u32)> = None;
+        for (xt, w) in self.words.iter().enumerate() {
+            let Kind::Colon(start) = w.kind else { continue };
+            if start <= addr && addr < w.code_end.max(start + 1) && best.is_none_or(|(s, _)| start >= s) {
+                best = Some((start, xt as u32));
+            }
+        }
+        best.map(|(_, xt)| xt)
+    }
+}

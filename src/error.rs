@@ -1,0 +1,199 @@
+//! Errors are values: a [`Throw`] travels through the inner and outer
+//! interpreters as a bare throw code (cheap to return on the hot path), and
+//! only when nobody CATCHes it does the host turn it into a [`ForthError`]
+//! with a message, a source location and a backtrace of Forth words.
+
+use std::fmt;
+
+/// A Forth exception in flight: just its throw code. Details that need text
+/// (the name of an undefined word, the text of ABORT") are parked in the VM
+/// and picked up when the error is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Throw(pub i64);
+
+/// The result type of everything that can THROW.
+pub type Res<T> = Result<T, Throw>;
+
+// The standard throw codes this system raises (Forth-2012 table 9.1).
+pub const ABORT: Throw = Throw(-1);
+pub const ABORT_QUOTE: Throw = Throw(-2);
+pub const STACK_OVERFLOW: Throw = Throw(-3);
+pub const STACK_UNDERFLOW: Throw = Throw(-4);
+pub const RSTACK_OVERFLOW: Throw = Throw(-5);
+pub const RSTACK_UNDERFLOW: Throw = Throw(-6);
+pub const LOOP_NESTING: Throw = Throw(-7);
+pub const DICTIONARY_OVERFLOW: Throw = Throw(-8);
+pub const BAD_ADDRESS: Throw = Throw(-9);
+pub const DIVISION_BY_ZERO: Throw = Throw(-10);
+pub const OUT_OF_RANGE: Throw = Throw(-11);
+pub const UNDEFINED_WORD: Throw = Throw(-13);
+pub const COMPILE_ONLY: Throw = Throw(-14);
+pub const ZERO_LENGTH_NAME: Throw = Throw(-16);
+pub const PICTURED_OVERFLOW: Throw = Throw(-17);
+pub const PARSED_OVERFLOW: Throw = Throw(-18);
+pub const NAME_TOO_LONG: Throw = Throw(-19);
+pub const UNSUPPORTED: Throw = Throw(-21);
+pub const CONTROL_MISMATCH: Throw = Throw(-22);
+pub const INVALID_NUMERIC_ARG: Throw = Throw(-24);
+pub const RSTACK_IMBALANCE: Throw = Throw(-25);
+pub const USER_INTERRUPT: Throw = Throw(-28);
+pub const COMPILER_NESTING: Throw = Throw(-29);
+pub const NOT_CREATED: Throw = Throw(-31);
+pub const INVALID_NAME: Throw = Throw(-32);
+pub const FILE_POSITION: Throw = Throw(-36);
+pub const FILE_IO: Throw = Throw(-37);
+pub const NO_SUCH_FILE: Throw = Throw(-38);
+pub const UNEXPECTED_EOF: Throw = Throw(-39);
+pub const INVALID_POSTPONE: Throw = Throw(-48);
+pub const ORDER_OVERFLOW: Throw = Throw(-49);
+pub const ORDER_UNDERFLOW: Throw = Throw(-50);
+pub const CONTROL_OVERFLOW: Throw = Throw(-52);
+pub const EXCEPTION_OVERFLOW: Throw = Throw(-53);
+pub const QUIT: Throw = Throw(-56);
+pub const IF_ELSE_THEN: Throw = Throw(-58);
+pub const ALLOCATE: Throw = Throw(-59);
+pub const FREE: Throw = Throw(-60);
+pub const RESIZE: Throw = Throw(-61);
+/// Not a standard code: BYE unwinds with it, and CATCH lets it pass.
+pub const BYE: Throw = Throw(-0x7fff_0000);
+
+/// The standard text for a throw code.
+pub fn describe(code: i64) -> &'static str {
+    match code {
+        -1 => "aborted",
+        -2 => "aborted",
+        -3 => "stack overflow",
+        -4 => "stack underflow",
+        -5 => "return stack overflow",
+        -6 => "return stack underflow",
+        -7 => "do-loops nested too deeply",
+        -8 => "dictionary overflow",
+        -9 => "invalid memory address",
+        -10 => "division by zero",
+        -11 => "result out of range",
+        -12 => "argument type mismatch",
+        -13 => "undefined word",
+        -14 => "interpreting a compile-only word",
+        -15 => "invalid FORGET",
+        -16 => "attempt to use zero-length string as a name",
+        -17 => "pictured numeric output string overflow",
+        -18 => "parsed string overflow",
+        -19 => "definition name too long",
+        -20 => "write to a read-only location",
+        -21 => "unsupported operation",
+        -22 => "control structure mismatch",
+        -23 => "address alignment exception",
+        -24 => "invalid numeric argument",
+        -25 => "return stack imbalance",
+        -26 => "loop parameters unavailable",
+        -27 => "invalid recursion",
+        -28 => "user interrupt",
+        -29 => "compiler nesting",
+        -30 => "obsolescent feature",
+        -31 => ">BODY used on non-CREATEd definition",
+        -32 => "invalid name argument",
+        -33 => "block read exception",
+        -34 => "block write exception",
+        -35 => "invalid block number",
+        -36 => "invalid file position",
+        -37 => "file I/O exception",
+        -38 => "non-existent file",
+        -39 => "unexpected end of file",
+        -40 => "invalid BASE for floating point conversion",
+        -41 => "loss of precision",
+        -42 => "floating-point divide by zero",
+        -43 => "floating-point result out of range",
+        -44 => "floating-point stack overflow",
+        -45 => "floating-point stack underflow",
+        -46 => "floating-point invalid argument",
+        -47 => "compilation word list deleted",
+        -48 => "invalid POSTPONE",
+        -49 => "search-order overflow",
+        -50 => "search-order underflow",
+        -51 => "compilation word list changed",
+        -52 => "control-flow stack overflow",
+        -53 => "exception stack overflow",
+        -54 => "floating-point underflow",
+        -55 => "floating-point unidentified fault",
+        -56 => "QUIT",
+        -57 => "exception in sending or receiving a character",
+        -58 => "[IF], [ELSE], or [THEN] exception",
+        -59 => "ALLOCATE failed",
+        -60 => "FREE failed",
+        -61 => "RESIZE failed",
+        -62 => "CLOSE-FILE failed",
+        -63 => "CREATE-FILE failed",
+        -64 => "DELETE-FILE failed",
+        -65 => "FILE-POSITION failed",
+        -66 => "FILE-SIZE failed",
+        -67 => "FILE-STATUS failed",
+        -68 => "FLUSH-FILE failed",
+        -69 => "OPEN-FILE failed",
+        -70 => "READ-FILE failed",
+        -71 => "READ-LINE failed",
+        -72 => "RENAME-FILE failed",
+        -73 => "REPOSITION-FILE failed",
+        -74 => "RESIZE-FILE failed",
+        -75 => "WRITE-FILE failed",
+        -76 => "WRITE-LINE failed",
+        -77 => "malformed xchar",
+        -78 => "SUBSTITUTE failed",
+        -79 => "REPLACES failed",
+        _ => "uncaught exception",
+    }
+}
+
+/// Where in the source a token stood: file (or `<stdin>`, `<evaluate>`),
+/// 1-based line and column, and the line's text when it is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub text: Option<String>,
+}
+
+/// An uncaught Forth error, ready to be shown to a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForthError {
+    pub code: i64,
+    pub message: String,
+    /// The word that raised it (a primitive or the token being interpreted).
+    pub word: Option<String>,
+    pub location: Option<Location>,
+    /// Forth words from the innermost outwards.
+    pub backtrace: Vec<String>,
+}
+
+impl fmt::Display for ForthError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(loc) = &self.location {
+            write!(f, "{}:{}:{}: ", loc.file, loc.line, loc.col)?;
+        }
+        write!(f, "error: {} ({})", self.message, self.code)?;
+        if let Some(w) = &self.word {
+            write!(f, " in `{w}`")?;
+        }
+        if let Some(loc) = &self.location
+            && let Some(text) = &loc.text
+        {
+            let num = loc.line.to_string();
+            let pad = " ".repeat(num.len());
+            write!(f, "\n  {num} | {text}")?;
+            let col = (loc.col as usize).saturating_sub(1);
+            // Keep tabs so the caret lines up under the token.
+            let lead: String = text
+                .chars()
+                .take(col)
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            write!(f, "\n  {pad} | {lead}^")?;
+        }
+        if !self.backtrace.is_empty() {
+            write!(f, "\n  called from: {}", self.backtrace.join(" <- "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ForthError {}

@@ -1,0 +1,447 @@
+//! The outer interpreter: the input stream and the text interpreter.
+//!
+//! Input comes from a stack of sources (the terminal or stdin, included
+//! files, EVALUATEd strings). The current line always sits in data space, so
+//! SOURCE and >IN are real addresses that programs can read and change.
+//! The interpreter takes one token at a time from the parse area, looks it
+//! up, and executes or compiles it; what is not a word must be a number.
+
+use crate::error::*;
+use crate::lexer;
+use crate::memory::{IN_ADDR, TIB_LEVELS, TIB_SIZE, TIB_START};
+use crate::vm::{Forth, Pos};
+use std::path::{Path, PathBuf};
+
+/// Text the interpreter has read, kept for error messages.
+#[derive(Clone, Debug, Default)]
+pub struct SourceText {
+    pub name: String,
+    pub lines: Vec<Vec<u8>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceKind {
+    /// Lines handed in one at a time by the host (REPL); REFILL reads the console.
+    Terminal,
+    /// Lines read from the console as needed (`playforth < prog.fs`).
+    Stdin,
+    /// Lines of a text kept in `sources` (files, -e code).
+    Text { next: usize },
+    /// An EVALUATEd string, in place in data space.
+    Evaluate,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Input {
+    pub kind: SourceKind,
+    pub buf: i64,
+    pub len: i64,
+    /// This source's >IN while a nested source is being read.
+    pub saved_in: i64,
+    pub line: u32,
+    pub src: u32,
+    pub source_id: i64,
+}
+
+/// A parsed number: one cell or a double cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Number {
+    Single(i64),
+    Double(i128),
+}
+
+/// Convert a token to a number in `base`, with the prefixes `#` (decimal),
+/// `$` (hex), `%` (binary), `'c'` for a character, a leading `-`, and a
+/// trailing `.` for a double-cell number.
+pub fn parse_number(tok: &[u8], base: i64) -> Option<Number> {
+    if let [b'\'', c, rest @ ..] = tok
+        && (rest.is_empty() || rest == b"'")
+        && tok.len() >= 2
+    {
+        return Some(Number::Single(*c as i64));
+    }
+    let mut base = base as u32;
+    let mut s = tok;
+    let mut neg = false;
+    if let [b'-', rest @ ..] = s
+        && !rest.is_empty()
+    {
+        neg = true;
+        s = rest;
+    }
+    if let [p @ (b'#' | b'$' | b'%'), rest @ ..] = s {
+        base = match p {
+            b'#' => 10,
+            b'$' => 16,
+            _ => 2,
+        };
+        s = rest;
+    }
+    if !neg && let [b'-', rest @ ..] = s {
+        neg = true;
+        s = rest;
+    }
+    let mut double = false;
+    if let [rest @ .., b'.'] = s {
+        double = true;
+        s = rest;
+    }
+    if s.is_empty() || !(2..=36).contains(&base) {
+        return None;
+    }
+    let mut acc: u128 = 0;
+    for &c in s {
+        let d = (c as char).to_digit(36)?;
+        if d >= base {
+            return None;
+        }
+        acc = acc.wrapping_mul(base as u128).wrapping_add(d as u128);
+    }
+    let v = if neg { (acc as i128).wrapping_neg() } else { acc as i128 };
+    Some(if double { Number::Double(v) } else { Number::Single(v as i64) })
+}
+
+impl Forth {
+    // ---- the input stream ----
+
+    pub(crate) fn input(&self) -> &Input {
+        self.inputs.last().expect("the terminal input is never popped")
+    }
+
+    fn input_mut(&mut self) -> &mut Input {
+        self.inputs.last_mut().expect("the terminal input is never popped")
+    }
+
+    pub(crate) fn to_in(&self) -> i64 {
+        self.mem.cell(IN_ADDR as i64).unwrap_or(0)
+    }
+
+    pub(crate) fn set_to_in(&mut self, v: i64) {
+        let _ = self.mem.set_cell(IN_ADDR as i64, v);
+    }
+
+    /// The parse area: (address, length) of what is left of the line.
+    pub(crate) fn parse_area(&self) -> (i64, i64) {
+        let inp = self.input();
+        let used = self.to_in().clamp(0, inp.len);
+        (inp.buf + used, inp.len - used)
+    }
+
+    /// Start reading from a new source; the current one resumes when it ends.
+    pub(crate) fn push_input(&mut self, kind: SourceKind, src: u32, source_id: i64) -> Res<()> {
+        let level = self.inputs.len();
+        if level >= TIB_LEVELS {
+            return Err(self.fail(Throw(-18), "input sources nested too deeply"));
+        }
+        let saved = self.to_in();
+        self.input_mut().saved_in = saved;
+        let buf = (TIB_START + level * TIB_SIZE) as i64;
+        self.inputs.push(Input { kind, buf, len: 0, saved_in: 0, line: 0, src, source_id });
+        self.set_to_in(0);
+        Ok(())
+    }
+
+    pub(crate) fn pop_input(&mut self) {
+        if self.inputs.len() > 1 {
+            self.inputs.pop();
+            let saved = self.input().saved_in;
+            self.set_to_in(saved);
+        }
+    }
+
+    /// Put one line into the current source's buffer and reset >IN.
+    fn load_line(&mut self, line: &[u8]) -> Res<()> {
+        let line = if line.len() > TIB_SIZE { &line[..TIB_SIZE] } else { line };
+        let buf = self.input().buf;
+        self.mem.write(buf, line)?;
+        let inp = self.input_mut();
+        inp.len = line.len() as i64;
+        inp.line += 1;
+        self.set_to_in(0);
+        Ok(())
+    }
+
+    /// REFILL: read the next line of the current source. False at its end.
+    pub fn refill(&mut self) -> Res<bool> {
+        let inp = *self.input();
+        let line = match inp.kind {
+            SourceKind::Evaluate => return Ok(false),
+            SourceKind::Terminal | SourceKind::Stdin => {
+                let _ = self.out.flush();
+                match self.console.read_line() {
+                    Some(l) => {
+                        if let Some(s) = self.sources.get_mut(inp.src as usize) {
+                            s.lines.push(l.clone());
+                        }
+                        l
+                    }
+                    None => return Ok(false),
+                }
+            }
+            SourceKind::Text { next } => {
+                let Some(l) = self.sources.get(inp.src as usize).and_then(|s| s.lines.get(next))
+                else {
+                    return Ok(false);
+                };
+                let l = l.clone();
+                self.input_mut().kind = SourceKind::Text { next: next + 1 };
+                l
+            }
+        };
+        if let SourceKind::Terminal | SourceKind::Stdin = inp.kind {
+            // Line numbers follow the recorded text.
+            let n = self.sources.get(inp.src as usize).map_or(0, |s| s.lines.len());
+            self.input_mut().line = n.saturating_sub(1) as u32;
+        }
+        self.load_line(&line)?;
+        Ok(true)
+    }
+
+    /// Skip blanks, then take a token from the parse area (PARSE-NAME).
+    /// Returns its address and length; the length is 0 at the end of the line.
+    pub fn parse_name(&mut self) -> Res<(i64, i64)> {
+        let (start, len) = self.parse_area();
+        let area = self.mem.slice(start, len)?;
+        match lexer::next_token(area) {
+            Some((_, span)) => {
+                let used = self.to_in().clamp(0, self.input().len);
+                self.set_to_in((used + span.end as i64 + 1).min(self.input().len));
+                Ok((start + span.start as i64, span.len() as i64))
+            }
+            None => {
+                self.set_to_in(self.input().len);
+                Ok((start + len, 0))
+            }
+        }
+    }
+
+    /// PARSE-NAME as a Rust string, failing with -16 at the end of the line.
+    pub fn parse_word_name(&mut self) -> Res<String> {
+        let (addr, len) = self.parse_name()?;
+        if len == 0 {
+            return Err(self.fail(ZERO_LENGTH_NAME, "a name was expected here"));
+        }
+        self.mem.string(addr, len)
+    }
+
+    /// PARSE: the text up to `delim` (or the end of the line); >IN moves past it.
+    pub fn parse(&mut self, delim: u8) -> Res<(i64, i64)> {
+        let (start, len) = self.parse_area();
+        let area = self.mem.slice(start, len)?;
+        let (n, skip) = match area.iter().position(|&c| c == delim) {
+            Some(i) => (i, 1),
+            None => (area.len(), 0),
+        };
+        let used = self.to_in().max(0);
+        self.set_to_in(used + (n + skip) as i64);
+        Ok((start, n as i64))
+    }
+
+    /// Like `parse`, but a missing delimiter reads on into the next lines of
+    /// a file (for multi-line `( ... )` comments). Says whether it was found.
+    pub fn skip_past(&mut self, delim: u8) -> Res<bool> {
+        loop {
+            let (start, len) = self.parse_area();
+            let found = self.mem.slice(start, len)?.contains(&delim);
+            self.parse(delim)?;
+            if found {
+                return Ok(true);
+            }
+            let multi_line = matches!(self.input().kind, SourceKind::Text { .. } | SourceKind::Stdin);
+            if !multi_line || !self.refill()? {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// SOURCE-ID: 0 for the terminal or stdin, -1 for EVALUATE, else a file id.
+    pub fn source_id(&self) -> i64 {
+        self.input().source_id
+    }
+
+    // ---- the text interpreter ----
+
+    /// Interpret the parse area to its end.
+    pub fn interpret(&mut self) -> Res<()> {
+        loop {
+            if self.bye.is_some() {
+                return Err(BYE);
+            }
+            let (addr, len) = self.parse_name()?;
+            if len == 0 {
+                return Ok(());
+            }
+            let in_eval = self.input().kind == SourceKind::Evaluate;
+            if !in_eval {
+                let inp = self.input();
+                let col = (addr - inp.buf + 1) as u32;
+                self.token_pos = Pos { src: inp.src, line: inp.line, col };
+            }
+            let name = self.mem.string(addr, len)?;
+            self.token_name.clone_from(&name);
+            self.interpret_token(&name)?;
+        }
+    }
+
+    fn interpret_token(&mut self, name: &str) -> Res<()> {
+        let compiling = self.compiling();
+        if compiling && let Some(i) = self.compiler.local(name) {
+            return self.emit(crate::instr::Instr::LocalFetch(i));
+        }
+        if let Some(xt) = self.dict.find(name) {
+            let w = &self.dict.words[xt as usize];
+            if compiling && !w.immediate() {
+                return self.compile_xt(xt);
+            }
+            if !compiling && w.compile_only() {
+                return Err(self.fail(COMPILE_ONLY, format!("`{name}` only works inside a definition")));
+            }
+            return self.execute(xt);
+        }
+        match parse_number(name.as_bytes(), self.base()) {
+            Some(Number::Single(n)) => {
+                if compiling {
+                    self.emit(crate::instr::Instr::Lit(n))
+                } else {
+                    self.push(n)
+                }
+            }
+            Some(Number::Double(d)) => {
+                if compiling {
+                    self.emit(crate::instr::Instr::Lit(d as i64))?;
+                    self.emit(crate::instr::Instr::Lit((d >> 64) as i64))
+                } else {
+                    self.push_double(d)
+                }
+            }
+            None => Err(self.fail(UNDEFINED_WORD, name)),
+        }
+    }
+
+    /// Interpret every line of the current source until it runs out.
+    pub(crate) fn interpret_source(&mut self) -> Res<()> {
+        while self.refill()? {
+            self.interpret()?;
+        }
+        Ok(())
+    }
+
+    /// EVALUATE: interpret a string in data space as the input source.
+    pub fn evaluate(&mut self, addr: i64, len: i64) -> Res<()> {
+        self.mem.slice(addr, len)?;
+        self.push_input(SourceKind::Evaluate, self.input().src, -1)?;
+        let inp = self.input_mut();
+        inp.buf = addr;
+        inp.len = len;
+        let r = self.interpret();
+        self.pop_input();
+        r
+    }
+
+    /// Register text as a source and return its id.
+    pub(crate) fn add_source(&mut self, name: &str, text: &[u8]) -> u32 {
+        let mut lines: Vec<Vec<u8>> = text
+            .split(|&c| c == b'\n')
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+            .collect();
+        if text.ends_with(b"\n") {
+            lines.pop();
+        }
+        self.sources.push(SourceText { name: name.to_string(), lines });
+        (self.sources.len() - 1) as u32
+    }
+
+    /// Interpret a whole text (a file's contents, or -e code).
+    pub(crate) fn interpret_text(&mut self, name: &str, text: &[u8], source_id: i64) -> Res<()> {
+        let src = self.add_source(name, text);
+        self.push_input(SourceKind::Text { next: 0 }, src, source_id)?;
+        let r = self.interpret_source();
+        self.pop_input();
+        r
+    }
+
+    /// Find a file to include: as given, or beside the file being read.
+    pub(crate) fn resolve_path(&self, name: &str) -> PathBuf {
+        let p = Path::new(name);
+        if p.is_absolute() || p.exists() {
+            return p.to_path_buf();
+        }
+        let here = self.inputs.iter().rev().find_map(|i| match i.kind {
+            SourceKind::Text { .. } => self.sources.get(i.src as usize),
+            _ => None,
+        });
+        if let Some(dir) = here.and_then(|s| Path::new(&s.name).parent()) {
+            let beside = dir.join(p);
+            if beside.exists() {
+                return beside;
+            }
+        }
+        p.to_path_buf()
+    }
+
+    /// INCLUDED: interpret a file.
+    pub fn included(&mut self, name: &str) -> Res<()> {
+        let path = self.resolve_path(name);
+        let text = match std::fs::read(&path) {
+            Ok(t) => t,
+            Err(e) => return Err(self.fail(NO_SUCH_FILE, format!("{name}: {e}"))),
+        };
+        let canon = path.canonicalize().unwrap_or_else(|_| path.clone());
+        if !self.included.contains(&canon) {
+            self.included.push(canon);
+        }
+        let id = self.files.open_marker(&path);
+        let r = self.interpret_text(&path.to_string_lossy(), &text, id);
+        self.files.close(id);
+        r
+    }
+
+    /// REQUIRED: INCLUDED unless the file was included before.
+    pub fn required(&mut self, name: &str) -> Res<()> {
+        let path = self.resolve_path(name);
+        let canon = path.canonicalize().unwrap_or(path);
+        if self.included.contains(&canon) {
+            return Ok(());
+        }
+        self.included(name)
+    }
+
+    /// The location a position stands for, with the line's text.
+    pub(crate) fn location(&self, pos: Pos) -> Option<Location> {
+        let src = self.sources.get(pos.src as usize)?;
+        if pos.line == 0 {
+            return None;
+        }
+        let text = src
+            .lines
+            .get(pos.line as usize - 1)
+            .map(|l| String::from_utf8_lossy(l).trim_end().to_string());
+        Some(Location { file: src.name.clone(), line: pos.line, col: pos.col, text })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        use Number::*;
+        assert_eq!(parse_number(b"42", 10), Some(Single(42)));
+        assert_eq!(parse_number(b"-42", 10), Some(Single(-42)));
+        assert_eq!(parse_number(b"$ff", 10), Some(Single(255)));
+        assert_eq!(parse_number(b"$-ff", 10), Some(Single(-255)));
+        assert_eq!(parse_number(b"-$ff", 10), Some(Single(-255)));
+        assert_eq!(parse_number(b"%101", 10), Some(Single(5)));
+        assert_eq!(parse_number(b"#10", 16), Some(Single(10)));
+        assert_eq!(parse_number(b"ff", 16), Some(Single(255)));
+        assert_eq!(parse_number(b"ff", 10), None);
+        assert_eq!(parse_number(b"'a'", 10), Some(Single(97)));
+        assert_eq!(parse_number(b"1.", 10), Some(Double(1)));
+        assert_eq!(parse_number(b"-1.", 10), Some(Double(-1)));
+        assert_eq!(parse_number(b"-", 10), None);
+        assert_eq!(parse_number(b".", 10), None);
+        assert_eq!(parse_number(b"$", 10), None);
+        assert_eq!(parse_number(b"18446744073709551615", 10), Some(Single(-1)));
+    }
+}

@@ -1,0 +1,319 @@
+//! The world outside: the console (keys and lines in), and open files.
+//!
+//! The interpreter never touches the process's stdin directly: it reads
+//! through a [`Console`] it is given, so tests script the keyboard and the
+//! REPL and script runner share one path. Output goes to an injected writer.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// Where KEY, KEY? and ACCEPT read from.
+pub trait Console {
+    /// One key press (one byte), or None at end of input.
+    fn key(&mut self) -> Option<u8>;
+    /// Is a key waiting?
+    fn key_ready(&mut self) -> bool;
+    /// One line without its line ending, or None at end of input.
+    fn read_line(&mut self) -> Option<Vec<u8>>;
+}
+
+/// A console reading from a fixed byte string (tests, piped input).
+#[derive(Default)]
+pub struct ScriptedConsole {
+    bytes: VecDeque<u8>,
+}
+
+impl ScriptedConsole {
+    pub fn new(input: &[u8]) -> ScriptedConsole {
+        ScriptedConsole { bytes: input.iter().copied().collect() }
+    }
+}
+
+impl Console for ScriptedConsole {
+    fn key(&mut self) -> Option<u8> {
+        self.bytes.pop_front()
+    }
+    fn key_ready(&mut self) -> bool {
+        !self.bytes.is_empty()
+    }
+    fn read_line(&mut self) -> Option<Vec<u8>> {
+        if self.bytes.is_empty() {
+            return None;
+        }
+        let mut line = Vec::new();
+        while let Some(b) = self.bytes.pop_front() {
+            if b == b'\n' {
+                break;
+            }
+            line.push(b);
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        Some(line)
+    }
+}
+
+/// The process's stdin. On a terminal KEY reads one key press in raw mode
+/// (no echo, no Enter), restoring the terminal before it returns; from a
+/// pipe it reads one byte.
+pub struct StdConsole {
+    reader: BufReader<std::io::Stdin>,
+    tty: bool,
+}
+
+impl Default for StdConsole {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl StdConsole {
+    pub fn new() -> StdConsole {
+        let tty = unsafe { libc::isatty(0) } == 1;
+        StdConsole { reader: BufReader::new(std::io::stdin()), tty }
+    }
+}
+
+/// Raw mode for one key read; the saved settings come back on drop, so every
+/// exit path (errors included) restores the terminal.
+struct RawMode(libc::termios);
+
+impl RawMode {
+    fn enter() -> Option<RawMode> {
+        // SAFETY: tcgetattr/tcsetattr only read and write the termios struct we own.
+        unsafe {
+            let mut t: libc::termios = std::mem::zeroed();
+            if libc::tcgetattr(0, &mut t) != 0 {
+                return None;
+            }
+            let saved = t;
+            t.c_lflag &= !(libc::ICANON | libc::ECHO | libc::ISIG);
+            t.c_cc[libc::VMIN] = 1;
+            t.c_cc[libc::VTIME] = 0;
+            if libc::tcsetattr(0, libc::TCSANOW, &t) != 0 {
+                return None;
+            }
+            Some(RawMode(saved))
+        }
+    }
+}
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        // SAFETY: restores the settings read in `enter`.
+        unsafe {
+            libc::tcsetattr(0, libc::TCSANOW, &self.0);
+        }
+    }
+}
+
+impl Console for StdConsole {
+    fn key(&mut self) -> Option<u8> {
+        if self.tty && self.reader.buffer().is_empty() {
+            let _raw = RawMode::enter();
+            let mut b = [0u8; 1];
+            // Read straight from fd 0 so nothing is left buffered in raw mode.
+            let n = unsafe { libc::read(0, b.as_mut_ptr().cast(), 1) };
+            return (n == 1).then_some(b[0]);
+        }
+        let mut b = [0u8; 1];
+        match self.reader.read(&mut b) {
+            Ok(1) => Some(b[0]),
+            _ => None,
+        }
+    }
+
+    fn key_ready(&mut self) -> bool {
+        if !self.reader.buffer().is_empty() {
+            return true;
+        }
+        let _raw = if self.tty { RawMode::enter() } else { None };
+        let mut fds = libc::pollfd { fd: 0, events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid pollfd, zero timeout.
+        unsafe { libc::poll(&mut fds, 1, 0) == 1 }
+    }
+
+    fn read_line(&mut self) -> Option<Vec<u8>> {
+        let mut line = Vec::new();
+        match self.reader.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                }
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Some(line)
+            }
+        }
+    }
+}
+
+/// A writer that appends to a shared buffer, so tests can read the output.
+#[derive(Clone, Default)]
+pub struct SharedBuf(pub std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl SharedBuf {
+    pub fn take(&self) -> String {
+        String::from_utf8_lossy(&std::mem::take(&mut *self.0.borrow_mut())).into_owned()
+    }
+}
+
+impl Write for SharedBuf {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+// ---- files ----
+
+/// File access methods, as R/O W/O R/W return them (BIN is a no-op).
+pub const FAM_RO: i64 = 1;
+pub const FAM_WO: i64 = 2;
+pub const FAM_RW: i64 = 3;
+
+pub enum FileEntry {
+    Open(BufReader<File>),
+    /// A file being INCLUDEd: its id is SOURCE-ID, its text is read already.
+    Included,
+}
+
+/// Open files. A file id is an index + 1, so 0 is never a file.
+#[derive(Default)]
+pub struct FileTable {
+    files: Vec<Option<FileEntry>>,
+}
+
+/// An I/O result code for the stack: 0, or a negative ior.
+pub fn ior(r: std::io::Result<()>, code: i64) -> i64 {
+    if r.is_ok() { 0 } else { code }
+}
+
+impl FileTable {
+    fn insert(&mut self, e: FileEntry) -> i64 {
+        if let Some(i) = self.files.iter().position(Option::is_none) {
+            self.files[i] = Some(e);
+            return i as i64 + 1;
+        }
+        self.files.push(Some(e));
+        self.files.len() as i64
+    }
+
+    pub fn open_marker(&mut self, _path: &Path) -> i64 {
+        self.insert(FileEntry::Included)
+    }
+
+    pub fn open(&mut self, path: &str, fam: i64, create: bool) -> std::io::Result<i64> {
+        let mut o = std::fs::OpenOptions::new();
+        match fam & 3 {
+            FAM_WO => o.write(true),
+            FAM_RW => o.read(true).write(true),
+            _ => o.read(true),
+        };
+        if create {
+            o.write(true).create(true).truncate(true);
+        }
+        let f = o.open(path)?;
+        Ok(self.insert(FileEntry::Open(BufReader::new(f))))
+    }
+
+    pub fn close(&mut self, id: i64) -> bool {
+        match self.slot(id) {
+            Some(s) => s.take().is_some(),
+            None => false,
+        }
+    }
+
+    fn slot(&mut self, id: i64) -> Option<&mut Option<FileEntry>> {
+        let i = usize::try_from(id).ok()?.checked_sub(1)?;
+        self.files.get_mut(i)
+    }
+
+    pub fn get(&mut self, id: i64) -> Option<&mut BufReader<File>> {
+        match self.slot(id)? {
+            Some(FileEntry::Open(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    pub fn read(&mut self, id: i64, buf: &mut [u8]) -> std::io::Result<usize> {
+        let f = self.get(id).ok_or_else(bad_id)?;
+        let mut n = 0;
+        while n < buf.len() {
+            match f.read(&mut buf[n..])? {
+                0 => break,
+                k => n += k,
+            }
+        }
+        Ok(n)
+    }
+
+    /// READ-LINE: up to `max` bytes of the next line; (length, more-lines?).
+    pub fn read_line(&mut self, id: i64, max: usize) -> std::io::Result<(Vec<u8>, bool)> {
+        let f = self.get(id).ok_or_else(bad_id)?;
+        let mut line = Vec::new();
+        loop {
+            let avail = f.fill_buf()?;
+            if avail.is_empty() {
+                return Ok((line.clone(), !line.is_empty()));
+            }
+            let room = max - line.len();
+            let chunk = &avail[..avail.len().min(room + 1)];
+            if let Some(i) = chunk.iter().position(|&c| c == b'\n') {
+                if i <= room {
+                    line.extend_from_slice(&chunk[..i]);
+                    f.consume(i + 1);
+                    if line.last() == Some(&b'\r') {
+                        line.pop();
+                    }
+                    return Ok((line, true));
+                }
+            }
+            let take = chunk.len().min(room);
+            line.extend_from_slice(&chunk[..take]);
+            f.consume(take);
+            if line.len() >= max {
+                return Ok((line, true));
+            }
+        }
+    }
+
+    pub fn write(&mut self, id: i64, data: &[u8]) -> std::io::Result<()> {
+        let f = self.get(id).ok_or_else(bad_id)?;
+        // Drop read-ahead so the write lands at the logical position.
+        f.seek(SeekFrom::Current(0))?;
+        f.get_mut().write_all(data)
+    }
+
+    pub fn position(&mut self, id: i64) -> std::io::Result<u64> {
+        self.get(id).ok_or_else(bad_id)?.stream_position()
+    }
+
+    pub fn reposition(&mut self, id: i64, pos: u64) -> std::io::Result<()> {
+        self.get(id).ok_or_else(bad_id)?.seek(SeekFrom::Start(pos)).map(|_| ())
+    }
+
+    pub fn size(&mut self, id: i64) -> std::io::Result<u64> {
+        Ok(self.get(id).ok_or_else(bad_id)?.get_ref().metadata()?.len())
+    }
+
+    pub fn resize(&mut self, id: i64, len: u64) -> std::io::Result<()> {
+        self.get(id).ok_or_else(bad_id)?.get_ref().set_len(len)
+    }
+
+    pub fn flush(&mut self, id: i64) -> std::io::Result<()> {
+        self.get(id).ok_or_else(bad_id)?.get_mut().flush()
+    }
+}
+
+fn bad_id() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, "not an open file id")
+}

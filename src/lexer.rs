@@ -1,0 +1,42 @@
+//! Tokens of the input stream. Forth's syntax is one rule: a token is a run
+//! of non-blank characters. The lexer finds the next one in the parse area;
+//! it also sorts tokens into rough classes that the REPL uses for colour.
+//! Parsing words (`(`, `S"`, `PARSE`) read the same buffer through `>IN`.
+
+use logos::Logos;
+
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(utf8 = false)]
+#[logos(skip br"[\x00-\x20\x7f]+")]
+pub enum Token {
+    /// Something that looks like a number in base 10 or with a base prefix.
+    #[regex(br"[#$%]?-?[0-9a-fA-F]+\.?", priority = 3)]
+    #[regex(br"'[^\x00-\x20]'", priority = 3)]
+    Number,
+    /// Any other run of non-blank characters.
+    #[regex(br"[^\x00-\x20\x7f]+", priority = 1)]
+    Word,
+}
+
+/// The next token in `area`: its class and byte range, or None when only
+/// blanks remain.
+pub fn next_token(area: &[u8]) -> Option<(Token, std::ops::Range<usize>)> {
+    let mut lex = Token::lexer(area);
+    let tok = lex.next()?.unwrap_or(Token::Word);
+    Some((tok, lex.span()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_blank_separated() {
+        assert_eq!(next_token(b"  dup\tswap"), Some((Token::Word, 2..5)));
+        assert_eq!(next_token(b"\t42 x"), Some((Token::Number, 1..3)));
+        assert_eq!(next_token(b"   "), None);
+        assert_eq!(next_token(b"$ff."), Some((Token::Number, 0..4)));
+        assert_eq!(next_token(b"2dup"), Some((Token::Word, 0..4)));
+        assert_eq!(next_token("é+ x".as_bytes()), Some((Token::Word, 0..3)));
+    }
+}

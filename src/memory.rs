@@ -1,0 +1,237 @@
+//! The data space: one flat, byte-addressed array that every Forth address
+//! points into. Every access is bounds-checked and fails with -9, never a
+//! panic. The layout is fixed at start-up:
+//!
+//! ```text
+//! 0x0000  guard: address 0 and its neighbours are never valid
+//! SYSVARS BASE, STATE, >IN and other system variables
+//! HOLD    pictured numeric output (grows down from HOLD_END)
+//! PAD     scratch buffer for programs
+//! WORDBUF the counted string WORD returns, and S" buffers
+//! TIB     one line buffer per nesting level of the input stream
+//! DICT    HERE grows up from DICT_START to DICT_END
+//! HEAP    ALLOCATE / FREE / RESIZE, first-fit with coalescing
+//! ```
+//!
+//! The array is allocated zeroed, so untouched pages cost no memory.
+
+use crate::error::{BAD_ADDRESS, Res};
+use std::collections::BTreeMap;
+
+pub const CELL: i64 = 8;
+
+pub const GUARD_END: usize = 0x1000;
+pub const SYSVARS: usize = 0x1000;
+pub const BASE_ADDR: usize = SYSVARS;
+pub const STATE_ADDR: usize = SYSVARS + 8;
+pub const IN_ADDR: usize = SYSVARS + 16;
+pub const SPAN_ADDR: usize = SYSVARS + 24;
+pub const ARGC_ADDR: usize = SYSVARS + 32;
+pub const HOLD_START: usize = 0x1100;
+pub const HOLD_END: usize = 0x1400;
+pub const PAD_ADDR: usize = 0x1400;
+pub const PAD_SIZE: usize = 0x400;
+pub const WORD_BUF: usize = 0x1800;
+/// Two transient buffers for interpreted S" and S\" (Forth-2012 11.3.4).
+pub const SQUOTE_BUFS: usize = 0x1a00;
+pub const SQUOTE_SIZE: usize = 0x300;
+pub const TIB_START: usize = 0x2000;
+pub const TIB_SIZE: usize = 0x10000;
+pub const TIB_LEVELS: usize = 24;
+pub const DICT_START: usize = TIB_START + TIB_SIZE * TIB_LEVELS;
+pub const DICT_SIZE: usize = 16 << 20;
+pub const DICT_END: usize = DICT_START + DICT_SIZE;
+pub const HEAP_START: usize = DICT_END;
+pub const HEAP_SIZE: usize = 64 << 20;
+pub const MEM_SIZE: usize = HEAP_START + HEAP_SIZE;
+
+/// Heap blocks are carved in multiples of this, so cells stay aligned.
+const HEAP_GRAIN: usize = 16;
+
+pub struct Memory {
+    bytes: Vec<u8>,
+    /// Free heap blocks: start -> length.
+    free: BTreeMap<usize, usize>,
+    /// Live heap blocks: start -> length.
+    used: BTreeMap<usize, usize>,
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Memory {
+    pub fn new() -> Memory {
+        let mut free = BTreeMap::new();
+        free.insert(HEAP_START, HEAP_SIZE);
+        Memory { bytes: vec![0; MEM_SIZE], free, used: BTreeMap::new() }
+    }
+
+    /// The byte range `addr .. addr+len` as indices, or -9.
+    #[inline(always)]
+    pub fn range(&self, addr: i64, len: i64) -> Res<std::ops::Range<usize>> {
+        let a = addr as u64;
+        let n = len as u64;
+        if a >= GUARD_END as u64 && n <= MEM_SIZE as u64 && a <= (MEM_SIZE as u64 - n) {
+            Ok(a as usize..(a + n) as usize)
+        } else {
+            Err(BAD_ADDRESS)
+        }
+    }
+
+    #[inline(always)]
+    pub fn cell(&self, addr: i64) -> Res<i64> {
+        let r = self.range(addr, CELL)?;
+        let b: [u8; 8] = self.bytes[r].try_into().map_err(|_| BAD_ADDRESS)?;
+        Ok(i64::from_le_bytes(b))
+    }
+
+    #[inline(always)]
+    pub fn set_cell(&mut self, addr: i64, v: i64) -> Res<()> {
+        let r = self.range(addr, CELL)?;
+        self.bytes[r].copy_from_slice(&v.to_le_bytes());
+        Ok(())
+    }
+
+    #[inline(always)]
+    pub fn byte(&self, addr: i64) -> Res<u8> {
+        let r = self.range(addr, 1)?;
+        Ok(self.bytes[r.start])
+    }
+
+    #[inline(always)]
+    pub fn set_byte(&mut self, addr: i64, v: u8) -> Res<()> {
+        let r = self.range(addr, 1)?;
+        self.bytes[r.start] = v;
+        Ok(())
+    }
+
+    pub fn slice(&self, addr: i64, len: i64) -> Res<&[u8]> {
+        if len == 0 {
+            return Ok(&[]);
+        }
+        let r = self.range(addr, len)?;
+        Ok(&self.bytes[r])
+    }
+
+    pub fn slice_mut(&mut self, addr: i64, len: i64) -> Res<&mut [u8]> {
+        if len == 0 {
+            return Ok(&mut []);
+        }
+        let r = self.range(addr, len)?;
+        Ok(&mut self.bytes[r])
+    }
+
+    /// Text from data space, lossily decoded for messages and names.
+    pub fn string(&self, addr: i64, len: i64) -> Res<String> {
+        Ok(String::from_utf8_lossy(self.slice(addr, len)?).into_owned())
+    }
+
+    pub fn write(&mut self, addr: i64, data: &[u8]) -> Res<()> {
+        self.slice_mut(addr, data.len() as i64)?.copy_from_slice(data);
+        Ok(())
+    }
+
+    /// Copy `len` bytes as if through a temporary buffer (MOVE).
+    pub fn copy(&mut self, from: i64, to: i64, len: i64) -> Res<()> {
+        if len <= 0 {
+            return Ok(());
+        }
+        let src = self.range(from, len)?;
+        let dst = self.range(to, len)?;
+        self.bytes.copy_within(src, dst.start);
+        Ok(())
+    }
+
+    pub fn fill(&mut self, addr: i64, len: i64, b: u8) -> Res<()> {
+        if len <= 0 {
+            return Ok(());
+        }
+        self.slice_mut(addr, len)?.fill(b);
+        Ok(())
+    }
+
+    /// ALLOCATE: the address of a fresh block, or None when the heap is full.
+    pub fn allocate(&mut self, size: i64) -> Option<i64> {
+        if size < 0 || size as u64 > HEAP_SIZE as u64 {
+            return None;
+        }
+        let want = (size as usize).max(1).div_ceil(HEAP_GRAIN) * HEAP_GRAIN;
+        let (&start, &len) = self.free.iter().find(|&(_, &len)| len >= want)?;
+        self.free.remove(&start);
+        if len > want {
+            self.free.insert(start + want, len - want);
+        }
+        self.used.insert(start, want);
+        self.bytes[start..start + want].fill(0);
+        Some(start as i64)
+    }
+
+    /// FREE: false when `addr` is not a live block.
+    pub fn free(&mut self, addr: i64) -> bool {
+        let Some(mut len) = usize::try_from(addr).ok().and_then(|a| self.used.remove(&a)) else {
+            return false;
+        };
+        let mut start = addr as usize;
+        if let Some((&next, &nlen)) = self.free.range(start..).next()
+            && start + len == next
+        {
+            self.free.remove(&next);
+            len += nlen;
+        }
+        if let Some((&prev, &plen)) = self.free.range(..start).next_back()
+            && prev + plen == start
+        {
+            self.free.remove(&prev);
+            start = prev;
+            len += plen;
+        }
+        self.free.insert(start, len);
+        true
+    }
+
+    /// RESIZE: the new address (contents kept), or None (old block untouched).
+    pub fn resize(&mut self, addr: i64, size: i64) -> Option<i64> {
+        let old_len = *usize::try_from(addr).ok().and_then(|a| self.used.get(&a))?;
+        let new = self.allocate(size)?;
+        let n = old_len.min(size as usize);
+        self.bytes.copy_within(addr as usize..addr as usize + n, new as usize);
+        self.free(addr);
+        Some(new)
+    }
+
+    /// Bytes of heap in live blocks (for UNUSED-style reports and tests).
+    pub fn heap_in_use(&self) -> usize {
+        self.used.values().sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guard_and_end_are_rejected() {
+        let m = Memory::new();
+        assert!(m.cell(0).is_err());
+        assert!(m.cell(MEM_SIZE as i64 - 7).is_err());
+        assert!(m.cell(-8).is_err());
+        assert!(m.cell(i64::MAX).is_err());
+        assert!(m.cell(DICT_START as i64).is_ok());
+    }
+
+    #[test]
+    fn heap_blocks_coalesce() {
+        let mut m = Memory::new();
+        let a = m.allocate(100).unwrap();
+        let b = m.allocate(100).unwrap();
+        assert!(m.free(a));
+        assert!(!m.free(a));
+        assert!(m.free(b));
+        assert_eq!(m.free.len(), 1);
+        assert_eq!(m.heap_in_use(), 0);
+        assert!(m.allocate(HEAP_SIZE as i64 + 1).is_none());
+    }
+}

@@ -1,0 +1,193 @@
+//! Building a Forth system and driving it from a host: the REPL, the
+//! script runner and the tests all come through here. These functions turn
+//! uncaught throws into [`ForthError`]s and put the system back into a
+//! consistent state; they never print.
+
+use crate::dictionary::{Dictionary, Kind};
+use crate::error::*;
+use crate::instr::Instr;
+use crate::interp::{Input, SourceKind, SourceText};
+use crate::io::{Console, FileTable, ScriptedConsole, SharedBuf};
+use crate::memory::{self, Memory};
+use crate::vm::{DS_SIZE, Forth, Pos, RS_SIZE};
+use std::io::Write;
+
+const PRELUDE: &str = include_str!("prelude.fs");
+
+/// How a host call ended when it did not fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Carry on.
+    Continue,
+    /// BYE was executed: exit with this status.
+    Bye(i32),
+}
+
+impl Forth {
+    /// A system writing to stdout and stderr and reading the process's stdin.
+    pub fn new() -> Forth {
+        Forth::with_io(
+            Box::new(std::io::BufWriter::new(std::io::stdout())),
+            Box::new(std::io::stderr()),
+            Box::new(crate::io::StdConsole::new()),
+        )
+    }
+
+    /// A system with its output, diagnostics and keyboard supplied.
+    pub fn with_io(out: Box<dyn Write>, diag: Box<dyn Write>, console: Box<dyn Console>) -> Forth {
+        let mut f = Forth {
+            ds: vec![0; DS_SIZE].into_boxed_slice().try_into().expect("size"),
+            sp: 0,
+            rs: vec![0; RS_SIZE].into_boxed_slice().try_into().expect("size"),
+            rp: 0,
+            calls: Vec::with_capacity(1024),
+            locals: Vec::new(),
+            catches: Vec::new(),
+            run_depth: 0,
+            mem: Memory::new(),
+            here: memory::DICT_START,
+            code: vec![Instr::Execute, Instr::Exit, Instr::CatchEnd],
+            code_pos: vec![Pos::default(); 3],
+            dict: Dictionary::new(),
+            compiler: Default::default(),
+            inputs: vec![Input {
+                kind: SourceKind::Terminal,
+                buf: memory::TIB_START as i64,
+                len: 0,
+                saved_in: 0,
+                line: 0,
+                src: 0,
+                source_id: 0,
+            }],
+            sources: vec![SourceText { name: "<stdin>".into(), lines: vec![] }],
+            files: FileTable::default(),
+            out,
+            diag,
+            console,
+            throw_msg: None,
+            fault: None,
+            token_pos: Pos::default(),
+            token_name: String::new(),
+            args: vec!["playforth".into()],
+            included: Vec::new(),
+            squote_flip: false,
+            hld: memory::HOLD_END,
+            bye: None,
+        };
+        let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);
+        f.sync_argc();
+        for spec in crate::words::all_specs() {
+            let (xt, _) = f.dict.create(spec.name, Kind::Prim(spec.instr), true);
+            f.dict.words[xt as usize].flags = spec.flags;
+        }
+        f.dict.create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
+        if let Err(t) = f.interpret_text("<prelude>", PRELUDE.as_bytes(), -1) {
+            let e = f.error_for(t);
+            panic!("the prelude failed to load: {e}");
+        }
+        f.sources[0].lines.clear();
+        f
+    }
+
+    /// A system for tests: output into a buffer, keys from a string.
+    pub fn for_test(keys: &[u8]) -> (Forth, SharedBuf) {
+        let buf = SharedBuf::default();
+        let f = Forth::with_io(
+            Box::new(buf.clone()),
+            Box::new(buf.clone()),
+            Box::new(ScriptedConsole::new(keys)),
+        );
+        (f, buf)
+    }
+
+    /// Set the script's command-line arguments (after the program name).
+    pub fn set_args(&mut self, program: &str, args: &[String]) {
+        self.args = std::iter::once(program.to_string()).chain(args.iter().cloned()).collect();
+        self.sync_argc();
+    }
+
+    pub(crate) fn sync_argc(&mut self) {
+        let _ = self.mem.set_cell(memory::ARGC_ADDR as i64, self.args.len() as i64);
+    }
+
+    /// Settle a host call: an uncaught throw becomes an error report and
+    /// the system is reset; BYE and QUIT end quietly.
+    fn settle(&mut self, r: Res<()>) -> Result<Outcome, ForthError> {
+        let _ = self.out.flush();
+        match r {
+            Ok(()) => Ok(Outcome::Continue),
+            Err(BYE) => Ok(Outcome::Bye(self.bye.unwrap_or(0))),
+            Err(QUIT) => {
+                self.reset_after_error();
+                Ok(Outcome::Continue)
+            }
+            Err(t) => {
+                let e = self.error_for(t);
+                self.reset_after_error();
+                Err(e)
+            }
+        }
+    }
+
+    /// Interpret one line typed at the terminal (the REPL's entry point).
+    pub fn interpret_line(&mut self, line: &str) -> Result<Outcome, ForthError> {
+        self.inputs.truncate(1);
+        self.sources[0].lines.push(line.as_bytes().to_vec());
+        let n = self.sources[0].lines.len();
+        let r = (|| {
+            let inp = &mut self.inputs[0];
+            inp.line = n as u32 - 1;
+            let text = line.as_bytes();
+            let text = &text[..text.len().min(memory::TIB_SIZE)];
+            self.mem.write(memory::TIB_START as i64, text)?;
+            let inp = &mut self.inputs[0];
+            inp.len = text.len() as i64;
+            inp.line = n as u32;
+            self.set_to_in(0);
+            self.interpret()
+        })();
+        self.settle(r)
+    }
+
+    /// Run a file as the main script.
+    pub fn run_file(&mut self, path: &str) -> Result<Outcome, ForthError> {
+        let r = self.included(path);
+        self.settle(r)
+    }
+
+    /// Run code given as text (`-e`), named `name` in error messages.
+    pub fn run_code(&mut self, name: &str, code: &str) -> Result<Outcome, ForthError> {
+        let r = self.interpret_text(name, code.as_bytes(), 0);
+        self.settle(r)
+    }
+
+    /// Interpret standard input line by line, as `playforth < prog.fs`.
+    /// Errors are reported through `on_error` and reading goes on.
+    pub fn run_stdin(&mut self, mut on_error: impl FnMut(&ForthError)) -> Outcome {
+        self.inputs.truncate(1);
+        self.inputs[0].kind = SourceKind::Stdin;
+        loop {
+            let r = match self.refill() {
+                Ok(false) => return Outcome::Continue,
+                Ok(true) => self.interpret(),
+                Err(t) => Err(t),
+            };
+            match self.settle(r) {
+                Ok(Outcome::Continue) => {}
+                Ok(bye) => return bye,
+                Err(e) => on_error(&e),
+            }
+        }
+    }
+
+    /// Is the system in the middle of a colon definition?
+    pub fn in_definition(&self) -> bool {
+        self.compiling() || self.compiler.def.is_some()
+    }
+}
+
+impl Default for Forth {
+    fn default() -> Self {
+        Forth::new()
+    }
+}

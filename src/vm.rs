@@ -1,0 +1,644 @@
+//! The virtual machine: stacks, memory, code space, and the inner
+//! interpreter that runs compiled code.
+//!
+//! `Forth` holds the whole state of one Forth system. The inner interpreter
+//! ([`Forth::run`]) is a loop over `Instr` with an explicit call stack, so
+//! Forth recursion never recurses in Rust. Return addresses live on that
+//! call stack, separate from the Forth return stack that `>R` and DO loops
+//! use; exceptions unwind both to the frame CATCH saved.
+
+use crate::dictionary::{Dictionary, Kind};
+use crate::error::*;
+use crate::instr::Instr;
+use crate::interp::{Input, SourceText};
+use crate::io::{Console, FileTable};
+use crate::memory::{self, Memory};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub const DS_SIZE: usize = 1 << 16;
+pub const RS_SIZE: usize = 1 << 16;
+pub const MAX_CALLS: usize = 1 << 18;
+pub const MAX_LOCALS: usize = 1 << 16;
+pub const MAX_CATCH: usize = 1 << 12;
+/// Nesting of EVALUATE, INCLUDED and CATCHes across them, in Rust frames.
+pub const MAX_RUN_DEPTH: u32 = 200;
+
+/// Where a compiled instruction came from, for error messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pos {
+    pub src: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// What CATCH saved, to restore on THROW.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CatchFrame {
+    sp: usize,
+    rp: usize,
+    calls: usize,
+    locals: usize,
+    ip: u32,
+    depth: u32,
+}
+
+/// Where an uncaught exception happened, saved before unwinding.
+#[derive(Clone, Debug, Default)]
+pub struct Fault {
+    pub ip: Option<u32>,
+    pub calls: Vec<u32>,
+    pub instr: Option<Instr>,
+}
+
+/// Set by the SIGINT handler (Ctrl-C); running code stops at the next
+/// call or backward branch with -28, "user interrupt".
+pub static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Code addresses of the fixed stubs at the start of the code space.
+pub const EXECUTE_STUB: u32 = 0;
+pub const CATCH_END: u32 = 2;
+pub const STUB_END: u32 = 3;
+
+pub struct Forth {
+    pub(crate) ds: Box<[i64; DS_SIZE]>,
+    pub(crate) sp: usize,
+    pub(crate) rs: Box<[i64; RS_SIZE]>,
+    pub(crate) rp: usize,
+    pub(crate) calls: Vec<u32>,
+    pub(crate) locals: Vec<i64>,
+    pub(crate) catches: Vec<CatchFrame>,
+    pub(crate) run_depth: u32,
+    pub(crate) mem: Memory,
+    pub(crate) here: usize,
+    pub(crate) code: Vec<Instr>,
+    pub(crate) code_pos: Vec<Pos>,
+    pub(crate) dict: Dictionary,
+    pub(crate) compiler: crate::compiler::Compiler,
+    pub(crate) inputs: Vec<Input>,
+    pub(crate) sources: Vec<SourceText>,
+    pub(crate) files: FileTable,
+    pub(crate) out: Box<dyn Write>,
+    pub(crate) diag: Box<dyn Write>,
+    pub(crate) console: Box<dyn Console>,
+    /// Extra text for the pending throw (undefined word name, ABORT" message).
+    pub(crate) throw_msg: Option<String>,
+    pub(crate) fault: Option<Fault>,
+    /// Position of the token the outer interpreter is working on.
+    pub(crate) token_pos: Pos,
+    pub(crate) token_name: String,
+    pub(crate) args: Vec<String>,
+    pub(crate) included: Vec<std::path::PathBuf>,
+    pub(crate) squote_flip: bool,
+    pub(crate) hld: usize,
+    pub(crate) bye: Option<i32>,
+}
+
+impl Forth {
+    // ---- data stack ----
+
+    #[inline(always)]
+    pub fn push(&mut self, v: i64) -> Res<()> {
+        if self.sp >= DS_SIZE {
+            return Err(STACK_OVERFLOW);
+        }
+        self.ds[self.sp] = v;
+        self.sp += 1;
+        Ok(())
+    }
+
+    #[inline(always)]
+    pub fn pop(&mut self) -> Res<i64> {
+        if self.sp == 0 {
+            return Err(STACK_UNDERFLOW);
+        }
+        self.sp -= 1;
+        Ok(self.ds[self.sp])
+    }
+
+    /// The cell `n` below the top (0 = top).
+    #[inline(always)]
+    pub fn peek(&self, n: usize) -> Res<i64> {
+        if n >= self.sp {
+            return Err(STACK_UNDERFLOW);
+        }
+        Ok(self.ds[self.sp - 1 - n])
+    }
+
+    /// Fail with -4 unless the stack holds at least `n` cells.
+    #[inline(always)]
+    pub fn need(&self, n: usize) -> Res<()> {
+        if self.sp < n { Err(STACK_UNDERFLOW) } else { Ok(()) }
+    }
+
+    #[inline(always)]
+    pub fn pop_bool(&mut self) -> Res<bool> {
+        Ok(self.pop()? != 0)
+    }
+
+    #[inline(always)]
+    pub fn push_bool(&mut self, b: bool) -> Res<()> {
+        self.push(if b { -1 } else { 0 })
+    }
+
+    /// Pop a double cell (high cell on top).
+    pub fn pop_double(&mut self) -> Res<i128> {
+        let hi = self.pop()?;
+        let lo = self.pop()?;
+        Ok(((hi as i128) << 64) | (lo as u64 as i128))
+    }
+
+    pub fn push_double(&mut self, d: i128) -> Res<()> {
+        self.push(d as i64)?;
+        self.push((d >> 64) as i64)
+    }
+
+    /// Pop a length or count: negative values are -24.
+    pub fn pop_len(&mut self) -> Res<i64> {
+        let n = self.pop()?;
+        if n < 0 { Err(INVALID_NUMERIC_ARG) } else { Ok(n) }
+    }
+
+    /// Pop ( c-addr u ) and copy the string out of data space.
+    pub fn pop_string(&mut self) -> Res<String> {
+        let len = self.pop()?;
+        let addr = self.pop()?;
+        self.mem.string(addr, len)
+    }
+
+    pub fn pop_bytes(&mut self) -> Res<Vec<u8>> {
+        let len = self.pop()?;
+        let addr = self.pop()?;
+        Ok(self.mem.slice(addr, len)?.to_vec())
+    }
+
+    pub fn depth(&self) -> usize {
+        self.sp
+    }
+
+    /// The data stack, bottom first.
+    pub fn stack(&self) -> &[i64] {
+        &self.ds[..self.sp]
+    }
+
+    // ---- return stack ----
+
+    #[inline(always)]
+    pub fn rpush(&mut self, v: i64) -> Res<()> {
+        if self.rp >= RS_SIZE {
+            return Err(RSTACK_OVERFLOW);
+        }
+        self.rs[self.rp] = v;
+        self.rp += 1;
+        Ok(())
+    }
+
+    #[inline(always)]
+    pub fn rpop(&mut self) -> Res<i64> {
+        if self.rp == 0 {
+            return Err(RSTACK_UNDERFLOW);
+        }
+        self.rp -= 1;
+        Ok(self.rs[self.rp])
+    }
+
+    #[inline(always)]
+    pub fn rpeek(&self, n: usize) -> Res<i64> {
+        if n >= self.rp {
+            return Err(RSTACK_UNDERFLOW);
+        }
+        Ok(self.rs[self.rp - 1 - n])
+    }
+
+    // ---- system variables ----
+
+    pub fn base(&self) -> i64 {
+        self.mem.cell(memory::BASE_ADDR as i64).unwrap_or(10)
+    }
+
+    pub fn compiling(&self) -> bool {
+        self.mem.cell(memory::STATE_ADDR as i64).unwrap_or(0) != 0
+    }
+
+    pub fn set_state(&mut self, compiling: bool) {
+        let _ = self.mem.set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
+    }
+
+    /// Set a message to accompany the next throw, and return the throw.
+    pub fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
+        self.throw_msg = Some(msg.into());
+        t
+    }
+
+    // ---- the inner interpreter ----
+
+    /// Execute a word: the semantics of EXECUTE, from Rust.
+    pub fn execute(&mut self, xt: u32) -> Res<()> {
+        self.push(xt as i64)?;
+        self.run(EXECUTE_STUB)
+    }
+
+    /// Run code from `start` until it returns to this level. CATCH frames
+    /// made at this level catch exceptions here; others go to the caller.
+    pub fn run(&mut self, start: u32) -> Res<()> {
+        if self.run_depth >= MAX_RUN_DEPTH {
+            return Err(RSTACK_OVERFLOW);
+        }
+        self.run_depth += 1;
+        let depth = self.run_depth;
+        let base = self.calls.len();
+        let mut ip = start;
+        let result = loop {
+            match self.inner(ip, base) {
+                Ok(()) => break Ok(()),
+                Err((t, at)) => {
+                    self.note_fault(at);
+                    match self.catches.last() {
+                        Some(&f) if f.depth == depth && t != BYE => {
+                            self.catches.pop();
+                            self.rp = f.rp;
+                            self.calls.truncate(f.calls);
+                            self.locals.truncate(f.locals);
+                            self.fault = None;
+                            self.throw_msg = None;
+                            // The depth CATCH saw, then the code: 9.6.1.0875.
+                            self.sp = f.sp;
+                            if let Err(e) = self.push(t.0) {
+                                break Err(e);
+                            }
+                            ip = f.ip;
+                        }
+                        _ => break Err(t),
+                    }
+                }
+            }
+        };
+        self.run_depth -= 1;
+        result
+    }
+
+    fn note_fault(&mut self, at: u32) {
+        if self.fault.is_none() {
+            let ip = (at >= STUB_END).then_some(at);
+            let instr = self.code.get(at as usize).copied();
+            self.fault = Some(Fault { ip, calls: self.calls.clone(), instr });
+        }
+    }
+
+    fn inner(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
+        loop {
+            let at = ip;
+            macro_rules! tri {
+                ($e:expr) => {
+                    match $e {
+                        Ok(v) => v,
+                        Err(t) => return Err((t, at)),
+                    }
+                };
+            }
+            let mut ins = match self.code.get(ip as usize) {
+                Some(&i) => i,
+                None => return Err((BAD_ADDRESS, at)),
+            };
+            ip += 1;
+            loop {
+                match ins {
+                    Instr::Lit(v) => tri!(self.push(v)),
+                    Instr::Call(target) => {
+                        if self.calls.len() >= MAX_CALLS {
+                            return Err((RSTACK_OVERFLOW, at));
+                        }
+                        if INTERRUPT.load(Ordering::Relaxed) {
+                            INTERRUPT.store(false, Ordering::Relaxed);
+                            return Err((USER_INTERRUPT, at));
+                        }
+                        self.calls.push(ip);
+                        ip = target;
+                    }
+                    Instr::Exit => {
+                        if self.calls.len() <= base {
+                            return Ok(());
+                        }
+                        match self.calls.pop() {
+                            Some(r) => ip = r,
+                            None => return Err((RSTACK_UNDERFLOW, at)),
+                        }
+                    }
+                    Instr::Branch(target) => {
+                        if target < ip && INTERRUPT.load(Ordering::Relaxed) {
+                            INTERRUPT.store(false, Ordering::Relaxed);
+                            return Err((USER_INTERRUPT, at));
+                        }
+                        ip = target;
+                    }
+                    Instr::ZBranch(target) => {
+                        if tri!(self.pop()) == 0 {
+                            ip = target;
+                        }
+                    }
+                    Instr::Do => {
+                        let index = tri!(self.pop());
+                        let limit = tri!(self.pop());
+                        tri!(self.rpush(limit));
+                        tri!(self.rpush(index));
+                    }
+                    Instr::QDo(exit) => {
+                        let index = tri!(self.pop());
+                        let limit = tri!(self.pop());
+                        if index == limit {
+                            ip = exit;
+                        } else {
+                            tri!(self.rpush(limit));
+                            tri!(self.rpush(index));
+                        }
+                    }
+                    Instr::Loop(body) => {
+                        if self.rp < 2 {
+                            return Err((Throw(-26), at));
+                        }
+                        let index = self.rs[self.rp - 1].wrapping_add(1);
+                        if index == self.rs[self.rp - 2] {
+                            self.rp -= 2;
+                        } else {
+                            self.rs[self.rp - 1] = index;
+                            if INTERRUPT.load(Ordering::Relaxed) {
+                                INTERRUPT.store(false, Ordering::Relaxed);
+                                return Err((USER_INTERRUPT, at));
+                            }
+                            ip = body;
+                        }
+                    }
+                    Instr::PlusLoop(body) => {
+                        let step = tri!(self.pop());
+                        if self.rp < 2 {
+                            return Err((Throw(-26), at));
+                        }
+                        let index = self.rs[self.rp - 1];
+                        let old = index.wrapping_sub(self.rs[self.rp - 2]);
+                        let new = old.wrapping_add(step);
+                        if (old ^ new) < 0 && (old ^ step) < 0 {
+                            self.rp -= 2;
+                        } else {
+                            self.rs[self.rp - 1] = index.wrapping_add(step);
+                            if INTERRUPT.load(Ordering::Relaxed) {
+                                INTERRUPT.store(false, Ordering::Relaxed);
+                                return Err((USER_INTERRUPT, at));
+                            }
+                            ip = body;
+                        }
+                    }
+                    Instr::Leave(exit) => {
+                        if self.rp < 2 {
+                            return Err((Throw(-26), at));
+                        }
+                        self.rp -= 2;
+                        ip = exit;
+                    }
+                    Instr::Execute => {
+                        let xt = tri!(self.pop());
+                        if let Some(i) = tri!(self.enter(xt, &mut ip)) {
+                            ins = i;
+                            continue;
+                        }
+                    }
+                    Instr::Word(xt) => {
+                        if let Some(i) = tri!(self.enter(xt as i64, &mut ip)) {
+                            ins = i;
+                            continue;
+                        }
+                    }
+                    Instr::Catch => {
+                        let xt = tri!(self.pop());
+                        if self.catches.len() >= MAX_CATCH {
+                            return Err((EXCEPTION_OVERFLOW, at));
+                        }
+                        if self.calls.len() + 2 >= MAX_CALLS {
+                            return Err((RSTACK_OVERFLOW, at));
+                        }
+                        self.catches.push(CatchFrame {
+                            sp: self.sp,
+                            rp: self.rp,
+                            calls: self.calls.len(),
+                            locals: self.locals.len(),
+                            ip,
+                            depth: self.run_depth,
+                        });
+                        // Run xt as if called from CATCH_END, which returns to ip.
+                        self.calls.push(ip);
+                        ip = CATCH_END;
+                        if let Some(i) = tri!(self.enter(xt, &mut ip)) {
+                            ins = i;
+                            continue;
+                        }
+                    }
+                    Instr::CatchEnd => {
+                        self.catches.pop();
+                        tri!(self.push(0));
+                        match self.calls.pop() {
+                            Some(r) => ip = r,
+                            None => return Err((RSTACK_UNDERFLOW, at)),
+                        }
+                    }
+                    Instr::Does(code) => {
+                        tri!(self.set_does(code));
+                        if self.calls.len() <= base {
+                            return Ok(());
+                        }
+                        match self.calls.pop() {
+                            Some(r) => ip = r,
+                            None => return Err((RSTACK_UNDERFLOW, at)),
+                        }
+                    }
+                    Instr::Str(addr, len) => {
+                        tri!(self.push(addr as i64));
+                        tri!(self.push(len as i64));
+                    }
+                    Instr::Value(addr) => {
+                        let v = tri!(self.mem.cell(addr as i64));
+                        tri!(self.push(v));
+                    }
+                    Instr::Defer(addr) => {
+                        let xt = tri!(self.mem.cell(addr as i64));
+                        if let Some(i) = tri!(self.enter(xt, &mut ip)) {
+                            ins = i;
+                            continue;
+                        }
+                    }
+                    Instr::LocalsEnter(args, vals) => tri!(self.locals_enter(args, vals)),
+                    Instr::LocalFetch(n) => {
+                        let v = tri!(self.local_slot(n)).map(|i| self.locals[i]);
+                        tri!(self.push(tri!(v.ok_or(RSTACK_UNDERFLOW))));
+                    }
+                    Instr::LocalStore(n) => {
+                        let v = tri!(self.pop());
+                        let i = tri!(tri!(self.local_slot(n)).ok_or(RSTACK_UNDERFLOW));
+                        self.locals[i] = v;
+                    }
+                    Instr::LocalAdd(n) => {
+                        let v = tri!(self.pop());
+                        let i = tri!(tri!(self.local_slot(n)).ok_or(RSTACK_UNDERFLOW));
+                        self.locals[i] = self.locals[i].wrapping_add(v);
+                    }
+                    Instr::LocalsExit(n) => {
+                        let keep = self.locals.len().saturating_sub(n as usize);
+                        self.locals.truncate(keep);
+                    }
+                    Instr::CompileXt(xt) => tri!(self.compile_xt(xt)),
+                    Instr::Core(p) => tri!(p.run(self)),
+                    Instr::Text(p) => tri!(p.run(self)),
+                    Instr::Io(p) => tri!(p.run(self)),
+                    Instr::Sys(p) => tri!(p.run(self)),
+                    Instr::Tools(p) => tri!(p.run(self)),
+                }
+                break;
+            }
+        }
+    }
+
+    fn local_slot(&self, n: u16) -> Res<Option<usize>> {
+        Ok(self.locals.len().checked_sub(1 + n as usize))
+    }
+
+    fn locals_enter(&mut self, args: u16, vals: u16) -> Res<()> {
+        let (args, vals) = (args as usize, vals as usize);
+        if self.locals.len() + args + vals > MAX_LOCALS {
+            return Err(RSTACK_OVERFLOW);
+        }
+        self.need(args)?;
+        // The first argument named is the deepest on the stack; it becomes
+        // the oldest local. Values come after the arguments.
+        let from = self.sp - args;
+        self.locals.extend_from_slice(&self.ds[from..self.sp]);
+        self.sp = from;
+        self.locals.extend(std::iter::repeat_n(0, vals));
+        Ok(())
+    }
+
+    /// Begin executing `xt`. Colon code is entered by moving `ip`; a
+    /// built-in is handed back as an instruction to dispatch.
+    #[inline]
+    fn enter(&mut self, xt: i64, ip: &mut u32) -> Res<Option<Instr>> {
+        let mut xt = xt;
+        // DEFER chains are followed a bounded number of times.
+        for _ in 0..64 {
+            let Some(word) = usize::try_from(xt).ok().and_then(|x| self.dict.words.get(x)) else {
+                return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
+            };
+            match word.kind {
+                Kind::Prim(i) => return Ok(Some(i)),
+                Kind::Colon(start) => {
+                    if self.calls.len() >= MAX_CALLS {
+                        return Err(RSTACK_OVERFLOW);
+                    }
+                    self.calls.push(*ip);
+                    *ip = start;
+                }
+                Kind::Constant(v) => self.push(v)?,
+                Kind::Variable(a) | Kind::Create(a) => self.push(a as i64)?,
+                Kind::Does { body, code } => {
+                    if self.calls.len() >= MAX_CALLS {
+                        return Err(RSTACK_OVERFLOW);
+                    }
+                    self.push(body as i64)?;
+                    self.calls.push(*ip);
+                    *ip = code;
+                }
+                Kind::Value(a) => {
+                    let v = self.mem.cell(a as i64)?;
+                    self.push(v)?;
+                }
+                Kind::Defer(a) => {
+                    xt = self.mem.cell(a as i64)?;
+                    continue;
+                }
+                Kind::Marker(m) => self.run_marker(m as usize)?,
+            }
+            return Ok(None);
+        }
+        Err(self.fail(BAD_ADDRESS, "deferred words chained too deeply"))
+    }
+
+    /// The run-time of DOES>: the newest word runs `code` from now on.
+    fn set_does(&mut self, code: u32) -> Res<()> {
+        let xt = self.dict.last.ok_or(NOT_CREATED)?;
+        let w = &mut self.dict.words[xt as usize];
+        match w.kind {
+            Kind::Create(body) | Kind::Does { body, .. } => {
+                w.kind = Kind::Does { body, code };
+                Ok(())
+            }
+            _ => Err(self.fail(NOT_CREATED, "DOES> needs a word made by CREATE")),
+        }
+    }
+
+    // ---- errors ----
+
+    /// Turn an uncaught throw into a report, and forget the fault.
+    pub fn error_for(&mut self, t: Throw) -> ForthError {
+        let fault = self.fault.take().unwrap_or_default();
+        let msg = self.throw_msg.take();
+        let code = t.0;
+        let mut message = match (code, msg) {
+            (-2, Some(m)) => m,
+            (-13, Some(m)) => format!("undefined word `{m}`"),
+            (_, Some(m)) => format!("{}: {m}", describe(code)),
+            (_, None) => describe(code).to_string(),
+        };
+        if code > 0 || (code < -79 && code > -256) {
+            message = format!("uncaught exception {code}");
+        }
+        // The innermost compiled position, else the token being interpreted.
+        let pos = fault
+            .ip
+            .and_then(|ip| self.code_pos.get(ip as usize).copied())
+            .unwrap_or(self.token_pos);
+        let word = match (code, fault.ip.is_some(), fault.instr) {
+            (-13 | -2 | -1, _, _) => None,
+            (_, true, Some(i)) => self.instr_name(i),
+            _ if !self.token_name.is_empty() => Some(self.token_name.clone()),
+            _ => None,
+        };
+        let mut backtrace = Vec::new();
+        if let Some(ip) = fault.ip {
+            backtrace.extend(self.dict.word_at(ip));
+            for &ret in fault.calls.iter().rev() {
+                if ret >= STUB_END
+                    && let Some(xt) = self.dict.word_at(ret - 1)
+                {
+                    backtrace.push(xt);
+                }
+            }
+        }
+        let backtrace =
+            backtrace.into_iter().map(|xt| self.dict.words[xt as usize].name.to_string()).collect();
+        ForthError { code, message, word, location: self.location(pos), backtrace }
+    }
+
+    /// The Forth name of a compiled instruction, when it has one.
+    pub fn instr_name(&self, i: Instr) -> Option<String> {
+        let xt = match i {
+            Instr::Call(start) => self.dict.words.iter().position(|w| w.kind == Kind::Colon(start)),
+            Instr::Word(xt) => Some(xt as usize),
+            _ => self.dict.words.iter().position(|w| w.kind == Kind::Prim(i)),
+        }?;
+        Some(self.dict.words[xt].name.to_string())
+    }
+
+    /// After an uncaught error: empty stacks, interpret state, input back
+    /// at the top level, a half-made definition discarded.
+    pub fn reset_after_error(&mut self) {
+        self.sp = 0;
+        self.rp = 0;
+        self.calls.clear();
+        self.locals.clear();
+        self.catches.clear();
+        self.run_depth = 0;
+        self.fault = None;
+        self.throw_msg = None;
+        INTERRUPT.store(false, Ordering::Relaxed);
+        self.abandon_definition();
+        self.set_state(false);
+        self.inputs.truncate(1);
+        let _ = self.out.flush();
+    }
+}

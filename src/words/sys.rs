@@ -1,0 +1,711 @@
+//! Words that extend the system: defining words, the compiler's words
+//! (control structures, POSTPONE, literals), the interpreter's words
+//! (input stream, EVALUATE, INCLUDE), exceptions and the search order.
+
+use super::primitives;
+use crate::compiler::{CASE_SYS, DEST, OF_SYS, ORIG};
+use crate::dictionary::{Kind, MAX_ORDER};
+use crate::error::*;
+use crate::instr::Instr;
+use crate::interp::SourceKind;
+use crate::memory::{BASE_ADDR, DICT_END, DICT_START, IN_ADDR, STATE_ADDR, WORD_BUF};
+use crate::vm::Forth;
+use crate::words::core::Core;
+
+impl Forth {
+    /// Reserve `n` bytes of data space at HERE (negative gives them back).
+    pub fn allot(&mut self, n: i64) -> Res<()> {
+        let new = (self.here as i64).checked_add(n).ok_or(DICTIONARY_OVERFLOW)?;
+        if new < DICT_START as i64 || new > DICT_END as i64 {
+            return Err(self.fail(DICTIONARY_OVERFLOW, "data space is full"));
+        }
+        self.here = new as usize;
+        Ok(())
+    }
+
+    /// Store bytes at HERE and move past them; returns their address.
+    pub fn allot_bytes(&mut self, bytes: &[u8]) -> Res<i64> {
+        let at = self.here as i64;
+        self.allot(bytes.len() as i64)?;
+        self.mem.write(at, bytes)?;
+        Ok(at)
+    }
+
+    /// A copy of some bytes in a fresh heap block, for strings handed out
+    /// by the system (command-line arguments).
+    pub fn allot_scratch(&mut self, bytes: &[u8]) -> Res<i64> {
+        let a = self.mem.allocate(bytes.len() as i64).ok_or(ALLOCATE)?;
+        self.mem.write(a, bytes)?;
+        Ok(a)
+    }
+
+    pub fn comma(&mut self, v: i64) -> Res<()> {
+        let at = self.here as i64;
+        self.allot(8)?;
+        self.mem.set_cell(at, v)
+    }
+
+    pub fn align(&mut self) -> Res<()> {
+        let pad = (8 - self.here % 8) % 8;
+        self.allot(pad as i64)
+    }
+
+    /// Parse a name and make a header for it with the given behaviour.
+    fn define_parsed(&mut self, kind: Kind) -> Res<u32> {
+        let name = self.parse_word_name()?;
+        self.define(&name, kind, true)
+    }
+
+    /// A header whose behaviour is a short piece of compiled code.
+    pub fn define_code(&mut self, name: &str, code: &[Instr]) -> Res<u32> {
+        let start = self.code_here();
+        for &i in code {
+            self.emit(i)?;
+        }
+        self.emit(Instr::Exit)?;
+        let xt = self.define(name, Kind::Colon(start), true)?;
+        self.dict.words[xt as usize].code_end = self.code_here();
+        Ok(xt)
+    }
+
+    /// Parse a name and look it up; -13 if it is not defined.
+    pub fn parse_find(&mut self) -> Res<u32> {
+        let name = self.parse_word_name()?;
+        match self.dict.find(&name) {
+            Some(xt) => Ok(xt),
+            None => Err(self.fail(UNDEFINED_WORD, name)),
+        }
+    }
+
+    pub(crate) fn run_marker(&mut self, m: usize) -> Res<()> {
+        let Some(mark) = self.dict.marks.get(m).cloned() else {
+            return Err(Throw(-15));
+        };
+        self.dict.forget(&mark);
+        self.dict.marks.truncate(m);
+        self.here = mark.here;
+        self.code.truncate(mark.code);
+        self.code_pos.truncate(mark.code);
+        Ok(())
+    }
+
+    /// The body address of a VALUE or DEFER word named next in the input.
+    fn parse_target(&mut self, want_defer: bool) -> Res<Result<u32, u16>> {
+        let name = self.parse_word_name()?;
+        if !want_defer && self.compiling() && let Some(i) = self.compiler.local(&name) {
+            return Ok(Err(i));
+        }
+        let Some(xt) = self.dict.find(&name) else {
+            return Err(self.fail(UNDEFINED_WORD, name));
+        };
+        match (self.dict.words[xt as usize].kind, want_defer) {
+            (Kind::Value(a), false) | (Kind::Defer(a), true) => Ok(Ok(a)),
+            _ => {
+                let what = if want_defer { "a DEFER word" } else { "a VALUE or a local" };
+                Err(self.fail(INVALID_NAME, format!("`{name}` is not {what}")))
+            }
+        }
+    }
+
+    fn xt_body(&mut self, xt: i64) -> Res<u32> {
+        let body = usize::try_from(xt).ok().and_then(|x| self.dict.words.get(x)).and_then(|w| w.body());
+        body.ok_or_else(|| self.fail(NOT_CREATED, "that word has no data field"))
+    }
+
+    /// SAVE-INPUT's description of the current source.
+    fn save_input(&mut self) -> Res<()> {
+        let inp = *self.input();
+        let next = match inp.kind {
+            SourceKind::Text { next } => next as i64,
+            _ => -1,
+        };
+        self.push(self.to_in())?;
+        self.push(next)?;
+        self.push(inp.source_id)?;
+        self.push(3)
+    }
+
+    fn restore_input(&mut self) -> Res<bool> {
+        let n = self.pop()?;
+        if n != 3 {
+            for _ in 0..n.max(0) {
+                self.pop()?;
+            }
+            return Ok(false);
+        }
+        let id = self.pop()?;
+        let next = self.pop()?;
+        let to_in = self.pop()?;
+        if id != self.source_id() {
+            return Ok(false);
+        }
+        if let SourceKind::Text { next: cur } = self.input().kind
+            && next >= 1
+            && next as usize != cur
+        {
+            let inp = self.inputs.last_mut().ok_or(Throw(-12))?;
+            inp.kind = SourceKind::Text { next: next as usize - 1 };
+            inp.line = (next - 1) as u32;
+            self.refill()?;
+        }
+        self.set_to_in(to_in);
+        Ok(true)
+    }
+
+    fn environment(&mut self, q: &str) -> Res<bool> {
+        let vals: &[i64] = match q.to_ascii_uppercase().as_str() {
+            "/COUNTED-STRING" => &[255],
+            "/HOLD" => &[(crate::memory::HOLD_END - crate::memory::HOLD_START) as i64],
+            "/PAD" => &[crate::memory::PAD_SIZE as i64],
+            "ADDRESS-UNIT-BITS" => &[8],
+            "FLOORED" => &[-1],
+            "MAX-CHAR" => &[255],
+            "MAX-N" => &[i64::MAX],
+            "MAX-U" => &[-1],
+            "MAX-D" => &[-1, i64::MAX],
+            "MAX-UD" => &[-1, -1],
+            "RETURN-STACK-CELLS" => &[crate::vm::RS_SIZE as i64],
+            "STACK-CELLS" => &[crate::vm::DS_SIZE as i64],
+            "WORDLISTS" => &[MAX_ORDER as i64],
+            _ => return Ok(false),
+        };
+        for &v in vals {
+            self.push(v)?;
+        }
+        Ok(true)
+    }
+
+    fn set_order(&mut self, order: Vec<u32>) -> Res<()> {
+        if order.len() > MAX_ORDER {
+            return Err(ORDER_OVERFLOW);
+        }
+        if order.iter().any(|&w| w as usize >= self.dict.wordlists.len()) {
+            return Err(self.fail(Throw(-12), "not a word list id"));
+        }
+        self.dict.order = order;
+        Ok(())
+    }
+
+    fn lookup_result(&mut self, xt: Option<u32>) -> Res<()> {
+        match xt {
+            Some(xt) => {
+                self.push(xt as i64)?;
+                let imm = self.dict.words[xt as usize].immediate();
+                self.push(if imm { 1 } else { -1 })
+            }
+            None => self.push(0),
+        }
+    }
+}
+
+primitives! {
+    /// Defining words, compiling words, the interpreter, exceptions, search order.
+    enum Sys;
+
+    Unset "(unset)" "( -- )" Playforth "" "What a DEFER word does before IS gives it an action: throw -9." |f| {
+        Err(f.fail(BAD_ADDRESS, "this deferred word has no action yet (use IS)"))
+    }
+    Colon ":" "( \"name\" -- )" Core "" "Start a new definition called name." |f| {
+        let name = f.parse_word_name()?;
+        f.begin_definition(Some(&name)).map(|_| ())
+    }
+    NoName ":noname" "( -- )" CoreExt "" "Start a definition without a name; ; leaves its xt." |f| {
+        f.begin_definition(None).map(|_| ())
+    }
+    Semicolon ";" "( -- )" Core "IC" "End the current definition." |f| { f.end_definition() }
+    Exit "exit" "( -- )" Core "IC" "Return from the current definition now." |f| { f.emit_exit() }
+    Recurse "recurse" "( -- )" Core "IC" "Call the definition being compiled." |f| {
+        let start = f.compiler.def.as_ref().map(|d| d.code_start).ok_or(CONTROL_MISMATCH)?;
+        f.emit(Instr::Call(start))
+    }
+    LeftBracket "[" "( -- )" Core "IC" "Switch to interpreting." |f| { f.set_state(false); Ok(()) }
+    RightBracket "]" "( -- )" Core "" "Switch to compiling." |f| { f.set_state(true); Ok(()) }
+    Immediate "immediate" "( -- )" Core "" "Make the newest word immediate." |f| { f.make_immediate() }
+    CompileOnly "compile-only" "( -- )" Gforth "" "Make the newest word usable only inside definitions." |f| { f.make_compile_only() }
+    Literal "literal" "( x -- )" Core "IC" "Compile x as a literal." |f| {
+        let x = f.pop()?;
+        f.emit(Instr::Lit(x))
+    }
+    TwoLiteral "2literal" "( x1 x2 -- )" Double "IC" "Compile a pair as literals." |f| {
+        let b = f.pop()?;
+        let a = f.pop()?;
+        f.emit(Instr::Lit(a))?;
+        f.emit(Instr::Lit(b))
+    }
+    Postpone "postpone" "( \"name\" -- )" Core "IC" "Compile the compilation semantics of name." |f| {
+        let xt = f.parse_find()?;
+        if f.dict.words[xt as usize].immediate() {
+            f.compile_xt(xt)
+        } else {
+            f.emit(Instr::CompileXt(xt))
+        }
+    }
+    BracketCompile "[compile]" "( \"name\" -- )" CoreExt "IC" "Compile name even if it is immediate." |f| {
+        let xt = f.parse_find()?;
+        f.compile_xt(xt)
+    }
+    CompileComma "compile," "( xt -- )" CoreExt "C" "Compile the execution of xt." |f| {
+        let xt = f.pop()?;
+        let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
+        f.compile_xt(xt)
+    }
+    Tick "'" "( \"name\" -- xt )" Core "" "The execution token of name." |f| {
+        let xt = f.parse_find()?;
+        f.push(xt as i64)
+    }
+    BracketTick "[']" "( \"name\" -- )" Core "IC" "Compile the execution token of name as a literal." |f| {
+        let xt = f.parse_find()?;
+        f.emit(Instr::Lit(xt as i64))
+    }
+    Find "find" "( c-addr -- c-addr 0 | xt 1 | xt -1 )" Core "" "Look up a counted-string name: 1 if immediate, -1 otherwise." |f| {
+        let a = f.pop()?;
+        let n = f.mem.byte(a)?;
+        let name = f.mem.string(a + 1, n as i64)?;
+        match f.dict.find(&name) {
+            Some(xt) => f.lookup_result(Some(xt)),
+            None => { f.push(a)?; f.push(0) }
+        }
+    }
+    SearchWordlist "search-wordlist" "( c-addr u wid -- 0 | xt 1 | xt -1 )" Search "" "Look a name up in one word list." |f| {
+        let wid = f.pop()?;
+        let name = f.pop_string()?;
+        let xt = u32::try_from(wid).ok().and_then(|w| f.dict.search(w, &name));
+        f.lookup_result(xt)
+    }
+    ToBody ">body" "( xt -- a-addr )" Core "" "The data field of a word made by CREATE (or VARIABLE, VALUE...)." |f| {
+        let xt = f.pop()?;
+        let b = f.xt_body(xt)?;
+        f.push(b as i64)
+    }
+    Here "here" "( -- addr )" Core "" "The next free address of data space." |f| { f.push(f.here as i64) }
+    Allot "allot" "( n -- )" Core "" "Reserve n bytes of data space." |f| {
+        let n = f.pop()?;
+        f.allot(n)
+    }
+    Comma "," "( x -- )" Core "" "Store a cell at HERE and move past it." |f| {
+        let x = f.pop()?;
+        f.comma(x)
+    }
+    CComma "c," "( char -- )" Core "" "Store a byte at HERE and move past it." |f| {
+        let c = f.pop()?;
+        f.allot_bytes(&[c as u8]).map(|_| ())
+    }
+    Align "align" "( -- )" Core "" "Move HERE up to a cell boundary." |f| { f.align() }
+    Unused "unused" "( -- u )" CoreExt "" "Bytes of data space left." |f| { f.push((DICT_END - f.here) as i64) }
+    Create "create" "( \"name\" -- )" Core "" "Make a word that pushes the address of its data field (HERE)." |f| {
+        f.align()?;
+        let body = f.here as u32;
+        f.define_parsed(Kind::Create(body)).map(|_| ())
+    }
+    Does "does>" "( -- )" Core "IC" "Give the word being CREATEd the behaviour that follows." |f| {
+        let code = f.code_here() + 1;
+        f.emit(Instr::Does(code))
+    }
+    Variable "variable" "( \"name\" -- )" Core "" "Make a one-cell variable." |f| {
+        f.align()?;
+        let body = f.here as u32;
+        f.comma(0)?;
+        f.define_parsed(Kind::Variable(body)).map(|_| ())
+    }
+    TwoVariable "2variable" "( \"name\" -- )" Double "" "Make a two-cell variable." |f| {
+        f.align()?;
+        let body = f.here as u32;
+        f.comma(0)?;
+        f.comma(0)?;
+        f.define_parsed(Kind::Variable(body)).map(|_| ())
+    }
+    Constant "constant" "( x \"name\" -- )" Core "" "Make a word that pushes x." |f| {
+        let x = f.pop()?;
+        f.define_parsed(Kind::Constant(x)).map(|_| ())
+    }
+    TwoConstant "2constant" "( x1 x2 \"name\" -- )" Double "" "Make a word that pushes the pair." |f| {
+        let b = f.pop()?;
+        let a = f.pop()?;
+        let name = f.parse_word_name()?;
+        f.define_code(&name, &[Instr::Lit(a), Instr::Lit(b)]).map(|_| ())
+    }
+    Value "value" "( x \"name\" -- )" CoreExt "" "Make a word that pushes x; TO name changes it." |f| {
+        let x = f.pop()?;
+        f.align()?;
+        let body = f.here as u32;
+        f.comma(x)?;
+        f.define_parsed(Kind::Value(body)).map(|_| ())
+    }
+    To "to" "( x \"name\" -- )" CoreExt "I" "Store x in a VALUE or a local." |f| {
+        match f.parse_target(false)? {
+            Err(local) => f.emit(Instr::LocalStore(local)),
+            Ok(a) if f.compiling() => { f.emit(Instr::Lit(a as i64))?; f.emit(Instr::Core(Core::Store)) }
+            Ok(a) => { let x = f.pop()?; f.mem.set_cell(a as i64, x) }
+        }
+    }
+    PlusTo "+to" "( n \"name\" -- )" Gforth "I" "Add n to a VALUE or a local." |f| {
+        match f.parse_target(false)? {
+            Err(local) => f.emit(Instr::LocalAdd(local)),
+            Ok(a) if f.compiling() => { f.emit(Instr::Lit(a as i64))?; f.emit(Instr::Core(Core::PlusStore)) }
+            Ok(a) => { let x = f.pop()?; let v = f.mem.cell(a as i64)?; f.mem.set_cell(a as i64, v.wrapping_add(x)) }
+        }
+    }
+    Defer "defer" "( \"name\" -- )" CoreExt "" "Make a word whose action is set later with IS." |f| {
+        f.align()?;
+        let body = f.here as u32;
+        let unset = f.dict.find("(unset)").unwrap_or(0);
+        f.comma(unset as i64)?;
+        f.define_parsed(Kind::Defer(body)).map(|_| ())
+    }
+    Is "is" "( xt \"name\" -- )" CoreExt "I" "Set the action of a DEFER word." |f| {
+        let Ok(a) = f.parse_target(true)? else { return Err(INVALID_NAME) };
+        if f.compiling() {
+            f.emit(Instr::Lit(a as i64))?;
+            f.emit(Instr::Core(Core::Store))
+        } else {
+            let xt = f.pop()?;
+            f.mem.set_cell(a as i64, xt)
+        }
+    }
+    ActionOf "action-of" "( \"name\" -- xt )" CoreExt "I" "The current action of a DEFER word." |f| {
+        let Ok(a) = f.parse_target(true)? else { return Err(INVALID_NAME) };
+        if f.compiling() {
+            f.emit(Instr::Value(a))
+        } else {
+            let xt = f.mem.cell(a as i64)?;
+            f.push(xt)
+        }
+    }
+    DeferFetch "defer@" "( xt1 -- xt2 )" CoreExt "" "The action of a DEFER word." |f| {
+        let xt = f.pop()?;
+        let a = f.xt_body(xt)?;
+        let v = f.mem.cell(a as i64)?;
+        f.push(v)
+    }
+    DeferStore "defer!" "( xt2 xt1 -- )" CoreExt "" "Set the action of DEFER word xt1 to xt2." |f| {
+        let xt = f.pop()?;
+        let action = f.pop()?;
+        let a = f.xt_body(xt)?;
+        f.mem.set_cell(a as i64, action)
+    }
+    Buffer "buffer:" "( u \"name\" -- )" CoreExt "" "Make a word that pushes the address of u reserved bytes." |f| {
+        let u = f.pop_len()?;
+        f.align()?;
+        let body = f.here as u32;
+        f.allot(u)?;
+        f.mem.fill(body as i64, u, 0)?;
+        f.define_parsed(Kind::Create(body)).map(|_| ())
+    }
+    Marker "marker" "( \"name\" -- )" CoreExt "" "Make a word that forgets itself and everything defined after it." |f| {
+        let mark = f.dict.mark(f.here, f.code.len());
+        let m = f.dict.marks.len() as u32;
+        f.dict.marks.push(mark);
+        f.define_parsed(Kind::Marker(m)).map(|_| ())
+    }
+    Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools "" "Make newname behave exactly like oldname." |f| {
+        let new = f.parse_word_name()?;
+        let old = f.parse_find()?;
+        let w = f.dict.words[old as usize].clone();
+        let xt = f.define(&new, w.kind, true)?;
+        let nw = &mut f.dict.words[xt as usize];
+        nw.flags = w.flags;
+        nw.code_end = w.code_end;
+        Ok(())
+    }
+
+    If "if" "( flag -- )" Core "IC" "Run what follows (up to ELSE or THEN) only if flag is true. Compiles a conditional forward branch." |f| {
+        f.emit_forward(Instr::ZBranch(0))
+    }
+    Else "else" "( -- )" Core "IC" "The other branch of an IF. Compiles a forward branch and resolves the IF." |f| {
+        let at = f.code_here();
+        f.emit(Instr::Branch(0))?;
+        f.resolve_orig("else")?;
+        f.cs_push(at, ORIG)
+    }
+    Then "then" "( -- )" Core "IC" "End an IF or IF ... ELSE. Resolves the pending forward branch." |f| { f.resolve_orig("then") }
+    Begin "begin" "( -- )" Core "IC" "Start a loop: BEGIN ... UNTIL, BEGIN ... AGAIN, BEGIN ... WHILE ... REPEAT." |f| {
+        f.cs_push(f.code_here(), DEST)
+    }
+    Until "until" "( flag -- )" Core "IC" "Loop back to BEGIN until flag is true. Compiles a conditional backward branch." |f| {
+        let dest = f.cs_pop(DEST, "until")?;
+        f.emit(Instr::ZBranch(dest))
+    }
+    Again "again" "( -- )" CoreExt "IC" "Loop back to BEGIN forever. Compiles a backward branch." |f| {
+        let dest = f.cs_pop(DEST, "again")?;
+        f.emit(Instr::Branch(dest))
+    }
+    While "while" "( flag -- )" Core "IC" "Leave a BEGIN loop when flag is false. Compiles a conditional forward branch." |f| {
+        let dest = f.cs_pop(DEST, "while")?;
+        f.emit_forward(Instr::ZBranch(0))?;
+        f.cs_push(dest, DEST)
+    }
+    Repeat "repeat" "( -- )" Core "IC" "End a BEGIN ... WHILE loop: jump back to BEGIN, resolve the WHILE." |f| {
+        let dest = f.cs_pop(DEST, "repeat")?;
+        f.emit(Instr::Branch(dest))?;
+        f.resolve_orig("repeat")
+    }
+    Ahead "ahead" "( -- )" Tools "IC" "Compile an unconditional forward branch, resolved by THEN." |f| {
+        f.emit_forward(Instr::Branch(0))
+    }
+    CsPick "cs-pick" "( u -- )" Tools "IC" "Copy the u-th control-flow stack entry." |f| {
+        let u = f.pop_len()?;
+        f.cs_pick(u as usize)
+    }
+    CsRoll "cs-roll" "( u -- )" Tools "IC" "Move the u-th control-flow stack entry to the top." |f| {
+        let u = f.pop_len()?;
+        f.cs_roll(u as usize)
+    }
+    Do "do" "( limit start -- )" Core "IC" "Start a counted loop from start up to limit-1; I is the index." |f| { f.begin_do(false) }
+    QDo "?do" "( limit start -- )" CoreExt "IC" "Like DO, but skip the loop when limit = start." |f| { f.begin_do(true) }
+    Loop "loop" "( -- )" Core "IC" "Add one to the index; repeat while it has not reached the limit." |f| { f.end_do(false, "loop") }
+    PlusLoop "+loop" "( n -- )" Core "IC" "Add n to the index; repeat until it crosses the limit." |f| { f.end_do(true, "+loop") }
+    Leave "leave" "( -- )" Core "IC" "Leave the innermost DO loop now." |f| { f.emit_leave() }
+    Case "case" "( -- )" CoreExt "IC" "Start a CASE ... OF ... ENDOF ... ENDCASE selection." |f| {
+        f.cs_push(0, CASE_SYS)
+    }
+    Of "of" "( x1 x2 -- | x1 )" CoreExt "IC" "If x1 = x2, drop both and run up to ENDOF; else keep x1." |f| {
+        f.emit(Instr::Core(Core::Over))?;
+        f.emit(Instr::Core(Core::Equal))?;
+        let at = f.code_here();
+        f.emit(Instr::ZBranch(0))?;
+        f.emit(Instr::Core(Core::Drop))?;
+        f.cs_push(at, OF_SYS)
+    }
+    EndOf "endof" "( -- )" CoreExt "IC" "End an OF branch: jump to ENDCASE." |f| {
+        let of = f.cs_pop(OF_SYS, "endof")?;
+        let at = f.code_here();
+        f.emit(Instr::Branch(0))?;
+        f.resolve(of, f.code_here())?;
+        f.cs_push(at, ORIG)
+    }
+    EndCase "endcase" "( x -- )" CoreExt "IC" "End a CASE: drop the selector." |f| {
+        f.emit(Instr::Core(Core::Drop))?;
+        let here = f.code_here();
+        while f.peek(0)? == ORIG {
+            let at = f.cs_pop(ORIG, "endcase")?;
+            f.resolve(at, here)?;
+        }
+        f.cs_pop(CASE_SYS, "endcase").map(|_| ())
+    }
+    LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals "IC" "Declare locals: arguments from the stack, then uninitialised values." |f| {
+        f.declare_locals()
+    }
+
+    Throw "throw" "( k*x n -- k*x | i*x n )" Exception "" "If n is not zero, unwind to the nearest CATCH with n." |f| {
+        let n = f.pop()?;
+        if n == 0 { Ok(()) } else { Err(Throw(n)) }
+    }
+    Abort "abort" "( i*x -- )" Exception "" "Throw -1: empty the stacks and return to the top level." |f| { Err(ABORT) }
+    Quit "quit" "( -- )" Core "" "Empty the return stack and go back to reading the terminal." |f| { Err(QUIT) }
+
+    State "state" "( -- a-addr )" Core "" "A variable: true while compiling." |f| { f.push(STATE_ADDR as i64) }
+    Base "base" "( -- a-addr )" Core "" "A variable: the number base for input and output." |f| { f.push(BASE_ADDR as i64) }
+    ToIn ">in" "( -- a-addr )" Core "" "A variable: the offset of the parse area in SOURCE." |f| { f.push(IN_ADDR as i64) }
+    Decimal "decimal" "( -- )" Core "" "Set BASE to 10." |f| { f.mem.set_cell(BASE_ADDR as i64, 10) }
+    Hex "hex" "( -- )" CoreExt "" "Set BASE to 16." |f| { f.mem.set_cell(BASE_ADDR as i64, 16) }
+    Source "source" "( -- c-addr u )" Core "" "The current input line." |f| {
+        let inp = *f.input();
+        f.push(inp.buf)?;
+        f.push(inp.len)
+    }
+    SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt "" "Where input comes from: 0 user, -1 EVALUATE, or a file." |f| {
+        f.push(f.source_id())
+    }
+    Refill "refill" "( -- flag )" CoreExt "" "Read the next line of input; false at the end." |f| {
+        let ok = f.refill()?;
+        f.push_bool(ok)
+    }
+    Evaluate "evaluate" "( i*x c-addr u -- j*x )" Core "" "Interpret a string." |f| {
+        let u = f.pop()?;
+        let a = f.pop()?;
+        f.evaluate(a, u)
+    }
+    Parse "parse" "( char \"ccc<char>\" -- c-addr u )" CoreExt "" "The text up to char in the input." |f| {
+        let c = f.pop()?;
+        let (a, n) = f.parse(c as u8)?;
+        f.push(a)?;
+        f.push(n)
+    }
+    ParseName "parse-name" "( \"name\" -- c-addr u )" CoreExt "" "The next blank-delimited word in the input." |f| {
+        let (a, n) = f.parse_name()?;
+        f.push(a)?;
+        f.push(n)
+    }
+    Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core "" "Skip leading chars, parse up to char: a counted string." |f| {
+        let c = f.pop()? as u8;
+        let (start, len) = f.parse_area();
+        let area = f.mem.slice(start, len)?;
+        let is_delim = |b: u8| b == c || (c == b' ' && b < b' ');
+        let skip = area.iter().position(|&b| !is_delim(b)).unwrap_or(area.len());
+        let n = area[skip..].iter().position(|&b| is_delim(b)).unwrap_or(area.len() - skip);
+        let text = area[skip..skip + n].to_vec();
+        let consumed = (skip + n + usize::from(skip + n < area.len())) as i64;
+        f.set_to_in(f.to_in() + consumed);
+        let n = text.len().min(255);
+        f.mem.set_byte(WORD_BUF as i64, n as u8)?;
+        f.mem.write(WORD_BUF as i64 + 1, &text[..n])?;
+        f.mem.set_byte(WORD_BUF as i64 + 1 + n as i64, b' ')?;
+        f.push(WORD_BUF as i64)
+    }
+    SaveInput "save-input" "( -- xn ... x1 n )" CoreExt "" "Describe the input position, for RESTORE-INPUT." |f| { f.save_input() }
+    RestoreInput "restore-input" "( xn ... x1 n -- flag )" CoreExt "" "Go back to a saved input position; false on success." |f| {
+        let ok = f.restore_input()?;
+        f.push_bool(!ok)
+    }
+    Paren "(" "( \"ccc<paren>\" -- )" Core "I" "A comment up to ) (may span lines in a file)." |f| {
+        f.skip_past(b')').map(|_| ())
+    }
+    Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt "I" "A comment to the end of the line." |f| {
+        let len = f.input().len;
+        f.set_to_in(len);
+        Ok(())
+    }
+    Shebang "#!" "( \"ccc<eol>\" -- )" Gforth "I" "A comment to the end of the line, for a script's first line." |f| {
+        let len = f.input().len;
+        f.set_to_in(len);
+        Ok(())
+    }
+    Include "include" "( i*x \"name\" -- j*x )" File "" "Interpret the named file." |f| {
+        let name = f.parse_word_name()?;
+        f.included(&name)
+    }
+    Included "included" "( i*x c-addr u -- j*x )" File "" "Interpret the file named by the string." |f| {
+        let name = f.pop_string()?;
+        f.included(&name)
+    }
+    Require "require" "( i*x \"name\" -- j*x )" File "" "Include the named file unless it was included before." |f| {
+        let name = f.parse_word_name()?;
+        f.required(&name)
+    }
+    Required "required" "( i*x c-addr u -- j*x )" File "" "Include a file unless it was included before." |f| {
+        let name = f.pop_string()?;
+        f.required(&name)
+    }
+    IncludeFile "include-file" "( i*x fileid -- j*x )" File "" "Interpret the rest of an open file." |f| {
+        let id = f.pop()?;
+        let mut text = Vec::new();
+        loop {
+            match f.files.read_line(id, 1 << 16) {
+                Ok((line, true)) => { text.extend_from_slice(&line); text.push(b'\n'); }
+                Ok((_, false)) => break,
+                Err(_) => return Err(Throw(-37)),
+            }
+        }
+        f.interpret_text(&format!("<file {id}>"), &text, id)
+    }
+    EnvironmentQ "environment?" "( c-addr u -- false | i*x true )" Core "" "Ask about the system, e.g. s\" MAX-N\" environment?." |f| {
+        let q = f.pop_string()?;
+        let found = f.environment(&q)?;
+        if !found {
+            return f.push(0);
+        }
+        f.push(-1)
+    }
+    NToR "n>r" "( i*x n -- ) ( R: -- i*x n )" Tools "" "Move n cells and the count to the return stack." |f| {
+        let n = f.pop_len()?;
+        f.need(n as usize)?;
+        for _ in 0..n {
+            let x = f.pop()?;
+            f.rpush(x)?;
+        }
+        f.rpush(n)
+    }
+    NRFrom "nr>" "( -- i*x n ) ( R: i*x n -- )" Tools "" "Move cells saved by N>R back, and their count." |f| {
+        let n = f.rpop()?;
+        if n < 0 || n as usize > f.rp {
+            return Err(RSTACK_UNDERFLOW);
+        }
+        for _ in 0..n {
+            let x = f.rpop()?;
+            f.push(x)?;
+        }
+        f.push(n)
+    }
+    BeginStructure "begin-structure" "( \"name\" -- struct-sys 0 )" Facility "" "Start a structure; name will push its size." |f| {
+        let xt = f.define_parsed(Kind::Constant(0))?;
+        f.push(xt as i64)?;
+        f.push(0)
+    }
+    EndStructure "end-structure" "( struct-sys +n -- )" Facility "" "End a structure, setting its size." |f| {
+        let size = f.pop()?;
+        let xt = f.pop()?;
+        let w = usize::try_from(xt).ok().and_then(|x| f.dict.words.get_mut(x)).ok_or(CONTROL_MISMATCH)?;
+        w.kind = Kind::Constant(size);
+        Ok(())
+    }
+    PlusField "+field" "( n1 n2 \"name\" -- n3 )" Facility "" "A field of n2 bytes at offset n1: name adds n1 to an address." |f| {
+        let size = f.pop()?;
+        let off = f.pop()?;
+        let name = f.parse_word_name()?;
+        f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
+        f.push(off + size)
+    }
+    FieldColon "field:" "( n1 \"name\" -- n2 )" Facility "" "An aligned one-cell field." |f| {
+        let off = (f.pop()? + 7) & !7;
+        let name = f.parse_word_name()?;
+        f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
+        f.push(off + 8)
+    }
+    CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility "" "A one-character field." |f| {
+        let off = f.pop()?;
+        let name = f.parse_word_name()?;
+        f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
+        f.push(off + 1)
+    }
+
+    ForthWordlist "forth-wordlist" "( -- wid )" Search "" "The word list of the standard words." |f| { f.push(0) }
+    GetOrder "get-order" "( -- widn ... wid1 n )" Search "" "The search order, first-searched on top." |f| {
+        let order = f.dict.order.clone();
+        for &w in &order {
+            f.push(w as i64)?;
+        }
+        f.push(order.len() as i64)
+    }
+    SetOrder "set-order" "( widn ... wid1 n -- )" Search "" "Set the search order; n = -1 means the minimum order." |f| {
+        let n = f.pop()?;
+        if n == -1 {
+            return f.set_order(vec![0]);
+        }
+        if n < 0 || n as usize > MAX_ORDER {
+            return Err(ORDER_OVERFLOW);
+        }
+        let mut order = Vec::new();
+        for _ in 0..n {
+            order.push(u32::try_from(f.pop()?).map_err(|_| Throw(-12))?);
+        }
+        order.reverse();
+        f.set_order(order)
+    }
+    GetCurrent "get-current" "( -- wid )" Search "" "The word list new definitions go into." |f| { f.push(f.dict.current as i64) }
+    SetCurrent "set-current" "( wid -- )" Search "" "Put new definitions into wid." |f| {
+        let w = f.pop()?;
+        if w < 0 || w as usize >= f.dict.wordlists.len() {
+            return Err(f.fail(Throw(-12), "not a word list id"));
+        }
+        f.dict.current = w as u32;
+        Ok(())
+    }
+    Wordlist "wordlist" "( -- wid )" Search "" "Make a new, empty word list." |f| {
+        f.dict.wordlists.push(Default::default());
+        f.push(f.dict.wordlists.len() as i64 - 1)
+    }
+    Definitions "definitions" "( -- )" Search "" "New definitions go into the first word list of the search order." |f| {
+        f.dict.current = *f.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
+        Ok(())
+    }
+    Also "also" "( -- )" Search "" "Duplicate the first word list in the search order." |f| {
+        let top = *f.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
+        let mut o = f.dict.order.clone();
+        o.push(top);
+        f.set_order(o)
+    }
+    Only "only" "( -- )" Search "" "Reset the search order to the minimum." |f| { f.set_order(vec![0]) }
+    Previous "previous" "( -- )" Search "" "Remove the first word list from the search order." |f| {
+        if f.dict.order.pop().is_none() {
+            return Err(ORDER_UNDERFLOW);
+        }
+        Ok(())
+    }
+    Forth "forth" "( -- )" Search "" "Replace the first word list in the search order with FORTH-WORDLIST." |f| {
+        match f.dict.order.last_mut() {
+            Some(top) => *top = 0,
+            None => f.dict.order.push(0),
+        }
+        Ok(())
+    }
+}

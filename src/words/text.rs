@@ -1,0 +1,364 @@
+//! Characters and strings: string literals, string handling, number
+//! conversion and the pictured numeric output of `<# # #S #>`.
+
+use super::primitives;
+use crate::error::*;
+use crate::instr::Instr;
+use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_SIZE};
+use crate::vm::Forth;
+use std::io::Write;
+
+/// Digits of an unsigned number in `base` (2..=36), upper case like gforth.
+pub fn digits(mut u: u128, base: i64) -> String {
+    let base = base.clamp(2, 36) as u128;
+    let mut s = Vec::new();
+    loop {
+        let d = (u % base) as u32;
+        s.push(std::char::from_digit(d, 36).unwrap_or('?').to_ascii_uppercase());
+        u /= base;
+        if u == 0 {
+            break;
+        }
+    }
+    s.iter().rev().collect()
+}
+
+/// A signed number as `.` and `D.` print it, without the trailing space.
+pub fn signed(n: i128, base: i64) -> String {
+    let d = digits(n.unsigned_abs(), base);
+    if n < 0 { format!("-{d}") } else { d }
+}
+
+/// Decode the escapes of S\" (Forth-2012 6.2.2266).
+fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
+    let mut out = Vec::new();
+    loop {
+        let (addr, len) = f.parse_area();
+        let area = f.mem.slice(addr, len)?.to_vec();
+        let mut i = 0;
+        while i < area.len() {
+            let c = area[i];
+            i += 1;
+            if c == b'"' {
+                let used = f.to_in();
+                f.set_to_in(used + i as i64);
+                return Ok(out);
+            }
+            if c != b'\\' || i >= area.len() {
+                out.push(c);
+                continue;
+            }
+            let e = area[i];
+            i += 1;
+            match e {
+                b'a' => out.push(7),
+                b'b' => out.push(8),
+                b'e' => out.push(27),
+                b'f' => out.push(12),
+                b'l' | b'n' => out.push(10),
+                b'm' => out.extend_from_slice(b"\r\n"),
+                b'q' | b'"' => out.push(b'"'),
+                b'r' => out.push(13),
+                b't' => out.push(9),
+                b'v' => out.push(11),
+                b'z' => out.push(0),
+                b'\\' => out.push(b'\\'),
+                b'x' => {
+                    let hex = area.get(i..i + 2).and_then(|h| std::str::from_utf8(h).ok());
+                    match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                        Some(b) => {
+                            out.push(b);
+                            i += 2;
+                        }
+                        None => return Err(f.fail(PARSED_OVERFLOW, "\\x needs two hex digits")),
+                    }
+                }
+                other => out.push(other),
+            }
+        }
+        f.set_to_in(f.input().len);
+        return Ok(out);
+    }
+}
+
+impl Forth {
+    /// Store a string in data space at HERE and compile code that pushes it.
+    pub fn compile_string(&mut self, s: &[u8]) -> Res<()> {
+        let addr = self.allot_bytes(s)?;
+        self.emit(Instr::Str(addr as u32, s.len() as u32))
+    }
+
+    /// Copy a string to one of the two transient S" buffers.
+    fn transient(&mut self, s: &[u8]) -> Res<(i64, i64)> {
+        if s.len() > SQUOTE_SIZE {
+            return Err(self.fail(PARSED_OVERFLOW, "interpreted strings hold at most 768 bytes"));
+        }
+        self.squote_flip = !self.squote_flip;
+        let addr = (SQUOTE_BUFS + if self.squote_flip { SQUOTE_SIZE } else { 0 }) as i64;
+        self.mem.write(addr, s)?;
+        Ok((addr, s.len() as i64))
+    }
+
+    /// Compile or push a parsed string, as S" does.
+    fn string_literal(&mut self, s: &[u8]) -> Res<()> {
+        if self.compiling() {
+            self.compile_string(s)
+        } else {
+            let (a, n) = self.transient(s)?;
+            self.push(a)?;
+            self.push(n)
+        }
+    }
+
+    fn parse_quoted(&mut self) -> Res<Vec<u8>> {
+        let (a, n) = self.parse(b'"')?;
+        Ok(self.mem.slice(a, n)?.to_vec())
+    }
+
+    fn hold(&mut self, c: u8) -> Res<()> {
+        if self.hld <= HOLD_START {
+            return Err(PICTURED_OVERFLOW);
+        }
+        self.hld -= 1;
+        self.mem.set_byte(self.hld as i64, c)
+    }
+
+    fn emit_str(&mut self, s: &str) -> Res<()> {
+        self.out.write_all(s.as_bytes()).map_err(|_| Throw(-57))
+    }
+
+    /// Print right-aligned in a field of `width`.
+    fn emit_right(&mut self, s: &str, width: i64) -> Res<()> {
+        let pad = (width.max(0) as usize).saturating_sub(s.len());
+        self.emit_str(&format!("{}{s}", " ".repeat(pad)))
+    }
+}
+
+primitives! {
+    /// Characters, strings and number conversion.
+    enum Text;
+
+    Count "count" "( c-addr -- c-addr+1 u )" Core "" "The address and length of a counted string." |f| {
+        let a = f.pop()?;
+        let n = f.mem.byte(a)?;
+        f.push(a.wrapping_add(1))?;
+        f.push(n as i64)
+    }
+    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core "I" "A string up to the next \"; compiled in a definition, in a transient buffer outside one." |f| {
+        let s = f.parse_quoted()?;
+        f.string_literal(&s)
+    }
+    SBackslashQuote "s\\\"" "( \"ccc<quote>\" -- c-addr u )" CoreExt "I" "Like S\" but with escapes such as \\n \\t \\\" \\x41." |f| {
+        let s = unescape(f)?;
+        f.string_literal(&s)
+    }
+    DotQuote ".\"" "( \"ccc<quote>\" -- )" Core "I" "Print a string up to the next \" (compiled in a definition)." |f| {
+        let s = f.parse_quoted()?;
+        if f.compiling() {
+            f.compile_string(&s)?;
+            f.emit(Instr::Io(crate::words::io::Io::Type))
+        } else {
+            f.out.write_all(&s).map_err(|_| Throw(-57))
+        }
+    }
+    DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt "I" "Print a string up to the next ), at once." |f| {
+        let (a, n) = f.parse(b')')?;
+        let s = f.mem.slice(a, n)?.to_vec();
+        f.out.write_all(&s).map_err(|_| Throw(-57))
+    }
+    CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt "I" "A counted string up to the next \"." |f| {
+        let s = f.parse_quoted()?;
+        if s.len() > 255 {
+            return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
+        }
+        let mut counted = vec![s.len() as u8];
+        counted.extend_from_slice(&s);
+        if f.compiling() {
+            let a = f.allot_bytes(&counted)?;
+            f.emit(Instr::Lit(a))
+        } else {
+            let (a, _) = f.transient(&counted)?;
+            f.push(a)
+        }
+    }
+    CommaQuote ",\"" "( \"ccc<quote>\" -- )" Gforth "" "Store a counted string at HERE." |f| {
+        let s = f.parse_quoted()?;
+        if s.len() > 255 {
+            return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
+        }
+        let mut counted = vec![s.len() as u8];
+        counted.extend_from_slice(&s);
+        f.allot_bytes(&counted).map(|_| ())
+    }
+    SLiteral "sliteral" "( c-addr u -- )" String "IC" "Compile a string that the definition will push." |f| {
+        let s = f.pop_bytes()?;
+        f.compile_string(&s)
+    }
+    Char "char" "( \"name\" -- char )" Core "" "The first character of the next word." |f| {
+        let (a, n) = f.parse_name()?;
+        if n == 0 {
+            return Err(f.fail(ZERO_LENGTH_NAME, "CHAR needs a character after it"));
+        }
+        let c = f.mem.byte(a)?;
+        f.push(c as i64)
+    }
+    BracketChar "[char]" "( \"name\" -- )" Core "IC" "Compile the first character of the next word as a literal." |f| {
+        let (a, n) = f.parse_name()?;
+        if n == 0 {
+            return Err(f.fail(ZERO_LENGTH_NAME, "[CHAR] needs a character after it"));
+        }
+        let c = f.mem.byte(a)?;
+        f.emit(Instr::Lit(c as i64))
+    }
+    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception "IC" "At run time, if flag is true, abort with this message (throw -2)." |f| {
+        let s = f.parse_quoted()?;
+        f.compile_string(&s)?;
+        f.emit(Instr::Text(Text::AbortIf))
+    }
+    AbortIf "(abort\")" "( flag c-addr u -- )" Playforth "" "The run-time of ABORT\"." |f| {
+        let msg = f.pop_string()?;
+        if f.pop_bool()? {
+            return Err(f.fail(ABORT_QUOTE, msg));
+        }
+        Ok(())
+    }
+    Compare "compare" "( c-addr1 u1 c-addr2 u2 -- n )" String "" "Compare two strings: -1, 0 or 1." |f| {
+        let b = f.pop_bytes()?;
+        let a = f.pop_bytes()?;
+        f.push(match a.cmp(&b) {
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => 1,
+        })
+    }
+    Search "search" "( c-addr1 u1 c-addr2 u2 -- c-addr3 u3 flag )" String "" "Find string 2 in string 1: the rest of string 1 from the match, and true." |f| {
+        let needle = f.pop_bytes()?;
+        let (u, a) = (f.pop()?, f.pop()?);
+        let hay = f.mem.slice(a, u)?;
+        let at = if needle.is_empty() { Some(0) } else { hay.windows(needle.len()).position(|w| w == needle) };
+        match at {
+            Some(i) => { f.push(a + i as i64)?; f.push(u - i as i64)?; f.push(-1) }
+            None => { f.push(a)?; f.push(u)?; f.push(0) }
+        }
+    }
+    MinusTrailing "-trailing" "( c-addr u -- c-addr u' )" String "" "Drop trailing spaces." |f| {
+        let u = f.pop()?;
+        let a = f.peek(0)?;
+        let s = f.mem.slice(a, u)?;
+        let n = s.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+        f.push(n as i64)
+    }
+    SlashString "/string" "( c-addr u n -- c-addr+n u-n )" String "" "Drop n characters from the start of a string." |f| {
+        let n = f.pop()?;
+        let u = f.pop()?;
+        let a = f.pop()?;
+        f.push(a.wrapping_add(n))?;
+        f.push(u.wrapping_sub(n))
+    }
+    ToUpper "toupper" "( char -- char' )" Gforth "" "Upper-case an ASCII letter." |f| {
+        let c = f.pop()?;
+        f.push(if (b'a' as i64..=b'z' as i64).contains(&c) { c - 32 } else { c })
+    }
+    ToNumber ">number" "( ud1 c-addr1 u1 -- ud2 c-addr2 u2 )" Core "" "Accumulate digits in BASE into ud1; stop at the first non-digit." |f| {
+        let mut u = f.pop()?;
+        let mut a = f.pop()?;
+        let mut ud = f.pop_double()? as u128;
+        let base = f.base() as u32;
+        while u > 0 {
+            let c = f.mem.byte(a)? as char;
+            let Some(d) = c.to_digit(36).filter(|&d| d < base) else { break };
+            ud = ud.wrapping_mul(base as u128).wrapping_add(d as u128);
+            a += 1;
+            u -= 1;
+        }
+        f.push_double(ud as i128)?;
+        f.push(a)?;
+        f.push(u)
+    }
+    LessNumber "<#" "( -- )" Core "" "Start pictured numeric output." |f| {
+        f.hld = HOLD_END;
+        Ok(())
+    }
+    NumberSign "#" "( ud -- ud' )" Core "" "Convert one digit of ud into the picture." |f| {
+        let ud = f.pop_double()? as u128;
+        let base = f.base().clamp(2, 36) as u128;
+        let d = (ud % base) as u32;
+        f.hold(std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
+        f.push_double((ud / base) as i128)
+    }
+    NumberSignS "#s" "( ud -- 0 0 )" Core "" "Convert all remaining digits." |f| {
+        let mut ud = f.pop_double()? as u128;
+        let base = f.base().clamp(2, 36) as u128;
+        loop {
+            let d = (ud % base) as u32;
+            f.hold(std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
+            ud /= base;
+            if ud == 0 {
+                break;
+            }
+        }
+        f.push_double(0)
+    }
+    NumberGreater "#>" "( xd -- c-addr u )" Core "" "End pictured output: the converted string." |f| {
+        f.pop_double()?;
+        let h = f.hld.clamp(HOLD_START, HOLD_END);
+        f.push(h as i64)?;
+        f.push((HOLD_END - h) as i64)
+    }
+    Hold "hold" "( char -- )" Core "" "Add a character to the picture." |f| {
+        let c = f.pop()?;
+        f.hold(c as u8)
+    }
+    Holds "holds" "( c-addr u -- )" CoreExt "" "Add a string to the picture." |f| {
+        let s = f.pop_bytes()?;
+        for &c in s.iter().rev() {
+            f.hold(c)?;
+        }
+        Ok(())
+    }
+    Sign "sign" "( n -- )" Core "" "Add a minus sign to the picture if n is negative." |f| {
+        if f.pop()? < 0 { f.hold(b'-') } else { Ok(()) }
+    }
+    Dot "." "( n -- )" Core "" "Print a number and a space." |f| {
+        let n = f.pop()?;
+        let s = signed(n as i128, f.base());
+        f.emit_str(&s)?;
+        f.emit_str(" ")
+    }
+    UDot "u." "( u -- )" Core "" "Print an unsigned number and a space." |f| {
+        let n = f.pop()?;
+        let s = digits(n as u64 as u128, f.base());
+        f.emit_str(&s)?;
+        f.emit_str(" ")
+    }
+    DotR ".r" "( n width -- )" CoreExt "" "Print a number right-aligned in a field." |f| {
+        let w = f.pop()?;
+        let n = f.pop()?;
+        let s = signed(n as i128, f.base());
+        f.emit_right(&s, w)
+    }
+    UDotR "u.r" "( u width -- )" CoreExt "" "Print an unsigned number right-aligned in a field." |f| {
+        let w = f.pop()?;
+        let n = f.pop()?;
+        let s = digits(n as u64 as u128, f.base());
+        f.emit_right(&s, w)
+    }
+    DDot "d." "( d -- )" Double "" "Print a double and a space." |f| {
+        let d = f.pop_double()?;
+        let s = signed(d, f.base());
+        f.emit_str(&s)?;
+        f.emit_str(" ")
+    }
+    DDotR "d.r" "( d width -- )" Double "" "Print a double right-aligned in a field." |f| {
+        let w = f.pop()?;
+        let d = f.pop_double()?;
+        let s = signed(d, f.base());
+        f.emit_right(&s, w)
+    }
+    UDDot "ud." "( ud -- )" Gforth "" "Print an unsigned double and a space." |f| {
+        let d = f.pop_double()?;
+        let s = digits(d as u128, f.base());
+        f.emit_str(&s)?;
+        f.emit_str(" ")
+    }
+}

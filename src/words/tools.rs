@@ -1,0 +1,305 @@
+//! Programmer's tools: looking at the stacks, memory and definitions
+//! (.S ? DUMP SEE WORDS), conditional compilation, and BYE.
+
+use super::primitives;
+use crate::dictionary::Kind;
+use crate::error::*;
+use crate::instr::Instr;
+use crate::vm::Forth;
+use crate::words::text::{Text, signed};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::io::Write;
+
+impl Forth {
+    /// The stack as `.S` shows it: `<depth> a b c `.
+    pub fn stack_text(&self) -> String {
+        let base = self.base();
+        let mut s = format!("<{}> ", self.sp);
+        for &x in self.stack() {
+            let _ = write!(s, "{} ", signed(x as i128, base));
+        }
+        s
+    }
+
+    /// The name of the colon word that starts at `start`.
+    fn colon_name(&self, start: u32) -> String {
+        self.dict
+            .words
+            .iter()
+            .rev()
+            .find(|w| w.kind == Kind::Colon(start) && !w.name.is_empty())
+            .map_or_else(|| format!("<noname@{start}>"), |w| w.name.to_string())
+    }
+
+    fn body_name(&self, body: u32) -> String {
+        self.dict
+            .words
+            .iter()
+            .rev()
+            .find(|w| w.body() == Some(body))
+            .map_or_else(|| format!("<{body}>"), |w| w.name.to_string())
+    }
+
+    /// Decompile a colon definition's code into Forth source.
+    pub fn decompile(&self, start: u32, end: u32) -> String {
+        let code = &self.code[start as usize..end as usize];
+        let at = |a: u32| code.get((a - start) as usize).copied();
+        // Where BEGINs stand, and the words that close forward branches.
+        let mut begins = BTreeSet::new();
+        let mut closers: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
+        let mut words: BTreeMap<u32, &str> = BTreeMap::new();
+        for (i, ins) in code.iter().enumerate() {
+            let a = start + i as u32;
+            match *ins {
+                Instr::Branch(t) | Instr::ZBranch(t) if t <= a => {
+                    begins.insert(t);
+                    let w = if matches!(ins, Instr::ZBranch(_)) { "until" } else { "again" };
+                    words.entry(a).or_insert(w);
+                }
+                Instr::ZBranch(t) => match t.checked_sub(1).and_then(at) {
+                    Some(Instr::Branch(back)) if back <= a => {
+                        words.insert(a, "while");
+                        words.insert(t - 1, "repeat");
+                    }
+                    Some(Instr::Branch(fwd)) if fwd > t => {
+                        words.insert(a, "if");
+                        words.insert(t - 1, "else");
+                        closers.entry(fwd).or_default().push("then");
+                    }
+                    _ => {
+                        words.insert(a, "if");
+                        closers.entry(t).or_default().push("then");
+                    }
+                },
+                Instr::Branch(t) => {
+                    words.entry(a).or_insert("ahead");
+                    if words.get(&a) == Some(&"ahead") {
+                        closers.entry(t).or_default().push("then");
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut out: Vec<String> = Vec::new();
+        let mut i = 0usize;
+        while i < code.len() {
+            let a = start + i as u32;
+            if let Some(c) = closers.get(&a) {
+                out.extend(c.iter().map(|s| s.to_string()));
+            }
+            if begins.contains(&a) {
+                out.push("begin".into());
+            }
+            if let Some(w) = words.get(&a) {
+                out.push(w.to_string());
+                i += 1;
+                continue;
+            }
+            let next = code.get(i + 1).copied();
+            let tok = match code[i] {
+                Instr::Lit(v) => signed(v as i128, self.base()),
+                Instr::Call(s) => self.colon_name(s),
+                Instr::Exit if i + 1 == code.len() => {
+                    i += 1;
+                    continue;
+                }
+                Instr::Exit => "exit".into(),
+                Instr::Do => "do".into(),
+                Instr::QDo(_) => "?do".into(),
+                Instr::Loop(_) => "loop".into(),
+                Instr::PlusLoop(_) => "+loop".into(),
+                Instr::Leave(_) => "leave".into(),
+                Instr::Str(a, n) => {
+                    let s = self.mem.string(a as i64, n as i64).unwrap_or_default();
+                    match next {
+                        Some(Instr::Io(crate::words::io::Io::Type)) => {
+                            i += 1;
+                            format!(".\" {s}\"")
+                        }
+                        Some(Instr::Text(Text::AbortIf)) => {
+                            i += 1;
+                            format!("abort\" {s}\"")
+                        }
+                        _ => format!("s\" {s}\""),
+                    }
+                }
+                Instr::Word(xt) => self.dict.words.get(xt as usize).map_or("?".into(), |w| w.name.to_string()),
+                Instr::Value(b) | Instr::Defer(b) => self.body_name(b),
+                Instr::Does(_) => "does>".into(),
+                Instr::LocalsEnter(args, vals) => {
+                    let names: Vec<String> = (0..args).map(|k| format!("a{k}")).collect();
+                    let vnames: Vec<String> = (0..vals).map(|k| format!("v{k}")).collect();
+                    if vals > 0 {
+                        format!("{{: {} | {} :}}", names.join(" "), vnames.join(" "))
+                    } else {
+                        format!("{{: {} :}}", names.join(" "))
+                    }
+                }
+                Instr::LocalFetch(n) => format!("local#{n}"),
+                Instr::LocalStore(n) => format!("to local#{n}"),
+                Instr::LocalAdd(n) => format!("+to local#{n}"),
+                Instr::LocalsExit(_) => {
+                    i += 1;
+                    continue;
+                }
+                Instr::CompileXt(xt) => {
+                    format!("postpone {}", self.dict.words.get(xt as usize).map_or("?", |w| &w.name))
+                }
+                other => self.instr_name(other).unwrap_or_else(|| format!("{other:?}")),
+            };
+            out.push(tok);
+            i += 1;
+        }
+        if let Some(c) = closers.get(&end) {
+            out.extend(c.iter().map(|s| s.to_string()));
+        }
+        out.join(" ")
+    }
+
+    /// What SEE prints for a word.
+    pub fn see_text(&self, xt: u32) -> String {
+        let w = &self.dict.words[xt as usize];
+        let name = &w.name;
+        let imm = if w.immediate() { " immediate" } else { "" };
+        match w.kind {
+            Kind::Colon(start) => {
+                let body = self.decompile(start, w.code_end.max(start));
+                format!(": {name}  {body} ;{imm}")
+            }
+            Kind::Prim(i) => {
+                let spec = crate::words::all_specs().find(|s| s.instr == i);
+                let effect = spec.map_or("", |s| s.effect);
+                format!("`{name}` is built in (written in Rust): {effect}{imm}")
+            }
+            Kind::Constant(v) => format!("{} constant {name}", signed(v as i128, self.base())),
+            Kind::Variable(a) => {
+                let v = self.mem.cell(a as i64).unwrap_or(0);
+                format!("variable {name}  \\ holds {v}")
+            }
+            Kind::Create(_) => format!("create {name}"),
+            Kind::Does { code, .. } => {
+                let end = self.dict.word_at(code).map_or(code, |d| self.dict.words[d as usize].code_end);
+                format!("create {name} does> {} ;", self.decompile(code, end))
+            }
+            Kind::Value(a) => format!("{} value {name}", self.mem.cell(a as i64).unwrap_or(0)),
+            Kind::Defer(a) => {
+                let target = self.mem.cell(a as i64).unwrap_or(0);
+                let t = usize::try_from(target).ok().and_then(|t| self.dict.words.get(t)).map_or("?", |w| &w.name);
+                format!("defer {name}  \\ is {t}")
+            }
+            Kind::Marker(_) => format!("marker {name}"),
+        }
+    }
+
+    /// [IF] / [ELSE]: skip input up to the matching [ELSE] (if `stop_at_else`) or [THEN].
+    fn skip_conditional(&mut self, stop_at_else: bool) -> Res<()> {
+        let mut depth = 0usize;
+        loop {
+            let (a, n) = self.parse_name()?;
+            if n == 0 {
+                if !self.refill()? {
+                    return Err(self.fail(IF_ELSE_THEN, "[IF] without [THEN]"));
+                }
+                continue;
+            }
+            let w = self.mem.string(a, n)?.to_ascii_lowercase();
+            match w.as_str() {
+                "[if]" => depth += 1,
+                "[else]" if depth == 0 && stop_at_else => return Ok(()),
+                "[then]" if depth == 0 => return Ok(()),
+                "[then]" => depth -= 1,
+                _ => {}
+            }
+        }
+    }
+
+    fn print(&mut self, s: &str) -> Res<()> {
+        self.out.write_all(s.as_bytes()).map_err(|_| Throw(-57))
+    }
+}
+
+primitives! {
+    /// Programmer's tools.
+    enum Tools;
+
+    DotS ".s" "( -- )" Tools "" "Show the stack without changing it: <depth> then the cells, top last." |f| {
+        let s = f.stack_text();
+        f.print(&s)
+    }
+    Question "?" "( a-addr -- )" Tools "" "Print the cell at an address." |f| {
+        let a = f.pop()?;
+        let v = f.mem.cell(a)?;
+        let s = format!("{} ", signed(v as i128, f.base()));
+        f.print(&s)
+    }
+    Dump "dump" "( addr u -- )" Tools "" "Show u bytes of memory in hex and as text." |f| {
+        let u = f.pop_len()?;
+        let a = f.pop()?;
+        let bytes = f.mem.slice(a, u)?.to_vec();
+        let mut s = String::new();
+        for (k, chunk) in bytes.chunks(16).enumerate() {
+            let _ = write!(s, "\n{:X}: ", a + 16 * k as i64);
+            for b in chunk {
+                let _ = write!(s, "{b:02X} ");
+            }
+            s.push_str(&"   ".repeat(16 - chunk.len()));
+            s.extend(chunk.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }));
+        }
+        s.push('\n');
+        f.print(&s)
+    }
+    See "see" "( \"name\" -- )" Tools "" "Show the definition of a word." |f| {
+        let xt = f.parse_find()?;
+        let s = f.see_text(xt);
+        f.print(&format!("{s}\n"))
+    }
+    Words "words" "( -- )" Tools "" "List the words of the first word list in the search order." |f| {
+        let wid = *f.dict.order.last().unwrap_or(&0);
+        let names: Vec<String> = f.dict.list(wid).into_iter()
+            .map(|xt| f.dict.words[xt as usize].name.to_string())
+            .filter(|n| !n.starts_with('('))
+            .collect();
+        let mut s = String::new();
+        let mut col = 0;
+        for n in names {
+            if col + n.len() > 76 {
+                s.push('\n');
+                col = 0;
+            }
+            col += n.len() + 1;
+            s.push_str(&n);
+            s.push(' ');
+        }
+        s.push('\n');
+        f.print(&s)
+    }
+    Order "order" "( -- )" Search "" "Show the search order, first-searched first, then the current word list." |f| {
+        let name = |f: &Forth, w: u32| f.dict.wordlists.get(w as usize)
+            .and_then(|l| l.name.clone()).unwrap_or_else(|| format!("wordlist{w}"));
+        let mut s: Vec<String> = f.dict.order.iter().rev().map(|&w| name(f, w)).collect();
+        s.push(format!(" {}", name(f, f.dict.current)));
+        let line = format!("{}\n", s.join(" "));
+        f.print(&line)
+    }
+    Bye "bye" "( -- )" Tools "" "Leave playforth." |f| {
+        let _ = f.out.flush();
+        f.bye = Some(0);
+        Err(BYE)
+    }
+    BracketIf "[if]" "( flag -- )" Tools "I" "Interpret the following text only if flag is true (up to [ELSE] or [THEN])." |f| {
+        if f.pop_bool()? { Ok(()) } else { f.skip_conditional(true) }
+    }
+    BracketElse "[else]" "( -- )" Tools "I" "Skip to the matching [THEN]." |f| { f.skip_conditional(false) }
+    BracketThen "[then]" "( -- )" Tools "I" "End an [IF]." |f| { Ok(()) }
+    BracketDefined "[defined]" "( \"name\" -- flag )" Tools "I" "True if name is defined." |f| {
+        let name = f.parse_word_name()?;
+        let found = f.dict.find(&name).is_some();
+        f.push_bool(found)
+    }
+    BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools "I" "True if name is not defined." |f| {
+        let name = f.parse_word_name()?;
+        let found = f.dict.find(&name).is_some();
+        f.push_bool(!found)
+    }
+}
