@@ -94,7 +94,8 @@ impl Forth {
     /// Make a header in the current word list, noting a redefinition as gforth does.
     pub fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
         if name.len() > 255 {
-            return Err(self.fail(NAME_TOO_LONG, name));
+            let msg = format!("a name has at most 255 characters, this one {}", name.len());
+            return Err(self.fail(NAME_TOO_LONG, msg));
         }
         let (xt, existed) = self.dict.create(name, kind, revealed);
         if existed {

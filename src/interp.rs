@@ -384,7 +384,7 @@ impl Forth {
         let path = self.resolve_path(name);
         let text = match std::fs::read(&path) {
             Ok(t) => t,
-            Err(e) => return Err(self.fail(NO_SUCH_FILE, format!("{name}: {e}"))),
+            Err(_) => return Err(self.fail(NO_SUCH_FILE, name)),
         };
         let canon = path.canonicalize().unwrap_or_else(|_| path.clone());
         if !self.included.contains(&canon) {

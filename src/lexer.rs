@@ -1,5 +1,7 @@
 //! Tokens of the input stream. Forth's syntax is one rule: a token is a run
-//! of non-blank characters. The lexer finds the next one in the parse area;
+//! of non-blank characters. Blanks are ASCII white space and control
+//! characters, and also the no-break space (U+00A0) that code copied from a
+//! web page is full of. The lexer finds the next one in the parse area;
 //! it also sorts tokens into rough classes that the REPL uses for colour.
 //! Parsing words (`(`, `S"`, `PARSE`) read the same buffer through `>IN`.
 
@@ -7,14 +9,14 @@ use logos::Logos;
 
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(utf8 = false)]
-#[logos(skip br"[\x00-\x20\x7f]+")]
+#[logos(skip br"([\x00-\x20\x7f]|\xc2\xa0)+")]
 pub enum Token {
     /// Something that looks like a number in base 10 or with a base prefix.
     #[regex(br"[#$%]?-?[0-9a-fA-F]+\.?", priority = 3)]
     #[regex(br"'[^\x00-\x20]'", priority = 3)]
     Number,
     /// Any other run of non-blank characters.
-    #[regex(br"[^\x00-\x20\x7f]+", priority = 1)]
+    #[regex(br"([^\x00-\x20\x7f\xc2]|\xc2[^\xa0])+", priority = 1)]
     Word,
 }
 
@@ -38,5 +40,6 @@ mod tests {
         assert_eq!(next_token(b"$ff."), Some((Token::Number, 0..4)));
         assert_eq!(next_token(b"2dup"), Some((Token::Word, 0..4)));
         assert_eq!(next_token("é+ x".as_bytes()), Some((Token::Word, 0..3)));
+        assert_eq!(next_token("\u{a0}\u{a0}dup\u{a0}".as_bytes()), Some((Token::Word, 4..7)));
     }
 }

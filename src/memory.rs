@@ -32,10 +32,12 @@ pub const HOLD_END: usize = 0x1400;
 pub const PAD_ADDR: usize = 0x1400;
 pub const PAD_SIZE: usize = 0x400;
 pub const WORD_BUF: usize = 0x1800;
-/// Two transient buffers for interpreted S" and S\" (Forth-2012 11.3.4).
-pub const SQUOTE_BUFS: usize = 0x1a00;
-pub const SQUOTE_SIZE: usize = 0x300;
-pub const TIB_START: usize = 0x2000;
+/// A ring of transient buffers for interpreted S" and S\" (the standard
+/// asks for two; more lets several strings live side by side at the prompt).
+pub const SQUOTE_BUFS: usize = 0x2000;
+pub const SQUOTE_SIZE: usize = 0x400;
+pub const SQUOTE_COUNT: usize = 16;
+pub const TIB_START: usize = SQUOTE_BUFS + SQUOTE_SIZE * SQUOTE_COUNT;
 pub const TIB_SIZE: usize = 0x10000;
 pub const TIB_LEVELS: usize = 24;
 pub const DICT_START: usize = TIB_START + TIB_SIZE * TIB_LEVELS;

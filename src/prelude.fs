@@ -11,3 +11,4 @@
 : perform ( a-addr -- ) @ execute ;
 : str= ( c-addr1 u1 c-addr2 u2 -- flag ) compare 0= ;
 : string-prefix? ( c-addr1 u1 c-addr2 u2 -- flag ) tuck 2>r min 2r> compare 0= ;
+: d<> ( d1 d2 -- flag ) d= 0= ;

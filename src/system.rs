@@ -70,7 +70,7 @@ impl Forth {
             token_name: String::new(),
             args: vec!["playforth".into()],
             included: Vec::new(),
-            squote_flip: false,
+            squote_next: 0,
             hld: memory::HOLD_END,
             bye: None,
         };
@@ -118,7 +118,10 @@ impl Forth {
             Ok(()) => Ok(Outcome::Continue),
             Err(BYE) => Ok(Outcome::Bye(self.bye.unwrap_or(0))),
             Err(QUIT) => {
+                // QUIT empties the return stack only; the data stack stays.
+                let sp = self.sp;
                 self.reset_after_error();
+                self.sp = sp;
                 Ok(Outcome::Continue)
             }
             Err(t) => {

@@ -89,7 +89,7 @@ pub struct Forth {
     pub(crate) token_name: String,
     pub(crate) args: Vec<String>,
     pub(crate) included: Vec<std::path::PathBuf>,
-    pub(crate) squote_flip: bool,
+    pub(crate) squote_next: usize,
     pub(crate) hld: usize,
     pub(crate) bye: Option<i32>,
 }
@@ -609,8 +609,8 @@ impl Forth {
                 }
             }
         }
-        let backtrace =
-            backtrace.into_iter().map(|xt| self.dict.words[xt as usize].name.to_string()).collect();
+        let names = backtrace.into_iter().map(|xt| self.dict.words[xt as usize].name.to_string());
+        let backtrace = summarize_backtrace(names);
         ForthError { code, message, word, location: self.location(pos), backtrace }
     }
 
@@ -639,6 +639,33 @@ impl Forth {
         self.abandon_definition();
         self.set_state(false);
         self.inputs.truncate(1);
+        if self.dict.order.is_empty() {
+            // Nothing could be found any more: give the learner FORTH back.
+            self.dict.order.push(0);
+        }
         let _ = self.out.flush();
     }
+}
+
+/// Fold runs of one word (deep recursion) into `word (xN)` and keep the
+/// list short: the innermost callers matter most.
+fn summarize_backtrace(names: impl Iterator<Item = String>) -> Vec<String> {
+    let mut runs: Vec<(String, usize)> = Vec::new();
+    for n in names {
+        match runs.last_mut() {
+            Some((last, count)) if *last == n => *count += 1,
+            _ => runs.push((n, 1)),
+        }
+    }
+    const KEEP: usize = 12;
+    let total = runs.len();
+    let mut out: Vec<String> = runs
+        .into_iter()
+        .take(KEEP)
+        .map(|(n, c)| if c > 1 { format!("{n} (x{c})") } else { n })
+        .collect();
+    if total > KEEP {
+        out.push(format!("... {} more", total - KEEP));
+    }
+    out
 }

@@ -4,7 +4,7 @@
 use super::primitives;
 use crate::error::*;
 use crate::instr::Instr;
-use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_SIZE};
+use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE};
 use crate::vm::Forth;
 use std::io::Write;
 
@@ -88,13 +88,13 @@ impl Forth {
         self.emit(Instr::Str(addr as u32, s.len() as u32))
     }
 
-    /// Copy a string to one of the two transient S" buffers.
+    /// Copy a string to the next transient S" buffer.
     fn transient(&mut self, s: &[u8]) -> Res<(i64, i64)> {
         if s.len() > SQUOTE_SIZE {
-            return Err(self.fail(PARSED_OVERFLOW, "interpreted strings hold at most 768 bytes"));
+            return Err(self.fail(PARSED_OVERFLOW, "interpreted strings hold at most 1024 bytes"));
         }
-        self.squote_flip = !self.squote_flip;
-        let addr = (SQUOTE_BUFS + if self.squote_flip { SQUOTE_SIZE } else { 0 }) as i64;
+        self.squote_next = (self.squote_next + 1) % SQUOTE_COUNT;
+        let addr = (SQUOTE_BUFS + self.squote_next * SQUOTE_SIZE) as i64;
         self.mem.write(addr, s)?;
         Ok((addr, s.len() as i64))
     }

@@ -1,0 +1,55 @@
+//! Case files: each `tests/cases/<group>/<name>.fs` shows one behaviour.
+//! The file is fed to a fresh system line by line, as if typed at the
+//! REPL, and the transcript (each line, its output, ` ok` and the stack, or
+//! the error report) is compared with its insta snapshot.
+//!
+//! A case may start with `\ stdin: TEXT` lines; their TEXT (with `\n` for a
+//! line break) is what KEY and ACCEPT will read.
+
+use playforth::{Forth, Outcome};
+use std::fmt::Write;
+
+fn transcript(source: &str) -> String {
+    let mut keys = String::new();
+    for line in source.lines() {
+        if let Some(k) = line.strip_prefix("\\ stdin: ") {
+            keys.push_str(&k.replace("\\n", "\n"));
+        }
+    }
+    let (mut forth, out) = Forth::for_test(keys.as_bytes());
+    let mut t = String::new();
+    for line in source.lines() {
+        if line.starts_with("\\ stdin: ") {
+            continue;
+        }
+        let _ = writeln!(t, "> {line}");
+        let r = forth.interpret_line(line);
+        let printed = out.take();
+        t.push_str(&printed);
+        if !printed.is_empty() && !printed.ends_with('\n') {
+            t.push('\n');
+        }
+        match r {
+            Ok(Outcome::Continue) if forth.in_definition() => t.push_str("  compiled\n"),
+            Ok(Outcome::Continue) => {
+                let _ = writeln!(t, "  ok {}", forth.stack_text().trim_end());
+            }
+            Ok(Outcome::Bye(code)) => {
+                let _ = writeln!(t, "  bye {code}");
+                break;
+            }
+            Err(e) => {
+                let _ = writeln!(t, "{e}");
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn cases() {
+    insta::glob!("cases/**/*.fs", |path| {
+        let source = std::fs::read_to_string(path).expect("case file");
+        insta::assert_snapshot!(transcript(&source));
+    });
+}

@@ -1,0 +1,2 @@
+: countdown ( n -- ) begin dup . 1- dup 0= until drop ;
+3 countdown

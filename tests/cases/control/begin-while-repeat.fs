@@ -1,0 +1,2 @@
+: halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;
+20 halve

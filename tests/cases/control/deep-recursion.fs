@@ -1,0 +1,2 @@
+: down ( n -- ) dup if 1- recurse then ;
+100000 down

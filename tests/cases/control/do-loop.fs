@@ -1,0 +1,2 @@
+: squares ( n -- ) 0 do i i * . loop ;
+5 squares

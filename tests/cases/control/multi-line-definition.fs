@@ -1,0 +1,4 @@
+: greet ( -- )
+  ." hello, "
+  ." world" ;
+greet

@@ -1,0 +1,2 @@
+: B.Player ( -- ) ." DR.K" ;
+b.player B.PLAYER

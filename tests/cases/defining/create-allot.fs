@@ -1,0 +1,2 @@
+create buf 3 cells allot
+11 buf ! 22 buf cell+ ! buf @ buf cell+ @

@@ -1,0 +1,4 @@
+defer greet
+: hi ." hi" ; ' hi is greet
+greet
+action-of greet ' hi =

@@ -1,0 +1,2 @@
+: five [ 2 3 + ] literal ;
+five

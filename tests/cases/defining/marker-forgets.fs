@@ -1,0 +1,4 @@
+marker clean
+: temp 1 ;
+clean
+temp

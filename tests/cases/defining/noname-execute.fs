@@ -1,0 +1,2 @@
+:noname ( n -- n*3 ) 3 * ; constant triple
+7 triple execute

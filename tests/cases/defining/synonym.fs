@@ -1,0 +1,2 @@
+synonym plus +
+2 3 plus

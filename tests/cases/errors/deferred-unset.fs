@@ -1,0 +1,2 @@
+defer nothing-yet
+nothing-yet

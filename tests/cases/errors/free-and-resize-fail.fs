@@ -1,0 +1,2 @@
+here free
+here 10 resize nip

@@ -1,0 +1,2 @@
+: broken 1 2 nosuchword ;
+broken

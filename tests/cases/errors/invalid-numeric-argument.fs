@@ -1,0 +1,2 @@
+-1 allocate
+here -5 accept

@@ -1,0 +1,3 @@
+: no-loop i ;
+: bad unloop ;
+bad

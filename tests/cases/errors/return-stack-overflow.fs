@@ -1,0 +1,2 @@
+: forever recurse ;
+forever

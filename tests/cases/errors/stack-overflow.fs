@@ -1,0 +1,2 @@
+: fill-up begin 1 again ;
+fill-up

@@ -1,0 +1,4 @@
+variable score
+: total  score @ + ;
+: play total ;
+play

@@ -1,0 +1,2 @@
+: check ( n -- ) 0< abort" negative!" ;
+-1 ' check catch

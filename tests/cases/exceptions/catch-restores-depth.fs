@@ -1,0 +1,1 @@
+1 2 3 :noname 4 5 -7 throw ; catch .s

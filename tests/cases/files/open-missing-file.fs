@@ -1,0 +1,1 @@
+s" /nonexistent/nope.fs" r/o open-file nip

@@ -1,0 +1,1 @@
+1 ( a comment ) 2 \ the rest is ignored

@@ -1,0 +1,2 @@
+: next-word parse-name ; next-word hello type
+char ) parse inside)  type

@@ -1,0 +1,1 @@
+: rest ( -- ) source >in @ /string type source nip >in ! ; rest and this is skipped

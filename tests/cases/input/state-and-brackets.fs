@@ -1,0 +1,2 @@
+: st state @ ; immediate
+: t [ st ] literal ; t st

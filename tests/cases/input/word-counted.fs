@@ -1,0 +1,1 @@
+bl word   spaced count type

@@ -1,0 +1,1 @@
+create b 4 allot 65 b c! b c@

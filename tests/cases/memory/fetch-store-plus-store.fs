@@ -1,0 +1,1 @@
+variable n 5 n ! 3 n +! n @

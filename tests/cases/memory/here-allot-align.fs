@@ -1,0 +1,1 @@
+here 3 allot align here swap - 8 mod

@@ -1,0 +1,1 @@
+s" Forth" pad swap move pad 5 type

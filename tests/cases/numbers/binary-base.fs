@@ -1,0 +1,1 @@
+2 base ! 1010 decimal .

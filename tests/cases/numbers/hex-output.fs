@@ -1,0 +1,1 @@
+255 hex . decimal 255 .

@@ -1,0 +1,1 @@
+0. s" 123xyz" >number type d.

@@ -1,0 +1,3 @@
+1 2 dup
+drop swap
+over

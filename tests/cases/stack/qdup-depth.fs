@@ -1,0 +1,1 @@
+0 ?dup 5 ?dup depth

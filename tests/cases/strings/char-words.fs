@@ -1,0 +1,1 @@
+char A : b [char] B ; b

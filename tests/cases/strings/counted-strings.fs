@@ -1,0 +1,3 @@
+create cs ," blog"
+cs count type
+: c c" xy" count ; c type

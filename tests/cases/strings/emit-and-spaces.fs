@@ -1,0 +1,1 @@
+65 emit 3 spaces 66 emit cr

@@ -1,0 +1,2 @@
+s" hello" type
+: greet s" hi there" ; greet type

@@ -1,0 +1,2 @@
+s" hi   " -trailing nip
+s" abcdef" 2 /string type

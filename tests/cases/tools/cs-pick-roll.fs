@@ -1,0 +1,2 @@
+: ahead-then ( -- ) ahead ." skipped" then ." reached" ;
+ahead-then

@@ -1,0 +1,1 @@
+s" MAX-N" environment? s" nonsense" environment?

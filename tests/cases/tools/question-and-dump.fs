@@ -1,0 +1,2 @@
+variable q 7 q ! q ?
+create d ," AB" d 3 dump

@@ -1,0 +1,2 @@
+see dup
+5 constant five see five
