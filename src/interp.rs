@@ -101,6 +101,22 @@ pub fn parse_number(tok: &[u8], base: i64) -> Option<Number> {
     Some(if double { Number::Double(v) } else { Number::Single(v as i64) })
 }
 
+/// Replace each no-break space (C2 A0) by one plain space.
+fn normalize_spaces(line: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        if line[i..].starts_with(b"\xc2\xa0") {
+            out.push(b' ');
+            i += 2;
+        } else {
+            out.push(line[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
 impl Forth {
     // ---- the input stream ----
 
@@ -150,7 +166,16 @@ impl Forth {
     }
 
     /// Put one line into the current source's buffer and reset >IN.
-    fn load_line(&mut self, line: &[u8]) -> Res<()> {
+    /// No-break spaces (U+00A0), which code copied from web pages is full
+    /// of, become plain spaces, so such code runs as its author wrote it.
+    pub(crate) fn load_line(&mut self, line: &[u8]) -> Res<()> {
+        let normal;
+        let line = if line.windows(2).any(|w| w == b"\xc2\xa0") {
+            normal = normalize_spaces(line);
+            &normal
+        } else {
+            line
+        };
         let line = if line.len() > TIB_SIZE { &line[..TIB_SIZE] } else { line };
         let buf = self.input().buf;
         self.mem.write(buf, line)?;
@@ -204,8 +229,10 @@ impl Forth {
         let area = self.mem.slice(start, len)?;
         match lexer::next_token(area) {
             Some((_, span)) => {
+                // Step over the one delimiter after the token (a no-break space is two bytes).
+                let delim = if area[span.end..].starts_with(b"\xc2\xa0") { 2 } else { 1 };
                 let used = self.to_in().clamp(0, self.input().len);
-                self.set_to_in((used + span.end as i64 + 1).min(self.input().len));
+                self.set_to_in((used + (span.end + delim) as i64).min(self.input().len));
                 Ok((start + span.start as i64, span.len() as i64))
             }
             None => {

@@ -9,14 +9,14 @@ use logos::Logos;
 
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(utf8 = false)]
-#[logos(skip br"([\x00-\x20\x7f]|\xc2\xa0)+")]
+#[logos(skip br"(?-u:([\x00-\x20\x7f]|\xc2\xa0)+)")]
 pub enum Token {
     /// Something that looks like a number in base 10 or with a base prefix.
     #[regex(br"[#$%]?-?[0-9a-fA-F]+\.?", priority = 3)]
-    #[regex(br"'[^\x00-\x20]'", priority = 3)]
+    #[regex(br"(?-u:'[^\x00-\x20]')", priority = 3)]
     Number,
     /// Any other run of non-blank characters.
-    #[regex(br"([^\x00-\x20\x7f\xc2]|\xc2[^\xa0])+", priority = 1)]
+    #[regex(br"(?-u:([^\x00-\x20\x7f\xc2]|\xc2[^\xa0])+)", priority = 1)]
     Word,
 }
 
@@ -41,5 +41,8 @@ mod tests {
         assert_eq!(next_token(b"2dup"), Some((Token::Word, 0..4)));
         assert_eq!(next_token("é+ x".as_bytes()), Some((Token::Word, 0..3)));
         assert_eq!(next_token("\u{a0}\u{a0}dup\u{a0}".as_bytes()), Some((Token::Word, 4..7)));
+        assert_eq!(next_token("+ \u{a0}\n".as_bytes()), Some((Token::Word, 0..1)));
+        assert_eq!(next_token(" \u{a0}\n x".as_bytes()), Some((Token::Word, 5..6)));
+        assert_eq!(next_token("\u{c2}x".as_bytes()), Some((Token::Word, 0..3)));
     }
 }

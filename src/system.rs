@@ -138,15 +138,8 @@ impl Forth {
         self.sources[0].lines.push(line.as_bytes().to_vec());
         let n = self.sources[0].lines.len();
         let r = (|| {
-            let inp = &mut self.inputs[0];
-            inp.line = n as u32 - 1;
-            let text = line.as_bytes();
-            let text = &text[..text.len().min(memory::TIB_SIZE)];
-            self.mem.write(memory::TIB_START as i64, text)?;
-            let inp = &mut self.inputs[0];
-            inp.len = text.len() as i64;
-            inp.line = n as u32;
-            self.set_to_in(0);
+            self.inputs[0].line = n as u32 - 1;
+            self.load_line(line.as_bytes())?;
             self.interpret()
         })();
         self.settle(r)
