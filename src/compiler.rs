@@ -84,7 +84,7 @@ impl Forth {
             Kind::Variable(a) => Instr::Lit(a as i64),
             Kind::Value(a) => Instr::Value(a),
             Kind::Defer(a) => Instr::Defer(a),
-            Kind::Create(_) | Kind::Does { .. } | Kind::Marker(_) => Instr::Word(xt),
+            Kind::Create(_) | Kind::Does { .. } | Kind::Marker(_) | Kind::TwoValue(_) => Instr::Word(xt),
         };
         self.emit(i)
     }

@@ -27,6 +27,8 @@ pub enum Kind {
     Does { body: u32, code: u32 },
     /// VALUE: pushes the cell in its body.
     Value(u32),
+    /// 2VALUE: pushes the two cells in its body (as 2@ would).
+    TwoValue(u32),
     /// DEFER: executes the xt in its body.
     Defer(u32),
     /// MARKER: forgets itself and everything after it.
@@ -57,7 +59,9 @@ impl Word {
     /// The data-field address, for >BODY.
     pub fn body(&self) -> Option<u32> {
         match self.kind {
-            Kind::Variable(a) | Kind::Create(a) | Kind::Value(a) | Kind::Defer(a) => Some(a),
+            Kind::Variable(a) | Kind::Create(a) | Kind::Value(a) | Kind::TwoValue(a) | Kind::Defer(a) => {
+                Some(a)
+            }
             Kind::Does { body, .. } => Some(body),
             _ => None,
         }

@@ -147,7 +147,7 @@ impl Forth {
     pub(crate) fn push_input(&mut self, kind: SourceKind, src: u32, source_id: i64) -> Res<()> {
         let level = self.inputs.len();
         if level >= TIB_LEVELS {
-            return Err(self.fail(Throw(-18), "input sources nested too deeply"));
+            return Err(self.fail(PARSED_OVERFLOW, "input sources nested too deeply"));
         }
         let saved = self.to_in();
         self.input_mut().saved_in = saved;

@@ -40,9 +40,11 @@ impl Forth {
             sp: 0,
             rs: vec![0; RS_SIZE].into_boxed_slice().try_into().expect("size"),
             rp: 0,
-            calls: Vec::with_capacity(1024),
-            locals: Vec::new(),
-            catches: Vec::new(),
+            // Full capacity up front: the inner loop never reallocates.
+            // Untouched pages of these buffers cost no memory.
+            calls: Vec::with_capacity(crate::vm::MAX_CALLS),
+            locals: Vec::with_capacity(crate::vm::MAX_LOCALS),
+            catches: Vec::with_capacity(crate::vm::MAX_CATCH),
             run_depth: 0,
             mem: Memory::new(),
             here: memory::DICT_START,
@@ -65,13 +67,14 @@ impl Forth {
             diag,
             console,
             throw_msg: None,
-            fault: None,
+            fault: crate::vm::Fault { calls: Vec::with_capacity(crate::vm::MAX_CALLS), ..Default::default() },
             token_pos: Pos::default(),
             token_name: String::new(),
             args: vec!["playforth".into()],
             included: Vec::new(),
             squote_next: 0,
             hld: memory::HOLD_END,
+            substitutions: Default::default(),
             bye: None,
         };
         let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);

@@ -43,9 +43,11 @@ pub(crate) struct CatchFrame {
     depth: u32,
 }
 
-/// Where an uncaught exception happened, saved before unwinding.
+/// Where the exception in flight was raised, saved before unwinding. The
+/// call list is a buffer kept between throws, so THROW does not allocate.
 #[derive(Clone, Debug, Default)]
 pub struct Fault {
+    pub active: bool,
     pub ip: Option<u32>,
     pub calls: Vec<u32>,
     pub instr: Option<Instr>,
@@ -83,7 +85,7 @@ pub struct Forth {
     pub(crate) console: Box<dyn Console>,
     /// Extra text for the pending throw (undefined word name, ABORT" message).
     pub(crate) throw_msg: Option<String>,
-    pub(crate) fault: Option<Fault>,
+    pub(crate) fault: Fault,
     /// Position of the token the outer interpreter is working on.
     pub(crate) token_pos: Pos,
     pub(crate) token_name: String,
@@ -91,6 +93,8 @@ pub struct Forth {
     pub(crate) included: Vec<std::path::PathBuf>,
     pub(crate) squote_next: usize,
     pub(crate) hld: usize,
+    /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
+    pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
 }
 
@@ -259,7 +263,7 @@ impl Forth {
                             self.rp = f.rp;
                             self.calls.truncate(f.calls);
                             self.locals.truncate(f.locals);
-                            self.fault = None;
+                            self.fault.active = false;
                             self.throw_msg = None;
                             // The depth CATCH saw, then the code: 9.6.1.0875.
                             self.sp = f.sp;
@@ -278,10 +282,12 @@ impl Forth {
     }
 
     fn note_fault(&mut self, at: u32) {
-        if self.fault.is_none() {
-            let ip = (at >= STUB_END).then_some(at);
-            let instr = self.code.get(at as usize).copied();
-            self.fault = Some(Fault { ip, calls: self.calls.clone(), instr });
+        if !self.fault.active {
+            self.fault.active = true;
+            self.fault.ip = (at >= STUB_END).then_some(at);
+            self.fault.instr = self.code.get(at as usize).copied();
+            self.fault.calls.clear();
+            self.fault.calls.extend_from_slice(&self.calls);
         }
     }
 
@@ -354,7 +360,7 @@ impl Forth {
                     }
                     Instr::Loop(body) => {
                         if self.rp < 2 {
-                            return Err((Throw(-26), at));
+                            return Err((NO_LOOP, at));
                         }
                         let index = self.rs[self.rp - 1].wrapping_add(1);
                         if index == self.rs[self.rp - 2] {
@@ -371,7 +377,7 @@ impl Forth {
                     Instr::PlusLoop(body) => {
                         let step = tri!(self.pop());
                         if self.rp < 2 {
-                            return Err((Throw(-26), at));
+                            return Err((NO_LOOP, at));
                         }
                         let index = self.rs[self.rp - 1];
                         let old = index.wrapping_sub(self.rs[self.rp - 2]);
@@ -389,7 +395,7 @@ impl Forth {
                     }
                     Instr::Leave(exit) => {
                         if self.rp < 2 {
-                            return Err((Throw(-26), at));
+                            return Err((NO_LOOP, at));
                         }
                         self.rp -= 2;
                         ip = exit;
@@ -547,6 +553,11 @@ impl Forth {
                     let v = self.mem.cell(a as i64)?;
                     self.push(v)?;
                 }
+                Kind::TwoValue(a) => {
+                    let (x2, x1) = (self.mem.cell(a as i64)?, self.mem.cell(a as i64 + 8)?);
+                    self.push(x1)?;
+                    self.push(x2)?;
+                }
                 Kind::Defer(a) => {
                     xt = self.mem.cell(a as i64)?;
                     continue;
@@ -575,7 +586,8 @@ impl Forth {
 
     /// Turn an uncaught throw into a report, and forget the fault.
     pub fn error_for(&mut self, t: Throw) -> ForthError {
-        let fault = self.fault.take().unwrap_or_default();
+        let fault = if self.fault.active { self.fault.clone() } else { Fault::default() };
+        self.fault.active = false;
         let msg = self.throw_msg.take();
         let code = t.0;
         let mut message = match (code, msg) {
@@ -633,7 +645,7 @@ impl Forth {
         self.locals.clear();
         self.catches.clear();
         self.run_depth = 0;
-        self.fault = None;
+        self.fault.active = false;
         self.throw_msg = None;
         INTERRUPT.store(false, Ordering::Relaxed);
         self.abandon_definition();

@@ -4,16 +4,38 @@
 //! the error report) is compared with its insta snapshot.
 //!
 //! A case may start with `\ stdin: TEXT` lines; their TEXT (with `\n` for a
-//! line break) is what KEY and ACCEPT will read.
+//! line break, `\xNN` for a byte) is what KEY and ACCEPT will read.
 
 use playforth::{Forth, Outcome};
 use std::fmt::Write;
+
+/// `\n` is a line break and `\xNN` a byte in `\ stdin:` lines.
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let esc = &rest[i + 1..];
+        if let Some(r) = esc.strip_prefix('n') {
+            out.push('\n');
+            rest = r;
+        } else if esc.starts_with('x') && esc.len() >= 3 {
+            out.push(u8::from_str_radix(&esc[1..3], 16).expect("hex escape") as char);
+            rest = &esc[3..];
+        } else {
+            out.push('\\');
+            rest = esc;
+        }
+    }
+    out.push_str(rest);
+    out
+}
 
 fn transcript(source: &str) -> String {
     let mut keys = String::new();
     for line in source.lines() {
         if let Some(k) = line.strip_prefix("\\ stdin: ") {
-            keys.push_str(&k.replace("\\n", "\n"));
+            keys.push_str(&unescape(k));
         }
     }
     let (mut forth, out) = Forth::for_test(keys.as_bytes());

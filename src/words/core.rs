@@ -206,7 +206,7 @@ primitives! {
     }
     Unloop "unloop" "( -- ) ( R: loop-sys -- )" Core "C" "Drop the loop parameters, before EXIT inside a DO loop." |f| {
         if f.rp < 2 {
-            return Err(Throw(-26));
+            return Err(NO_LOOP);
         }
         f.rp -= 2;
         Ok(())

@@ -9,7 +9,7 @@ use std::io::Write;
 
 impl Forth {
     pub(crate) fn write_out(&mut self, bytes: &[u8]) -> Res<()> {
-        self.out.write_all(bytes).map_err(|_| Throw(-57))
+        self.out.write_all(bytes).map_err(|_| IO_CHAR)
     }
 
     /// Read one key, flushing output first. End of input is -39.

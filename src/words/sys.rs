@@ -12,6 +12,14 @@ use crate::memory::{BASE_ADDR, DICT_END, DICT_START, IN_ADDR, STATE_ADDR, WORD_B
 use crate::vm::Forth;
 use crate::words::core::Core;
 
+/// The word TO, +TO, IS or ACTION-OF names.
+enum Target {
+    Local(u16),
+    Value(u32),
+    TwoValue(u32),
+    Defer(u32),
+}
+
 impl Forth {
     /// Reserve `n` bytes of data space at HERE (negative gives them back).
     pub fn allot(&mut self, n: i64) -> Res<()> {
@@ -79,7 +87,7 @@ impl Forth {
 
     pub(crate) fn run_marker(&mut self, m: usize) -> Res<()> {
         let Some(mark) = self.dict.marks.get(m).cloned() else {
-            return Err(Throw(-15));
+            return Err(BAD_ADDRESS);
         };
         self.dict.forget(&mark);
         self.dict.marks.truncate(m);
@@ -89,21 +97,60 @@ impl Forth {
         Ok(())
     }
 
-    /// The body address of a VALUE or DEFER word named next in the input.
-    fn parse_target(&mut self, want_defer: bool) -> Res<Result<u32, u16>> {
+    /// What TO, +TO, IS and ACTION-OF act on: the word named next.
+    fn parse_target(&mut self, want_defer: bool) -> Res<Target> {
         let name = self.parse_word_name()?;
         if !want_defer && self.compiling() && let Some(i) = self.compiler.local(&name) {
-            return Ok(Err(i));
+            return Ok(Target::Local(i));
         }
         let Some(xt) = self.dict.find(&name) else {
             return Err(self.fail(UNDEFINED_WORD, name));
         };
         match (self.dict.words[xt as usize].kind, want_defer) {
-            (Kind::Value(a), false) | (Kind::Defer(a), true) => Ok(Ok(a)),
+            (Kind::Value(a), false) => Ok(Target::Value(a)),
+            (Kind::TwoValue(a), false) => Ok(Target::TwoValue(a)),
+            (Kind::Defer(a), true) => Ok(Target::Defer(a)),
             _ => {
                 let what = if want_defer { "a DEFER word" } else { "a VALUE or a local" };
                 Err(self.fail(INVALID_NAME, format!("`{name}` is not {what}")))
             }
+        }
+    }
+
+    /// TO and +TO: store (or add) into a value, now or in compiled code.
+    fn store_to(&mut self, add: bool) -> Res<()> {
+        let (op, local): (Core, fn(u16) -> Instr) =
+            if add { (Core::PlusStore, Instr::LocalAdd) } else { (Core::Store, Instr::LocalStore) };
+        match self.parse_target(false)? {
+            Target::Local(i) => self.emit(local(i)),
+            Target::TwoValue(_) if add => Err(self.fail(INVALID_NAME, "+TO works on single-cell values")),
+            Target::TwoValue(a) if self.compiling() => {
+                self.emit(Instr::Lit(a as i64))?;
+                self.emit(Instr::Core(Core::TwoStore))
+            }
+            Target::TwoValue(a) => {
+                let x2 = self.pop()?;
+                let x1 = self.pop()?;
+                self.mem.set_cell(a as i64, x2)?;
+                self.mem.set_cell(a as i64 + 8, x1)
+            }
+            Target::Value(a) | Target::Defer(a) if self.compiling() => {
+                self.emit(Instr::Lit(a as i64))?;
+                self.emit(Instr::Core(op))
+            }
+            Target::Value(a) | Target::Defer(a) => {
+                let x = self.pop()?;
+                let v = if add { self.mem.cell(a as i64)?.wrapping_add(x) } else { x };
+                self.mem.set_cell(a as i64, v)
+            }
+        }
+    }
+
+    /// The body of the DEFER word named next.
+    fn parse_defer(&mut self) -> Res<u32> {
+        match self.parse_target(true)? {
+            Target::Defer(a) => Ok(a),
+            _ => Err(INVALID_NAME),
         }
     }
 
@@ -143,7 +190,7 @@ impl Forth {
             && next >= 1
             && next as usize != cur
         {
-            let inp = self.inputs.last_mut().ok_or(Throw(-12))?;
+            let inp = self.inputs.last_mut().ok_or(ARG_TYPE)?;
             inp.kind = SourceKind::Text { next: next as usize - 1 };
             inp.line = (next - 1) as u32;
             self.refill()?;
@@ -180,7 +227,7 @@ impl Forth {
             return Err(ORDER_OVERFLOW);
         }
         if order.iter().any(|&w| w as usize >= self.dict.wordlists.len()) {
-            return Err(self.fail(Throw(-12), "not a word list id"));
+            return Err(self.fail(ARG_TYPE, "not a word list id"));
         }
         self.dict.order = order;
         Ok(())
@@ -331,19 +378,16 @@ primitives! {
         f.comma(x)?;
         f.define_parsed(Kind::Value(body)).map(|_| ())
     }
-    To "to" "( x \"name\" -- )" CoreExt "I" "Store x in a VALUE or a local." |f| {
-        match f.parse_target(false)? {
-            Err(local) => f.emit(Instr::LocalStore(local)),
-            Ok(a) if f.compiling() => { f.emit(Instr::Lit(a as i64))?; f.emit(Instr::Core(Core::Store)) }
-            Ok(a) => { let x = f.pop()?; f.mem.set_cell(a as i64, x) }
-        }
-    }
-    PlusTo "+to" "( n \"name\" -- )" Gforth "I" "Add n to a VALUE or a local." |f| {
-        match f.parse_target(false)? {
-            Err(local) => f.emit(Instr::LocalAdd(local)),
-            Ok(a) if f.compiling() => { f.emit(Instr::Lit(a as i64))?; f.emit(Instr::Core(Core::PlusStore)) }
-            Ok(a) => { let x = f.pop()?; let v = f.mem.cell(a as i64)?; f.mem.set_cell(a as i64, v.wrapping_add(x)) }
-        }
+    To "to" "( x \"name\" -- )" CoreExt "I" "Store x in a VALUE (two cells for a 2VALUE) or a local." |f| { f.store_to(false) }
+    PlusTo "+to" "( n \"name\" -- )" Gforth "I" "Add n to a VALUE or a local." |f| { f.store_to(true) }
+    TwoValue "2value" "( x1 x2 \"name\" -- )" Double "" "Make a word that pushes the pair; TO name changes it." |f| {
+        let x2 = f.pop()?;
+        let x1 = f.pop()?;
+        f.align()?;
+        let body = f.here as u32;
+        f.comma(x2)?;
+        f.comma(x1)?;
+        f.define_parsed(Kind::TwoValue(body)).map(|_| ())
     }
     Defer "defer" "( \"name\" -- )" CoreExt "" "Make a word whose action is set later with IS." |f| {
         f.align()?;
@@ -353,7 +397,7 @@ primitives! {
         f.define_parsed(Kind::Defer(body)).map(|_| ())
     }
     Is "is" "( xt \"name\" -- )" CoreExt "I" "Set the action of a DEFER word." |f| {
-        let Ok(a) = f.parse_target(true)? else { return Err(INVALID_NAME) };
+        let a = f.parse_defer()?;
         if f.compiling() {
             f.emit(Instr::Lit(a as i64))?;
             f.emit(Instr::Core(Core::Store))
@@ -363,7 +407,7 @@ primitives! {
         }
     }
     ActionOf "action-of" "( \"name\" -- xt )" CoreExt "I" "The current action of a DEFER word." |f| {
-        let Ok(a) = f.parse_target(true)? else { return Err(INVALID_NAME) };
+        let a = f.parse_defer()?;
         if f.compiling() {
             f.emit(Instr::Value(a))
         } else {
@@ -583,7 +627,7 @@ primitives! {
             match f.files.read_line(id, 1 << 16) {
                 Ok((line, true)) => { text.extend_from_slice(&line); text.push(b'\n'); }
                 Ok((_, false)) => break,
-                Err(_) => return Err(Throw(-37)),
+                Err(_) => return Err(FILE_IO),
             }
         }
         f.interpret_text(&format!("<file {id}>"), &text, id)
@@ -666,7 +710,7 @@ primitives! {
         }
         let mut order = Vec::new();
         for _ in 0..n {
-            order.push(u32::try_from(f.pop()?).map_err(|_| Throw(-12))?);
+            order.push(u32::try_from(f.pop()?).map_err(|_| ARG_TYPE)?);
         }
         order.reverse();
         f.set_order(order)
@@ -675,7 +719,7 @@ primitives! {
     SetCurrent "set-current" "( wid -- )" Search "" "Put new definitions into wid." |f| {
         let w = f.pop()?;
         if w < 0 || w as usize >= f.dict.wordlists.len() {
-            return Err(f.fail(Throw(-12), "not a word list id"));
+            return Err(f.fail(ARG_TYPE, "not a word list id"));
         }
         f.dict.current = w as u32;
         Ok(())

@@ -81,6 +81,44 @@ fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
     }
 }
 
+/// SUBSTITUTE's work: `%name%` becomes the text REPLACES gave that name,
+/// `%%` becomes `%`, anything else is copied. Returns the text and the
+/// number of substitutions.
+fn substitute(text: &[u8], subs: &std::collections::HashMap<String, Vec<u8>>) -> (Vec<u8>, i64) {
+    let mut out = Vec::new();
+    let mut count = 0;
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] != b'%' {
+            out.push(text[i]);
+            i += 1;
+            continue;
+        }
+        if text.get(i + 1) == Some(&b'%') {
+            out.push(b'%');
+            i += 2;
+            continue;
+        }
+        let name_end = text[i + 1..].iter().position(|&c| c == b'%').map(|k| i + 1 + k);
+        let found = name_end.and_then(|e| {
+            let name = String::from_utf8_lossy(&text[i + 1..e]).to_lowercase();
+            subs.get(&name).map(|t| (e, t))
+        });
+        match found {
+            Some((e, t)) => {
+                out.extend_from_slice(t);
+                count += 1;
+                i = e + 1;
+            }
+            None => {
+                out.push(b'%');
+                i += 1;
+            }
+        }
+    }
+    (out, count)
+}
+
 impl Forth {
     /// Store a string in data space at HERE and compile code that pushes it.
     pub fn compile_string(&mut self, s: &[u8]) -> Res<()> {
@@ -124,7 +162,7 @@ impl Forth {
     }
 
     fn emit_str(&mut self, s: &str) -> Res<()> {
-        self.out.write_all(s.as_bytes()).map_err(|_| Throw(-57))
+        self.out.write_all(s.as_bytes()).map_err(|_| IO_CHAR)
     }
 
     /// Print right-aligned in a field of `width`.
@@ -158,13 +196,13 @@ primitives! {
             f.compile_string(&s)?;
             f.emit(Instr::Io(crate::words::io::Io::Type))
         } else {
-            f.out.write_all(&s).map_err(|_| Throw(-57))
+            f.out.write_all(&s).map_err(|_| IO_CHAR)
         }
     }
     DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt "I" "Print a string up to the next ), at once." |f| {
         let (a, n) = f.parse(b')')?;
         let s = f.mem.slice(a, n)?.to_vec();
-        f.out.write_all(&s).map_err(|_| Throw(-57))
+        f.out.write_all(&s).map_err(|_| IO_CHAR)
     }
     CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt "I" "A counted string up to the next \"." |f| {
         let s = f.parse_quoted()?;
@@ -360,5 +398,34 @@ primitives! {
         let s = digits(d as u128, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
+    }
+    Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String "" "Make SUBSTITUTE replace %name% (string 2) with string 1." |f| {
+        let name = f.pop_string()?.to_lowercase();
+        let text = f.pop_bytes()?;
+        f.substitutions.insert(name, text);
+        Ok(())
+    }
+    Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String "" "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit." |f| {
+        let room = f.pop_len()?;
+        let buf = f.pop()?;
+        let text = f.pop_bytes()?;
+        let (out, n) = substitute(&text, &f.substitutions);
+        if out.len() as i64 > room {
+            f.push(buf)?;
+            f.push(0)?;
+            return f.push(-78);
+        }
+        f.mem.write(buf, &out)?;
+        f.push(buf)?;
+        f.push(out.len() as i64)?;
+        f.push(n)
+    }
+    Unescape "unescape" "( c-addr1 u1 c-addr2 -- c-addr2 u2 )" String "" "Copy string 1 to c-addr2, doubling each % so SUBSTITUTE leaves it alone." |f| {
+        let buf = f.pop()?;
+        let text = f.pop_bytes()?;
+        let out: Vec<u8> = text.iter().flat_map(|&c| if c == b'%' { vec![b'%', b'%'] } else { vec![c] }).collect();
+        f.mem.write(buf, &out)?;
+        f.push(buf)?;
+        f.push(out.len() as i64)
     }
 }

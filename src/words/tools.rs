@@ -183,6 +183,10 @@ impl Forth {
                 format!("create {name} does> {} ;", self.decompile(code, end))
             }
             Kind::Value(a) => format!("{} value {name}", self.mem.cell(a as i64).unwrap_or(0)),
+            Kind::TwoValue(a) => {
+                let (x2, x1) = (self.mem.cell(a as i64).unwrap_or(0), self.mem.cell(a as i64 + 8).unwrap_or(0));
+                format!("{x1} {x2} 2value {name}")
+            }
             Kind::Defer(a) => {
                 let target = self.mem.cell(a as i64).unwrap_or(0);
                 let t = usize::try_from(target).ok().and_then(|t| self.dict.words.get(t)).map_or("?", |w| &w.name);
@@ -215,7 +219,7 @@ impl Forth {
     }
 
     fn print(&mut self, s: &str) -> Res<()> {
-        self.out.write_all(s.as_bytes()).map_err(|_| Throw(-57))
+        self.out.write_all(s.as_bytes()).map_err(|_| IO_CHAR)
     }
 }
 

@@ -1,0 +1,2 @@
+\ stdin: \x03
+key

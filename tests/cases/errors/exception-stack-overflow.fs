@@ -1,0 +1,2 @@
+defer retry  : nest ['] retry catch throw ;  ' nest is retry
+nest

@@ -1,0 +1,2 @@
+: deep
+0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 0 0 do 
