@@ -41,7 +41,10 @@ pub struct Compiler {
 impl Compiler {
     /// The LocalFetch index of a local name (0 = newest).
     pub fn local(&self, name: &str) -> Option<u16> {
-        let i = self.locals.iter().rposition(|l| l.eq_ignore_ascii_case(name))?;
+        let i = self
+            .locals
+            .iter()
+            .rposition(|l| l.eq_ignore_ascii_case(name))?;
         Some((self.locals.len() - 1 - i) as u16)
     }
 }
@@ -84,7 +87,9 @@ impl Forth {
             Kind::Variable(a) => Instr::Lit(a as i64),
             Kind::Value(a) => Instr::Value(a),
             Kind::Defer(a) => Instr::Defer(a),
-            Kind::Create(_) | Kind::Does { .. } | Kind::Marker(_) | Kind::TwoValue(_) => Instr::Word(xt),
+            Kind::Create(_) | Kind::Does { .. } | Kind::Marker(_) | Kind::TwoValue(_) => {
+                Instr::Word(xt)
+            }
         };
         self.emit(i)
     }
@@ -111,8 +116,12 @@ impl Forth {
         }
         let start = self.code_here();
         let xt = self.define(name.unwrap_or(""), Kind::Colon(start), false)?;
-        self.compiler.def =
-            Some(crate::compiler::Definition { xt, code_start: start, noname: name.is_none(), depth: self.sp });
+        self.compiler.def = Some(crate::compiler::Definition {
+            xt,
+            code_start: start,
+            noname: name.is_none(),
+            depth: self.sp,
+        });
         self.compiler.leaves.clear();
         self.compiler.locals.clear();
         self.set_state(true);
@@ -133,7 +142,10 @@ impl Forth {
                 .and_then(|a| self.code_pos.get(a as usize))
                 .map(|p| format!(" (opened at line {})", p.line))
                 .unwrap_or_default();
-            return Err(self.fail(CONTROL_MISMATCH, format!("unfinished {opener}{line} at `;`")));
+            return Err(self.fail(
+                CONTROL_MISMATCH,
+                format!("unfinished {opener}{line} at `;`"),
+            ));
         }
         self.emit_exit()?;
         let end = self.code_here();
@@ -159,7 +171,9 @@ impl Forth {
     /// After an error: throw away the half-made definition.
     pub fn abandon_definition(&mut self) {
         if let Some(def) = self.compiler.def.take() {
-            if self.dict.words.len() == def.xt as usize + 1 && !self.dict.words[def.xt as usize].revealed {
+            if self.dict.words.len() == def.xt as usize + 1
+                && !self.dict.words[def.xt as usize].revealed
+            {
                 self.dict.words.pop();
                 self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
             }
@@ -250,7 +264,11 @@ impl Forth {
     /// LOOP / +LOOP.
     pub fn end_do(&mut self, plus: bool, word: &str) -> Res<()> {
         let body = self.cs_pop(DO_SYS, word)?;
-        self.emit(if plus { Instr::PlusLoop(body) } else { Instr::Loop(body) })?;
+        self.emit(if plus {
+            Instr::PlusLoop(body)
+        } else {
+            Instr::Loop(body)
+        })?;
         let here = self.code_here();
         for at in self.compiler.leaves.pop().unwrap_or_default() {
             self.resolve(at, here)?;
@@ -287,7 +305,10 @@ impl Forth {
     /// `{: a b | c -- d :}`: declare locals for the current definition.
     pub fn declare_locals(&mut self) -> Res<()> {
         if self.compiler.def.is_none() {
-            return Err(self.fail(crate::error::COMPILE_ONLY, "`{:` only works inside a definition"));
+            return Err(self.fail(
+                crate::error::COMPILE_ONLY,
+                "`{:` only works inside a definition",
+            ));
         }
         let (mut args, mut vals) = (Vec::new(), Vec::new());
         let mut in_vals = false;

@@ -24,7 +24,10 @@ pub enum Kind {
     /// CREATE without DOES>: pushes its body address.
     Create(u32),
     /// CREATE ... DOES>: pushes the body address, then runs the DOES> code.
-    Does { body: u32, code: u32 },
+    Does {
+        body: u32,
+        code: u32,
+    },
     /// VALUE: pushes the cell in its body.
     Value(u32),
     /// 2VALUE: pushes the two cells in its body (as 2@ would).
@@ -59,9 +62,11 @@ impl Word {
     /// The data-field address, for >BODY.
     pub fn body(&self) -> Option<u32> {
         match self.kind {
-            Kind::Variable(a) | Kind::Create(a) | Kind::Value(a) | Kind::TwoValue(a) | Kind::Defer(a) => {
-                Some(a)
-            }
+            Kind::Variable(a)
+            | Kind::Create(a)
+            | Kind::Value(a)
+            | Kind::TwoValue(a)
+            | Kind::Defer(a) => Some(a),
             Kind::Does { body, .. } => Some(body),
             _ => None,
         }
@@ -105,7 +110,10 @@ pub struct Dictionary {
 impl Dictionary {
     pub fn new() -> Dictionary {
         let mut d = Dictionary::default();
-        d.wordlists.push(Wordlist { name: Some("forth".into()), ..Default::default() });
+        d.wordlists.push(Wordlist {
+            name: Some("forth".into()),
+            ..Default::default()
+        });
         d.order.push(0);
         d
     }
@@ -155,13 +163,17 @@ impl Dictionary {
 
     /// Make a header visible (at `;`, or at once for non-colon words).
     pub fn reveal(&mut self, xt: u32) {
-        let Some(w) = self.words.get(xt as usize) else { return };
+        let Some(w) = self.words.get(xt as usize) else {
+            return;
+        };
         if w.revealed || w.name.is_empty() {
             return;
         }
         let key: Box<str> = w.name.to_ascii_lowercase().into();
         let wid = w.wordlist as usize;
-        let Some(list) = self.wordlists.get_mut(wid) else { return };
+        let Some(list) = self.wordlists.get_mut(wid) else {
+            return;
+        };
         let shadows = list.map.insert(key, xt);
         list.latest = Some(xt);
         let w = &mut self.words[xt as usize];
@@ -211,7 +223,9 @@ impl Dictionary {
 
     /// The revealed words of one word list, newest first.
     pub fn list(&self, wid: u32) -> Vec<u32> {
-        let Some(wl) = self.wordlists.get(wid as usize) else { return vec![] };
+        let Some(wl) = self.wordlists.get(wid as usize) else {
+            return vec![];
+        };
         let mut xts: Vec<u32> = wl.map.values().copied().collect();
         xts.sort_unstable_by(|a, b| b.cmp(a));
         xts
@@ -222,7 +236,10 @@ impl Dictionary {
         let mut best: Option<(u32, u32)> = None;
         for (xt, w) in self.words.iter().enumerate() {
             let Kind::Colon(start) = w.kind else { continue };
-            if start <= addr && addr < w.code_end.max(start + 1) && best.is_none_or(|(s, _)| start >= s) {
+            if start <= addr
+                && addr < w.code_end.max(start + 1)
+                && best.is_none_or(|(s, _)| start >= s)
+            {
                 best = Some((start, xt as u32));
             }
         }

@@ -158,7 +158,7 @@ pub struct ForthError {
     pub message: String,
     /// The word that raised it (a primitive or the token being interpreted).
     pub word: Option<String>,
-    pub location: Option<Location>,
+    pub location: Option<Box<Location>>,
     /// Forth words from the innermost outwards.
     pub backtrace: Vec<String>,
 }

@@ -97,8 +97,16 @@ pub fn parse_number(tok: &[u8], base: i64) -> Option<Number> {
         }
         acc = acc.wrapping_mul(base as u128).wrapping_add(d as u128);
     }
-    let v = if neg { (acc as i128).wrapping_neg() } else { acc as i128 };
-    Some(if double { Number::Double(v) } else { Number::Single(v as i64) })
+    let v = if neg {
+        (acc as i128).wrapping_neg()
+    } else {
+        acc as i128
+    };
+    Some(if double {
+        Number::Double(v)
+    } else {
+        Number::Single(v as i64)
+    })
 }
 
 /// Replace each no-break space (C2 A0) by one plain space.
@@ -121,11 +129,15 @@ impl Forth {
     // ---- the input stream ----
 
     pub(crate) fn input(&self) -> &Input {
-        self.inputs.last().expect("the terminal input is never popped")
+        self.inputs
+            .last()
+            .expect("the terminal input is never popped")
     }
 
     fn input_mut(&mut self) -> &mut Input {
-        self.inputs.last_mut().expect("the terminal input is never popped")
+        self.inputs
+            .last_mut()
+            .expect("the terminal input is never popped")
     }
 
     pub(crate) fn to_in(&self) -> i64 {
@@ -152,7 +164,15 @@ impl Forth {
         let saved = self.to_in();
         self.input_mut().saved_in = saved;
         let buf = (TIB_START + level * TIB_SIZE) as i64;
-        self.inputs.push(Input { kind, buf, len: 0, saved_in: 0, line: 0, src, source_id });
+        self.inputs.push(Input {
+            kind,
+            buf,
+            len: 0,
+            saved_in: 0,
+            line: 0,
+            src,
+            source_id,
+        });
         self.set_to_in(0);
         Ok(())
     }
@@ -176,7 +196,11 @@ impl Forth {
         } else {
             line
         };
-        let line = if line.len() > TIB_SIZE { &line[..TIB_SIZE] } else { line };
+        let line = if line.len() > TIB_SIZE {
+            &line[..TIB_SIZE]
+        } else {
+            line
+        };
         let buf = self.input().buf;
         self.mem.write(buf, line)?;
         let inp = self.input_mut();
@@ -204,7 +228,10 @@ impl Forth {
                 }
             }
             SourceKind::Text { next } => {
-                let Some(l) = self.sources.get(inp.src as usize).and_then(|s| s.lines.get(next))
+                let Some(l) = self
+                    .sources
+                    .get(inp.src as usize)
+                    .and_then(|s| s.lines.get(next))
                 else {
                     return Ok(false);
                 };
@@ -215,7 +242,10 @@ impl Forth {
         };
         if let SourceKind::Terminal | SourceKind::Stdin = inp.kind {
             // Line numbers follow the recorded text.
-            let n = self.sources.get(inp.src as usize).map_or(0, |s| s.lines.len());
+            let n = self
+                .sources
+                .get(inp.src as usize)
+                .map_or(0, |s| s.lines.len());
             self.input_mut().line = n.saturating_sub(1) as u32;
         }
         self.load_line(&line)?;
@@ -230,7 +260,11 @@ impl Forth {
         match lexer::next_token(area) {
             Some((_, span)) => {
                 // Step over the one delimiter after the token (a no-break space is two bytes).
-                let delim = if area[span.end..].starts_with(b"\xc2\xa0") { 2 } else { 1 };
+                let delim = if area[span.end..].starts_with(b"\xc2\xa0") {
+                    2
+                } else {
+                    1
+                };
                 let used = self.to_in().clamp(0, self.input().len);
                 self.set_to_in((used + (span.end + delim) as i64).min(self.input().len));
                 Ok((start + span.start as i64, span.len() as i64))
@@ -274,7 +308,10 @@ impl Forth {
             if found {
                 return Ok(true);
             }
-            let multi_line = matches!(self.input().kind, SourceKind::Text { .. } | SourceKind::Stdin);
+            let multi_line = matches!(
+                self.input().kind,
+                SourceKind::Text { .. } | SourceKind::Stdin
+            );
             if !multi_line || !self.refill()? {
                 return Ok(false);
             }
@@ -302,7 +339,11 @@ impl Forth {
             if !in_eval {
                 let inp = self.input();
                 let col = (addr - inp.buf + 1) as u32;
-                self.token_pos = Pos { src: inp.src, line: inp.line, col };
+                self.token_pos = Pos {
+                    src: inp.src,
+                    line: inp.line,
+                    col,
+                };
             }
             let name = self.mem.string(addr, len)?;
             self.token_name.clone_from(&name);
@@ -321,7 +362,10 @@ impl Forth {
                 return self.compile_xt(xt);
             }
             if !compiling && w.compile_only() {
-                return Err(self.fail(COMPILE_ONLY, format!("`{name}` only works inside a definition")));
+                return Err(self.fail(
+                    COMPILE_ONLY,
+                    format!("`{name}` only works inside a definition"),
+                ));
             }
             return self.execute(xt);
         }
@@ -374,7 +418,10 @@ impl Forth {
         if text.ends_with(b"\n") {
             lines.pop();
         }
-        self.sources.push(SourceText { name: name.to_string(), lines });
+        self.sources.push(SourceText {
+            name: name.to_string(),
+            lines,
+        });
         (self.sources.len() - 1) as u32
     }
 
@@ -434,7 +481,7 @@ impl Forth {
     }
 
     /// The location a position stands for, with the line's text.
-    pub(crate) fn location(&self, pos: Pos) -> Option<Location> {
+    pub(crate) fn location(&self, pos: Pos) -> Option<Box<Location>> {
         let src = self.sources.get(pos.src as usize)?;
         if pos.line == 0 {
             return None;
@@ -443,7 +490,12 @@ impl Forth {
             .lines
             .get(pos.line as usize - 1)
             .map(|l| String::from_utf8_lossy(l).trim_end().to_string());
-        Some(Location { file: src.name.clone(), line: pos.line, col: pos.col, text })
+        Some(Box::new(Location {
+            file: src.name.clone(),
+            line: pos.line,
+            col: pos.col,
+            text,
+        }))
     }
 }
 

@@ -27,7 +27,9 @@ pub struct ScriptedConsole {
 
 impl ScriptedConsole {
     pub fn new(input: &[u8]) -> ScriptedConsole {
-        ScriptedConsole { bytes: input.iter().copied().collect() }
+        ScriptedConsole {
+            bytes: input.iter().copied().collect(),
+        }
     }
 }
 
@@ -73,7 +75,10 @@ impl Default for StdConsole {
 impl StdConsole {
     pub fn new() -> StdConsole {
         let tty = unsafe { libc::isatty(0) } == 1;
-        StdConsole { reader: BufReader::new(std::io::stdin()), tty }
+        StdConsole {
+            reader: BufReader::new(std::io::stdin()),
+            tty,
+        }
     }
 }
 
@@ -131,7 +136,11 @@ impl Console for StdConsole {
             return true;
         }
         let _raw = if self.tty { RawMode::enter() } else { None };
-        let mut fds = libc::pollfd { fd: 0, events: libc::POLLIN, revents: 0 };
+        let mut fds = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
         // SAFETY: one valid pollfd, zero timeout.
         unsafe { libc::poll(&mut fds, 1, 0) == 1 }
     }
@@ -267,15 +276,15 @@ impl FileTable {
             }
             let room = max - line.len();
             let chunk = &avail[..avail.len().min(room + 1)];
-            if let Some(i) = chunk.iter().position(|&c| c == b'\n') {
-                if i <= room {
-                    line.extend_from_slice(&chunk[..i]);
-                    f.consume(i + 1);
-                    if line.last() == Some(&b'\r') {
-                        line.pop();
-                    }
-                    return Ok((line, true));
+            if let Some(i) = chunk.iter().position(|&c| c == b'\n')
+                && i <= room
+            {
+                line.extend_from_slice(&chunk[..i]);
+                f.consume(i + 1);
+                if line.last() == Some(&b'\r') {
+                    line.pop();
                 }
+                return Ok((line, true));
             }
             let take = chunk.len().min(room);
             line.extend_from_slice(&chunk[..take]);
@@ -289,7 +298,8 @@ impl FileTable {
     pub fn write(&mut self, id: i64, data: &[u8]) -> std::io::Result<()> {
         let f = self.get(id).ok_or_else(bad_id)?;
         // Drop read-ahead so the write lands at the logical position.
-        f.seek(SeekFrom::Current(0))?;
+        let pos = f.stream_position()?;
+        f.seek(SeekFrom::Start(pos))?;
         f.get_mut().write_all(data)
     }
 
@@ -298,7 +308,10 @@ impl FileTable {
     }
 
     pub fn reposition(&mut self, id: i64, pos: u64) -> std::io::Result<()> {
-        self.get(id).ok_or_else(bad_id)?.seek(SeekFrom::Start(pos)).map(|_| ())
+        self.get(id)
+            .ok_or_else(bad_id)?
+            .seek(SeekFrom::Start(pos))
+            .map(|_| ())
     }
 
     pub fn size(&mut self, id: i64) -> std::io::Result<u64> {

@@ -40,9 +40,18 @@ mod tests {
         assert_eq!(next_token(b"$ff."), Some((Token::Number, 0..4)));
         assert_eq!(next_token(b"2dup"), Some((Token::Word, 0..4)));
         assert_eq!(next_token("é+ x".as_bytes()), Some((Token::Word, 0..3)));
-        assert_eq!(next_token("\u{a0}\u{a0}dup\u{a0}".as_bytes()), Some((Token::Word, 4..7)));
-        assert_eq!(next_token("+ \u{a0}\n".as_bytes()), Some((Token::Word, 0..1)));
-        assert_eq!(next_token(" \u{a0}\n x".as_bytes()), Some((Token::Word, 5..6)));
+        assert_eq!(
+            next_token("\u{a0}\u{a0}dup\u{a0}".as_bytes()),
+            Some((Token::Word, 4..7))
+        );
+        assert_eq!(
+            next_token("+ \u{a0}\n".as_bytes()),
+            Some((Token::Word, 0..1))
+        );
+        assert_eq!(
+            next_token(" \u{a0}\n x".as_bytes()),
+            Some((Token::Word, 5..6))
+        );
         assert_eq!(next_token("\u{c2}x".as_bytes()), Some((Token::Word, 0..3)));
     }
 }

@@ -19,7 +19,11 @@ struct Cli {
     #[arg(short = 'i')]
     interactive: bool,
     /// The script to run, then its own arguments (see `argc`, `arg`, `next-arg`).
-    #[arg(value_name = "FILE [ARGS]...", trailing_var_arg = true, allow_hyphen_values = true)]
+    #[arg(
+        value_name = "FILE [ARGS]...",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
     script: Vec<String>,
 }
 

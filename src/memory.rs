@@ -68,7 +68,11 @@ impl Memory {
     pub fn new() -> Memory {
         let mut free = BTreeMap::new();
         free.insert(HEAP_START, HEAP_SIZE);
-        Memory { bytes: vec![0; MEM_SIZE], free, used: BTreeMap::new() }
+        Memory {
+            bytes: vec![0; MEM_SIZE],
+            free,
+            used: BTreeMap::new(),
+        }
     }
 
     /// The byte range `addr .. addr+len` as indices, or -9.
@@ -132,7 +136,8 @@ impl Memory {
     }
 
     pub fn write(&mut self, addr: i64, data: &[u8]) -> Res<()> {
-        self.slice_mut(addr, data.len() as i64)?.copy_from_slice(data);
+        self.slice_mut(addr, data.len() as i64)?
+            .copy_from_slice(data);
         Ok(())
     }
 
@@ -173,7 +178,10 @@ impl Memory {
 
     /// FREE: false when `addr` is not a live block.
     pub fn free(&mut self, addr: i64) -> bool {
-        let Some(mut len) = usize::try_from(addr).ok().and_then(|a| self.used.remove(&a)) else {
+        let Some(mut len) = usize::try_from(addr)
+            .ok()
+            .and_then(|a| self.used.remove(&a))
+        else {
             return false;
         };
         let mut start = addr as usize;
@@ -199,7 +207,8 @@ impl Memory {
         let old_len = *usize::try_from(addr).ok().and_then(|a| self.used.get(&a))?;
         let new = self.allocate(size)?;
         let n = old_len.min(size as usize);
-        self.bytes.copy_within(addr as usize..addr as usize + n, new as usize);
+        self.bytes
+            .copy_within(addr as usize..addr as usize + n, new as usize);
         self.free(addr);
         Some(new)
     }

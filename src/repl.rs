@@ -24,7 +24,10 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }
-    println!("playforth {} — type `bye` or Ctrl-D to leave.", env!("CARGO_PKG_VERSION"));
+    println!(
+        "playforth {} — type `bye` or Ctrl-D to leave.",
+        env!("CARGO_PKG_VERSION")
+    );
     let code = loop {
         let prompt = if forth.in_definition() { "... " } else { "" };
         match rl.readline(prompt) {

@@ -36,9 +36,15 @@ impl Forth {
     /// A system with its output, diagnostics and keyboard supplied.
     pub fn with_io(out: Box<dyn Write>, diag: Box<dyn Write>, console: Box<dyn Console>) -> Forth {
         let mut f = Forth {
-            ds: vec![0; DS_SIZE].into_boxed_slice().try_into().expect("size"),
+            ds: vec![0; DS_SIZE]
+                .into_boxed_slice()
+                .try_into()
+                .expect("size"),
             sp: 0,
-            rs: vec![0; RS_SIZE].into_boxed_slice().try_into().expect("size"),
+            rs: vec![0; RS_SIZE]
+                .into_boxed_slice()
+                .try_into()
+                .expect("size"),
             rp: 0,
             // Full capacity up front: the inner loop never reallocates.
             // Untouched pages of these buffers cost no memory.
@@ -61,13 +67,19 @@ impl Forth {
                 src: 0,
                 source_id: 0,
             }],
-            sources: vec![SourceText { name: "<stdin>".into(), lines: vec![] }],
+            sources: vec![SourceText {
+                name: "<stdin>".into(),
+                lines: vec![],
+            }],
             files: FileTable::default(),
             out,
             diag,
             console,
             throw_msg: None,
-            fault: crate::vm::Fault { calls: Vec::with_capacity(crate::vm::MAX_CALLS), ..Default::default() },
+            fault: crate::vm::Fault {
+                calls: Vec::with_capacity(crate::vm::MAX_CALLS),
+                ..Default::default()
+            },
             token_pos: Pos::default(),
             token_name: String::new(),
             args: vec!["playforth".into()],
@@ -83,7 +95,8 @@ impl Forth {
             let (xt, _) = f.dict.create(spec.name, Kind::Prim(spec.instr), true);
             f.dict.words[xt as usize].flags = spec.flags;
         }
-        f.dict.create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
+        f.dict
+            .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
         if let Err(t) = f.interpret_text("<prelude>", PRELUDE.as_bytes(), -1) {
             let e = f.error_for(t);
             panic!("the prelude failed to load: {e}");
@@ -105,12 +118,16 @@ impl Forth {
 
     /// Set the script's command-line arguments (after the program name).
     pub fn set_args(&mut self, program: &str, args: &[String]) {
-        self.args = std::iter::once(program.to_string()).chain(args.iter().cloned()).collect();
+        self.args = std::iter::once(program.to_string())
+            .chain(args.iter().cloned())
+            .collect();
         self.sync_argc();
     }
 
     pub(crate) fn sync_argc(&mut self) {
-        let _ = self.mem.set_cell(memory::ARGC_ADDR as i64, self.args.len() as i64);
+        let _ = self
+            .mem
+            .set_cell(memory::ARGC_ADDR as i64, self.args.len() as i64);
     }
 
     /// Settle a host call: an uncaught throw becomes an error report and

@@ -132,7 +132,11 @@ impl Forth {
     /// Fail with -4 unless the stack holds at least `n` cells.
     #[inline(always)]
     pub fn need(&self, n: usize) -> Res<()> {
-        if self.sp < n { Err(STACK_UNDERFLOW) } else { Ok(()) }
+        if self.sp < n {
+            Err(STACK_UNDERFLOW)
+        } else {
+            Ok(())
+        }
     }
 
     #[inline(always)]
@@ -160,7 +164,11 @@ impl Forth {
     /// Pop a length or count: negative values are -24.
     pub fn pop_len(&mut self) -> Res<i64> {
         let n = self.pop()?;
-        if n < 0 { Err(INVALID_NUMERIC_ARG) } else { Ok(n) }
+        if n < 0 {
+            Err(INVALID_NUMERIC_ARG)
+        } else {
+            Ok(n)
+        }
     }
 
     /// Pop ( c-addr u ) and copy the string out of data space.
@@ -225,7 +233,9 @@ impl Forth {
     }
 
     pub fn set_state(&mut self, compiling: bool) {
-        let _ = self.mem.set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
+        let _ = self
+            .mem
+            .set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
     }
 
     /// Set a message to accompany the next throw, and return the throw.
@@ -527,7 +537,10 @@ impl Forth {
         let mut xt = xt;
         // DEFER chains are followed a bounded number of times.
         for _ in 0..64 {
-            let Some(word) = usize::try_from(xt).ok().and_then(|x| self.dict.words.get(x)) else {
+            let Some(word) = usize::try_from(xt)
+                .ok()
+                .and_then(|x| self.dict.words.get(x))
+            else {
                 return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
             };
             match word.kind {
@@ -586,7 +599,11 @@ impl Forth {
 
     /// Turn an uncaught throw into a report, and forget the fault.
     pub fn error_for(&mut self, t: Throw) -> ForthError {
-        let fault = if self.fault.active { self.fault.clone() } else { Fault::default() };
+        let fault = if self.fault.active {
+            self.fault.clone()
+        } else {
+            Fault::default()
+        };
         self.fault.active = false;
         let msg = self.throw_msg.take();
         let code = t.0;
@@ -621,15 +638,27 @@ impl Forth {
                 }
             }
         }
-        let names = backtrace.into_iter().map(|xt| self.dict.words[xt as usize].name.to_string());
+        let names = backtrace
+            .into_iter()
+            .map(|xt| self.dict.words[xt as usize].name.to_string());
         let backtrace = summarize_backtrace(names);
-        ForthError { code, message, word, location: self.location(pos), backtrace }
+        ForthError {
+            code,
+            message,
+            word,
+            location: self.location(pos),
+            backtrace,
+        }
     }
 
     /// The Forth name of a compiled instruction, when it has one.
     pub fn instr_name(&self, i: Instr) -> Option<String> {
         let xt = match i {
-            Instr::Call(start) => self.dict.words.iter().position(|w| w.kind == Kind::Colon(start)),
+            Instr::Call(start) => self
+                .dict
+                .words
+                .iter()
+                .position(|w| w.kind == Kind::Colon(start)),
             Instr::Word(xt) => Some(xt as usize),
             _ => self.dict.words.iter().position(|w| w.kind == Kind::Prim(i)),
         }?;

@@ -9,7 +9,10 @@ use std::process::{Command, Stdio};
 
 fn seed_page() -> Option<String> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
-    let entry = std::fs::read_dir(dir).ok()?.flatten().find(|e| e.file_name().to_string_lossy().starts_with("002_"))?;
+    let entry = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().starts_with("002_"))?;
     std::fs::read_to_string(entry.path()).ok()
 }
 
@@ -18,11 +21,23 @@ fn seed_page() -> Option<String> {
 fn listings(page: &str) -> (String, String) {
     const HEADING: &str = "原始程式碼列表";
     let lines: Vec<&str> = page.lines().collect();
-    let heads: Vec<usize> = lines.iter().enumerate().filter(|(_, l)| l.trim() == HEADING).map(|(i, _)| i).collect();
+    let heads: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.trim() == HEADING)
+        .map(|(i, _)| i)
+        .collect();
     assert_eq!(heads.len(), 2, "the seed page has two listings");
-    let end1 = (heads[0]..lines.len()).find(|&i| lines[i].starts_with("多使用者版本")).expect("end of listing 1");
-    let end2 = (heads[1]..lines.len()).find(|&i| lines[i].trim() == "xxx").expect("the stray xxx");
-    (lines[heads[0] + 1..end1].join("\n") + "\n", lines[heads[1] + 1..=end2].join("\n") + "\n")
+    let end1 = (heads[0]..lines.len())
+        .find(|&i| lines[i].starts_with("多使用者版本"))
+        .expect("end of listing 1");
+    let end2 = (heads[1]..lines.len())
+        .find(|&i| lines[i].trim() == "xxx")
+        .expect("the stray xxx");
+    (
+        lines[heads[0] + 1..end1].join("\n") + "\n",
+        lines[heads[1] + 1..=end2].join("\n") + "\n",
+    )
 }
 
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
@@ -33,7 +48,12 @@ fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("playforth runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin");
     let out = child.wait_with_output().expect("finishes");
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -54,12 +74,17 @@ fn write_listings() -> Option<(String, String)> {
     let p5 = dir.join("rps5.fs");
     std::fs::write(&p1, one).expect("write");
     std::fs::write(&p5, five).expect("write");
-    Some((p1.to_string_lossy().into_owned(), p5.to_string_lossy().into_owned()))
+    Some((
+        p1.to_string_lossy().into_owned(),
+        p5.to_string_lossy().into_owned(),
+    ))
 }
 
 #[test]
 fn blog_programs_load_and_play() {
-    let Some((one, five)) = write_listings() else { return };
+    let Some((one, five)) = write_listings() else {
+        return;
+    };
 
     // One player against DR.K: three throws, then 0 to stop.
     let (out, err, status) = run(&["-e", &format!("include {one} Go")], "1x2\n30");

@@ -18,7 +18,12 @@ fn playforth(args: &[&str], stdin: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("playforth runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
     let out = child.wait_with_output().expect("playforth finishes");
     Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -46,7 +51,12 @@ fn eval_runs_in_order_and_exits() {
 fn an_uncaught_error_exits_with_status_1() {
     let r = playforth(&["-e", "1 +"], "");
     assert_eq!(r.status, 1);
-    assert!(r.stderr.contains("-e:1:3: error: stack underflow (-4) in `+`"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("-e:1:3: error: stack underflow (-4) in `+`"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
@@ -69,7 +79,10 @@ fn eval_comes_before_the_script() {
 
 #[test]
 fn a_script_error_names_file_line_and_column() {
-    let path = script("bad.fs", "variable score\n: total  score @ + ;\n: play total ;\nplay\n");
+    let path = script(
+        "bad.fs",
+        "variable score\n: total  score @ + ;\n: play total ;\nplay\n",
+    );
     let r = playforth(&[&path], "");
     assert_eq!(r.status, 1);
     let expected = format!(
@@ -124,5 +137,10 @@ fn version_and_help() {
 fn a_missing_script_is_an_error() {
     let r = playforth(&["/nonexistent/game.fs"], "");
     assert_eq!(r.status, 1);
-    assert!(r.stderr.contains("non-existent file: /nonexistent/game.fs (-38)"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("non-existent file: /nonexistent/game.fs (-38)"),
+        "{}",
+        r.stderr
+    );
 }

@@ -9,7 +9,10 @@ struct BrokenPipe;
 
 impl std::io::Write for BrokenPipe {
     fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
-        Err(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "closed"))
+        Err(std::io::Error::new(
+            std::io::ErrorKind::BrokenPipe,
+            "closed",
+        ))
     }
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
@@ -18,7 +21,11 @@ impl std::io::Write for BrokenPipe {
 
 #[test]
 fn output_failure_is_throw_57() {
-    let mut f = Forth::with_io(Box::new(BrokenPipe), Box::new(std::io::sink()), Box::new(ScriptedConsole::new(b"")));
+    let mut f = Forth::with_io(
+        Box::new(BrokenPipe),
+        Box::new(std::io::sink()),
+        Box::new(ScriptedConsole::new(b"")),
+    );
     let e = f.interpret_line("65 emit").unwrap_err();
     assert_eq!(e.code, -57);
     assert_eq!(e.message, "exception in sending or receiving a character");
@@ -29,12 +36,18 @@ fn an_error_resets_stacks_and_state_but_keeps_definitions() {
     let (mut f, _out) = Forth::for_test(b"");
     assert_eq!(f.interpret_line(": sq dup * ;"), Ok(Outcome::Continue));
     let e = f.interpret_line("1 2 3 : half 2 / nosuch").unwrap_err();
-    assert_eq!((e.code, e.message.as_str()), (-13, "undefined word `nosuch`"));
+    assert_eq!(
+        (e.code, e.message.as_str()),
+        (-13, "undefined word `nosuch`")
+    );
     assert_eq!(f.depth(), 0);
     assert!(!f.in_definition());
     assert_eq!(f.interpret_line("4 sq"), Ok(Outcome::Continue));
     assert_eq!(f.stack(), &[16]);
-    assert!(f.interpret_line("half").is_err(), "the broken definition was discarded");
+    assert!(
+        f.interpret_line("half").is_err(),
+        "the broken definition was discarded"
+    );
 }
 
 #[test]

@@ -38,7 +38,11 @@ pub fn floored(n: i128, d: i128) -> Res<(i128, i128)> {
     }
     let q = n.checked_div(d).ok_or(OUT_OF_RANGE)?;
     let r = n.checked_rem(d).ok_or(OUT_OF_RANGE)?;
-    if r != 0 && ((r < 0) != (d < 0)) { Ok((q - 1, r + d)) } else { Ok((q, r)) }
+    if r != 0 && ((r < 0) != (d < 0)) {
+        Ok((q - 1, r + d))
+    } else {
+        Ok((q, r))
+    }
 }
 
 /// Symmetric division of doubles: (quotient, remainder).
@@ -46,7 +50,10 @@ pub fn symmetric(n: i128, d: i128) -> Res<(i128, i128)> {
     if d == 0 {
         return Err(DIVISION_BY_ZERO);
     }
-    Ok((n.checked_div(d).ok_or(OUT_OF_RANGE)?, n.checked_rem(d).ok_or(OUT_OF_RANGE)?))
+    Ok((
+        n.checked_div(d).ok_or(OUT_OF_RANGE)?,
+        n.checked_rem(d).ok_or(OUT_OF_RANGE)?,
+    ))
 }
 
 /// A double-cell quotient that must fit one cell.

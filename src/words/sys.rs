@@ -23,7 +23,9 @@ enum Target {
 impl Forth {
     /// Reserve `n` bytes of data space at HERE (negative gives them back).
     pub fn allot(&mut self, n: i64) -> Res<()> {
-        let new = (self.here as i64).checked_add(n).ok_or(DICTIONARY_OVERFLOW)?;
+        let new = (self.here as i64)
+            .checked_add(n)
+            .ok_or(DICTIONARY_OVERFLOW)?;
         if new < DICT_START as i64 || new > DICT_END as i64 {
             return Err(self.fail(DICTIONARY_OVERFLOW, "data space is full"));
         }
@@ -100,7 +102,10 @@ impl Forth {
     /// What TO, +TO, IS and ACTION-OF act on: the word named next.
     fn parse_target(&mut self, want_defer: bool) -> Res<Target> {
         let name = self.parse_word_name()?;
-        if !want_defer && self.compiling() && let Some(i) = self.compiler.local(&name) {
+        if !want_defer
+            && self.compiling()
+            && let Some(i) = self.compiler.local(&name)
+        {
             return Ok(Target::Local(i));
         }
         let Some(xt) = self.dict.find(&name) else {
@@ -111,7 +116,11 @@ impl Forth {
             (Kind::TwoValue(a), false) => Ok(Target::TwoValue(a)),
             (Kind::Defer(a), true) => Ok(Target::Defer(a)),
             _ => {
-                let what = if want_defer { "a DEFER word" } else { "a VALUE or a local" };
+                let what = if want_defer {
+                    "a DEFER word"
+                } else {
+                    "a VALUE or a local"
+                };
                 Err(self.fail(INVALID_NAME, format!("`{name}` is not {what}")))
             }
         }
@@ -119,11 +128,16 @@ impl Forth {
 
     /// TO and +TO: store (or add) into a value, now or in compiled code.
     fn store_to(&mut self, add: bool) -> Res<()> {
-        let (op, local): (Core, fn(u16) -> Instr) =
-            if add { (Core::PlusStore, Instr::LocalAdd) } else { (Core::Store, Instr::LocalStore) };
+        let (op, local): (Core, fn(u16) -> Instr) = if add {
+            (Core::PlusStore, Instr::LocalAdd)
+        } else {
+            (Core::Store, Instr::LocalStore)
+        };
         match self.parse_target(false)? {
             Target::Local(i) => self.emit(local(i)),
-            Target::TwoValue(_) if add => Err(self.fail(INVALID_NAME, "+TO works on single-cell values")),
+            Target::TwoValue(_) if add => {
+                Err(self.fail(INVALID_NAME, "+TO works on single-cell values"))
+            }
             Target::TwoValue(a) if self.compiling() => {
                 self.emit(Instr::Lit(a as i64))?;
                 self.emit(Instr::Core(Core::TwoStore))
@@ -140,7 +154,11 @@ impl Forth {
             }
             Target::Value(a) | Target::Defer(a) => {
                 let x = self.pop()?;
-                let v = if add { self.mem.cell(a as i64)?.wrapping_add(x) } else { x };
+                let v = if add {
+                    self.mem.cell(a as i64)?.wrapping_add(x)
+                } else {
+                    x
+                };
                 self.mem.set_cell(a as i64, v)
             }
         }
@@ -155,7 +173,10 @@ impl Forth {
     }
 
     fn xt_body(&mut self, xt: i64) -> Res<u32> {
-        let body = usize::try_from(xt).ok().and_then(|x| self.dict.words.get(x)).and_then(|w| w.body());
+        let body = usize::try_from(xt)
+            .ok()
+            .and_then(|x| self.dict.words.get(x))
+            .and_then(|w| w.body());
         body.ok_or_else(|| self.fail(NOT_CREATED, "that word has no data field"))
     }
 
@@ -191,7 +212,9 @@ impl Forth {
             && next as usize != cur
         {
             let inp = self.inputs.last_mut().ok_or(ARG_TYPE)?;
-            inp.kind = SourceKind::Text { next: next as usize - 1 };
+            inp.kind = SourceKind::Text {
+                next: next as usize - 1,
+            };
             inp.line = (next - 1) as u32;
             self.refill()?;
         }
@@ -226,7 +249,10 @@ impl Forth {
         if order.len() > MAX_ORDER {
             return Err(ORDER_OVERFLOW);
         }
-        if order.iter().any(|&w| w as usize >= self.dict.wordlists.len()) {
+        if order
+            .iter()
+            .any(|&w| w as usize >= self.dict.wordlists.len())
+        {
             return Err(self.fail(ARG_TYPE, "not a word list id"));
         }
         self.dict.order = order;

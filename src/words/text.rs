@@ -14,7 +14,11 @@ pub fn digits(mut u: u128, base: i64) -> String {
     let mut s = Vec::new();
     loop {
         let d = (u % base) as u32;
-        s.push(std::char::from_digit(d, 36).unwrap_or('?').to_ascii_uppercase());
+        s.push(
+            std::char::from_digit(d, 36)
+                .unwrap_or('?')
+                .to_ascii_uppercase(),
+        );
         u /= base;
         if u == 0 {
             break;
@@ -32,53 +36,51 @@ pub fn signed(n: i128, base: i64) -> String {
 /// Decode the escapes of S\" (Forth-2012 6.2.2266).
 fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
     let mut out = Vec::new();
-    loop {
-        let (addr, len) = f.parse_area();
-        let area = f.mem.slice(addr, len)?.to_vec();
-        let mut i = 0;
-        while i < area.len() {
-            let c = area[i];
-            i += 1;
-            if c == b'"' {
-                let used = f.to_in();
-                f.set_to_in(used + i as i64);
-                return Ok(out);
-            }
-            if c != b'\\' || i >= area.len() {
-                out.push(c);
-                continue;
-            }
-            let e = area[i];
-            i += 1;
-            match e {
-                b'a' => out.push(7),
-                b'b' => out.push(8),
-                b'e' => out.push(27),
-                b'f' => out.push(12),
-                b'l' | b'n' => out.push(10),
-                b'm' => out.extend_from_slice(b"\r\n"),
-                b'q' | b'"' => out.push(b'"'),
-                b'r' => out.push(13),
-                b't' => out.push(9),
-                b'v' => out.push(11),
-                b'z' => out.push(0),
-                b'\\' => out.push(b'\\'),
-                b'x' => {
-                    let hex = area.get(i..i + 2).and_then(|h| std::str::from_utf8(h).ok());
-                    match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                        Some(b) => {
-                            out.push(b);
-                            i += 2;
-                        }
-                        None => return Err(f.fail(PARSED_OVERFLOW, "\\x needs two hex digits")),
-                    }
-                }
-                other => out.push(other),
-            }
+    let (addr, len) = f.parse_area();
+    let area = f.mem.slice(addr, len)?.to_vec();
+    let mut i = 0;
+    while i < area.len() {
+        let c = area[i];
+        i += 1;
+        if c == b'"' {
+            let used = f.to_in();
+            f.set_to_in(used + i as i64);
+            return Ok(out);
         }
-        f.set_to_in(f.input().len);
-        return Ok(out);
+        if c != b'\\' || i >= area.len() {
+            out.push(c);
+            continue;
+        }
+        let e = area[i];
+        i += 1;
+        match e {
+            b'a' => out.push(7),
+            b'b' => out.push(8),
+            b'e' => out.push(27),
+            b'f' => out.push(12),
+            b'l' | b'n' => out.push(10),
+            b'm' => out.extend_from_slice(b"\r\n"),
+            b'q' | b'"' => out.push(b'"'),
+            b'r' => out.push(13),
+            b't' => out.push(9),
+            b'v' => out.push(11),
+            b'z' => out.push(0),
+            b'\\' => out.push(b'\\'),
+            b'x' => {
+                let hex = area.get(i..i + 2).and_then(|h| std::str::from_utf8(h).ok());
+                match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                    Some(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    None => return Err(f.fail(PARSED_OVERFLOW, "\\x needs two hex digits")),
+                }
+            }
+            other => out.push(other),
+        }
     }
+    f.set_to_in(f.input().len);
+    Ok(out)
 }
 
 /// SUBSTITUTE's work: `%name%` becomes the text REPLACES gave that name,
@@ -99,7 +101,10 @@ fn substitute(text: &[u8], subs: &std::collections::HashMap<String, Vec<u8>>) ->
             i += 2;
             continue;
         }
-        let name_end = text[i + 1..].iter().position(|&c| c == b'%').map(|k| i + 1 + k);
+        let name_end = text[i + 1..]
+            .iter()
+            .position(|&c| c == b'%')
+            .map(|k| i + 1 + k);
         let found = name_end.and_then(|e| {
             let name = String::from_utf8_lossy(&text[i + 1..e]).to_lowercase();
             subs.get(&name).map(|t| (e, t))
@@ -129,7 +134,10 @@ impl Forth {
     /// Copy a string to the next transient S" buffer.
     fn transient(&mut self, s: &[u8]) -> Res<(i64, i64)> {
         if s.len() > SQUOTE_SIZE {
-            return Err(self.fail(PARSED_OVERFLOW, "interpreted strings hold at most 1024 bytes"));
+            return Err(self.fail(
+                PARSED_OVERFLOW,
+                "interpreted strings hold at most 1024 bytes",
+            ));
         }
         self.squote_next = (self.squote_next + 1) % SQUOTE_COUNT;
         let addr = (SQUOTE_BUFS + self.squote_next * SQUOTE_SIZE) as i64;

@@ -54,7 +54,11 @@ impl Forth {
             match *ins {
                 Instr::Branch(t) | Instr::ZBranch(t) if t <= a => {
                     begins.insert(t);
-                    let w = if matches!(ins, Instr::ZBranch(_)) { "until" } else { "again" };
+                    let w = if matches!(ins, Instr::ZBranch(_)) {
+                        "until"
+                    } else {
+                        "again"
+                    };
                     words.entry(a).or_insert(w);
                 }
                 Instr::ZBranch(t) => match t.checked_sub(1).and_then(at) {
@@ -124,7 +128,11 @@ impl Forth {
                         _ => format!("s\" {s}\""),
                     }
                 }
-                Instr::Word(xt) => self.dict.words.get(xt as usize).map_or("?".into(), |w| w.name.to_string()),
+                Instr::Word(xt) => self
+                    .dict
+                    .words
+                    .get(xt as usize)
+                    .map_or("?".into(), |w| w.name.to_string()),
                 Instr::Value(b) | Instr::Defer(b) => self.body_name(b),
                 Instr::Does(_) => "does>".into(),
                 Instr::LocalsEnter(args, vals) => {
@@ -144,9 +152,14 @@ impl Forth {
                     continue;
                 }
                 Instr::CompileXt(xt) => {
-                    format!("postpone {}", self.dict.words.get(xt as usize).map_or("?", |w| &w.name))
+                    format!(
+                        "postpone {}",
+                        self.dict.words.get(xt as usize).map_or("?", |w| &w.name)
+                    )
                 }
-                other => self.instr_name(other).unwrap_or_else(|| format!("{other:?}")),
+                other => self
+                    .instr_name(other)
+                    .unwrap_or_else(|| format!("{other:?}")),
             };
             out.push(tok);
             i += 1;
@@ -179,17 +192,26 @@ impl Forth {
             }
             Kind::Create(_) => format!("create {name}"),
             Kind::Does { code, .. } => {
-                let end = self.dict.word_at(code).map_or(code, |d| self.dict.words[d as usize].code_end);
+                let end = self
+                    .dict
+                    .word_at(code)
+                    .map_or(code, |d| self.dict.words[d as usize].code_end);
                 format!("create {name} does> {} ;", self.decompile(code, end))
             }
             Kind::Value(a) => format!("{} value {name}", self.mem.cell(a as i64).unwrap_or(0)),
             Kind::TwoValue(a) => {
-                let (x2, x1) = (self.mem.cell(a as i64).unwrap_or(0), self.mem.cell(a as i64 + 8).unwrap_or(0));
+                let (x2, x1) = (
+                    self.mem.cell(a as i64).unwrap_or(0),
+                    self.mem.cell(a as i64 + 8).unwrap_or(0),
+                );
                 format!("{x1} {x2} 2value {name}")
             }
             Kind::Defer(a) => {
                 let target = self.mem.cell(a as i64).unwrap_or(0);
-                let t = usize::try_from(target).ok().and_then(|t| self.dict.words.get(t)).map_or("?", |w| &w.name);
+                let t = usize::try_from(target)
+                    .ok()
+                    .and_then(|t| self.dict.words.get(t))
+                    .map_or("?", |w| &w.name);
                 format!("defer {name}  \\ is {t}")
             }
             Kind::Marker(_) => format!("marker {name}"),
