@@ -24,6 +24,7 @@
 pub mod compiler;
 pub mod dictionary;
 pub mod error;
+pub mod glossary;
 pub mod instr;
 pub mod interp;
 pub mod io;

@@ -1,0 +1,65 @@
+//! Shared by the test files: running Forth text as a REPL session and
+//! writing down what a person would have seen.
+
+use playforth::{Forth, Outcome};
+use std::fmt::Write;
+
+/// `\n` is a line break and `\xNN` a byte in `\ stdin:` lines.
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let esc = &rest[i + 1..];
+        if let Some(r) = esc.strip_prefix('n') {
+            out.push('\n');
+            rest = r;
+        } else if esc.starts_with('x') && esc.len() >= 3 {
+            out.push(u8::from_str_radix(&esc[1..3], 16).expect("hex escape") as char);
+            rest = &esc[3..];
+        } else {
+            out.push('\\');
+            rest = esc;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+pub fn transcript(source: &str) -> String {
+    let mut keys = String::new();
+    for line in source.lines() {
+        if let Some(k) = line.strip_prefix("\\ stdin: ") {
+            keys.push_str(&unescape(k));
+        }
+    }
+    let (mut forth, out) = Forth::for_test(keys.as_bytes());
+    let mut t = String::new();
+    for line in source.lines() {
+        if line.starts_with("\\ stdin: ") {
+            continue;
+        }
+        let _ = writeln!(t, "> {line}");
+        let r = forth.interpret_line(line);
+        let printed = out.take();
+        t.push_str(&printed);
+        if !printed.is_empty() && !printed.ends_with('\n') {
+            t.push('\n');
+        }
+        match r {
+            Ok(Outcome::Continue) if forth.in_definition() => t.push_str("  compiled\n"),
+            Ok(Outcome::Continue) => {
+                let _ = writeln!(t, "  ok {}", forth.stack_text().trim_end());
+            }
+            Ok(Outcome::Bye(code)) => {
+                let _ = writeln!(t, "  bye {code}");
+                break;
+            }
+            Err(e) => {
+                let _ = writeln!(t, "{e}");
+            }
+        }
+    }
+    t
+}
+

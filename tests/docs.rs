@@ -1,0 +1,74 @@
+//! The docs are executable: every ```forth block in docs/ and README.md
+//! that shows a session (lines starting with `> `) is replayed and must
+//! match exactly; docs/glossary.md must match the word tables.
+//!
+//! PLAYFORTH_BLESS=1 rewrites docs/glossary.md instead of failing.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The ```forth blocks of a Markdown file that hold a session.
+fn sessions(md: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut block: Option<String> = None;
+    for line in md.lines() {
+        match &mut block {
+            None if line.trim_start() == "```forth" => block = Some(String::new()),
+            None => {}
+            Some(b) if line.trim_start() == "```" => {
+                if b.starts_with("> ") {
+                    out.push(b.clone());
+                }
+                block = None;
+            }
+            Some(b) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn check_file(path: &Path) -> usize {
+    let md = std::fs::read_to_string(path).expect("read doc");
+    let blocks = sessions(&md);
+    for shown in &blocks {
+        let input: String = shown
+            .lines()
+            .filter_map(|l| l.strip_prefix("> "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let actual = common::transcript(&input);
+        assert_eq!(&actual, shown, "a session in {} does not replay as shown", path.display());
+    }
+    blocks.len()
+}
+
+#[test]
+fn doc_sessions_replay_exactly() {
+    let mut files = vec![root().join("README.md")];
+    for e in std::fs::read_dir(root().join("docs")).expect("docs/").flatten() {
+        if e.path().extension().is_some_and(|x| x == "md") {
+            files.push(e.path());
+        }
+    }
+    let total: usize = files.iter().map(|f| check_file(f)).sum();
+    assert!(total >= 5, "expected the docs to hold sessions, found {total}");
+}
+
+#[test]
+fn glossary_matches_the_word_tables() {
+    let path = root().join("docs/glossary.md");
+    let generated = playforth::glossary::markdown();
+    if std::env::var_os("PLAYFORTH_BLESS").is_some() {
+        std::fs::write(&path, &generated).expect("write glossary");
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(on_disk == generated, "docs/glossary.md is out of date: run PLAYFORTH_BLESS=1 cargo test --test docs");
+}
