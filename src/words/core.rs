@@ -171,36 +171,36 @@ primitives! {
         let d = f.sp as i64;
         f.push(d)
     }
-    ToR ">r" "( x -- ) ( R: -- x )" Core "C" "Move the top cell to the return stack." |f| {
+    ToR ">r" "( x -- ) ( R: -- x )" Core "" "Move the top cell to the return stack." |f| {
         let x = f.pop()?;
         f.rpush(x)
     }
-    RFrom "r>" "( -- x ) ( R: x -- )" Core "C" "Move the top of the return stack to the data stack." |f| {
+    RFrom "r>" "( -- x ) ( R: x -- )" Core "" "Move the top of the return stack to the data stack." |f| {
         let x = f.rpop()?;
         f.push(x)
     }
-    RFetch "r@" "( -- x ) ( R: x -- x )" Core "C" "Copy the top of the return stack." |f| {
+    RFetch "r@" "( -- x ) ( R: x -- x )" Core "" "Copy the top of the return stack." |f| {
         let x = f.rpeek(0)?;
         f.push(x)
     }
-    TwoToR "2>r" "( x1 x2 -- ) ( R: -- x1 x2 )" CoreExt "C" "Move a pair to the return stack." |f| {
+    TwoToR "2>r" "( x1 x2 -- ) ( R: -- x1 x2 )" CoreExt "" "Move a pair to the return stack." |f| {
         let b = f.pop()?;
         let a = f.pop()?;
         f.rpush(a)?;
         f.rpush(b)
     }
-    TwoRFrom "2r>" "( -- x1 x2 ) ( R: x1 x2 -- )" CoreExt "C" "Move a pair from the return stack." |f| {
+    TwoRFrom "2r>" "( -- x1 x2 ) ( R: x1 x2 -- )" CoreExt "" "Move a pair from the return stack." |f| {
         let b = f.rpop()?;
         let a = f.rpop()?;
         f.push(a)?;
         f.push(b)
     }
-    TwoRFetch "2r@" "( -- x1 x2 ) ( R: x1 x2 -- x1 x2 )" CoreExt "C" "Copy a pair from the return stack." |f| {
+    TwoRFetch "2r@" "( -- x1 x2 ) ( R: x1 x2 -- x1 x2 )" CoreExt "" "Copy a pair from the return stack." |f| {
         let (a, b) = (f.rpeek(1)?, f.rpeek(0)?);
         f.push(a)?;
         f.push(b)
     }
-    RDrop "rdrop" "( R: x -- )" Gforth "C" "Discard the top of the return stack." |f| {
+    RDrop "rdrop" "( R: x -- )" Gforth "" "Discard the top of the return stack." |f| {
         f.rpop().map(|_| ())
     }
     I "i" "( -- n ) ( R: loop-sys -- loop-sys )" Core "C" "The index of the innermost DO loop." |f| {
