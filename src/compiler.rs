@@ -149,7 +149,9 @@ impl Forth {
         }
         self.emit_exit()?;
         let end = self.code_here();
-        self.dict.words[def.xt as usize].code_end = end;
+        if let Some(w) = self.dict.words.get_mut(def.xt as usize) {
+            w.code_end = end;
+        }
         self.dict.reveal(def.xt);
         self.compiler.def = None;
         self.compiler.locals.clear();
@@ -287,15 +289,20 @@ impl Forth {
 
     /// CS-PICK / CS-ROLL on two-cell entries.
     pub fn cs_pick(&mut self, u: usize) -> Res<()> {
-        let tag = self.peek(2 * u)?;
-        let addr = self.peek(2 * u + 1)?;
+        let at = u.checked_mul(2).ok_or(STACK_UNDERFLOW)?;
+        let tag = self.peek(at)?;
+        let addr = self.peek(at + 1)?;
         self.push(addr)?;
         self.push(tag)
     }
 
     pub fn cs_roll(&mut self, u: usize) -> Res<()> {
-        self.need(2 * u + 2)?;
-        let at = self.sp - 2 * u - 2;
+        let n = u
+            .checked_mul(2)
+            .and_then(|n| n.checked_add(2))
+            .ok_or(STACK_UNDERFLOW)?;
+        self.need(n)?;
+        let at = self.sp - n;
         self.ds[at..self.sp].rotate_left(2);
         Ok(())
     }

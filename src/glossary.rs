@@ -19,9 +19,15 @@ pub struct Entry {
 pub fn prelude_entries() -> Vec<Entry> {
     let mut out = Vec::new();
     for line in include_str!("prelude.fs").lines() {
-        let Some((code, doc)) = line.split_once("  \\ ") else { continue };
-        let Some(open) = code.find(" ( ") else { continue };
-        let Some(close) = code[open..].find(" )").map(|k| open + k) else { continue };
+        let Some((code, doc)) = line.split_once("  \\ ") else {
+            continue;
+        };
+        let Some(open) = code.find(" ( ") else {
+            continue;
+        };
+        let Some(close) = code[open..].find(" )").map(|k| open + k) else {
+            continue;
+        };
         let before: Vec<&str> = code[..open].split_whitespace().collect();
         let name = match before.as_slice() {
             [":", name] => *name,
@@ -56,13 +62,22 @@ pub fn markdown() -> String {
          (run `PLAYFORTH_BLESS=1 cargo test --test docs` after changing a word).\n",
     );
     let names: Vec<String> = sets.keys().map(|s| s.name().to_string()).collect();
-    let _ = writeln!(md, "\nWord sets: {}, and words defined in Forth (prelude).", names.join(", "));
+    let _ = writeln!(
+        md,
+        "\nWord sets: {}, and words defined in Forth (prelude).",
+        names.join(", ")
+    );
     let table = |md: &mut String, entries: &[Entry]| {
         md.push_str("\n| word | stack effect | what it does |\n| --- | --- | --- |\n");
         for e in entries {
             let imm = if e.immediate { " *(immediate)*" } else { "" };
             let name = e.name.replace('|', "\\|");
-            let _ = writeln!(md, "| `{name}` | `{}` | {}{imm} |", e.effect.replace('|', "\\|"), e.doc.replace('|', "\\|"));
+            let _ = writeln!(
+                md,
+                "| `{name}` | `{}` | {}{imm} |",
+                e.effect.replace('|', "\\|"),
+                e.doc.replace('|', "\\|")
+            );
         }
     };
     for (set, entries) in &sets {

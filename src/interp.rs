@@ -140,8 +140,12 @@ impl Forth {
             .expect("the terminal input is never popped")
     }
 
+    /// >IN, kept within the current line whatever a program stored there.
     pub(crate) fn to_in(&self) -> i64 {
-        self.mem.cell(IN_ADDR as i64).unwrap_or(0)
+        self.mem
+            .cell(IN_ADDR as i64)
+            .unwrap_or(0)
+            .clamp(0, self.input().len)
     }
 
     pub(crate) fn set_to_in(&mut self, v: i64) {

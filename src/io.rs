@@ -189,16 +189,32 @@ pub const FAM_RO: i64 = 1;
 pub const FAM_WO: i64 = 2;
 pub const FAM_RW: i64 = 3;
 
+/// The file ids of the standard streams (gforth's `stdin` `stdout` `stderr`).
+pub const STDIN_ID: i64 = 1;
+pub const STDOUT_ID: i64 = 2;
+pub const STDERR_ID: i64 = 3;
+
 pub enum FileEntry {
     Open(BufReader<File>),
+    /// One of the standard streams; reads and writes go through the console
+    /// and the system's writers.
+    Std,
     /// A file being INCLUDEd: its id is SOURCE-ID, its text is read already.
     Included,
 }
 
-/// Open files. A file id is an index + 1, so 0 is never a file.
-#[derive(Default)]
+/// Open files. A file id is an index + 1, so 0 is never a file; ids 1-3
+/// are the standard streams.
 pub struct FileTable {
     files: Vec<Option<FileEntry>>,
+}
+
+impl Default for FileTable {
+    fn default() -> Self {
+        FileTable {
+            files: (0..3).map(|_| Some(FileEntry::Std)).collect(),
+        }
+    }
 }
 
 /// An I/O result code for the stack: 0, or a negative ior.
@@ -235,6 +251,9 @@ impl FileTable {
     }
 
     pub fn close(&mut self, id: i64) -> bool {
+        if (STDIN_ID..=STDERR_ID).contains(&id) {
+            return true;
+        }
         match self.slot(id) {
             Some(s) => s.take().is_some(),
             None => false,

@@ -501,13 +501,26 @@ impl Forth {
                     }
                     Instr::CompileXt(xt) => tri!(self.compile_xt(xt)),
                     Instr::Core(p) => tri!(p.run(self)),
-                    Instr::Text(p) => tri!(p.run(self)),
-                    Instr::Io(p) => tri!(p.run(self)),
-                    Instr::Sys(p) => tri!(p.run(self)),
-                    Instr::Tools(p) => tri!(p.run(self)),
+                    Instr::Text(p) => tri!(self.run_cold(Instr::Text(p))),
+                    Instr::Io(p) => tri!(self.run_cold(Instr::Io(p))),
+                    Instr::Sys(p) => tri!(self.run_cold(Instr::Sys(p))),
+                    Instr::Tools(p) => tri!(self.run_cold(Instr::Tools(p))),
                 }
                 break;
             }
+        }
+    }
+
+    /// The families that do I/O, compiling and tools run out of line, so
+    /// the hot loop stays small and keeps its registers.
+    #[inline(never)]
+    fn run_cold(&mut self, i: Instr) -> Res<()> {
+        match i {
+            Instr::Text(p) => p.run(self),
+            Instr::Io(p) => p.run(self),
+            Instr::Sys(p) => p.run(self),
+            Instr::Tools(p) => p.run(self),
+            _ => Ok(()),
         }
     }
 

@@ -64,7 +64,11 @@ fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
 
 fn write_listings() -> Option<(String, String)> {
     let Some(page) = seed_page() else {
-        eprintln!("\n!!! ../shared/seeds/002_* is missing: the blog programs were NOT tested.\n");
+        let msg = "\n!!! ../shared/seeds/002_* is missing: the blog programs were NOT tested.\n";
+        if std::env::var_os("PLAYFORTH_REQUIRE_SEEDS").is_some() {
+            panic!("{msg}");
+        }
+        eprintln!("{msg}");
         return None;
     };
     let (one, five) = listings(&page);

@@ -45,7 +45,12 @@ fn check_file(path: &Path) -> usize {
             .map(|l| format!("{l}\n"))
             .collect();
         let actual = common::transcript(&input);
-        assert_eq!(&actual, shown, "a session in {} does not replay as shown", path.display());
+        assert_eq!(
+            &actual,
+            shown,
+            "a session in {} does not replay as shown",
+            path.display()
+        );
     }
     blocks.len()
 }
@@ -53,13 +58,19 @@ fn check_file(path: &Path) -> usize {
 #[test]
 fn doc_sessions_replay_exactly() {
     let mut files = vec![root().join("README.md")];
-    for e in std::fs::read_dir(root().join("docs")).expect("docs/").flatten() {
+    for e in std::fs::read_dir(root().join("docs"))
+        .expect("docs/")
+        .flatten()
+    {
         if e.path().extension().is_some_and(|x| x == "md") {
             files.push(e.path());
         }
     }
     let total: usize = files.iter().map(|f| check_file(f)).sum();
-    assert!(total >= 5, "expected the docs to hold sessions, found {total}");
+    assert!(
+        total >= 5,
+        "expected the docs to hold sessions, found {total}"
+    );
 }
 
 #[test]
@@ -70,5 +81,8 @@ fn glossary_matches_the_word_tables() {
         std::fs::write(&path, &generated).expect("write glossary");
     }
     let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(on_disk == generated, "docs/glossary.md is out of date: run PLAYFORTH_BLESS=1 cargo test --test docs");
+    assert!(
+        on_disk == generated,
+        "docs/glossary.md is out of date: run PLAYFORTH_BLESS=1 cargo test --test docs"
+    );
 }

@@ -211,6 +211,10 @@ primitives! {
         let x = f.rpeek(2)?;
         f.push(x)
     }
+    K "k" "( -- n ) ( R: loop-sys1 loop-sys2 loop-sys3 -- same )" Gforth "C" "The index of the third DO loop out." |f| {
+        let x = f.rpeek(4)?;
+        f.push(x)
+    }
     Unloop "unloop" "( -- ) ( R: loop-sys -- )" Core "C" "Drop the loop parameters, before EXIT inside a DO loop." |f| {
         if f.rp < 2 {
             return Err(NO_LOOP);

@@ -3,7 +3,7 @@
 
 use super::primitives;
 use crate::error::*;
-use crate::io::{FAM_RO, FAM_RW, FAM_WO, ior};
+use crate::io::{FAM_RO, FAM_RW, FAM_WO, STDERR_ID, STDIN_ID, STDOUT_ID, ior};
 use crate::vm::Forth;
 use std::io::Write;
 
@@ -24,6 +24,33 @@ impl Forth {
 
     fn file_op(&mut self, r: std::io::Result<()>, code: i64) -> Res<()> {
         self.push(ior(r, code))
+    }
+
+    /// Write to a file id; the standard streams go to the system's writers.
+    fn write_file(&mut self, id: i64, bytes: &[u8]) -> std::io::Result<()> {
+        match id {
+            STDOUT_ID => self.out.write_all(bytes),
+            STDERR_ID => {
+                let _ = self.out.flush();
+                self.diag.write_all(bytes)
+            }
+            _ => self.files.write(id, bytes),
+        }
+    }
+
+    /// READ-LINE on a file id; `stdin` reads from the console.
+    fn read_line_from(&mut self, id: i64, max: usize) -> std::io::Result<(Vec<u8>, bool)> {
+        if id != STDIN_ID {
+            return self.files.read_line(id, max);
+        }
+        let _ = self.out.flush();
+        Ok(match self.console.read_line() {
+            Some(mut l) => {
+                l.truncate(max);
+                (l, true)
+            }
+            None => (Vec::new(), false),
+        })
     }
 }
 
@@ -185,7 +212,7 @@ primitives! {
         let u = f.pop_len()?;
         let a = f.pop()?;
         f.mem.slice(a, u)?;
-        match f.files.read_line(id, u as usize) {
+        match f.read_line_from(id, u as usize) {
             Ok((line, more)) => {
                 f.mem.write(a, &line)?;
                 f.push(line.len() as i64)?;
@@ -198,14 +225,14 @@ primitives! {
     WriteFile "write-file" "( c-addr u fileid -- ior )" File "" "Write a string to a file." |f| {
         let id = f.pop()?;
         let s = f.pop_bytes()?;
-        let r = f.files.write(id, &s);
+        let r = f.write_file(id, &s);
         f.file_op(r, -75)
     }
     WriteLine "write-line" "( c-addr u fileid -- ior )" File "" "Write a string and a line end to a file." |f| {
         let id = f.pop()?;
         let mut s = f.pop_bytes()?;
         s.push(b'\n');
-        let r = f.files.write(id, &s);
+        let r = f.write_file(id, &s);
         f.file_op(r, -76)
     }
     FilePosition "file-position" "( fileid -- ud ior )" File "" "The current position in a file." |f| {
@@ -240,5 +267,23 @@ primitives! {
         let id = f.pop()?;
         let r = f.files.flush(id);
         f.file_op(r, -68)
+    }
+    EmitFile "emit-file" "( char fileid -- ior )" Gforth "" "Write one character to a file." |f| {
+        let id = f.pop()?;
+        let c = f.pop()?;
+        let r = f.write_file(id, &[c as u8]);
+        f.file_op(r, -75)
+    }
+    Stdin "stdin" "( -- fileid )" Gforth "" "The file id of standard input." |f| { f.push(STDIN_ID) }
+    Stdout "stdout" "( -- fileid )" Gforth "" "The file id of standard output." |f| { f.push(STDOUT_ID) }
+    Stderr "stderr" "( -- fileid )" Gforth "" "The file id of standard error." |f| { f.push(STDERR_ID) }
+    EKey "ekey" "( -- x )" Facility "" "Wait for a keyboard event (here: one key, as KEY)." |f| {
+        let k = f.read_key()?;
+        f.push(k as i64)
+    }
+    EKeyQ "ekey?" "( -- flag )" Facility "" "True if a keyboard event is waiting." |f| {
+        let _ = f.out.flush();
+        let r = f.console.key_ready();
+        f.push_bool(r)
     }
 }

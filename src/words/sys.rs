@@ -91,6 +91,18 @@ impl Forth {
         let Some(mark) = self.dict.marks.get(m).cloned() else {
             return Err(BAD_ADDRESS);
         };
+        if self
+            .compiler
+            .def
+            .as_ref()
+            .is_some_and(|d| d.xt as usize >= mark.words)
+        {
+            // The definition being compiled is forgotten too.
+            self.compiler.def = None;
+            self.compiler.leaves.clear();
+            self.compiler.locals.clear();
+            self.set_state(false);
+        }
         self.dict.forget(&mark);
         self.dict.marks.truncate(m);
         self.here = mark.here;
@@ -703,19 +715,19 @@ primitives! {
         let off = f.pop()?;
         let name = f.parse_word_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
-        f.push(off + size)
+        f.push(off.wrapping_add(size))
     }
     FieldColon "field:" "( n1 \"name\" -- n2 )" Facility "" "An aligned one-cell field." |f| {
-        let off = (f.pop()? + 7) & !7;
+        let off = f.pop()?.wrapping_add(7) & !7;
         let name = f.parse_word_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
-        f.push(off + 8)
+        f.push(off.wrapping_add(8))
     }
     CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility "" "A one-character field." |f| {
         let off = f.pop()?;
         let name = f.parse_word_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
-        f.push(off + 1)
+        f.push(off.wrapping_add(1))
     }
 
     ForthWordlist "forth-wordlist" "( -- wid )" Search "" "The word list of the standard words." |f| { f.push(0) }

@@ -175,7 +175,7 @@ impl Forth {
 
     /// Print right-aligned in a field of `width`.
     fn emit_right(&mut self, s: &str, width: i64) -> Res<()> {
-        let pad = (width.max(0) as usize).saturating_sub(s.len());
+        let pad = (width.clamp(0, 1 << 16) as usize).saturating_sub(s.len());
         self.emit_str(&format!("{}{s}", " ".repeat(pad)))
     }
 }

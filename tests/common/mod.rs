@@ -62,4 +62,3 @@ pub fn transcript(source: &str) -> String {
     }
     t
 }
-
