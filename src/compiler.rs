@@ -63,8 +63,8 @@ fn tag_name(tag: i64) -> &'static str {
 impl Forth {
     /// Append an instruction to the code space, remembering its source position.
     pub fn emit(&mut self, i: Instr) -> Res<()> {
-        if self.code.len() >= u32::MAX as usize / 2 {
-            return Err(DICTIONARY_OVERFLOW);
+        if self.code.len() >= crate::vm::MAX_CODE {
+            return Err(self.fail(DICTIONARY_OVERFLOW, "the code space is full"));
         }
         self.code.push(i);
         self.code_pos.push(self.token_pos);
@@ -98,6 +98,9 @@ impl Forth {
 
     /// Make a header in the current word list, noting a redefinition as gforth does.
     pub fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
+        if self.dict.words.len() >= crate::vm::MAX_WORDS {
+            return Err(self.fail(DICTIONARY_OVERFLOW, "too many words"));
+        }
         if name.len() > 255 {
             let msg = format!("a name has at most 255 characters, this one {}", name.len());
             return Err(self.fail(NAME_TOO_LONG, msg));

@@ -12,6 +12,9 @@ use crate::memory::{IN_ADDR, TIB_LEVELS, TIB_SIZE, TIB_START};
 use crate::vm::{Forth, Pos};
 use std::path::{Path, PathBuf};
 
+/// The largest file INCLUDED reads.
+const MAX_SOURCE_BYTES: u64 = 64 << 20;
+
 /// Text the interpreter has read, kept for error messages.
 #[derive(Clone, Debug, Default)]
 pub struct SourceText {
@@ -335,6 +338,10 @@ impl Forth {
             if self.bye.is_some() {
                 return Err(BYE);
             }
+            // A program can loop here too (by moving >IN back): Ctrl-C stops it.
+            if crate::vm::INTERRUPT.swap(false, std::sync::atomic::Ordering::Relaxed) {
+                return Err(USER_INTERRUPT);
+            }
             let (addr, len) = self.parse_name()?;
             if len == 0 {
                 return Ok(());
@@ -422,6 +429,14 @@ impl Forth {
         if text.ends_with(b"\n") {
             lines.pop();
         }
+        // Including the same text again reuses its record.
+        if let Some(i) = self
+            .sources
+            .iter()
+            .position(|s| s.name == name && s.lines == lines)
+        {
+            return i as u32;
+        }
         self.sources.push(SourceText {
             name: name.to_string(),
             lines,
@@ -460,6 +475,9 @@ impl Forth {
     /// INCLUDED: interpret a file.
     pub fn included(&mut self, name: &str) -> Res<()> {
         let path = self.resolve_path(name);
+        if std::fs::metadata(&path).is_ok_and(|m| m.len() > MAX_SOURCE_BYTES) {
+            return Err(self.fail(FILE_IO, format!("{name} is larger than 64 MiB")));
+        }
         let text = match std::fs::read(&path) {
             Ok(t) => t,
             Err(_) => return Err(self.fail(NO_SUCH_FILE, name)),
@@ -468,7 +486,9 @@ impl Forth {
         if !self.included.contains(&canon) {
             self.included.push(canon);
         }
-        let id = self.files.open_marker(&path);
+        let Ok(id) = self.files.open_marker(&path) else {
+            return Err(self.fail(FILE_IO, "too many open files"));
+        };
         let r = self.interpret_text(&path.to_string_lossy(), &text, id);
         self.files.close(id);
         r

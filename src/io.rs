@@ -193,6 +193,8 @@ pub const FAM_RW: i64 = 3;
 pub const STDIN_ID: i64 = 1;
 pub const STDOUT_ID: i64 = 2;
 pub const STDERR_ID: i64 = 3;
+/// Files open at once, the standard streams and INCLUDEs counted.
+pub const MAX_OPEN_FILES: usize = 256;
 
 pub enum FileEntry {
     Open(BufReader<File>),
@@ -223,16 +225,19 @@ pub fn ior(r: std::io::Result<()>, code: i64) -> i64 {
 }
 
 impl FileTable {
-    fn insert(&mut self, e: FileEntry) -> i64 {
+    fn insert(&mut self, e: FileEntry) -> std::io::Result<i64> {
         if let Some(i) = self.files.iter().position(Option::is_none) {
             self.files[i] = Some(e);
-            return i as i64 + 1;
+            return Ok(i as i64 + 1);
+        }
+        if self.files.len() >= MAX_OPEN_FILES {
+            return Err(std::io::Error::other("too many open files"));
         }
         self.files.push(Some(e));
-        self.files.len() as i64
+        Ok(self.files.len() as i64)
     }
 
-    pub fn open_marker(&mut self, _path: &Path) -> i64 {
+    pub fn open_marker(&mut self, _path: &Path) -> std::io::Result<i64> {
         self.insert(FileEntry::Included)
     }
 
@@ -247,7 +252,7 @@ impl FileTable {
             o.write(true).create(true).truncate(true);
         }
         let f = o.open(path)?;
-        Ok(self.insert(FileEntry::Open(BufReader::new(f))))
+        self.insert(FileEntry::Open(BufReader::new(f)))
     }
 
     pub fn close(&mut self, id: i64) -> bool {

@@ -21,6 +21,10 @@ pub const RS_SIZE: usize = 1 << 16;
 pub const MAX_CALLS: usize = 1 << 18;
 pub const MAX_LOCALS: usize = 1 << 16;
 pub const MAX_CATCH: usize = 1 << 12;
+/// Instructions in the code space (64 MiB of code).
+pub const MAX_CODE: usize = 1 << 22;
+/// Word headers in the dictionary.
+pub const MAX_WORDS: usize = 1 << 20;
 /// Nesting of EVALUATE, INCLUDED and CATCHes across them, in Rust frames.
 pub const MAX_RUN_DEPTH: u32 = 200;
 

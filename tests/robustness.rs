@@ -3,6 +3,9 @@
 //! back as Ok or as a Forth error, with the system still usable.
 
 use playforth::Forth;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -19,8 +22,9 @@ impl Rng {
     }
 }
 
-/// Words that could wait for input, loop forever, sleep or leave.
+/// Words that could wait for input, loop, sleep or leave.
 const SKIP: &[&str] = &[
+    ">in",
     "begin",
     "again",
     "until",
@@ -80,6 +84,22 @@ fn random_lines_never_panic() {
         .unwrap_or(0x9E37_79B9_7F4A_7C15);
     let mut rng = Rng(seed);
     let (mut forth, out) = Forth::for_test(b"");
+    // A watchdog: a line that runs for more than two seconds is stopped as
+    // Ctrl-C would stop it (random code can still build a loop, e.g. by
+    // storing into BASE and then into the input buffer).
+    let started = Arc::new(AtomicU64::new(0));
+    let watch = started.clone();
+    let epoch = Instant::now();
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(Duration::from_millis(100));
+            let t = watch.load(Ordering::Relaxed);
+            if t != 0 && epoch.elapsed().as_millis() as u64 > t + 2000 {
+                playforth::vm::INTERRUPT.store(true, Ordering::Relaxed);
+                watch.store(0, Ordering::Relaxed);
+            }
+        }
+    });
     for round in 0..4000 {
         let len = 1 + rng.below(12);
         let line: Vec<&str> = (0..len)
@@ -92,8 +112,13 @@ fn random_lines_never_panic() {
             })
             .collect();
         let line = line.join(" ");
+        if std::env::var_os("ROBUST_TRACE").is_some() {
+            eprintln!("{round}: {line}");
+        }
+        started.store(epoch.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
         let r =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| forth.interpret_line(&line)));
+        started.store(0, Ordering::Relaxed);
         assert!(r.is_ok(), "round {round}: `{line}` panicked");
         out.take();
         if forth.in_definition() && rng.below(2) == 0 {

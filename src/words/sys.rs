@@ -763,6 +763,9 @@ primitives! {
         Ok(())
     }
     Wordlist "wordlist" "( -- wid )" Search "" "Make a new, empty word list." |f| {
+        if f.dict.wordlists.len() >= 1024 {
+            return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
+        }
         f.dict.wordlists.push(Default::default());
         f.push(f.dict.wordlists.len() as i64 - 1)
     }

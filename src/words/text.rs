@@ -410,6 +410,9 @@ primitives! {
     Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String "" "Make SUBSTITUTE replace %name% (string 2) with string 1." |f| {
         let name = f.pop_string()?.to_lowercase();
         let text = f.pop_bytes()?;
+        if f.substitutions.len() >= 1 << 16 && !f.substitutions.contains_key(&name) {
+            return Err(f.fail(DICTIONARY_OVERFLOW, "too many REPLACES names"));
+        }
         f.substitutions.insert(name, text);
         Ok(())
     }
