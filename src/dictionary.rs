@@ -95,6 +95,11 @@ pub struct Mark {
 
 pub const MAX_ORDER: usize = 16;
 
+/// What ONLY leaves: the game words under FORTH (searched first).
+pub fn minimum_order() -> Vec<u32> {
+    vec![1, 0]
+}
+
 #[derive(Default)]
 pub struct Dictionary {
     pub words: Vec<Word>,

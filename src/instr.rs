@@ -4,7 +4,7 @@
 //! words are grouped into families (one enum each, generated from the word
 //! tables in `words/`), so the inner interpreter is one `match`.
 
-use crate::words::{core::Core, io::Io, sys::Sys, text::Text, tools::Tools};
+use crate::words::{core::Core, games::Games, io::Io, sys::Sys, text::Text, tools::Tools};
 
 /// One instruction. Sixteen bytes: a tag and at most one cell of payload.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +63,7 @@ pub enum Instr {
     Io(Io),
     Sys(Sys),
     Tools(Tools),
+    Games(Games),
 }
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);

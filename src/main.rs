@@ -18,6 +18,9 @@ struct Cli {
     /// Stay in the REPL after running -e code or FILE.
     #[arg(short = 'i')]
     interactive: bool,
+    /// Seed the random generator (RANDOM, CHOOSE), making every run repeatable.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
     /// The script to run, then its own arguments (see `argc`, `arg`, `next-arg`).
     #[arg(
         value_name = "FILE [ARGS]...",
@@ -46,6 +49,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     catch_interrupts();
     let mut forth = Forth::new();
+    if let Some(seed) = cli.seed {
+        forth.set_seed(seed);
+    }
     let (file, args) = match cli.script.split_first() {
         Some((f, rest)) => (Some(f.clone()), rest.to_vec()),
         None => (None, vec![]),

@@ -14,6 +14,14 @@ use std::io::Write;
 
 const PRELUDE: &str = include_str!("prelude.fs");
 
+/// The word list id of the game words.
+pub const GAMES_WORDLIST: u32 = 1;
+
+/// A seed from the clock, for runs without --seed.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// How a host call ended when it did not fail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -87,14 +95,22 @@ impl Forth {
             squote_next: 0,
             hld: memory::HOLD_END,
             substitutions: Default::default(),
+            rng: crate::words::games::rng_from_seed(clock_seed()),
+            main_script: None,
             bye: None,
         };
         let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);
         f.sync_argc();
+        // The game words live in their own word list, searched after FORTH,
+        // so programs can define words of the same names without a note.
+        f.dict.wordlists.push(crate::dictionary::Wordlist { name: Some("games".into()), ..Default::default() });
         for spec in crate::words::all_specs() {
+            f.dict.current = if spec.set == crate::words::WordSet::Games { GAMES_WORDLIST } else { 0 };
             let (xt, _) = f.dict.create(spec.name, Kind::Prim(spec.instr), true);
             f.dict.words[xt as usize].flags = spec.flags;
         }
+        f.dict.current = 0;
+        f.dict.order = crate::dictionary::minimum_order();
         f.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
         if let Err(t) = f.interpret_text("<prelude>", PRELUDE.as_bytes(), -1) {
@@ -167,7 +183,9 @@ impl Forth {
 
     /// Run a file as the main script.
     pub fn run_file(&mut self, path: &str) -> Result<Outcome, ForthError> {
+        self.main_script = Some(self.resolve_path(path).to_string_lossy().into_owned());
         let r = self.included(path);
+        self.main_script = None;
         self.settle(r)
     }
 
@@ -194,6 +212,14 @@ impl Forth {
                 Err(e) => on_error(&e),
             }
         }
+    }
+
+    /// Is the main script itself being read (not a file it includes)?
+    pub(crate) fn is_main_script(&self) -> bool {
+        let inp = self.input();
+        self.inputs.len() == 2
+            && matches!(inp.kind, SourceKind::Text { .. })
+            && self.main_script.as_deref() == self.sources.get(inp.src as usize).map(|s| s.name.as_str())
     }
 
     /// Is the system in the middle of a colon definition?

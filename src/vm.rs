@@ -98,6 +98,10 @@ pub struct Forth {
     pub(crate) squote_next: usize,
     pub(crate) hld: usize,
     /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
+    /// The generator behind RANDOM and CHOOSE.
+    pub(crate) rng: crate::words::games::GameRng,
+    /// The file run as the main script (for SCRIPT?).
+    pub(crate) main_script: Option<String>,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
 }
@@ -509,6 +513,7 @@ impl Forth {
                     Instr::Io(p) => tri!(self.run_cold(Instr::Io(p))),
                     Instr::Sys(p) => tri!(self.run_cold(Instr::Sys(p))),
                     Instr::Tools(p) => tri!(self.run_cold(Instr::Tools(p))),
+                    Instr::Games(p) => tri!(self.run_cold(Instr::Games(p))),
                 }
                 break;
             }
@@ -524,6 +529,7 @@ impl Forth {
             Instr::Io(p) => p.run(self),
             Instr::Sys(p) => p.run(self),
             Instr::Tools(p) => p.run(self),
+            Instr::Games(p) => p.run(self),
             _ => Ok(()),
         }
     }
@@ -699,7 +705,7 @@ impl Forth {
         self.inputs.truncate(1);
         if self.dict.order.is_empty() {
             // Nothing could be found any more: give the learner FORTH back.
-            self.dict.order.push(0);
+            self.dict.order = crate::dictionary::minimum_order();
         }
         let _ = self.out.flush();
     }

@@ -5,6 +5,7 @@
 //! specs that `words`, `help` and the glossary read.
 
 pub mod core;
+pub mod games;
 pub mod io;
 pub mod sys;
 pub mod text;
@@ -28,6 +29,7 @@ pub enum WordSet {
     Tools,
     Gforth,
     Playforth,
+    Games,
 }
 
 impl WordSet {
@@ -46,6 +48,7 @@ impl WordSet {
             WordSet::Tools => "TOOLS",
             WordSet::Gforth => "gforth",
             WordSet::Playforth => "playforth",
+            WordSet::Games => "games",
         }
     }
 }
@@ -147,4 +150,5 @@ pub fn all_specs() -> impl Iterator<Item = &'static Spec> {
         .chain(io::SPECS)
         .chain(sys::SPECS)
         .chain(tools::SPECS)
+        .chain(games::SPECS)
 }

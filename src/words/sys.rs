@@ -741,7 +741,7 @@ primitives! {
     SetOrder "set-order" "( widn ... wid1 n -- )" Search "" "Set the search order; n = -1 means the minimum order." |f| {
         let n = f.pop()?;
         if n == -1 {
-            return f.set_order(vec![0]);
+            return f.set_order(crate::dictionary::minimum_order());
         }
         if n < 0 || n as usize > MAX_ORDER {
             return Err(ORDER_OVERFLOW);
@@ -779,7 +779,12 @@ primitives! {
         o.push(top);
         f.set_order(o)
     }
-    Only "only" "( -- )" Search "" "Reset the search order to the minimum." |f| { f.set_order(vec![0]) }
+    Only "only" "( -- )" Search "" "Reset the search order to the minimum: the game words, then FORTH." |f| {
+        f.set_order(crate::dictionary::minimum_order())
+    }
+    GamesWordlist "games-wordlist" "( -- wid )" Search "" "The word list of the built-in game words." |f| {
+        f.push(crate::system::GAMES_WORDLIST as i64)
+    }
     Previous "previous" "( -- )" Search "" "Remove the first word list from the search order." |f| {
         if f.dict.order.pop().is_none() {
             return Err(ORDER_UNDERFLOW);
