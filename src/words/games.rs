@@ -182,6 +182,14 @@ primitives! {
         let (_, board, _, color) = f.othello_args(false)?;
         f.push(legal_mask(&board, color) as i64)
     }
+    LowestBit "lowest-bit" "( x -- n )" Games "" "The index of the lowest set bit of x (-1 if x is 0), to walk a move mask. Example: %10100 lowest-bit ( 2 )" |f| {
+        let x = f.pop()?;
+        f.push(if x == 0 { -1 } else { x.trailing_zeros() as i64 })
+    }
+    BitCount "bit-count" "( x -- n )" Games "" "How many bits of x are set (counts discs or moves in a mask). Example: %10110 bit-count ( 3 )" |f| {
+        let x = f.pop()?;
+        f.push(x.count_ones() as i64)
+    }
     ScriptQ "script?" "( -- flag )" Games "" "True while the file named on the command line runs as the main script, false when it is INCLUDEd. Example: script? [if] play [then]" |f| {
         let main = f.is_main_script();
         f.push_bool(main)

@@ -1,0 +1,233 @@
+\ Othello (Reversi) against the computer.
+\
+\   playforth examples/othello.fs          you (X, black) against the computer
+\   playforth examples/othello.fs demo     the computer against itself
+\   include examples/othello.fs            only load it, then try the words:
+\       start .board   s" ...(64 cells)... X" setup 3 perft .
+\
+\ The board is 64 bytes: 0 empty, 1 black (X), 2 white (O); square = row*8+col.
+\ The built-in words flip, flips and legal-moves do the rules; this file
+\ draws the board, reads your moves, searches, and counts perft.
+
+\ ---- the position ----------------------------------------------------------
+
+1 constant black
+2 constant white
+create board 64 allot          \ the game's board
+variable side                  \ whose move it is: black or white
+
+: other ( color -- color' ) 3 swap - ;
+: cell@ ( board sq -- n ) + c@ ;
+: empty-board ( board -- ) 64 erase ;
+
+: start ( -- )                 \ the opening position, black to move
+  board empty-board
+  black board 27 + c!  black board 36 + c!
+  white board 28 + c!  white board 35 + c!
+  black side ! ;
+
+: >cell ( char -- n )          \ . X O  ->  0 1 2
+  case [char] X of black endof  [char] O of white endof  drop 0 0 endcase ;
+
+: setup ( c-addr u -- )        \ 64 cells . X O, a space, then X or O to move
+  dup 66 < abort" setup wants 64 cells, a space and X or O"
+  over 64 + 1+ c@ >cell dup 0= abort" the side to move must be X or O" side !
+  drop 64 0 do dup i + c@ >cell board i + c! loop drop ;
+
+\ ---- drawing ----------------------------------------------------------------
+
+: .square ( sq -- )            \ a1 .. h8: column letter, row number
+  8 /mod swap [char] a + emit [char] 1 + emit ;
+: .cell ( n -- ) case black of ." X" endof white of ." O" endof ." ." endcase ;
+: discs ( color -- n ) 0 64 0 do board i + c@ 2 pick = - loop nip ;
+
+: .board ( -- )
+  board side @ legal-moves
+  cr ."     a b c d e f g h" cr
+  8 0 do
+    ."   " i 1+ . 
+    8 0 do
+      j 8 * i +  over over rshift 1 and if drop ." *" else board swap cell@ .cell then space
+    loop cr
+  loop drop
+  ."   X: " black discs .  ."  O: " white discs . cr ;
+
+: .moves ( mask -- )           \ list the squares of a move mask
+  begin ?dup while dup lowest-bit .square space dup 1- and repeat ;
+
+\ ---- the search ------------------------------------------------------------
+\ Copy-make on a stack of boards, one per ply: each level of the search
+\ keeps its board, side, depth, alpha-beta window and moves left in arrays
+\ indexed by PLY. The score counts corners, edges and mobility.
+
+16 constant max-ply
+create boards 64 max-ply 2 + * allot
+variable ply                    \ how deep the search is now
+: board# ( -- addr ) ply @ 64 * boards + ;
+: child# ( -- addr ) board# 64 + ;
+
+create alphas max-ply 2 + cells allot
+create betas  max-ply 2 + cells allot
+create masks  max-ply 2 + cells allot
+create colors max-ply 2 + cells allot
+create depths max-ply 2 + cells allot
+: this ( array -- addr ) ply @ cells + ;
+
+create weights                  \ what a disc on each square is worth
+  100 , -20 , 10 ,  5 ,  5 , 10 , -20 , 100 ,
+  -20 , -50 , -2 , -2 , -2 , -2 , -50 , -20 ,
+   10 ,  -2 ,  1 ,  1 ,  1 ,  1 ,  -2 ,  10 ,
+    5 ,  -2 ,  1 ,  0 ,  0 ,  1 ,  -2 ,   5 ,
+    5 ,  -2 ,  1 ,  0 ,  0 ,  1 ,  -2 ,   5 ,
+   10 ,  -2 ,  1 ,  1 ,  1 ,  1 ,  -2 ,  10 ,
+  -20 , -50 , -2 , -2 , -2 , -2 , -50 , -20 ,
+  100 , -20 , 10 ,  5 ,  5 , 10 , -20 , 100 ,
+
+: weight ( sq -- n ) cells weights + @ ;
+
+: material ( board color -- n ) \ own discs minus the opponent's
+  0 64 0 do  2 pick i cell@ ?dup if 2 pick = if 1+ else 1- then then  loop nip nip ;
+
+: positional ( board color -- n )
+  0 64 0 do
+    2 pick i cell@ ?dup if 2 pick = if i weight + else i weight - then then
+  loop nip nip ;
+
+: mobility ( board color -- n ) \ own moves minus the opponent's
+  2dup legal-moves bit-count  -rot other legal-moves bit-count  - ;
+
+: game-over? ( board -- flag )
+  dup black legal-moves swap white legal-moves or 0= ;
+
+: worth ( board color -- n )   \ the score for color: higher is better
+  over game-over? if material 1000 * exit then
+  2dup positional  -rot mobility 5 * + ;
+
+: down ( -- )                  \ step to the child position: other side, one ply less
+  colors this @ other  depths this @ 1-
+  1 ply +!  depths this !  colors this ! ;
+: up ( -- ) -1 ply +! ;
+
+: next-move ( -- sq )          \ take the lowest move left at this ply
+  masks this @  dup lowest-bit  swap dup 1- and masks this ! ;
+
+: make-move ( sq -- )          \ the child board is this board with sq played
+  board# child# 64 move  child# swap colors this @ flip drop ;
+
+defer negamax ( -- score )
+
+: descend ( -- score )         \ the child's score, from this side's view
+  betas this @ negate  alphas this @ negate   \ the child's window is ours, negated
+  down  betas this !  alphas this !
+  negamax negate  up ;
+
+: raise ( score -- )           \ keep the best score; stop when it passes beta
+  dup alphas this @ > if alphas this ! else drop then
+  alphas this @ betas this @ >= if 0 masks this ! then ;
+
+: (negamax) ( -- score )       \ alpha-beta search of board#
+  depths this @ 0= if board# colors this @ worth exit then
+  board# colors this @ legal-moves  ?dup 0= if
+    board# game-over? if board# colors this @ worth exit then
+    board# child# 64 move  descend exit       \ no move: pass
+  then
+  masks this !
+  begin masks this @ while  next-move make-move  descend raise  repeat
+  alphas this @ ;
+' (negamax) is negamax
+
+1000000 constant infinity
+variable level  4 level !      \ how many plies the computer looks ahead
+
+: root ( -- )                  \ ply 0 is the game's board, side to move
+  0 ply !  board board# 64 move
+  side @ colors this !  level @ depths this !
+  infinity negate alphas this !  infinity betas this ! ;
+
+: best-move ( -- sq )          \ the computer's choice (-1 if it has none)
+  root  -1  board side @ legal-moves masks this !
+  begin masks this @ while
+    next-move dup make-move  descend
+    dup alphas this @ > if alphas this ! nip else 2drop then
+  repeat ;
+
+: random-move ( -- sq )        \ any legal move, for testing the computer
+  board side @ legal-moves  dup bit-count choose 0 ?do dup 1- and loop lowest-bit ;
+
+\ ---- perft ------------------------------------------------------------------
+\ Count the positions exactly DEPTH plies ahead. As in Aart Bik's tables, a
+\ forced pass is a ply, and a game that ends early counts as one leaf.
+
+: (perft) ( -- n )
+  depths this @ 0= if 1 exit then
+  board# colors this @ legal-moves ?dup 0= if
+    board# game-over? if 1 exit then
+    board# child# 64 move  down recurse up exit
+  then
+  masks this !  0
+  begin masks this @ while  next-move make-move  down recurse up +  repeat ;
+
+: perft ( depth -- n )
+  dup max-ply > abort" perft goes at most 16 plies deep"
+  root depths this !  (perft) ;
+
+\ ---- playing ----------------------------------------------------------------
+
+: play-move ( sq -- ) board swap side @ flip drop  side @ other side ! ;
+: pass? ( -- flag ) board side @ legal-moves 0= ;
+: winner ( -- color ) \ 0 for a draw
+  black discs white discs 2dup > if 2drop black else < if white else 0 then then ;
+
+variable humans                \ bit 1: black is human, bit 2: white is human
+: human? ( -- flag ) humans @ side @ and 0<> ;
+
+create line 80 allot
+: ask ( -- c-addr u ) ." Your move (like d3, q to quit): " line 80 accept line swap ;
+
+: >square ( c-addr u -- sq true | false )   \ "d3" -> 2*8+3
+  2 < if drop false exit then
+  dup c@ [char] a - swap char+ c@ [char] 1 -   ( col row )
+  over 8 u< over 8 u< and if 8 * + true else 2drop false then ;
+
+: human-move ( -- sq )         \ -1 to quit
+  begin
+    ask dup 0= if 2drop -1 exit then
+    over c@ [char] q = if 2drop -1 exit then
+    >square if board over side @ flips if exit then drop then
+    ." Not a legal move. Legal: " board side @ legal-moves .moves cr
+  again ;
+
+: choose-move ( -- sq ) human? if human-move else best-move then ;
+
+: .result ( -- )
+  ." Final score: X " black discs . ." O " white discs . cr
+  winner case black of ." X wins." endof white of ." O wins." endof ." A draw." endcase cr ;
+
+: game ( -- )                  \ play from the current position to the end
+  begin board game-over? 0= while
+    .board
+    pass? if side @ .cell ."  has no move and passes." cr  side @ other side !
+    else
+      choose-move dup 0< if drop ." Bye." cr exit then
+      side @ .cell ."  plays " dup .square cr  play-move
+    then
+  repeat .board .result ;
+
+: play ( -- ) start  black humans !  game ;    \ you are X and move first
+: demo ( -- ) start  0 humans !  game ;        \ the computer plays both sides
+
+: auto-game ( ai-color -- winner )   \ the computer against a random mover, quietly
+  start
+  begin board game-over? 0= while
+    pass? if side @ other side ! else
+      dup side @ = if best-move else random-move then play-move
+    then
+  repeat drop winner ;
+
+: vs-random ( games -- wins )  \ the computer plays X and O in turn
+  0 swap 0 ?do  i 2 mod 1+ dup auto-game = -  loop ;
+
+start
+script? [if]
+  next-arg s" demo" str= [if] demo [else] play [then]
+[then]

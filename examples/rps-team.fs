@@ -1,0 +1,70 @@
+\ Rock-paper-scissors for five: you and DR.K, DR.J, DR.L, DR.M, in
+\ elimination rounds until one player is left.
+\
+\   playforth examples/rps-team.fs     play: press 1 Stone, 2 Cloth, 3 Scissor
+\   include examples/rps-team.fs       only load it, then try:  new-game .players
+\
+\ A round is a draw when everybody shows the same sign, or when all three
+\ signs appear; otherwise exactly two signs are shown, and everyone who
+\ showed the losing one is out.
+
+5 constant #players
+create names ," YOU  DR.K DR.J DR.L DR.M "   \ five names, five characters each
+create signs  #players allot                \ this round's sign of each player
+create out?   #players allot                \ true once a player is out
+
+: name ( i -- c-addr u ) 5 * names 1+ + 5 ;
+: sign-of ( i -- addr ) signs + ;
+: playing? ( i -- flag ) out? + c@ 0= ;
+: knock-out ( i -- ) out? + true swap c! ;
+
+: .sign ( sign -- )
+  case Stone of ." Stone  " endof  Cloth of ." Cloth  " endof  Scissor of ." Scissor" endof endcase ;
+
+: new-game ( -- ) out? #players erase  signs #players erase ;
+: players-left ( -- n ) 0 #players 0 do i playing? - loop ;
+
+: your-sign ( -- sign )
+  ." Your choice (1 Stone, 2 Cloth, 3 Scissor)? "
+  begin key dup [char] 1 [char] 4 within 0= while drop repeat
+  dup emit cr  [char] 0 - ;
+
+: throw-signs ( -- )           \ everybody still playing shows a sign
+  #players 0 do
+    i playing? if
+      i 0= if your-sign else 3 choose 1+ then  i sign-of c!
+    then
+  loop ;
+
+: shown? ( sign -- flag )      \ did any player still in the game show it?
+  false #players 0 do  i playing? if over i sign-of c@ = or then  loop nip ;
+
+: kinds ( -- n ) 0  Stone shown? -  Cloth shown? -  Scissor shown? - ;
+
+: losing-sign ( -- sign )      \ with exactly two signs shown: the one that loses
+  Stone shown? 0= if Cloth Scissor else Cloth shown? 0= if Stone Scissor else Stone Cloth then then
+  2dup compete drop  over = if drop else nip then ;
+
+: eliminate ( -- )             \ knock out everyone who showed the losing sign
+  ."   Out:" losing-sign  #players 0 do
+    i playing? if i sign-of c@ over = if space i name -trailing type  i knock-out then then
+  loop drop ;
+
+: .players ( -- )
+  #players 0 do i name type ." : " i playing? if i sign-of c@ .sign else ." out    " then 3 spaces loop cr ;
+
+: round ( n -- )
+  cr ." == Round " . ." ==" cr
+  throw-signs .players
+  kinds 2 = if eliminate else ."   A draw: nobody is out." then cr ;
+
+: .winner ( -- )
+  #players 0 do i playing? if ." The winner is " i name -trailing type ." !" cr then loop ;
+
+: team ( -- )
+  cr ." == Stone - Cloth - Scissor for five ==" cr
+  new-game  0
+  begin players-left 1 > while 1+ dup round repeat drop
+  cr .winner ;
+
+script? [if] team [then]
