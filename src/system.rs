@@ -19,7 +19,9 @@ pub const GAMES_WORDLIST: u32 = 1;
 
 /// A seed from the clock, for runs without --seed.
 fn clock_seed() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// How a host call ended when it did not fail.
@@ -103,9 +105,16 @@ impl Forth {
         f.sync_argc();
         // The game words live in their own word list, searched after FORTH,
         // so programs can define words of the same names without a note.
-        f.dict.wordlists.push(crate::dictionary::Wordlist { name: Some("games".into()), ..Default::default() });
+        f.dict.wordlists.push(crate::dictionary::Wordlist {
+            name: Some("games".into()),
+            ..Default::default()
+        });
         for spec in crate::words::all_specs() {
-            f.dict.current = if spec.set == crate::words::WordSet::Games { GAMES_WORDLIST } else { 0 };
+            f.dict.current = if spec.set == crate::words::WordSet::Games {
+                GAMES_WORDLIST
+            } else {
+                0
+            };
             let (xt, _) = f.dict.create(spec.name, Kind::Prim(spec.instr), true);
             f.dict.words[xt as usize].flags = spec.flags;
         }
@@ -219,7 +228,8 @@ impl Forth {
         let inp = self.input();
         self.inputs.len() == 2
             && matches!(inp.kind, SourceKind::Text { .. })
-            && self.main_script.as_deref() == self.sources.get(inp.src as usize).map(|s| s.name.as_str())
+            && self.main_script.as_deref()
+                == self.sources.get(inp.src as usize).map(|s| s.name.as_str())
     }
 
     /// Is the system in the middle of a colon definition?

@@ -25,7 +25,8 @@ pub const SCISSOR: i64 = 3;
 /// The winner of two signs, or None for a draw. Stone beats Scissor,
 /// Scissor beats Cloth, Cloth beats Stone.
 pub fn compete(a: i64, b: i64) -> Option<i64> {
-    let beats = |x: i64, y: i64| matches!((x, y), (STONE, SCISSOR) | (SCISSOR, CLOTH) | (CLOTH, STONE));
+    let beats =
+        |x: i64, y: i64| matches!((x, y), (STONE, SCISSOR) | (SCISSOR, CLOTH) | (CLOTH, STONE));
     if a == b {
         None
     } else if beats(a, b) {
@@ -37,7 +38,16 @@ pub fn compete(a: i64, b: i64) -> Option<i64> {
 
 // ---- Othello on a 64-byte board: 0 empty, 1 black, 2 white, square = row*8+col ----
 
-const DIRECTIONS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+const DIRECTIONS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
 
 /// The squares flipped by `color` playing on `sq`, as a bit mask.
 pub fn flip_mask(board: &[u8; 64], sq: usize, color: u8) -> u64 {
@@ -55,7 +65,11 @@ pub fn flip_mask(board: &[u8; 64], sq: usize, color: u8) -> u64 {
             r += dr;
             c += dc;
         }
-        if run != 0 && (0..8).contains(&r) && (0..8).contains(&c) && board[(r * 8 + c) as usize] == color {
+        if run != 0
+            && (0..8).contains(&r)
+            && (0..8).contains(&c)
+            && board[(r * 8 + c) as usize] == color
+        {
             all |= run;
         }
     }
@@ -106,16 +120,25 @@ impl Forth {
         let sq = if with_square { self.pop()? } else { 0 };
         let addr = self.pop()?;
         if color != 1 && color != 2 {
-            return Err(self.fail(INVALID_NUMERIC_ARG, format!("color must be 1 (black) or 2 (white), not {color}")));
+            return Err(self.fail(
+                INVALID_NUMERIC_ARG,
+                format!("color must be 1 (black) or 2 (white), not {color}"),
+            ));
         }
         if !(0..64).contains(&sq) {
-            return Err(self.fail(INVALID_NUMERIC_ARG, format!("square must be 0..63, not {sq}")));
+            return Err(self.fail(
+                INVALID_NUMERIC_ARG,
+                format!("square must be 0..63, not {sq}"),
+            ));
         }
         let cells = self.mem.slice(addr, 64)?;
         let mut board = [0u8; 64];
         board.copy_from_slice(cells);
         if let Some(bad) = board.iter().position(|&c| c > 2) {
-            return Err(self.fail(INVALID_NUMERIC_ARG, format!("board square {bad} holds {}, not 0, 1 or 2", board[bad])));
+            return Err(self.fail(
+                INVALID_NUMERIC_ARG,
+                format!("board square {bad} holds {}, not 0, 1 or 2", board[bad]),
+            ));
         }
         Ok((addr, board, sq as usize, color as u8))
     }
@@ -227,7 +250,9 @@ mod tests {
             let mut color = 1u8;
             for _ in 0..60 {
                 let fast = legal_mask(&b, color);
-                let slow = (0..64).filter(|&s| flip_mask(&b, s, color) != 0).fold(0u64, |m, s| m | 1 << s);
+                let slow = (0..64)
+                    .filter(|&s| flip_mask(&b, s, color) != 0)
+                    .fold(0u64, |m, s| m | 1 << s);
                 assert_eq!(fast, slow);
                 if fast == 0 {
                     color = 3 - color;
@@ -254,6 +279,9 @@ mod tests {
     fn the_start_has_four_moves() {
         let m = legal_mask(&start(), 1);
         assert_eq!(m, 1 << 20 | 1 << 29 | 1 << 34 | 1 << 43);
-        assert_eq!(legal_mask(&start(), 2), 1 << 19 | 1 << 26 | 1 << 37 | 1 << 44);
+        assert_eq!(
+            legal_mask(&start(), 2),
+            1 << 19 | 1 << 26 | 1 << 37 | 1 << 44
+        );
     }
 }

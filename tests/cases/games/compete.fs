@@ -1,0 +1,10 @@
+Scissor Cloth compete
+Cloth Scissor compete
+Stone Scissor compete
+Scissor Stone compete
+Cloth Stone compete
+Stone Cloth compete
+Stone Stone compete
+Cloth Cloth compete
+Scissor Scissor compete
+4 1 compete

@@ -1,0 +1,2 @@
+script?
+s" examples/rps.fs" included  script?
