@@ -264,9 +264,9 @@ mod tests {
                 let moves: Vec<usize> = (0..64).filter(|s| fast >> s & 1 == 1).collect();
                 let sq = moves[(rng.next_u64() % moves.len() as u64) as usize];
                 let m = flip_mask(&b, sq, color);
-                for s in 0..64 {
+                for (s, cell) in b.iter_mut().enumerate() {
                     if m >> s & 1 == 1 {
-                        b[s] = color;
+                        *cell = color;
                     }
                 }
                 b[sq] = color;
