@@ -99,6 +99,7 @@ impl Forth {
             substitutions: Default::default(),
             rng: crate::words::games::rng_from_seed(clock_seed()),
             main_script: None,
+            attack_tables: crate::words::games::attack_tables(),
             bye: None,
         };
         let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);

@@ -100,6 +100,8 @@ pub struct Forth {
     /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
     /// The generator behind RANDOM and CHOOSE.
     pub(crate) rng: crate::words::games::GameRng,
+    /// 0x88 difference tables: attacking kinds and slide steps.
+    pub(crate) attack_tables: ([u8; 239], [i8; 239]),
     /// The file run as the main script (for SCRIPT?).
     pub(crate) main_script: Option<String>,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,

@@ -113,6 +113,123 @@ pub fn legal_mask(board: &[u8; 64], color: u8) -> u64 {
     moves
 }
 
+
+// ---- Jungle (GAMES.md section 2): what each rank may capture ----
+
+/// Bit r of EATS[a] is set when rank a may capture rank r (seed 000).
+pub const EATS: [i64; 8] = [0x81, 0x03, 0x07, 0x0F, 0x1F, 0x3F, 0x7F, 0xFE];
+
+// ---- 0x88 chess (GAMES.md section 3) ----
+
+/// Piece kinds in an attack mask: which pieces could attack along a vector.
+pub const KIND_KNIGHT: i64 = 1;
+pub const KIND_DIAGONAL: i64 = 2;
+pub const KIND_STRAIGHT: i64 = 4;
+pub const KIND_KING: i64 = 8;
+pub const KIND_WHITE_PAWN: i64 = 16;
+pub const KIND_BLACK_PAWN: i64 = 32;
+
+/// For each `to - from + $77`: the kinds that could attack along that
+/// vector, and the unit step of a slide (Moreland's difference tables).
+pub fn attack_tables() -> ([u8; 239], [i8; 239]) {
+    let mut kinds = [0u8; 239];
+    let mut steps = [0i8; 239];
+    for (step, kind) in [(1, KIND_STRAIGHT), (-1, KIND_STRAIGHT), (16, KIND_STRAIGHT), (-16, KIND_STRAIGHT),
+        (15, KIND_DIAGONAL), (17, KIND_DIAGONAL), (-15, KIND_DIAGONAL), (-17, KIND_DIAGONAL)]
+    {
+        for n in 1..8i32 {
+            let d = step * n;
+            let i = (d + 0x77) as usize;
+            kinds[i] |= kind as u8;
+            steps[i] = step as i8;
+            if n == 1 {
+                kinds[i] |= KIND_KING as u8;
+            }
+        }
+    }
+    for d in [14i32, 18, 31, 33, -14, -18, -31, -33] {
+        kinds[(d + 0x77) as usize] |= KIND_KNIGHT as u8;
+    }
+    // A white pawn on `from` attacks from+15 and from+17; a black one the negatives.
+    for d in [15i32, 17] {
+        kinds[(d + 0x77) as usize] |= KIND_WHITE_PAWN as u8;
+        kinds[(-d + 0x77) as usize] |= KIND_BLACK_PAWN as u8;
+    }
+    (kinds, steps)
+}
+
+fn on_board_0x88(sq: i64) -> bool {
+    (0..128).contains(&sq) && sq & 0x88 == 0
+}
+
+// ---- the five-step game (GAMES.md section 4): 5x5, index y*5+x ----
+
+/// Walk every legal path of the piece on `from`, calling `found(dest, path)`
+/// at each legal end. A path never revisits a square; squares before the
+/// last must be empty; the last is empty, or an enemy piece after exactly
+/// five steps.
+fn walk_paths(board: &[u8; 25], from: usize, found: &mut dyn FnMut(usize, &[usize])) {
+    let me = board[from];
+    if me == 0 {
+        return;
+    }
+    fn go(board: &[u8; 25], me: u8, path: &mut Vec<usize>, found: &mut dyn FnMut(usize, &[usize])) {
+        let here = *path.last().unwrap_or(&0);
+        let (x, y) = ((here % 5) as i32, (here / 5) as i32);
+        for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
+            let (nx, ny) = (x + dx, y + dy);
+            if !(0..5).contains(&nx) || !(0..5).contains(&ny) {
+                continue;
+            }
+            let next = (ny * 5 + nx) as usize;
+            if path.contains(&next) {
+                continue;
+            }
+            let steps = path.len();
+            let cell = board[next];
+            if cell == 0 {
+                path.push(next);
+                found(next, path);
+                if steps < 5 {
+                    go(board, me, path, found);
+                }
+                path.pop();
+            } else if cell != me && steps == 5 {
+                path.push(next);
+                found(next, path);
+                path.pop();
+            }
+        }
+    }
+    let mut path = vec![from];
+    go(board, me, &mut path, found);
+}
+
+/// Destinations of the piece on `from`, one bit per square.
+pub fn reach_mask(board: &[u8; 25], from: usize) -> i64 {
+    let mut mask = 0i64;
+    walk_paths(board, from, &mut |to, _| mask |= 1 << to);
+    mask
+}
+
+/// The number of distinct legal paths from `from` to `to`.
+pub fn path_count(board: &[u8; 25], from: usize, to: usize) -> i64 {
+    let mut n = 0;
+    walk_paths(board, from, &mut |d, _| n += i64::from(d == to));
+    n
+}
+
+/// One shortest legal path from `from` to `to` (start square first).
+pub fn shortest_path(board: &[u8; 25], from: usize, to: usize) -> Option<Vec<usize>> {
+    let mut best: Option<Vec<usize>> = None;
+    walk_paths(board, from, &mut |d, p| {
+        if d == to && best.as_ref().is_none_or(|b| p.len() < b.len()) {
+            best = Some(p.to_vec());
+        }
+    });
+    best
+}
+
 impl Forth {
     /// Read and check an Othello board, a square and a color from the stack.
     fn othello_args(&mut self, with_square: bool) -> Res<(i64, [u8; 64], usize, u8)> {
@@ -141,6 +258,32 @@ impl Forth {
             ));
         }
         Ok((addr, board, sq as usize, color as u8))
+    }
+
+    fn rank_arg(&mut self, r: i64) -> Res<usize> {
+        if (0..8).contains(&r) {
+            Ok(r as usize)
+        } else {
+            Err(self.fail(INVALID_NUMERIC_ARG, format!("ranks are 0 (rat) to 7 (elephant), not {r}")))
+        }
+    }
+
+    fn square_arg(&mut self, sq: i64, squares: i64) -> Res<usize> {
+        if (0..squares).contains(&sq) {
+            Ok(sq as usize)
+        } else {
+            Err(self.fail(INVALID_NUMERIC_ARG, format!("square must be 0..{}, not {sq}", squares - 1)))
+        }
+    }
+
+    /// A five-step board: 25 cells holding 0, 1 or 2.
+    fn fivestep_board(&mut self, addr: i64) -> Res<[u8; 25]> {
+        let mut b = [0u8; 25];
+        b.copy_from_slice(self.mem.slice(addr, 25)?);
+        if let Some(bad) = b.iter().position(|&c| c > 2) {
+            return Err(self.fail(INVALID_NUMERIC_ARG, format!("board square {bad} holds {}, not 0, 1 or 2", b[bad])));
+        }
+        Ok(b)
     }
 
     /// Seed the game generator.
@@ -213,6 +356,84 @@ primitives! {
         let x = f.pop()?;
         f.push(x.count_ones() as i64)
     }
+    Eats "eats" "( rank -- mask )" Games "" "Jungle: bit r is set when an animal of this rank may capture rank r (rat 0 .. elephant 7). Example: 0 eats ( $81: the rat takes rats and the elephant )" |f| {
+        let r = f.pop()?;
+        let r = f.rank_arg(r)?;
+        f.push(EATS[r])
+    }
+    CaptureQ "capture?" "( attacker defender -- flag )" Games "" "Jungle: may the attacker's rank capture the defender's (by rank only, traps aside)? Example: 0 7 capture? ( true )" |f| {
+        let d = f.pop()?;
+        let a = f.pop()?;
+        let (a, d) = (f.rank_arg(a)?, f.rank_arg(d)?);
+        f.push_bool(EATS[a] >> d & 1 == 1)
+    }
+    OnBoardQ "on-board?" "( sq -- flag )" Games "" "0x88 chess: is the square on the board (sq $88 and 0=)? Example: $77 on-board? ( true ) $78 on-board? ( false )" |f| {
+        let sq = f.pop()?;
+        f.push_bool(on_board_0x88(sq))
+    }
+    To0x88 ">0x88" "( sq64 -- sq )" Games "" "0x88 chess: from a 0..63 square (rank*8+file) to rank*16+file. Example: 63 >0x88 ( 119 )" |f| {
+        let s = f.pop()?;
+        let s = f.square_arg(s, 64)? as i64;
+        f.push(s / 8 * 16 + s % 8)
+    }
+    From0x88 "0x88>" "( sq -- sq64 )" Games "" "0x88 chess: from rank*16+file to a 0..63 square. Example: 119 0x88> ( 63 )" |f| {
+        let s = f.pop()?;
+        if !on_board_0x88(s) {
+            return Err(f.fail(INVALID_NUMERIC_ARG, format!("{s} is not an on-board 0x88 square")));
+        }
+        f.push(s / 16 * 8 + s % 16)
+    }
+    AttackKinds "attack-kinds" "( from to -- mask )" Games "" "0x88 chess: the kinds of piece on from that could attack to, blockers aside: 1 knight, 2 diagonal slider, 4 straight slider, 8 king, 16 white pawn, 32 black pawn. Example: 0 17 attack-kinds ( 2+8+16 = 26 )" |f| {
+        let to = f.pop()?;
+        let from = f.pop()?;
+        if !on_board_0x88(from) || !on_board_0x88(to) {
+            return Err(f.fail(INVALID_NUMERIC_ARG, "attack-kinds needs two on-board 0x88 squares"));
+        }
+        let i = (to - from + 0x77) as usize;
+        f.push(f.attack_tables.0[i] as i64)
+    }
+    AttackStep "attack-step" "( from to -- step )" Games "" "0x88 chess: the unit step a slider takes from from towards to (0 if they share no line). Example: 0 119 attack-step ( 17 )" |f| {
+        let to = f.pop()?;
+        let from = f.pop()?;
+        if !on_board_0x88(from) || !on_board_0x88(to) {
+            return Err(f.fail(INVALID_NUMERIC_ARG, "attack-step needs two on-board 0x88 squares"));
+        }
+        let i = (to - from + 0x77) as usize;
+        f.push(f.attack_tables.1[i] as i64)
+    }
+    Reach "reach" "( board sq -- mask )" Games "" "Five-step: every square (bit y*5+x) the piece on sq can move to by a legal path of 1 to 5 steps. Example: board 0 reach bit-count ( 16 at the start )" |f| {
+        let sq = f.pop()?;
+        let addr = f.pop()?;
+        let sq = f.square_arg(sq, 25)?;
+        let b = f.fivestep_board(addr)?;
+        f.push(reach_mask(&b, sq))
+    }
+    Path "path" "( board from to addr -- n )" Games "" "Five-step: write a shortest legal path's squares (from first) as cells at addr; n steps, 0 if there is none. Example: board 0 2 pad path ( 2: pad holds 0 1 2 )" |f| {
+        let addr = f.pop()?;
+        let to = f.pop()?;
+        let from = f.pop()?;
+        let board = f.pop()?;
+        let (from, to) = (f.square_arg(from, 25)?, f.square_arg(to, 25)?);
+        let b = f.fivestep_board(board)?;
+        match shortest_path(&b, from, to) {
+            Some(p) => {
+                f.mem.slice(addr, 8 * p.len() as i64)?;
+                for (k, &s) in p.iter().enumerate() {
+                    f.mem.set_cell(addr + 8 * k as i64, s as i64)?;
+                }
+                f.push(p.len() as i64 - 1)
+            }
+            None => f.push(0),
+        }
+    }
+    PathCount "path-count" "( board from to -- n )" Games "" "Five-step: how many different legal paths lead from from to to. Example: board 0 2 path-count ( 1 )" |f| {
+        let to = f.pop()?;
+        let from = f.pop()?;
+        let board = f.pop()?;
+        let (from, to) = (f.square_arg(from, 25)?, f.square_arg(to, 25)?);
+        let b = f.fivestep_board(board)?;
+        f.push(path_count(&b, from, to))
+    }
     ScriptQ "script?" "( -- flag )" Games "" "True while the file named on the command line runs as the main script, false when it is INCLUDEd. Example: script? [if] play [then]" |f| {
         let main = f.is_main_script();
         f.push_bool(main)
@@ -283,5 +504,59 @@ mod tests {
             legal_mask(&start(), 2),
             1 << 19 | 1 << 26 | 1 << 37 | 1 << 44
         );
+    }
+
+    #[test]
+    fn eats_masks_follow_the_rank_rule() {
+        for a in 0..8 {
+            for d in 0..8 {
+                let rule = match (a, d) {
+                    (0, 7) => true,
+                    (7, 0) => false,
+                    _ => a >= d,
+                };
+                assert_eq!(EATS[a] >> d & 1 == 1, rule, "{a} takes {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn five_step_start_has_16_destinations_and_94_paths_per_piece() {
+        let mut b = [0u8; 25];
+        b[0] = 1;
+        b[24] = 1;
+        b[4] = 2;
+        b[20] = 2;
+        for sq in [0, 4, 20, 24] {
+            let m = reach_mask(&b, sq);
+            assert_eq!(m.count_ones(), 16, "piece on {sq}");
+            let paths: i64 = (0..25).map(|to| path_count(&b, sq, to)).sum();
+            assert_eq!(paths, 94, "piece on {sq}");
+        }
+        assert_eq!(shortest_path(&b, 0, 2), Some(vec![0, 1, 2]));
+    }
+
+    #[test]
+    fn five_step_captures_only_on_the_fifth_step() {
+        let mut b = [0u8; 25];
+        b[0] = 1;
+        b[1] = 2; // an adjacent enemy is taken only by a path of exactly five steps
+        assert_eq!(reach_mask(&b, 0) >> 1 & 1, 1);
+        assert_eq!(shortest_path(&b, 0, 1).map(|p| p.len()), Some(6));
+        b[1] = 0;
+        b[12] = 2; // (2,2) is an even number of steps away: never five
+        assert_eq!(reach_mask(&b, 0) >> 12 & 1, 0);
+        assert_eq!(path_count(&b, 0, 12), 0);
+    }
+
+    #[test]
+    fn attack_tables_know_the_pieces() {
+        let (kinds, steps) = attack_tables();
+        let k = |from: i32, to: i32| kinds[(to - from + 0x77) as usize] as i64;
+        assert_eq!(k(0, 17), KIND_DIAGONAL | KIND_KING | KIND_WHITE_PAWN);
+        assert_eq!(k(0, 33), KIND_KNIGHT);
+        assert_eq!(k(0, 7), KIND_STRAIGHT);
+        assert_eq!(steps[(119 - 0 + 0x77) as usize], 17);
+        assert_eq!(k(0, 19), 0);
     }
 }
