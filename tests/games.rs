@@ -140,3 +140,135 @@ fn the_portable_definitions_agree_with_gforth() {
     assert_eq!(gforth, ours);
     assert_eq!(ours, "4 12 56 244 1396 8200 0 3 -1 1 ");
 }
+
+const FIVE_START: &str = "1000200000000000000020001 1";
+
+#[test]
+fn fivestep_perft_matches_games_md() {
+    let code = format!(
+        "include examples/fivestep.fs s\" {FIVE_START}\" setup : t 4 1 do i perft . i path-perft . loop ; t bye"
+    );
+    assert_eq!(eval(&code), "32 188 1060 28752 38152 5232024 ");
+}
+
+/// Check a move written by the bot: "x y x y ..." from one of `side`'s pieces.
+fn check_bot_path(text: &str, cells: &[u8; 25], side: u8) -> Result<(), String> {
+    let nums: Vec<usize> = text
+        .split_whitespace()
+        .map(|n| n.parse().map_err(|_| format!("not a number: {n}")))
+        .collect::<Result<_, _>>()?;
+    if nums.len() < 4 || nums.len() % 2 != 0 || nums.len() > 12 {
+        return Err(format!("a path has 2 to 6 squares: {text}"));
+    }
+    let squares: Vec<usize> = nums.chunks(2).map(|c| c[1] * 5 + c[0]).collect();
+    if nums.iter().any(|&n| n > 4) {
+        return Err("coordinates are 0..4".into());
+    }
+    if cells[squares[0]] != side {
+        return Err("the path must start on one of the bot's pieces".into());
+    }
+    let steps = squares.len() - 1;
+    for (k, w) in squares.windows(2).enumerate() {
+        let (a, b) = (w[0] as i32, w[1] as i32);
+        let (dx, dy) = ((a % 5 - b % 5).abs(), (a / 5 - b / 5).abs());
+        if dx + dy != 1 {
+            return Err(format!("step {k} is not to a neighbouring square"));
+        }
+        let last = k + 1 == steps;
+        let cell = cells[w[1]];
+        if !last && cell != 0 {
+            return Err(format!("step {k} passes through an occupied square"));
+        }
+        if last && cell != 0 && (cell == side || steps != 5) {
+            return Err(
+                "the last square must be empty, or an enemy after exactly five steps".into(),
+            );
+        }
+    }
+    let mut seen = squares.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    if seen.len() != squares.len() {
+        return Err("the path visits a square twice".into());
+    }
+    Ok(())
+}
+
+#[test]
+fn fivestep_bot_writes_a_legal_path() {
+    let dir = std::env::temp_dir().join(format!("playforth-bot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = format!("{}/examples/fivestep.fs", root());
+    for (side, cells) in [
+        (1u8, "1000200000000000000020001"),
+        (2u8, "1000200000000000000020001"),
+        (1u8, "0000010200000000201000000"),
+        (2u8, "1100022000000000000000000"),
+    ] {
+        let _ = std::fs::remove_file(dir.join("play.txt"));
+        let mut args = vec![
+            "bot".to_string(),
+            "4108056001".to_string(),
+            side.to_string(),
+        ];
+        args.extend(cells.chars().map(|c| c.to_string()));
+        let status = Command::new(env!("CARGO_BIN_EXE_playforth"))
+            .arg(&script)
+            .args(&args)
+            .current_dir(&dir)
+            .status()
+            .expect("the bot runs");
+        assert!(status.success());
+        let text = std::fs::read_to_string(dir.join("play.txt")).expect("play.txt is written");
+        let board: [u8; 25] = cells
+            .bytes()
+            .map(|b| b - b'0')
+            .collect::<Vec<_>>()
+            .try_into()
+            .expect("25 cells");
+        if let Err(e) = check_bot_path(&text, &board, side) {
+            panic!("side {side}, board {cells}: {e}: {text:?}");
+        }
+    }
+}
+
+#[test]
+fn fivestep_demo_game() {
+    let (out, err, status) = playforth(&["--seed", "3", "examples/fivestep.fs", "demo"], "");
+    assert_eq!((status, err.as_str()), (0, ""));
+    insta::assert_snapshot!("fivestep_demo", out);
+}
+
+#[test]
+fn fivestep_scripted_human_game() {
+    let (out, _, status) = playforth(
+        &["examples/fivestep.fs"],
+        "4 4 4 3\n9 9 9 9\n0 0 3 3\n0 0 1 0\nq\n",
+    );
+    assert_eq!(status, 0);
+    insta::assert_snapshot!("fivestep_human", out);
+}
+
+#[test]
+fn fivestep_and_jungle_words_agree_with_gforth() {
+    if Command::new("gforth").arg("--version").output().is_err() {
+        eprintln!(
+            "\n!!! gforth is not installed: the portable five-step words were NOT checked.\n"
+        );
+        return;
+    }
+    let code = format!(
+        "include examples/lib/gforth.fs include examples/fivestep.fs s\" {FIVE_START}\" setup \
+         : t 3 1 do i perft . i path-perft . loop ; t \
+         0 7 capture? . 7 0 capture? . 5 5 capture? . 0 17 attack-kinds . 0 119 attack-step . \
+         63 >0x88 . 119 0x88> . $78 on-board? . bye"
+    );
+    let out = Command::new("gforth")
+        .current_dir(root())
+        .args(["-e", &code])
+        .output()
+        .expect("gforth runs");
+    let gforth = String::from_utf8_lossy(&out.stdout).into_owned();
+    let ours = eval(&code.replace("include examples/lib/gforth.fs ", ""));
+    assert_eq!(gforth, ours);
+}

@@ -80,6 +80,75 @@ variable dr  variable dc  variable row  variable col  variable run#
 
 : bit-count ( x -- n ) 0 swap begin ?dup while dup 1- and swap 1+ swap repeat ;
 
+\ ---- Jungle ---------------------------------------------------------------
+
+create eat-masks $81 , $03 , $07 , $0F , $1F , $3F , $7F , $FE ,
+: eats ( rank -- mask ) cells eat-masks + @ ;
+: capture? ( attacker defender -- flag ) swap eats swap rshift 1 and 0<> ;
+
+\ ---- 0x88 chess ----------------------------------------------------------
+
+: on-board? ( sq -- flag ) dup $88 and 0= swap 128 u< and ;
+: >0x88 ( sq64 -- sq ) 8 /mod 16 * + ;
+: 0x88> ( sq -- sq64 ) 16 /mod 8 * + ;
+
+create kinds 239 allot  kinds 239 erase
+create steps 239 cells allot  steps 239 cells erase
+: kind! ( delta kind -- ) swap $77 + kinds + tuck c@ or swap c! ;
+: slide ( step kind -- )        \ a slider: every distance along step
+  8 1 do  over i *  dup $77 + cells steps + 3 pick swap !  over kind!  loop 2drop ;
+1 4 slide  -1 4 slide  16 4 slide  -16 4 slide
+15 2 slide  17 2 slide  -15 2 slide  -17 2 slide
+1 8 kind!  -1 8 kind!  16 8 kind!  -16 8 kind!  15 8 kind!  17 8 kind!  -15 8 kind!  -17 8 kind!
+14 1 kind!  18 1 kind!  31 1 kind!  33 1 kind!  -14 1 kind!  -18 1 kind!  -31 1 kind!  -33 1 kind!
+15 16 kind!  17 16 kind!  -15 32 kind!  -17 32 kind!
+: attack-kinds ( from to -- mask ) swap - $77 + kinds + c@ ;
+: attack-step ( from to -- step ) swap - $77 + cells steps + @ ;
+
+\ ---- the five-step game ------------------------------------------------------
+
+variable fs-board  variable fs-me  variable fs-target  variable fs-count  variable fs-mask
+create fs-path 6 cells allot   variable fs-len         \ the path being walked
+create fs-best 6 cells allot   variable fs-best-len    \ the shortest path to the target
+
+: fs-last ( -- sq ) fs-path fs-len @ 1- cells + @ ;
+: fs-push ( sq -- ) fs-path fs-len @ cells + !  1 fs-len +! ;
+: fs-pop ( -- ) -1 fs-len +! ;
+: fs-visited? ( sq -- flag ) false fs-len @ 0 ?do over fs-path i cells + @ = or loop nip ;
+: fs-next ( sq dir -- sq' | -1 ) \ right, down, left, up
+  over 5 mod swap  ( sq x dir )
+  dup 0 = if drop 4 < if 1+ else drop -1 then exit then
+  dup 1 = if 2drop dup 20 < if 5 + else drop -1 then exit then
+  dup 2 = if drop 0 > if 1- else drop -1 then exit then
+  2drop dup 4 > if 5 - else drop -1 then ;
+: fs-found ( -- )               \ the path ends legally at fs-last
+  1 fs-last lshift fs-mask @ or fs-mask !
+  fs-last fs-target @ = if
+    1 fs-count +!
+    fs-best-len @ 0= fs-len @ fs-best-len @ < or if
+      fs-path fs-best fs-len @ cells move  fs-len @ fs-best-len !
+    then
+  then ;
+: fs-walk ( -- )                \ extend the path every legal way
+  4 0 do
+    fs-last i fs-next
+    dup 0< if drop else dup fs-visited? if drop else
+      dup fs-board @ + c@ ?dup 0= if
+        fs-push fs-found  fs-len @ 6 < if recurse then  fs-pop
+      else
+        fs-me @ <> fs-len @ 5 = and if fs-push fs-found fs-pop else drop then
+      then
+    then then
+  loop ;
+: fs-search ( board from to -- ) \ walk all paths of the piece on from
+  fs-target !  swap fs-board !  0 fs-count !  0 fs-mask !  0 fs-best-len !  0 fs-len !
+  dup fs-board @ + c@ dup fs-me !  if fs-push fs-walk else drop then ;
+
+: reach ( board sq -- mask ) -1 fs-search fs-mask @ ;
+: path-count ( board from to -- n ) fs-search fs-count @ ;
+: path ( board from to addr -- n )
+  >r fs-search fs-best-len @ dup if fs-best r@ 2 pick cells move 1- then r> drop ;
+
 \ ---- scripts --------------------------------------------------------------
 
 : script? ( -- flag ) false ;

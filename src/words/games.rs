@@ -113,7 +113,6 @@ pub fn legal_mask(board: &[u8; 64], color: u8) -> u64 {
     moves
 }
 
-
 // ---- Jungle (GAMES.md section 2): what each rank may capture ----
 
 /// Bit r of EATS[a] is set when rank a may capture rank r (seed 000).
@@ -134,9 +133,16 @@ pub const KIND_BLACK_PAWN: i64 = 32;
 pub fn attack_tables() -> ([u8; 239], [i8; 239]) {
     let mut kinds = [0u8; 239];
     let mut steps = [0i8; 239];
-    for (step, kind) in [(1, KIND_STRAIGHT), (-1, KIND_STRAIGHT), (16, KIND_STRAIGHT), (-16, KIND_STRAIGHT),
-        (15, KIND_DIAGONAL), (17, KIND_DIAGONAL), (-15, KIND_DIAGONAL), (-17, KIND_DIAGONAL)]
-    {
+    for (step, kind) in [
+        (1, KIND_STRAIGHT),
+        (-1, KIND_STRAIGHT),
+        (16, KIND_STRAIGHT),
+        (-16, KIND_STRAIGHT),
+        (15, KIND_DIAGONAL),
+        (17, KIND_DIAGONAL),
+        (-15, KIND_DIAGONAL),
+        (-17, KIND_DIAGONAL),
+    ] {
         for n in 1..8i32 {
             let d = step * n;
             let i = (d + 0x77) as usize;
@@ -264,7 +270,10 @@ impl Forth {
         if (0..8).contains(&r) {
             Ok(r as usize)
         } else {
-            Err(self.fail(INVALID_NUMERIC_ARG, format!("ranks are 0 (rat) to 7 (elephant), not {r}")))
+            Err(self.fail(
+                INVALID_NUMERIC_ARG,
+                format!("ranks are 0 (rat) to 7 (elephant), not {r}"),
+            ))
         }
     }
 
@@ -272,7 +281,10 @@ impl Forth {
         if (0..squares).contains(&sq) {
             Ok(sq as usize)
         } else {
-            Err(self.fail(INVALID_NUMERIC_ARG, format!("square must be 0..{}, not {sq}", squares - 1)))
+            Err(self.fail(
+                INVALID_NUMERIC_ARG,
+                format!("square must be 0..{}, not {sq}", squares - 1),
+            ))
         }
     }
 
@@ -281,7 +293,10 @@ impl Forth {
         let mut b = [0u8; 25];
         b.copy_from_slice(self.mem.slice(addr, 25)?);
         if let Some(bad) = b.iter().position(|&c| c > 2) {
-            return Err(self.fail(INVALID_NUMERIC_ARG, format!("board square {bad} holds {}, not 0, 1 or 2", b[bad])));
+            return Err(self.fail(
+                INVALID_NUMERIC_ARG,
+                format!("board square {bad} holds {}, not 0, 1 or 2", b[bad]),
+            ));
         }
         Ok(b)
     }
