@@ -523,14 +523,14 @@ mod tests {
 
     #[test]
     fn eats_masks_follow_the_rank_rule() {
-        for a in 0..8 {
+        for (a, mask) in EATS.iter().enumerate() {
             for d in 0..8 {
                 let rule = match (a, d) {
                     (0, 7) => true,
                     (7, 0) => false,
                     _ => a >= d,
                 };
-                assert_eq!(EATS[a] >> d & 1 == 1, rule, "{a} takes {d}");
+                assert_eq!(mask >> d & 1 == 1, rule, "{a} takes {d}");
             }
         }
     }

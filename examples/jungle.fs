@@ -1,0 +1,281 @@
+\ Jungle (Dou Shou Qi) on the 7x9 board, against the computer.
+\
+\   playforth examples/jungle.fs          you (A, upper case) against the computer
+\   playforth examples/jungle.fs demo     the computer against itself
+\   include examples/jungle.fs            only load it; try  start .board  3 perft .
+\
+\ Squares run from a1 (0) to g9 (62): square = rank*7 + file. A cell holds
+\ 0 (empty), 1..8 for A's animals and 9..16 for B's, ranks as in the seed:
+\ rat 0 cat 1 dog 2 wolf 3 leopard 4 tiger 5 lion 6 elephant 7.
+\ The built-in capture? ( attacker defender -- flag ) holds the rank rule.
+
+\ ---- the board ------------------------------------------------------------
+
+63 constant #squares
+create board #squares allot
+variable side                   \ 0: A to move, 1: B to move
+variable pos                    \ the board the rules look at
+
+: other ( s -- s' ) 1 xor ;
+: file ( sq -- f ) 7 mod ;
+: rank# ( sq -- r ) 7 / ;
+: at ( sq -- cell ) pos @ + c@ ;
+: owner ( cell -- s ) 8 > 1 and ;          \ 0 for A, 1 for B (cell not 0)
+: animal ( cell -- rank ) 1- 7 and ;
+: piece ( rank s -- cell ) 8 * + 1+ ;
+
+0 constant rat   5 constant tiger   6 constant lion   7 constant elephant
+
+: den ( s -- sq ) if 59 else 3 then ;
+: trap? ( sq s -- flag )                   \ one of side s's traps
+  if dup 58 = over 60 = or swap 52 = or else dup 2 = over 4 = or swap 10 = or then ;
+: water? ( sq -- flag )
+  dup rank# 3 6 within  swap file dup 1 3 within swap 4 6 within or  and ;
+
+\ ---- positions as text ------------------------------------------------------
+\ ranks 9 down to 1 separated by /, files a to g, digits for empty squares,
+\ upper case A, lower case B, r c d w p t l e; then " w" (A) or " b".
+
+: letter>rank ( char -- rank | -1 )
+  case [char] r of 0 endof [char] c of 1 endof [char] d of 2 endof [char] w of 3 endof
+       [char] p of 4 endof [char] t of 5 endof [char] l of 6 endof [char] e of 7 endof
+       -1 swap endcase ;
+
+variable at-sq
+: put-letter ( char -- )
+  dup [char] a < if 32 + 0 else 1 then  >r  letter>rank
+  dup 0< abort" unknown animal letter in the position"
+  r> piece  at-sq @ board + c!  1 at-sq +! ;
+
+: setup ( c-addr u -- )
+  board #squares erase  56 at-sq !
+  begin dup while over c@ bl <> while
+    over c@ dup [char] / = if drop at-sq @ 14 - at-sq ! else
+      dup [char] 1 [char] 8 within if [char] 0 - at-sq +! else put-letter then then
+    1 /string
+  repeat then
+  2 < abort" the position needs ' w' or ' b' at the end"
+  1+ c@ [char] b = 1 and side ! ;
+
+: start ( -- ) s" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w" setup ;
+
+\ ---- drawing ----------------------------------------------------------------
+
+: .square ( sq -- ) dup file [char] a + emit rank# [char] 1 + emit ;
+: .animal ( cell -- ) dup animal s" rcdwptle" drop + c@ swap owner 0= if 32 - then emit ;
+: .cell ( sq -- )
+  dup at ?dup if nip .animal exit then
+  dup 3 = over 59 = or if drop ." #" exit then
+  dup water? if drop ." ~" exit then
+  dup 0 trap? swap 1 trap? or if ." ^" else ." ." then ;
+: .board ( -- )
+  board pos !
+  cr ."     a b c d e f g" cr
+  0 8 do ."   " i 1+ 0 .r space  7 0 do j 7 * i + .cell space loop cr -1 +loop
+  ."   A: upper case, moves up; B: lower case. # dens, ^ traps, ~ water" cr ;
+
+\ ---- the rules --------------------------------------------------------------
+\ One step up, down, left or right; never into your own den; only the rat
+\ swims; lion and tiger jump straight over a river unless a rat is in the
+\ way; captures follow the ranks, the traps and the rat's water rules.
+
+variable dir                    \ 0 up, 1 down, 2 left, 3 right
+: step ( sq -- sq' | -1 )
+  dir @ case
+    0 of dup rank# 8 < if 7 + else drop -1 then endof
+    1 of dup rank# 0 > if 7 - else drop -1 then endof
+    2 of dup file 0 > if 1- else drop -1 then endof
+    drop dup file 6 < if 1+ else drop -1 then 0
+  endcase ;
+
+: rat-in? ( sq -- flag ) at ?dup if animal rat = else false then ;
+
+: water-jump ( sq -- sq' | -1 ) \ from the first water square, fly to the far bank
+  begin dup water? while
+    dup rat-in? if drop -1 exit then
+    step
+  repeat ;
+
+: land ( from -- to | -1 )      \ where a move in direction DIR ends
+  dup step  dup 0< if nip exit then
+  dup water? if
+    over at animal
+    dup rat = if drop nip exit then
+    dup lion = swap tiger = or if water-jump else drop -1 then
+  then nip ;
+
+: takes? ( from to -- flag )    \ may the animal on from capture the one on to?
+  over at owner >r
+  dup r> trap? if 2drop true exit then      \ an enemy on one of our traps
+  over water? over water? <> if 2drop false exit then
+  at animal swap at animal swap capture? ;
+
+: legal? ( from to -- flag )
+  dup 0< if 2drop false exit then
+  dup 2 pick at owner den = if 2drop false exit then
+  dup at 0= if 2drop true exit then
+  over at owner over at owner = if 2drop false exit then
+  takes? ;
+
+: pieces ( s -- n ) 0 #squares 0 do i at ?dup if owner 2 pick = - then loop nip ;
+: lost? ( s -- flag )           \ an enemy in s's den, or s has no animals left
+  dup den at 0<>  swap pieces 0= or ;
+
+\ ---- moves, perft and the search ------------------------------------------
+\ Copy-make on a stack of boards, one per ply; each ply walks its squares
+\ and the four directions.
+
+16 constant max-ply
+create boards #squares max-ply 2 + * allot
+variable ply
+: board# ( -- addr ) ply @ #squares * boards + ;
+: child# ( -- addr ) board# #squares + ;
+: look ( -- ) board# pos ! ;
+
+create colors max-ply 2 + cells allot
+create depths max-ply 2 + cells allot
+create alphas max-ply 2 + cells allot
+create betas  max-ply 2 + cells allot
+create sqs    max-ply 2 + cells allot
+create dirs   max-ply 2 + cells allot
+: this ( array -- addr ) ply @ cells + ;
+
+: down ( -- ) colors this @ other depths this @ 1-  1 ply +!  depths this ! colors this ! ;
+: up ( -- ) -1 ply +! ;
+
+: first-move ( -- ) 0 sqs this !  0 dirs this ! ;
+: next-square ( -- ) 1 sqs this +!  0 dirs this ! ;
+: next-move ( -- from to true | false )
+  look
+  begin sqs this @ #squares < while
+    sqs this @ dup at dup if owner colors this @ = then
+    if
+      dirs this @ dir !  dup land
+      dirs this @ 3 = if next-square else 1 dirs this +! then
+      2dup legal? if true exit then 2drop
+    else drop next-square then
+  repeat false ;
+
+: make-move ( from to -- )
+  board# child# #squares move
+  over child# + c@ over child# + c!  drop 0 swap child# + c! ;
+
+: wins? ( from to -- flag )     \ would the move end the game (den or last animal)?
+  nip dup colors this @ other den = if drop true exit then
+  at if colors this @ other pieces 1 = else false then ;
+
+: (perft) ( -- n )              \ a won game stops the line and adds nothing
+  look colors this @ lost? if 0 exit then
+  depths this @ 0= if 1 exit then
+  first-move 0
+  depths this @ 1 = if                      \ count the last ply without playing it
+    begin next-move while wins? 0= - repeat exit
+  then
+  begin next-move while make-move down recurse up + repeat ;
+
+: root ( depth -- ) 0 ply !  board board# #squares move  side @ colors this !  depths this ! ;
+: perft ( depth -- n )
+  dup max-ply > abort" perft goes at most 16 plies deep"
+  root (perft) ;
+
+create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tiger lion elephant
+100000 constant won
+
+: distance ( sq s -- n )        \ steps from sq to the den of s
+  den  2dup file swap file - abs  -rot rank# swap rank# - abs + ;
+
+: worth ( -- n )                \ for the side to move at this ply: higher is better
+  look colors this @ lost? if won negate exit then
+  0 #squares 0 do
+    i at ?dup if
+      dup animal cells values + @ 100 *           \ material
+      i 2 pick owner other distance 16 swap - 3 * +   \ closeness to the enemy den
+      swap owner colors this @ = if + else - then
+    then
+  loop ;
+
+defer negamax
+: descend ( -- score )
+  betas this @ negate  alphas this @ negate
+  down betas this ! alphas this !  negamax negate up ;
+: raise ( score -- ) dup alphas this @ > if alphas this ! else drop then ;
+: (negamax) ( -- score )
+  look colors this @ lost? depths this @ 0= or if worth exit then
+  first-move  won negate alphas this @ max alphas this !
+  false ( moved? )
+  begin alphas this @ betas this @ < if next-move else false then while
+    make-move descend raise drop true
+  repeat
+  if alphas this @ else won negate then ;    \ no move at all: lost
+' (negamax) is negamax
+
+variable level  3 level !
+variable best-from  variable best-to
+: best-move ( -- from to )      \ -1 -1 if there is none
+  level @ root  won 1+ negate alphas this !  won 1+ betas this !
+  -1 best-from !  -1 best-to !  first-move
+  begin next-move while
+    2dup make-move descend dup alphas this @ > if
+      alphas this !  best-to ! best-from !
+    else drop 2drop then
+  repeat  best-from @ best-to @ ;
+
+\ ---- looking at moves ----------------------------------------------------------
+
+: .moves ( -- )                 \ every legal move in the game's position
+  0 root first-move begin next-move while swap .square ." -" .square space repeat ;
+: .moves-from ( sq -- )         \ where the animal on sq may go
+  0 root first-move
+  begin next-move while over 3 pick = if nip .square space else 2drop then repeat drop ;
+
+\ ---- playing ------------------------------------------------------------------
+
+: play-move ( from to -- )
+  ." Player " side @ if ." B" else ." A" then ."  moves " over .square ." -" dup .square cr
+  2dup board + swap board + c@ swap c!  drop 0 swap board + c!
+  side @ other side ! ;
+
+: can-move? ( -- flag ) 0 root first-move next-move dup if nip nip then ;
+
+create line 80 allot
+: >square ( c-addr -- sq | -1 )  \ "a1" .. "g9"
+  dup c@ [char] a - swap char+ c@ [char] 1 -
+  over 7 u< over 9 u< and if 7 * + else 2drop -1 then ;
+: legal-move? ( from to -- flag ) \ is from-to one of the moves here?
+  0 root first-move
+  begin next-move while 2over d= if 2drop true exit then repeat 2drop false ;
+: ask ( -- from to | -1 -1 )
+  begin
+    ." Your move (like a3a4, q to quit): " line 80 accept
+    dup 0= if drop -1 -1 exit then
+    line c@ [char] q = if drop -1 -1 exit then
+    4 >= if
+      line >square line 2 + >square  2dup legal-move? if exit then 2drop
+    then
+    ." That is not a legal move." cr
+  again ;
+
+variable humans                 \ bit 0: A is human, bit 1: B is human
+: human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
+
+300 constant move-limit
+: .winner ( s -- ) ." Player " if ." B" else ." A" then ."  wins!" cr ;
+: game ( -- )
+  0 begin
+    .board
+    board pos !
+    side @ lost? if side @ other .winner drop exit then
+    can-move? 0= if ." No legal move. " side @ other .winner drop exit then
+    dup move-limit = if ." Too many moves: a draw." cr drop exit then
+    human? if ask else best-move then
+    over 0< if 2drop drop ." Bye." cr exit then
+    play-move 1+
+  again ;
+
+: play ( -- ) start  1 humans !  game ;   \ you are A, at the bottom
+: demo ( -- ) start  0 humans !  game ;
+
+start
+script? [if]
+  next-arg s" demo" str= [if] demo [else] play [then]
+[then]
