@@ -272,3 +272,41 @@ fn fivestep_and_jungle_words_agree_with_gforth() {
     let ours = eval(&code.replace("include examples/lib/gforth.fs ", ""));
     assert_eq!(gforth, ours);
 }
+
+#[test]
+fn jungle_perft_matches_games_md() {
+    let code = "include examples/jungle.fs : t 6 1 do i perft . loop ; t bye";
+    assert_eq!(eval(code), "24 576 12240 260099 5111620 ");
+}
+
+#[test]
+fn jungle_setup_reads_the_start_position() {
+    let code = "include examples/jungle.fs s\" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w\" setup 2 perft . \
+                s\" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b\" setup 1 perft . bye";
+    assert_eq!(eval(code), "576 24 ");
+}
+
+#[test]
+fn jungle_demo_game() {
+    let (out, err, status) = playforth(&["--seed", "4", "examples/jungle.fs", "demo"], "");
+    assert_eq!((status, err.as_str()), (0, ""));
+    insta::assert_snapshot!("jungle_demo", out);
+}
+
+#[test]
+fn jungle_scripted_human_game() {
+    let (out, _, status) = playforth(&["examples/jungle.fs"], "a3a4\nzz\na1a3\ng3g4\nq\n");
+    assert_eq!(status, 0);
+    insta::assert_snapshot!("jungle_human", out);
+}
+
+#[test]
+fn jungle_rules_agree_with_gforth() {
+    if Command::new("gforth").arg("--version").output().is_err() {
+        eprintln!("\n!!! gforth is not installed: jungle.fs under gforth was NOT checked.\n");
+        return;
+    }
+    let code = "include examples/lib/gforth.fs include examples/jungle.fs : t 4 1 do i perft . loop ; t bye";
+    let out = Command::new("gforth").current_dir(root()).args(["-e", code]).output().expect("gforth runs");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "24 576 12240 ");
+}
