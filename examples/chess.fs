@@ -1,0 +1,250 @@
+\ Chess with a 0x88 board, against the computer.
+\
+\   playforth examples/chess.fs           you (white) against the computer
+\   playforth examples/chess.fs demo      the computer against itself
+\   include examples/chess.fs             only load it; try
+\       s" r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" setup 2 perft .
+\
+\ Square = rank*16 + file (a1 = 0, h8 = 119); a square is on the board when
+\ sq $88 and 0= (the built-in on-board?). Pieces: 1 pawn 2 knight 3 bishop
+\ 4 rook 5 queen 6 king, plus 8 for black. The board's 64 off-board bytes
+\ hold the rest of the position, so copying 128 bytes copies everything.
+
+\ ---- the position ----------------------------------------------------------
+
+1 constant pawn  2 constant knight  3 constant bishop
+4 constant rook  5 constant queen   6 constant king
+0 constant white  1 constant black
+
+create board 128 allot
+variable pos                    \ the board the rules look at
+: sq@ ( sq -- piece ) pos @ + c@ ;
+: sq! ( piece sq -- ) pos @ + c! ;
+: kind ( piece -- type ) 7 and ;
+: color ( piece -- c ) 3 rshift ;
+: other ( c -- c' ) 1 xor ;
+
+\ Off-board bytes: 8 side, 9 castling (1 K, 2 Q, 4 k, 8 q), 10 en passant
+\ square (255 none), 11 and 12 the white and black king squares.
+: side ( -- addr ) pos @ 8 + ;
+: castling ( -- addr ) pos @ 9 + ;
+: ep ( -- addr ) pos @ 10 + ;
+: king-sq ( c -- addr ) pos @ 11 + + ;
+
+: .square ( sq -- ) dup 15 and [char] a + emit 4 rshift [char] 1 + emit ;
+
+\ ---- FEN ---------------------------------------------------------------------
+
+: letter>piece ( char -- piece | 0 )
+  dup [char] a < if 32 + 0 else 8 then swap   ( color-bits lower-case-letter )
+  case [char] p of pawn endof [char] n of knight endof [char] b of bishop endof
+       [char] r of rook endof [char] q of queen endof [char] k of king endof
+       0 swap
+  endcase
+  dup if + else nip then ;
+
+variable field#  variable at-sq
+: placement ( char -- )
+  dup [char] / = if drop at-sq @ 24 - at-sq ! exit then
+  dup [char] 1 [char] 9 within if [char] 0 - at-sq +! exit then
+  letter>piece dup 0= abort" unknown piece letter in the FEN"
+  dup kind king = if at-sq @ over color king-sq c! then
+  at-sq @ sq!  1 at-sq +! ;
+: castle-right ( char -- )
+  case [char] K of 1 endof [char] Q of 2 endof [char] k of 4 endof [char] q of 8 endof 0 swap endcase
+  castling c@ or castling c! ;
+: ep-char ( char -- )
+  dup [char] a [char] i within if [char] a - ep c! exit then
+  dup [char] 1 [char] 9 within if [char] 1 - 16 * ep c@ + ep c! exit then
+  drop ;
+: fen-char ( char -- )
+  dup bl = if drop 1 field# +! exit then
+  field# @ case
+    0 of placement endof
+    1 of [char] b = if black else white then side c! endof
+    2 of castle-right endof
+    3 of ep-char endof
+    nip
+  endcase ;
+
+: setup ( c-addr u -- )         \ a position in FEN
+  board pos !  board 128 erase  255 ep c!  0 field# !  112 at-sq !
+  bounds ?do i c@ fen-char loop
+  field# @ 1 < abort" the FEN needs at least the pieces and the side to move" ;
+
+: start ( -- ) s" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" setup ;
+
+\ ---- drawing ----------------------------------------------------------------
+
+: .piece ( piece -- )
+  ?dup if dup kind s" .PNBRQK" drop + c@ swap color if 32 + then emit else ." ." then ;
+: .board ( -- )
+  board pos !  cr
+  0 7 do ."   " i 1+ 0 .r space  8 0 do j 16 * i + sq@ .piece space loop cr -1 +loop
+  ."     a b c d e f g h" cr ;
+
+\ ---- attacks ------------------------------------------------------------------
+\ The built-in attack-kinds looks up, for any two squares, which kinds of
+\ piece could attack along that line; attack-step gives the slide's step.
+
+create kind-bits 0 , 0 , 1 , 2 , 4 , 6 , 8 ,   \ by type; pawns depend on color
+: kinds-of ( piece -- bits )
+  dup kind pawn = if color if 32 else 16 then else kind cells kind-bits + @ then ;
+: clear-path? ( from to -- flag ) \ every square strictly between is empty
+  2dup attack-step >r  swap r@ +
+  begin 2dup <> while  dup sq@ if 2drop r> drop false exit then  r@ +  repeat
+  2drop r> drop true ;
+: attacks? ( from to -- flag )  \ does the piece on from attack to?
+  over sq@ kinds-of  2 pick 2 pick attack-kinds and  ?dup 0= if 2drop false exit then
+  6 and if clear-path? else 2drop true then ;
+: attacked? ( sq c -- flag )    \ is sq attacked by a piece of color c?
+  120 0 do
+    i $88 and 0= if
+      i sq@ ?dup if color over = if i 2 pick attacks? if 2drop true unloop exit then then then
+    then
+  loop 2drop false ;
+: in-check? ( c -- flag ) dup king-sq c@ swap other attacked? ;
+
+\ ---- move generation ----------------------------------------------------------
+\ A move is one cell: from + 256*to + 65536*promotion piece type.
+
+: encode ( from to promo -- m ) 16 lshift swap 8 lshift or or ;
+: origin ( m -- sq ) 255 and ;
+: target ( m -- sq ) 8 rshift 255 and ;
+: promotion ( m -- type ) 16 rshift ;
+
+16 constant max-ply
+create boards 128 max-ply 2 + * allot
+create lists 256 max-ply 2 + * cells allot
+variable ply
+: board# ( -- addr ) ply @ 128 * boards + ;
+: child# ( -- addr ) board# 128 + ;
+: list# ( -- addr ) ply @ 256 * cells lists + ;
+create counts max-ply 2 + cells allot
+: this ( array -- addr ) ply @ cells + ;
+: look ( -- ) board# pos ! ;
+
+: add ( from to promo -- ) encode  list# counts this @ cells + !  1 counts this +! ;
+: me ( -- c ) side c@ ;
+: enemy? ( sq -- flag ) sq@ ?dup if color me <> else false then ;
+: free? ( sq -- flag ) dup on-board? if sq@ 0= else drop false then ;
+
+: add-pawn ( from to -- )       \ with the four promotions on the last rank
+  dup 4 rshift dup 7 = swap 0= or if
+    2dup queen add 2dup rook add 2dup bishop add knight add
+  else 0 add then ;
+
+: pawn-capture ( sq to -- )
+  dup on-board? 0= if 2drop exit then
+  dup enemy? over ep c@ = or if add-pawn else 2drop then ;
+
+: pawn-moves ( sq -- )
+  me if -16 else 16 then >r
+  dup r@ + free? if
+    dup dup r@ + add-pawn
+    dup 4 rshift me if 6 else 1 then = if
+      dup r@ 2* + free? if dup dup r@ 2* + 0 add then
+    then
+  then
+  dup dup r@ 1- + pawn-capture
+  dup r> 1+ + pawn-capture ;
+
+create knight-steps 14 , 18 , 31 , 33 , -14 , -18 , -31 , -33 ,
+create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
+
+: jumps ( sq table -- )         \ knight or king: one step each way
+  8 0 do
+    over over i cells + @ +
+    dup on-board? if dup sq@ 0= over enemy? or if 2 pick swap 0 add else drop then else drop then
+  loop 2drop ;
+
+: slide ( sq step -- )          \ along one line until blocked
+  over begin over + dup on-board? while
+    dup sq@ 0= if 2 pick over 0 add else
+      dup enemy? if 2 pick over 0 add then  drop 2drop exit
+    then
+  repeat drop 2drop ;
+
+: slides ( sq first last -- )   \ the king-steps from index first to last-1
+  swap ?do dup i cells king-steps + @ slide loop drop ;
+
+: castles ( -- )                \ the king has not moved, the rook is home, the way is free and safe
+  me if 112 else 0 then >r                     \ the king's rank
+  castling c@ me if 2 rshift then
+  dup 1 and if
+    r@ 5 + free? r@ 6 + free? and  r@ 7 + sq@ kind rook = and if
+      r@ 4 + me other attacked? 0=  r@ 5 + me other attacked? 0= and
+      r@ 6 + me other attacked? 0= and if r@ 4 + r@ 6 + 0 add then
+    then
+  then
+  2 and if
+    r@ 3 + free? r@ 2 + free? and r@ 1+ free? and  r@ sq@ kind rook = and if
+      r@ 4 + me other attacked? 0=  r@ 3 + me other attacked? 0= and
+      r@ 2 + me other attacked? 0= and if r@ 4 + r@ 2 + 0 add then
+    then
+  then r> drop ;
+
+: piece-moves ( sq -- )
+  dup sq@ kind case
+    pawn of pawn-moves endof
+    knight of knight-steps jumps endof
+    bishop of 4 8 slides endof
+    rook of 0 4 slides endof
+    queen of 0 8 slides endof
+    king of king-steps jumps endof
+  endcase ;
+
+: generate ( -- )               \ every pseudo-legal move of this ply into list#
+  look  0 counts this !
+  120 0 do
+    i $88 and 0= if i sq@ ?dup if color me = if i piece-moves then then then
+  loop
+  me in-check? 0= if castles then ;
+
+\ ---- making moves -----------------------------------------------------------------
+
+: clear-rights ( sq -- )        \ a move from or to these squares ends some castling
+  case 0 of 2 endof 7 of 1 endof 4 of 3 endof 112 of 8 endof 119 of 4 endof 116 of 12 endof 0 swap endcase
+  invert castling c@ and castling c! ;
+
+: castle-rook ( m -- )          \ when the king moves two squares, the rook jumps over it
+  dup target swap origin -   ( +2 king side, -2 queen side )
+  dup 2 = if drop me if 119 117 else 7 5 then else
+  -2 = if me if 112 115 else 0 3 then else exit then then
+  over sq@ swap sq!  0 swap sq! ;
+
+: make ( m -- )                 \ play m from board# onto child#
+  board# child# 128 move  child# pos !
+  dup origin sq@ >r                            \ the moving piece
+  r@ kind pawn = over target ep c@ = and if    \ en passant: take the pawn behind
+    0 over target me if 16 + else 16 - then sq!
+  then
+  255 ep c!
+  r@ kind pawn = if
+    dup target over origin - abs 32 = if dup target over origin + 2/ ep c! then
+  then
+  r@ kind king = if dup target me king-sq c!  dup castle-rook then
+  dup promotion ?dup if me 8 * + else r@ then  over target sq!
+  r> drop  0 over origin sq!
+  dup origin clear-rights  target clear-rights
+  me other side c! ;
+
+: legal? ( -- flag )            \ after make: did the mover leave its king safe?
+  me other in-check? 0= ;
+
+\ ---- perft -----------------------------------------------------------------------
+
+: moves# ( -- n ) counts this @ ;
+: move# ( i -- m ) cells list# + @ ;
+
+: (perft) ( depth -- n )
+  generate  0 swap
+  moves# 0 ?do
+    i move# make legal? if
+      dup 1 = if swap 1+ swap else 1 ply +! dup 1- recurse -1 ply +! rot + swap then
+    then
+    look
+  loop drop ;
+
+: root ( -- ) 0 ply !  board board# 128 move  look ;
+: perft ( depth -- n ) dup 0= if drop 1 exit then  dup max-ply > abort" perft goes at most 16 plies deep"  root (perft) ;
