@@ -33,3 +33,6 @@ row() {  # name, code (run after the game is loaded)
 printf '%-22s %10s %10s %10s\n' benchmark playforth gforth ratio
 row "othello perft 8" examples/othello.fs "s\" $START\" setup 8 perft drop"
 row "othello 4 vs random" examples/othello.fs "4 vs-random drop"
+row "chess perft 4" examples/chess.fs "s\" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\" setup 4 perft drop"
+row "jungle perft 5" examples/jungle.fs "5 perft drop"
+row "five-step path-perft 3" examples/fivestep.fs "3 path-perft drop"

@@ -248,3 +248,119 @@ create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 
 : root ( -- ) 0 ply !  board board# 128 move  look ;
 : perft ( depth -- n ) dup 0= if drop 1 exit then  dup max-ply > abort" perft goes at most 16 plies deep"  root (perft) ;
+
+\ ---- the computer ---------------------------------------------------------------
+\ Alpha-beta (negamax) on material and a little central control.
+
+create values 0 , 100 , 320 , 330 , 500 , 900 , 0 ,
+: center ( sq -- n )            \ 0 on the rim .. 6 in the middle
+  dup 15 and 2* 7 - abs  swap 4 rshift 2* 7 - abs +  14 swap - 2/ ;
+: worth ( -- n )                \ for the side to move: higher is better
+  0 120 0 do
+    i $88 and 0= if i sq@ ?dup if
+      dup kind cells values + @
+      over kind dup knight = swap pawn = or if i center 4 * + then
+      swap color me = if + else - then
+    then then
+  loop ;
+
+create alphas max-ply 2 + cells allot
+create betas  max-ply 2 + cells allot
+create depths max-ply 2 + cells allot
+100000 constant mate
+
+defer negamax
+: child-score ( -- score )      \ after make: search the child with the window negated
+  alphas this @ negate  betas this @ negate  depths this @ 1-
+  1 ply +!  depths this !  alphas this !  betas this !
+  negamax negate  -1 ply +! ;
+
+: (negamax) ( -- score )
+  look depths this @ 0= if worth exit then
+  generate  false
+  moves# 0 ?do
+    alphas this @ betas this @ >= if leave then
+    i move# make legal? if
+      drop true  child-score
+      dup alphas this @ > if alphas this ! else drop then
+    then look
+  loop
+  if alphas this @ else me in-check? if mate negate ply @ + else 0 then then ;
+' (negamax) is negamax
+
+variable level  3 level !
+variable best
+: best-move ( -- m | 0 )        \ 0 when there is no legal move
+  root generate  0 best !
+  mate 1+ negate alphas this !  mate 1+ betas this !  level @ depths this !
+  moves# 0 ?do
+    i move# make legal? if
+      child-score dup alphas this @ > if alphas this ! i move# best ! else drop then
+    then look
+  loop best @ ;
+
+: legal-moves# ( -- n )         \ how many legal moves the side to move has
+  root generate 0  moves# 0 ?do i move# make legal? - look loop ;
+
+\ ---- playing --------------------------------------------------------------------
+
+: .move ( m -- )
+  dup origin .square dup target .square
+  promotion ?dup if s" ?pnbrqk" drop + c@ emit then ;
+
+: play-move ( m -- )            \ on the game's board
+  root make  child# board 128 move  board pos ! ;
+
+create line 80 allot
+: >sq ( c-addr -- sq | -1 )
+  dup c@ [char] a - swap char+ c@ [char] 1 -
+  over 8 u< over 8 u< and if 16 * + else 2drop -1 then ;
+: >promotion ( char -- type )
+  case [char] n of knight endof [char] b of bishop endof [char] r of rook endof queen swap endcase ;
+: find-move ( from to promo -- m | 0 ) \ the legal move that matches
+  root generate  0
+  moves# 0 ?do
+    i move# make legal? if
+      i move# origin 4 pick =  i move# target 4 pick = and
+      i move# promotion dup if 3 pick = else drop true then and
+      if drop i move# then
+    then look
+  loop nip nip nip ;
+: ask ( -- m | 0 | -1 )         \ -1 to quit
+  begin
+    ." Your move (like e2e4, q to quit): " line 80 accept
+    dup 0= if drop -1 exit then
+    line c@ [char] q = if drop -1 exit then
+    dup 4 >= if
+      line >sq line 2 + >sq  rot 4 > if line 4 + c@ >promotion else queen then
+      2 pick 0< 2 pick 0< or if drop 2drop else find-move ?dup if exit then then
+    else drop then
+    ." That is not a legal move." cr
+  again ;
+
+variable humans                 \ bit 0: white is human, bit 1: black is human
+: human? ( -- flag ) board pos ! 1 me lshift humans @ and 0<> ;
+
+variable max-moves  200 max-moves !   \ plies before a game is called a draw
+: .side ( c -- ) if ." Black" else ." White" then ;
+: game ( -- )
+  0 begin
+    .board  board pos !
+    legal-moves# 0= if
+      board pos !  me in-check? if me other .side ."  wins by checkmate." else ." Stalemate: a draw." then cr
+      drop exit
+    then
+    dup max-moves @ = if ." Too many moves: a draw." cr drop exit then
+    board pos !  me in-check? if me .side ."  is in check." cr then
+    human? if me .side ."  to move." cr ask else best-move then
+    dup 0< if 2drop ." Bye." cr exit then
+    board pos !  me .side ."  plays " dup .move cr  play-move 1+
+  again ;
+
+: play ( -- ) start  1 humans !  game ;   \ you are white
+: demo ( -- ) start  0 humans !  game ;
+
+start
+script? [if]
+  next-arg s" demo" str= [if] demo [else] play [then]
+[then]

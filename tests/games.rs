@@ -310,3 +310,43 @@ fn jungle_rules_agree_with_gforth() {
     let out = Command::new("gforth").current_dir(root()).args(["-e", code]).output().expect("gforth runs");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "24 576 12240 ");
 }
+
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn chess_perft_matches_games_md() {
+    let code = format!(
+        "include examples/chess.fs s\" {CHESS_START}\" setup : t 5 1 do i perft . loop ; t \
+         s\" {KIWIPETE}\" setup : k 4 1 do i perft . loop ; k bye"
+    );
+    assert_eq!(eval(&code), "20 400 8902 197281 48 2039 97862 ");
+}
+
+#[test]
+fn chess_demo_game() {
+    let (out, err, status) =
+        playforth(&["--seed", "2", "-e", "include examples/chess.fs 16 max-moves ! demo bye"], "");
+    assert_eq!((status, err.as_str()), (0, ""));
+    insta::assert_snapshot!("chess_demo", out);
+}
+
+#[test]
+fn chess_scripted_human_game() {
+    let (out, _, status) = playforth(&["examples/chess.fs"], "e2e4\ne2e5\nxx\ng1f3\nq\n");
+    assert_eq!(status, 0);
+    insta::assert_snapshot!("chess_human", out);
+}
+
+#[test]
+fn chess_rules_agree_with_gforth() {
+    if Command::new("gforth").arg("--version").output().is_err() {
+        eprintln!("\n!!! gforth is not installed: chess.fs under gforth was NOT checked.\n");
+        return;
+    }
+    let code = format!(
+        "include examples/lib/gforth.fs include examples/chess.fs s\" {KIWIPETE}\" setup 1 perft . 2 perft . bye"
+    );
+    let out = Command::new("gforth").current_dir(root()).args(["-e", &code]).output().expect("gforth runs");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "48 2039 ");
+}

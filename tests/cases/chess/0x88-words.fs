@@ -1,0 +1,5 @@
+0 on-board? 7 on-board? 8 on-board? $77 on-board? $78 on-board? 128 on-board? -1 on-board?
+0 >0x88 7 >0x88 8 >0x88 63 >0x88
+0 0x88> 16 0x88> 119 0x88>
+64 >0x88
+8 0x88>
