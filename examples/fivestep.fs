@@ -128,11 +128,21 @@ defer negamax
 variable level  3 level !
 variable best-from  variable best-to
 
+variable foe
+: threatened? ( board sq -- flag ) \ can the enemy take the piece on sq next move?
+  2dup + c@ other foe !
+  false 25 0 do
+    2 pick i + c@ foe @ = if 2 pick i reach 2 pick rshift 1 and 0<> or then
+  loop nip nip ;
+
+: caution ( to score -- to score' ) \ as the seed's bot: never step where the enemy
+  child# 2 pick threatened?  over won 100 - < and if 5000 - then ;  \ takes next, unless it wins
+
 : best-move ( -- from to )      \ -1 -1 if there is none
   level @ root  won 1+ negate alphas this !  won 1+ betas this !
   -1 best-from !  -1 best-to !  first-piece
   begin next-move while
-    2dup make-move descend dup alphas this @ > if
+    2dup make-move descend caution dup alphas this @ > if
       alphas this !  best-to ! best-from !
     else drop 2drop then
   repeat  best-from @ best-to @ ;
@@ -168,12 +178,12 @@ variable #digits
 variable humans                 \ bit p set: player p is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
-200 constant move-limit
+variable max-moves  200 max-moves !   \ moves before a game is called a draw
 : game ( -- )
   0 begin
     .board
     lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr drop exit then
-    dup move-limit = if ." Too many moves: a draw." cr drop exit then
+    dup max-moves @ = if ." Too many moves: a draw." cr drop exit then
     human? if ask else best-move then
     over 0< if 2drop drop ." Bye." cr exit then
     play-move 1+

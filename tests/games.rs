@@ -194,6 +194,30 @@ fn check_bot_path(text: &str, cells: &[u8; 25], side: u8) -> Result<(), String> 
     Ok(())
 }
 
+/// The seed's caution: never end on a square the opponent can then take
+/// (on an exact fifth step), unless the move wins, or no safe move exists.
+fn bot_is_careful(text: &str, cells: &[u8; 25], side: u8) -> bool {
+    use playforth::words::games::reach_mask;
+    let nums: Vec<usize> = text.split_whitespace().map(|n| n.parse().expect("number")).collect();
+    let (from, to) = (nums[1] * 5 + nums[0], nums[nums.len() - 1] * 5 + nums[nums.len() - 2]);
+    let enemy = 3 - side;
+    let after = |from: usize, to: usize| {
+        let mut b = *cells;
+        b[to] = side;
+        b[from] = 0;
+        b
+    };
+    let threatened = |b: &[u8; 25], sq: usize| (0..25).any(|e| b[e] == enemy && reach_mask(b, e) >> sq & 1 == 1);
+    let wins = |b: &[u8; 25]| (0..25).all(|e| b[e] != enemy || reach_mask(b, e) == 0);
+    if wins(&after(from, to)) || !threatened(&after(from, to), to) {
+        return true;
+    }
+    // Walking into danger is forgivable only when every move does.
+    (0..25).filter(|&f| cells[f] == side).all(|f| {
+        (0..25).filter(|&t| reach_mask(cells, f) >> t & 1 == 1).all(|t| !wins(&after(f, t)) && threatened(&after(f, t), t))
+    })
+}
+
 #[test]
 fn fivestep_bot_writes_a_legal_path() {
     let dir = std::env::temp_dir().join(format!("playforth-bot-{}", std::process::id()));
@@ -204,6 +228,9 @@ fn fivestep_bot_writes_a_legal_path() {
         (2u8, "1000200000000000000020001"),
         (1u8, "0000010200000000201000000"),
         (2u8, "1100022000000000000000000"),
+        (1u8, "1000000000002000000000001"),
+        (2u8, "0000100000002000000000001"),
+        (1u8, "0000000100000000000200100"),
     ] {
         let _ = std::fs::remove_file(dir.join("play.txt"));
         let mut args = vec![
@@ -229,12 +256,14 @@ fn fivestep_bot_writes_a_legal_path() {
         if let Err(e) = check_bot_path(&text, &board, side) {
             panic!("side {side}, board {cells}: {e}: {text:?}");
         }
+        assert!(bot_is_careful(&text, &board, side), "side {side}, board {cells}: {text} walks into a capture");
     }
 }
 
 #[test]
 fn fivestep_demo_game() {
-    let (out, err, status) = playforth(&["--seed", "3", "examples/fivestep.fs", "demo"], "");
+    let (out, err, status) =
+        playforth(&["--seed", "3", "-e", "include examples/fivestep.fs 12 max-moves ! demo bye"], "");
     assert_eq!((status, err.as_str()), (0, ""));
     insta::assert_snapshot!("fivestep_demo", out);
 }
