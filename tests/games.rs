@@ -198,8 +198,14 @@ fn check_bot_path(text: &str, cells: &[u8; 25], side: u8) -> Result<(), String> 
 /// (on an exact fifth step), unless the move wins, or no safe move exists.
 fn bot_is_careful(text: &str, cells: &[u8; 25], side: u8) -> bool {
     use playforth::words::games::reach_mask;
-    let nums: Vec<usize> = text.split_whitespace().map(|n| n.parse().expect("number")).collect();
-    let (from, to) = (nums[1] * 5 + nums[0], nums[nums.len() - 1] * 5 + nums[nums.len() - 2]);
+    let nums: Vec<usize> = text
+        .split_whitespace()
+        .map(|n| n.parse().expect("number"))
+        .collect();
+    let (from, to) = (
+        nums[1] * 5 + nums[0],
+        nums[nums.len() - 1] * 5 + nums[nums.len() - 2],
+    );
     let enemy = 3 - side;
     let after = |from: usize, to: usize| {
         let mut b = *cells;
@@ -207,14 +213,17 @@ fn bot_is_careful(text: &str, cells: &[u8; 25], side: u8) -> bool {
         b[from] = 0;
         b
     };
-    let threatened = |b: &[u8; 25], sq: usize| (0..25).any(|e| b[e] == enemy && reach_mask(b, e) >> sq & 1 == 1);
+    let threatened =
+        |b: &[u8; 25], sq: usize| (0..25).any(|e| b[e] == enemy && reach_mask(b, e) >> sq & 1 == 1);
     let wins = |b: &[u8; 25]| (0..25).all(|e| b[e] != enemy || reach_mask(b, e) == 0);
     if wins(&after(from, to)) || !threatened(&after(from, to), to) {
         return true;
     }
     // Walking into danger is forgivable only when every move does.
     (0..25).filter(|&f| cells[f] == side).all(|f| {
-        (0..25).filter(|&t| reach_mask(cells, f) >> t & 1 == 1).all(|t| !wins(&after(f, t)) && threatened(&after(f, t), t))
+        (0..25)
+            .filter(|&t| reach_mask(cells, f) >> t & 1 == 1)
+            .all(|t| !wins(&after(f, t)) && threatened(&after(f, t), t))
     })
 }
 
@@ -256,14 +265,24 @@ fn fivestep_bot_writes_a_legal_path() {
         if let Err(e) = check_bot_path(&text, &board, side) {
             panic!("side {side}, board {cells}: {e}: {text:?}");
         }
-        assert!(bot_is_careful(&text, &board, side), "side {side}, board {cells}: {text} walks into a capture");
+        assert!(
+            bot_is_careful(&text, &board, side),
+            "side {side}, board {cells}: {text} walks into a capture"
+        );
     }
 }
 
 #[test]
 fn fivestep_demo_game() {
-    let (out, err, status) =
-        playforth(&["--seed", "3", "-e", "include examples/fivestep.fs 12 max-moves ! demo bye"], "");
+    let (out, err, status) = playforth(
+        &[
+            "--seed",
+            "3",
+            "-e",
+            "include examples/fivestep.fs 12 max-moves ! demo bye",
+        ],
+        "",
+    );
     assert_eq!((status, err.as_str()), (0, ""));
     insta::assert_snapshot!("fivestep_demo", out);
 }
@@ -336,7 +355,11 @@ fn jungle_rules_agree_with_gforth() {
         return;
     }
     let code = "include examples/lib/gforth.fs include examples/jungle.fs : t 4 1 do i perft . loop ; t bye";
-    let out = Command::new("gforth").current_dir(root()).args(["-e", code]).output().expect("gforth runs");
+    let out = Command::new("gforth")
+        .current_dir(root())
+        .args(["-e", code])
+        .output()
+        .expect("gforth runs");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "24 576 12240 ");
 }
 
@@ -354,8 +377,15 @@ fn chess_perft_matches_games_md() {
 
 #[test]
 fn chess_demo_game() {
-    let (out, err, status) =
-        playforth(&["--seed", "2", "-e", "include examples/chess.fs 16 max-moves ! demo bye"], "");
+    let (out, err, status) = playforth(
+        &[
+            "--seed",
+            "2",
+            "-e",
+            "include examples/chess.fs 16 max-moves ! demo bye",
+        ],
+        "",
+    );
     assert_eq!((status, err.as_str()), (0, ""));
     insta::assert_snapshot!("chess_demo", out);
 }
@@ -376,6 +406,10 @@ fn chess_rules_agree_with_gforth() {
     let code = format!(
         "include examples/lib/gforth.fs include examples/chess.fs s\" {KIWIPETE}\" setup 1 perft . 2 perft . bye"
     );
-    let out = Command::new("gforth").current_dir(root()).args(["-e", &code]).output().expect("gforth runs");
+    let out = Command::new("gforth")
+        .current_dir(root())
+        .args(["-e", &code])
+        .output()
+        .expect("gforth runs");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "48 2039 ");
 }
