@@ -571,7 +571,7 @@ mod tests {
         assert_eq!(k(0, 17), KIND_DIAGONAL | KIND_KING | KIND_WHITE_PAWN);
         assert_eq!(k(0, 33), KIND_KNIGHT);
         assert_eq!(k(0, 7), KIND_STRAIGHT);
-        assert_eq!(steps[(119 - 0 + 0x77) as usize], 17);
+        assert_eq!(steps[119 + 0x77], 17);
         assert_eq!(k(0, 19), 0);
     }
 }
