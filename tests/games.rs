@@ -157,7 +157,7 @@ fn check_bot_path(text: &str, cells: &[u8; 25], side: u8) -> Result<(), String> 
         .split_whitespace()
         .map(|n| n.parse().map_err(|_| format!("not a number: {n}")))
         .collect::<Result<_, _>>()?;
-    if nums.len() < 4 || nums.len() % 2 != 0 || nums.len() > 12 {
+    if nums.len() < 4 || !nums.len().is_multiple_of(2) || nums.len() > 12 {
         return Err(format!("a path has 2 to 6 squares: {text}"));
     }
     let squares: Vec<usize> = nums.chunks(2).map(|c| c[1] * 5 + c[0]).collect();
