@@ -50,6 +50,8 @@ pub struct Word {
     pub code_end: u32,
     /// Visible to lookups (false while its definition is being compiled).
     pub revealed: bool,
+    /// The stack comment written right after the name (`: sq ( n -- n*n )`).
+    pub effect: Option<Box<str>>,
 }
 
 impl Word {
@@ -135,6 +137,19 @@ impl Dictionary {
         self.wordlists.get(wid as usize)?.map.get(key).copied()
     }
 
+    /// Look a name up through the search order without changing anything
+    /// (for listings).
+    pub fn lookup_view(&self, name: &str) -> Option<u32> {
+        let key = name.to_ascii_lowercase();
+        self.order.iter().rev().find_map(|&wid| {
+            self.wordlists
+                .get(wid as usize)?
+                .map
+                .get(key.as_str())
+                .copied()
+        })
+    }
+
     /// Look a name up through the search order.
     pub fn find(&mut self, name: &str) -> Option<u32> {
         let key = Self::key(&mut self.lower, name);
@@ -158,6 +173,7 @@ impl Dictionary {
             shadows: None,
             code_end: 0,
             revealed: false,
+            effect: None,
         });
         self.last = Some(xt);
         if revealed {

@@ -161,6 +161,12 @@ pub struct ForthError {
     pub location: Option<Box<Location>>,
     /// Forth words from the innermost outwards.
     pub backtrace: Vec<String>,
+    /// The failing word's stack effect, when known.
+    pub effect: Option<String>,
+    /// The data stack when it failed, as `.S` shows it (top last).
+    pub stack: Option<String>,
+    /// Known words close to an undefined one.
+    pub suggestions: Vec<String>,
 }
 
 impl fmt::Display for ForthError {
@@ -186,6 +192,15 @@ impl fmt::Display for ForthError {
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
             write!(f, "\n  {pad} | {lead}^")?;
+        }
+        match (&self.word, &self.effect, &self.stack) {
+            (Some(w), Some(e), Some(s)) => write!(f, "\n  `{w}` takes {e}; the stack held {s}")?,
+            (_, _, Some(s)) => write!(f, "\n  the stack held {s}")?,
+            _ => {}
+        }
+        if !self.suggestions.is_empty() {
+            let q: Vec<String> = self.suggestions.iter().map(|n| format!("`{n}`")).collect();
+            write!(f, "\n  did you mean {}?", q.join(" or "))?;
         }
         if !self.backtrace.is_empty() {
             write!(f, "\n  called from: {}", self.backtrace.join(" <- "))?;

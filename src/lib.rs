@@ -31,6 +31,7 @@ pub mod io;
 pub mod lexer;
 pub mod memory;
 pub mod system;
+pub mod teach;
 pub mod vm;
 pub mod words;
 

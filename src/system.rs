@@ -90,6 +90,7 @@ impl Forth {
                 calls: Vec::with_capacity(crate::vm::MAX_CALLS),
                 ..Default::default()
             },
+            fault_sp: 0,
             token_pos: Pos::default(),
             token_name: String::new(),
             args: vec!["playforth".into()],
@@ -99,6 +100,8 @@ impl Forth {
             substitutions: Default::default(),
             rng: crate::words::games::rng_from_seed(clock_seed()),
             main_script: None,
+            user_start: 0,
+            show_stack: true,
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
         };
@@ -128,6 +131,7 @@ impl Forth {
             panic!("the prelude failed to load: {e}");
         }
         f.sources[0].lines.clear();
+        f.user_start = f.dict.words.len() as u32;
         f
     }
 

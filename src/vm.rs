@@ -55,6 +55,10 @@ pub struct Fault {
     pub ip: Option<u32>,
     pub calls: Vec<u32>,
     pub instr: Option<Instr>,
+    /// Whether the depth below was recorded for this fault.
+    pub active_snapshot: bool,
+    /// The data stack depth when it failed (the cells stay in the array).
+    pub depth: usize,
 }
 
 /// Set by the SIGINT handler (Ctrl-C); running code stops at the next
@@ -90,6 +94,8 @@ pub struct Forth {
     /// Extra text for the pending throw (undefined word name, ABORT" message).
     pub(crate) throw_msg: Option<String>,
     pub(crate) fault: Fault,
+    /// The data stack depth before the instruction that failed.
+    pub(crate) fault_sp: usize,
     /// Position of the token the outer interpreter is working on.
     pub(crate) token_pos: Pos,
     pub(crate) token_name: String,
@@ -104,6 +110,10 @@ pub struct Forth {
     pub(crate) attack_tables: ([u8; 239], [i8; 239]),
     /// The file run as the main script (for SCRIPT?).
     pub(crate) main_script: Option<String>,
+    /// The first xt defined after the prelude: the user's words start here.
+    pub(crate) user_start: u32,
+    /// The REPL shows the stack after ` ok` (SHOW-STACK).
+    pub show_stack: bool,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
 }
@@ -308,35 +318,48 @@ impl Forth {
             self.fault.instr = self.code.get(at as usize).copied();
             self.fault.calls.clear();
             self.fault.calls.extend_from_slice(&self.calls);
+            self.fault.active_snapshot = true;
+            self.fault.depth = self.fault_sp;
         }
     }
 
     fn inner(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
         loop {
             let at = ip;
+            // The stack depth before this instruction: recorded only when
+            // it fails, so error reports can show what the word was given.
+            #[allow(unused_assignments)]
+            let mut sp0 = self.sp;
+            macro_rules! bail {
+                ($t:expr) => {{
+                    self.fault_sp = sp0;
+                    return Err(($t, at));
+                }};
+            }
             macro_rules! tri {
                 ($e:expr) => {
                     match $e {
                         Ok(v) => v,
-                        Err(t) => return Err((t, at)),
+                        Err(t) => bail!(t),
                     }
                 };
             }
             let mut ins = match self.code.get(ip as usize) {
                 Some(&i) => i,
-                None => return Err((BAD_ADDRESS, at)),
+                None => bail!(BAD_ADDRESS),
             };
             ip += 1;
             loop {
+                sp0 = self.sp;
                 match ins {
                     Instr::Lit(v) => tri!(self.push(v)),
                     Instr::Call(target) => {
                         if self.calls.len() >= MAX_CALLS {
-                            return Err((RSTACK_OVERFLOW, at));
+                            bail!(RSTACK_OVERFLOW);
                         }
                         if INTERRUPT.load(Ordering::Relaxed) {
                             INTERRUPT.store(false, Ordering::Relaxed);
-                            return Err((USER_INTERRUPT, at));
+                            bail!(USER_INTERRUPT);
                         }
                         self.calls.push(ip);
                         ip = target;
@@ -347,13 +370,13 @@ impl Forth {
                         }
                         match self.calls.pop() {
                             Some(r) => ip = r,
-                            None => return Err((RSTACK_UNDERFLOW, at)),
+                            None => bail!(RSTACK_UNDERFLOW),
                         }
                     }
                     Instr::Branch(target) => {
                         if target < ip && INTERRUPT.load(Ordering::Relaxed) {
                             INTERRUPT.store(false, Ordering::Relaxed);
-                            return Err((USER_INTERRUPT, at));
+                            bail!(USER_INTERRUPT);
                         }
                         ip = target;
                     }
@@ -380,7 +403,7 @@ impl Forth {
                     }
                     Instr::Loop(body) => {
                         if self.rp < 2 {
-                            return Err((NO_LOOP, at));
+                            bail!(NO_LOOP);
                         }
                         let index = self.rs[self.rp - 1].wrapping_add(1);
                         if index == self.rs[self.rp - 2] {
@@ -389,7 +412,7 @@ impl Forth {
                             self.rs[self.rp - 1] = index;
                             if INTERRUPT.load(Ordering::Relaxed) {
                                 INTERRUPT.store(false, Ordering::Relaxed);
-                                return Err((USER_INTERRUPT, at));
+                                bail!(USER_INTERRUPT);
                             }
                             ip = body;
                         }
@@ -397,7 +420,7 @@ impl Forth {
                     Instr::PlusLoop(body) => {
                         let step = tri!(self.pop());
                         if self.rp < 2 {
-                            return Err((NO_LOOP, at));
+                            bail!(NO_LOOP);
                         }
                         let index = self.rs[self.rp - 1];
                         let old = index.wrapping_sub(self.rs[self.rp - 2]);
@@ -408,14 +431,14 @@ impl Forth {
                             self.rs[self.rp - 1] = index.wrapping_add(step);
                             if INTERRUPT.load(Ordering::Relaxed) {
                                 INTERRUPT.store(false, Ordering::Relaxed);
-                                return Err((USER_INTERRUPT, at));
+                                bail!(USER_INTERRUPT);
                             }
                             ip = body;
                         }
                     }
                     Instr::Leave(exit) => {
                         if self.rp < 2 {
-                            return Err((NO_LOOP, at));
+                            bail!(NO_LOOP);
                         }
                         self.rp -= 2;
                         ip = exit;
@@ -436,10 +459,10 @@ impl Forth {
                     Instr::Catch => {
                         let xt = tri!(self.pop());
                         if self.catches.len() >= MAX_CATCH {
-                            return Err((EXCEPTION_OVERFLOW, at));
+                            bail!(EXCEPTION_OVERFLOW);
                         }
                         if self.calls.len() + 2 >= MAX_CALLS {
-                            return Err((RSTACK_OVERFLOW, at));
+                            bail!(RSTACK_OVERFLOW);
                         }
                         self.catches.push(CatchFrame {
                             sp: self.sp,
@@ -462,7 +485,7 @@ impl Forth {
                         tri!(self.push(0));
                         match self.calls.pop() {
                             Some(r) => ip = r,
-                            None => return Err((RSTACK_UNDERFLOW, at)),
+                            None => bail!(RSTACK_UNDERFLOW),
                         }
                     }
                     Instr::Does(code) => {
@@ -472,7 +495,7 @@ impl Forth {
                         }
                         match self.calls.pop() {
                             Some(r) => ip = r,
-                            None => return Err((RSTACK_UNDERFLOW, at)),
+                            None => bail!(RSTACK_UNDERFLOW),
                         }
                     }
                     Instr::Str(addr, len) => {
@@ -667,12 +690,39 @@ impl Forth {
             .into_iter()
             .map(|xt| self.dict.words[xt as usize].name.to_string());
         let backtrace = summarize_backtrace(names);
+        let effect = word.as_deref().and_then(|w| self.stack_effect(w));
+        // The depth before the failing word ran: what it popped is still in
+        // the stack array.
+        let depth = fault.depth.min(DS_SIZE);
+        let shown =
+            (fault.active_snapshot && word.is_some() && (depth > 0 || code == -4)).then(|| {
+                let base = self.base();
+                let mut s = format!("<{depth}>");
+                let from = depth.saturating_sub(16);
+                if from > 0 {
+                    s.push_str(" ...");
+                }
+                for &x in &self.ds[from..depth] {
+                    s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
+                }
+                s
+            });
+        let stack = shown;
+        let suggestions = if code == -13 {
+            let name = self.token_name.clone();
+            self.suggestions(&name)
+        } else {
+            Vec::new()
+        };
         ForthError {
             code,
             message,
             word,
             location: self.location(pos),
             backtrace,
+            effect,
+            stack,
+            suggestions,
         }
     }
 

@@ -86,7 +86,7 @@ fn a_script_error_names_file_line_and_column() {
     let r = playforth(&[&path], "");
     assert_eq!(r.status, 1);
     let expected = format!(
-        "{path}:2:18: error: stack underflow (-4) in `+`\n  2 | : total  score @ + ;\n    |                  ^\n  called from: total <- play\n"
+        "{path}:2:18: error: stack underflow (-4) in `+`\n  2 | : total  score @ + ;\n    |                  ^\n  `+` takes ( n1 n2 -- n3 ); the stack held <1> 0\n  called from: total <- play\n"
     );
     assert_eq!(r.stderr, expected);
 }

@@ -192,6 +192,29 @@ impl Forth {
         body.ok_or_else(|| self.fail(NOT_CREATED, "that word has no data field"))
     }
 
+    /// The first comment of a definition, before any code, is its stack
+    /// effect: remember it for HELP, hints and completion.
+    fn note_stack_comment(&mut self, start: i64, found: bool) {
+        let Some(def) = &self.compiler.def else {
+            return;
+        };
+        if !found || self.code_here() != def.code_start || !self.compiling() {
+            return;
+        }
+        let xt = def.xt as usize;
+        let inp = *self.input();
+        let end = (inp.buf + self.to_in()).max(start);
+        let Ok(text) = self.mem.string(start, end - start) else {
+            return;
+        };
+        let text = text.trim().trim_end_matches(')').trim();
+        if let Some(w) = self.dict.words.get_mut(xt)
+            && w.effect.is_none()
+        {
+            w.effect = Some(format!("( {text} )").into());
+        }
+    }
+
     /// SAVE-INPUT's description of the current source.
     fn save_input(&mut self) -> Res<()> {
         let inp = *self.input();
@@ -630,7 +653,11 @@ primitives! {
         f.push_bool(!ok)
     }
     Paren "(" "( \"ccc<paren>\" -- )" Core "I" "A comment up to ) (may span lines in a file)." |f| {
-        f.skip_past(b')').map(|_| ())
+        let (start, _) = f.parse_area();
+        let line = f.input().line;
+        let found = f.skip_past(b')')?;
+        f.note_stack_comment(start, found && f.input().line == line);
+        Ok(())
     }
     Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt "I" "A comment to the end of the line." |f| {
         let len = f.input().len;

@@ -2,7 +2,7 @@
 //! (.S ? DUMP SEE WORDS), conditional compilation, and BYE.
 
 use super::primitives;
-use crate::dictionary::Kind;
+use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::instr::Instr;
 use crate::vm::Forth;
@@ -20,6 +20,56 @@ impl Forth {
             let _ = write!(s, "{} ", signed(x as i128, base));
         }
         s
+    }
+
+    /// WORDS: the user's words first, then the built-ins by word set.
+    pub fn words_text(&self) -> String {
+        use std::collections::BTreeMap;
+        let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut mine: Vec<String> = Vec::new();
+        for name in self.visible_names() {
+            let Some(xt) = Dictionary::lookup_view(&self.dict, &name) else {
+                continue;
+            };
+            if name.starts_with('(') {
+                continue;
+            }
+            if xt >= self.user_start {
+                mine.push(name);
+                continue;
+            }
+            let set = match self.dict.words[xt as usize].kind {
+                Kind::Prim(i) => crate::words::all_specs()
+                    .find(|s| s.instr == i)
+                    .map_or("other", |s| s.set.name()),
+                _ => "prelude (written in Forth)",
+            };
+            groups.entry(set.to_string()).or_default().push(name);
+        }
+        let mut out = String::new();
+        let mut section = |title: &str, names: &[String]| {
+            out.push_str(title);
+            out.push_str(":\n");
+            let mut col = 0;
+            out.push_str("  ");
+            for n in names {
+                if col + n.len() > 74 {
+                    out.push_str("\n  ");
+                    col = 0;
+                }
+                col += n.len() + 1;
+                out.push_str(n);
+                out.push(' ');
+            }
+            out.push('\n');
+        };
+        if !mine.is_empty() {
+            section("Your words", &mine);
+        }
+        for (set, names) in &groups {
+            section(set, names);
+        }
+        out
     }
 
     /// The name of the colon word that starts at `start`.
@@ -280,25 +330,19 @@ primitives! {
         let s = f.see_text(xt);
         f.print(&format!("{s}\n"))
     }
-    Words "words" "( -- )" Tools "" "List the words of the first word list in the search order." |f| {
-        let wid = *f.dict.order.last().unwrap_or(&0);
-        let names: Vec<String> = f.dict.list(wid).into_iter()
-            .map(|xt| f.dict.words[xt as usize].name.to_string())
-            .filter(|n| !n.starts_with('('))
-            .collect();
-        let mut s = String::new();
-        let mut col = 0;
-        for n in names {
-            if col + n.len() > 76 {
-                s.push('\n');
-                col = 0;
-            }
-            col += n.len() + 1;
-            s.push_str(&n);
-            s.push(' ');
-        }
-        s.push('\n');
+    Words "words" "( -- )" Tools "" "List the words you can use: your own first, then the built-in ones by word set." |f| {
+        let s = f.words_text();
         f.print(&s)
+    }
+    Help "help" "( \"name\" -- )" Playforth "" "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start." |f| {
+        let (a, n) = f.parse_name()?;
+        let name = if n == 0 { None } else { Some(f.mem.string(a, n)?) };
+        let s = f.help_text(name.as_deref());
+        f.print(&s)
+    }
+    ShowStack "show-stack" "( flag -- )" Playforth "" "Whether the REPL shows the stack after ` ok` (it does at first). Example: false show-stack" |f| {
+        f.show_stack = f.pop_bool()?;
+        Ok(())
     }
     Order "order" "( -- )" Search "" "Show the search order, first-searched first, then the current word list." |f| {
         let name = |f: &Forth, w: u32| f.dict.wordlists.get(w as usize)
