@@ -161,9 +161,16 @@ pub struct ForthError {
     pub location: Option<Box<Location>>,
     /// Forth words from the innermost outwards.
     pub backtrace: Vec<String>,
+    /// What a learner needs to see next: effect, stack, suggestions.
+    pub hints: Box<Hints>,
+}
+
+/// The teaching part of an error report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hints {
     /// The failing word's stack effect, when known.
     pub effect: Option<String>,
-    /// The data stack when it failed, as `.S` shows it (top last).
+    /// The data stack the failing word was given, as `.S` shows it.
     pub stack: Option<String>,
     /// Known words close to an undefined one.
     pub suggestions: Vec<String>,
@@ -193,13 +200,14 @@ impl fmt::Display for ForthError {
                 .collect();
             write!(f, "\n  {pad} | {lead}^")?;
         }
-        match (&self.word, &self.effect, &self.stack) {
+        let h = &self.hints;
+        match (&self.word, &h.effect, &h.stack) {
             (Some(w), Some(e), Some(s)) => write!(f, "\n  `{w}` takes {e}; the stack held {s}")?,
             (_, _, Some(s)) => write!(f, "\n  the stack held {s}")?,
             _ => {}
         }
-        if !self.suggestions.is_empty() {
-            let q: Vec<String> = self.suggestions.iter().map(|n| format!("`{n}`")).collect();
+        if !h.suggestions.is_empty() {
+            let q: Vec<String> = h.suggestions.iter().map(|n| format!("`{n}`")).collect();
             write!(f, "\n  did you mean {}?", q.join(" or "))?;
         }
         if !self.backtrace.is_empty() {

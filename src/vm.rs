@@ -720,9 +720,7 @@ impl Forth {
             word,
             location: self.location(pos),
             backtrace,
-            effect,
-            stack,
-            suggestions,
+            hints: Box::new(Hints { effect, stack, suggestions }),
         }
     }
 
