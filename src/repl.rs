@@ -1,12 +1,119 @@
-//! The interactive REPL: read a line with rustyline, interpret it, answer
-//! ` ok` (or ` compiled` inside a definition). Errors are reported and the
-//! session goes on; history is kept in the user's data directory.
+//! The interactive REPL: rustyline with completion (each candidate shows
+//! its stack effect), a grey hint with the stack effect of the word being
+//! typed, colours for words, numbers, strings and comments (unknown words
+//! in red), and input that goes on while a definition or comment is open.
+//! After each line: ` ok` and the stack. Errors are reported and the session
+//! goes on; Ctrl-C at the prompt clears the line, while code runs it stops
+//! the code; history is kept in the user's data directory.
 
+use playforth::teach;
 use playforth::{Forth, Outcome};
-use rustyline::DefaultEditor;
+use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
+use rustyline::highlight::{CmdKind, Highlighter};
+use rustyline::hint::Hinter;
+use rustyline::validate::Validator;
+use rustyline::{Context, Editor, Helper};
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
+
+/// What the helper knows about the dictionary, refreshed before each prompt.
+#[derive(Default)]
+struct Words {
+    /// Lower-cased name -> (name, the user's?, stack effect).
+    by_name: HashMap<String, (String, bool, Option<String>)>,
+    base: i64,
+}
+
+struct ReplHelper {
+    words: Rc<RefCell<Words>>,
+    colour: bool,
+}
+
+impl ReplHelper {
+    fn lookup(&self, name: &str) -> Option<bool> {
+        self.words
+            .borrow()
+            .by_name
+            .get(&name.to_ascii_lowercase())
+            .map(|w| w.1)
+    }
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let prefix = line[start..pos].to_ascii_lowercase();
+        let words = self.words.borrow();
+        let mut found: Vec<&(String, bool, Option<String>)> = words
+            .by_name
+            .iter()
+            .filter(|(k, _)| k.starts_with(&prefix))
+            .map(|(_, v)| v)
+            .collect();
+        found.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
+        let pairs = found
+            .into_iter()
+            .map(|(name, _, effect)| Pair {
+                display: match effect {
+                    Some(e) => format!("{name} {e}"),
+                    None => name.clone(),
+                },
+                replacement: name.clone(),
+            })
+            .collect();
+        Ok((start, pairs))
+    }
+}
+
+impl Hinter for ReplHelper {
+    type Hint = String;
+    fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<String> {
+        if pos < line.len() {
+            return None;
+        }
+        let word = teach::word_at(line, pos);
+        let words = self.words.borrow();
+        let (_, _, effect) = words.by_name.get(&word.to_ascii_lowercase())?;
+        effect.as_ref().map(|e| format!("  {e}"))
+    }
+}
+
+impl Highlighter for ReplHelper {
+    fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
+        if !self.colour {
+            return Cow::Borrowed(line);
+        }
+        let base = self.words.borrow().base;
+        Cow::Owned(teach::highlight(line, base, &|w| self.lookup(w)))
+    }
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        if self.colour {
+            Cow::Owned(format!("\x1b[90m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
+    }
+    fn highlight_char(&self, _line: &str, _pos: usize, _kind: CmdKind) -> bool {
+        self.colour
+    }
+}
+
+// Lines are read one at a time (so an open definition or comment gets a
+// continuation prompt); nothing to validate inside one line.
+impl Validator for ReplHelper {}
+
+impl Helper for ReplHelper {}
 
 fn history_path() -> Option<PathBuf> {
     let dir = std::env::var_os("XDG_DATA_HOME")
@@ -15,38 +122,75 @@ fn history_path() -> Option<PathBuf> {
     Some(dir.join("playforth").join("history"))
 }
 
+fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
+    let mut w = words.borrow_mut();
+    w.by_name = forth
+        .repl_words()
+        .into_iter()
+        .map(|(n, user, e)| (n.to_ascii_lowercase(), (n, user, e)))
+        .collect();
+    w.base = forth.base();
+}
+
 pub fn run(forth: &mut Forth) -> ExitCode {
-    let Ok(mut rl) = DefaultEditor::new() else {
+    let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let words = Rc::new(RefCell::new(Words::default()));
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .auto_add_history(false)
+        .build();
+    let Ok(mut rl) = Editor::<ReplHelper, rustyline::history::DefaultHistory>::with_config(config)
+    else {
         eprintln!("playforth: cannot open the terminal for the REPL");
         return ExitCode::from(1);
     };
+    rl.set_helper(Some(ReplHelper {
+        words: words.clone(),
+        colour,
+    }));
     let history = history_path();
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }
     println!(
-        "playforth {} — type `bye` or Ctrl-D to leave.",
+        "playforth {} — type `help` to start, `bye` or Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     );
     let code = loop {
-        let prompt = if forth.in_definition() { "... " } else { "" };
-        match rl.readline(prompt) {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = rl.add_history_entry(line.as_str());
+        refresh(forth, &words);
+        // Read on while a definition or a ( comment is open.
+        let mut input = String::new();
+        let read = loop {
+            let prompt = if input.is_empty() { "" } else { "... " };
+            match rl.readline(prompt) {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = rl.add_history_entry(line.as_str());
+                    }
+                    input.push_str(&line);
+                    input.push('\n');
+                    if !teach::unfinished(&input) {
+                        break Ok(input);
+                    }
                 }
-                match forth.interpret_line(&line) {
-                    Ok(Outcome::Continue) => {
-                        if forth.in_definition() {
-                            println!(" compiled");
-                        } else {
-                            println!(" ok");
+                Err(e) => break Err(e),
+            }
+        };
+        match read {
+            Ok(input) => match forth.interpret_input(input.trim_end_matches('\n')) {
+                Ok(Outcome::Continue) => {
+                    if forth.in_definition() {
+                        println!(" compiled");
+                    } else {
+                        match forth.ok_stack() {
+                            Some(s) => println!(" ok {s}"),
+                            None => println!(" ok"),
                         }
                     }
-                    Ok(Outcome::Bye(code)) => break ExitCode::from(code as u8),
-                    Err(e) => eprintln!("{e}"),
                 }
-            }
+                Ok(Outcome::Bye(code)) => break ExitCode::from(code as u8),
+                Err(e) => eprintln!("{e}"),
+            },
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break ExitCode::SUCCESS,
             Err(e) => {

@@ -195,6 +195,46 @@ impl Forth {
         self.settle(r)
     }
 
+    /// Interpret text typed at the REPL, which may span several lines (an
+    /// unfinished definition or comment goes on to the next line).
+    pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
+        self.inputs.truncate(1);
+        let first = self.sources[0].lines.len();
+        self.sources[0]
+            .lines
+            .extend(text.lines().map(|l| l.as_bytes().to_vec()));
+        if text.is_empty() {
+            self.sources[0].lines.push(Vec::new());
+        }
+        self.inputs[0].kind = SourceKind::Text { next: first };
+        self.inputs[0].line = first as u32;
+        let r = self.interpret_source();
+        self.inputs.truncate(1);
+        self.inputs[0].kind = SourceKind::Terminal;
+        self.settle(r)
+    }
+
+    /// The words the REPL can complete and colour: name, whether it is the
+    /// user's, and its stack effect.
+    pub fn repl_words(&mut self) -> Vec<(String, bool, Option<String>)> {
+        let names = self.visible_names();
+        names
+            .into_iter()
+            .filter_map(|n| {
+                let xt = self.dict.lookup_view(&n)?;
+                let user = xt >= self.user_start;
+                let effect = self.info_for(xt).effect;
+                Some((n, user, effect))
+            })
+            .collect()
+    }
+
+    /// The stack as the REPL shows it after ` ok`, if it is shown.
+    pub fn ok_stack(&self) -> Option<String> {
+        self.show_stack
+            .then(|| self.stack_text().trim_end().to_string())
+    }
+
     /// Run a file as the main script.
     pub fn run_file(&mut self, path: &str) -> Result<Outcome, ForthError> {
         self.main_script = Some(self.resolve_path(path).to_string_lossy().into_owned());

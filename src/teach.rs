@@ -341,3 +341,268 @@ cells, the top last.
 Games to play: include examples/othello.fs  (or rps, rps-team, jungle, chess,
 fivestep), then type play.  bye or Ctrl-D leaves; Ctrl-C stops a running word.
 ";
+
+// ---- the REPL's eyes: classes of tokens for colour, and unfinished input ----
+
+/// What a token on the input line is, for colouring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Builtin,
+    User,
+    Number,
+    Text,
+    Comment,
+    Unknown,
+    /// The name a defining word is about to create.
+    NewName,
+    Space,
+}
+
+/// Words after which the next token is a new name, not a word to find.
+const DEFINERS: &[&str] = &[
+    ":",
+    "create",
+    "variable",
+    "constant",
+    "value",
+    "2constant",
+    "2variable",
+    "2value",
+    "defer",
+    "buffer:",
+    "marker",
+    "begin-structure",
+    "field:",
+    "cfield:",
+    "+field",
+    "synonym",
+    "to",
+    "+to",
+    "is",
+    "'",
+    "[']",
+    "postpone",
+    "see",
+    "help",
+    "char",
+    "[char]",
+    "include",
+    "require",
+    "trace",
+    "untrace",
+    "action-of",
+];
+/// Words that parse text up to a closing quote or parenthesis.
+const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\""];
+
+/// Split a line into classed pieces (blanks included, so they rejoin to
+/// the line). `lookup` says whether a name is a word, and whether it is the
+/// user's; numbers follow `base`.
+pub fn classify(
+    line: &str,
+    base: i64,
+    lookup: &dyn Fn(&str) -> Option<bool>,
+) -> Vec<(Class, String)> {
+    let mut out: Vec<(Class, String)> = Vec::new();
+    let mut rest = line;
+    let mut after_definer = false;
+    while !rest.is_empty() {
+        let blank = rest.len() - rest.trim_start().len();
+        if blank > 0 {
+            out.push((Class::Space, rest[..blank].to_string()));
+            rest = &rest[blank..];
+            continue;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let tok = &rest[..end];
+        let lower = tok.to_ascii_lowercase();
+        if tok == "\\" {
+            out.push((Class::Comment, rest.to_string()));
+            break;
+        }
+        if tok == "(" || tok == ".(" {
+            let close = rest[end..].find(')').map_or(rest.len(), |i| end + i + 1);
+            out.push((Class::Comment, rest[..close].to_string()));
+            rest = &rest[close..];
+            continue;
+        }
+        if QUOTERS.contains(&lower.as_str()) {
+            let close = rest[end..].find('"').map_or(rest.len(), |i| end + i + 1);
+            out.push((Class::Builtin, tok.to_string()));
+            out.push((Class::Text, rest[end..close].to_string()));
+            rest = &rest[close..];
+            continue;
+        }
+        let class = if after_definer {
+            after_definer = false;
+            match lookup(tok) {
+                Some(true) => Class::User,
+                Some(false) => Class::Builtin,
+                None => Class::NewName,
+            }
+        } else {
+            match lookup(tok) {
+                Some(true) => Class::User,
+                Some(false) => Class::Builtin,
+                None if crate::interp::parse_number(tok.as_bytes(), base).is_some() => {
+                    Class::Number
+                }
+                None => Class::Unknown,
+            }
+        };
+        if DEFINERS.contains(&lower.as_str()) {
+            after_definer = true;
+        }
+        out.push((class, tok.to_string()));
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// ANSI colours for each class.
+pub fn colour(class: Class) -> &'static str {
+    match class {
+        Class::Builtin => "\x1b[1;34m",
+        Class::User => "\x1b[1;32m",
+        Class::Number => "\x1b[33m",
+        Class::Text => "\x1b[36m",
+        Class::Comment => "\x1b[90m",
+        Class::Unknown => "\x1b[1;31m",
+        Class::NewName => "\x1b[1;35m",
+        Class::Space => "",
+    }
+}
+
+/// The line with colours.
+pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -> String {
+    let mut s = String::new();
+    for (class, text) in classify(line, base, lookup) {
+        if class == Class::Space {
+            s.push_str(&text);
+        } else {
+            s.push_str(colour(class));
+            s.push_str(&text);
+            s.push_str("\x1b[0m");
+        }
+    }
+    s
+}
+
+/// Is this input unfinished: an open `:` definition or `(` comment? Then
+/// the REPL asks for another line before running it.
+pub fn unfinished(input: &str) -> bool {
+    let mut in_definition = false;
+    let mut in_comment = false;
+    for line in input.lines() {
+        let mut rest = line;
+        loop {
+            if in_comment {
+                match rest.find(')') {
+                    Some(i) => {
+                        in_comment = false;
+                        rest = &rest[i + 1..];
+                    }
+                    None => break,
+                }
+            }
+            let t = rest.trim_start();
+            if t.is_empty() {
+                break;
+            }
+            let end = t.find(char::is_whitespace).unwrap_or(t.len());
+            let tok = t[..end].to_ascii_lowercase();
+            rest = &t[end..];
+            match tok.as_str() {
+                "\\" => break,
+                "(" => in_comment = true,
+                ":" | ":noname" => in_definition = true,
+                ";" => in_definition = false,
+                _ if QUOTERS.contains(&tok.as_str()) || tok == ".(" => {
+                    let close = if tok == ".(" { ')' } else { '"' };
+                    rest = rest.find(close).map_or("", |i| &rest[i + 1..]);
+                }
+                _ => {}
+            }
+        }
+    }
+    in_definition || in_comment
+}
+
+/// The word the cursor is in or just after.
+pub fn word_at(line: &str, pos: usize) -> &str {
+    let pos = pos.min(line.len());
+    let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let end = line[pos..]
+        .find(char::is_whitespace)
+        .map_or(line.len(), |i| pos + i);
+    &line[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lookup(w: &str) -> Option<bool> {
+        match w.to_ascii_lowercase().as_str() {
+            "dup" | "+" | ":" | ";" | "." | "s\"" => Some(false),
+            "square" => Some(true),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn tokens_are_classed() {
+        let c = classify(
+            ": cube dup square * ; 12 frob ( n -- ) \\ done",
+            10,
+            &lookup,
+        );
+        let kinds: Vec<Class> = c
+            .iter()
+            .filter(|(k, _)| *k != Class::Space)
+            .map(|(k, _)| *k)
+            .collect();
+        use Class::*;
+        assert_eq!(
+            kinds,
+            vec![
+                Builtin, NewName, Builtin, User, Unknown, Builtin, Number, Unknown, Comment,
+                Comment
+            ]
+        );
+        let joined: String = c.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(joined, ": cube dup square * ; 12 frob ( n -- ) \\ done");
+    }
+
+    #[test]
+    fn strings_are_text() {
+        let c = classify("s\" hi there\" .", 10, &lookup);
+        assert_eq!(c[0], (Class::Builtin, "s\"".to_string()));
+        assert_eq!(c[1], (Class::Text, " hi there\"".to_string()));
+    }
+
+    #[test]
+    fn unfinished_input_is_noticed() {
+        assert!(unfinished(": square"));
+        assert!(unfinished(": square\n dup *"));
+        assert!(!unfinished(": square\n dup * ;"));
+        assert!(unfinished("1 2 ( a long"));
+        assert!(!unfinished("1 2 ( a long\n comment ) +"));
+        assert!(!unfinished(".\" a ; b\" \\ : c"));
+        assert!(!unfinished("s\" :\" type"));
+    }
+
+    #[test]
+    fn the_word_under_the_cursor() {
+        assert_eq!(word_at("1 2 swap drop", 6), "swap");
+        assert_eq!(word_at("1 2 swap", 8), "swap");
+        assert_eq!(word_at("dup", 0), "dup");
+    }
+
+    #[test]
+    fn highlighting_wraps_in_colours() {
+        let h = highlight("dup frob", 10, &lookup);
+        assert!(h.contains("\x1b[1;34mdup\x1b[0m"));
+        assert!(h.contains("\x1b[1;31mfrob\x1b[0m"));
+    }
+}

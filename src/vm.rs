@@ -720,7 +720,11 @@ impl Forth {
             word,
             location: self.location(pos),
             backtrace,
-            hints: Box::new(Hints { effect, stack, suggestions }),
+            hints: Box::new(Hints {
+                effect,
+                stack,
+                suggestions,
+            }),
         }
     }
 
