@@ -28,3 +28,5 @@
 : hex. ( u -- ) base @ swap hex [char] $ emit u. base ! ;  \ Print u in hex with a $ (gforth).
 : dec. ( n -- ) base @ swap decimal . base ! ;  \ Print n in decimal (gforth).
 : ?leave ( flag -- ) postpone if postpone leave postpone then ; immediate  \ Leave the DO loop if flag is true (gforth).
+: ekey ( -- x ) key ;  \ Wait for a keyboard event: here, one key, as KEY.
+: ekey? ( -- flag ) key? ;  \ True if a keyboard event is waiting.

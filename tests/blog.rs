@@ -3,9 +3,9 @@
 //! page's text is not copied into this repository), written to a temporary
 //! folder, and played with keys piped into stdin.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 fn seed_page() -> Option<String> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
@@ -41,25 +41,7 @@ fn listings(page: &str) -> (String, String) {
 }
 
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_playforth"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("playforth runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin");
-    let out = child.wait_with_output().expect("finishes");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    common::run_playforth(args, stdin, None)
 }
 
 fn write_listings() -> Option<(String, String)> {

@@ -1,8 +1,7 @@
 //! The `playforth` command as a user runs it: options, scripts and their
 //! arguments, piped input, exit statuses.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 struct Run {
     stdout: String,
@@ -11,24 +10,11 @@ struct Run {
 }
 
 fn playforth(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_playforth"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("playforth runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("playforth finishes");
+    let (stdout, stderr, status) = common::run_playforth(args, stdin, None);
     Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        status: out.status.code().unwrap_or(-1),
+        stdout,
+        stderr,
+        status,
     }
 }
 

@@ -2,8 +2,9 @@
 //! strength, whole games under a fixed seed, and the portable definitions
 //! in examples/lib/gforth.fs checked against gforth itself.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use std::process::Command;
 
 const START: &str = "...........................XO......OX........................... X";
 
@@ -13,26 +14,7 @@ fn root() -> &'static str {
 
 /// Run playforth with arguments and piped keys; (stdout, stderr, status).
 fn playforth(args: &[&str], keys: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_playforth"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("playforth runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(keys.as_bytes())
-        .expect("keys");
-    let out = child.wait_with_output().expect("finishes");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    common::run_playforth(args, keys, None)
 }
 
 fn eval(code: &str) -> String {

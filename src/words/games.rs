@@ -288,6 +288,20 @@ impl Forth {
         }
     }
 
+    /// Pop ( from to ), two on-board 0x88 squares, as an index into the
+    /// difference tables: to - from + $77.
+    fn difference_index(&mut self, word: &str) -> Res<usize> {
+        let to = self.pop()?;
+        let from = self.pop()?;
+        if !on_board_0x88(from) || !on_board_0x88(to) {
+            return Err(self.fail(
+                INVALID_NUMERIC_ARG,
+                format!("{word} needs two on-board 0x88 squares"),
+            ));
+        }
+        Ok((to - from + 0x77) as usize)
+    }
+
     /// A five-step board: 25 cells holding 0, 1 or 2.
     fn fivestep_board(&mut self, addr: i64) -> Res<[u8; 25]> {
         let mut b = [0u8; 25];
@@ -399,21 +413,11 @@ primitives! {
         f.push(s / 16 * 8 + s % 16)
     }
     AttackKinds "attack-kinds" "( from to -- mask )" Games "" "0x88 chess: the kinds of piece on from that could attack to, blockers aside: 1 knight, 2 diagonal slider, 4 straight slider, 8 king, 16 white pawn, 32 black pawn. Example: 0 17 attack-kinds ( 2+8+16 = 26 )" |f| {
-        let to = f.pop()?;
-        let from = f.pop()?;
-        if !on_board_0x88(from) || !on_board_0x88(to) {
-            return Err(f.fail(INVALID_NUMERIC_ARG, "attack-kinds needs two on-board 0x88 squares"));
-        }
-        let i = (to - from + 0x77) as usize;
+        let i = f.difference_index("attack-kinds")?;
         f.push(f.attack_tables.0[i] as i64)
     }
     AttackStep "attack-step" "( from to -- step )" Games "" "0x88 chess: the unit step a slider takes from from towards to (0 if they share no line). Example: 0 119 attack-step ( 17 )" |f| {
-        let to = f.pop()?;
-        let from = f.pop()?;
-        if !on_board_0x88(from) || !on_board_0x88(to) {
-            return Err(f.fail(INVALID_NUMERIC_ARG, "attack-step needs two on-board 0x88 squares"));
-        }
-        let i = (to - from + 0x77) as usize;
+        let i = f.difference_index("attack-step")?;
         f.push(f.attack_tables.1[i] as i64)
     }
     Reach "reach" "( board sq -- mask )" Games "" "Five-step: every square (bit y*5+x) the piece on sq can move to by a legal path of 1 to 5 steps. Example: board 0 reach bit-count ( 16 at the start )" |f| {

@@ -277,13 +277,4 @@ primitives! {
     Stdin "stdin" "( -- fileid )" Gforth "" "The file id of standard input." |f| { f.push(STDIN_ID) }
     Stdout "stdout" "( -- fileid )" Gforth "" "The file id of standard output." |f| { f.push(STDOUT_ID) }
     Stderr "stderr" "( -- fileid )" Gforth "" "The file id of standard error." |f| { f.push(STDERR_ID) }
-    EKey "ekey" "( -- x )" Facility "" "Wait for a keyboard event (here: one key, as KEY)." |f| {
-        let k = f.read_key()?;
-        f.push(k as i64)
-    }
-    EKeyQ "ekey?" "( -- flag )" Facility "" "True if a keyboard event is waiting." |f| {
-        let _ = f.out.flush();
-        let r = f.console.key_ready();
-        f.push_bool(r)
-    }
 }

@@ -1,3 +1,4 @@
+#![allow(dead_code)] // each test file uses its own part of these helpers
 //! Shared by the test files: running Forth text as a REPL session and
 //! writing down what a person would have seen.
 
@@ -61,4 +62,35 @@ pub fn transcript(source: &str) -> String {
         }
     }
     t
+}
+
+/// Run the playforth binary with arguments and piped input, in `dir` (the
+/// package root when None): (stdout, stderr, exit status).
+pub fn run_playforth(
+    args: &[&str],
+    stdin: &str,
+    dir: Option<&std::path::Path>,
+) -> (String, String, i32) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_playforth"))
+        .args(args)
+        .current_dir(dir.unwrap_or(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("playforth runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("playforth finishes");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
 }
