@@ -228,7 +228,10 @@ impl Forth {
         match w.kind {
             Kind::Colon(start) => {
                 let body = self.decompile(start, w.code_end.max(start));
-                format!(": {name}  {body} ;{imm}")
+                match &w.effect {
+                    Some(e) => format!(": {name} {e}  {body} ;{imm}"),
+                    None => format!(": {name}  {body} ;{imm}"),
+                }
             }
             Kind::Prim(i) => {
                 let spec = crate::words::all_specs().find(|s| s.instr == i);

@@ -49,9 +49,12 @@ pub fn transcript(source: &str) -> String {
         }
         match r {
             Ok(Outcome::Continue) if forth.in_definition() => t.push_str("  compiled\n"),
-            Ok(Outcome::Continue) => {
-                let _ = writeln!(t, "  ok {}", forth.stack_text().trim_end());
-            }
+            Ok(Outcome::Continue) => match forth.ok_stack() {
+                Some(s) => {
+                    let _ = writeln!(t, "  ok {s}");
+                }
+                None => t.push_str("  ok\n"),
+            },
             Ok(Outcome::Bye(code)) => {
                 let _ = writeln!(t, "  bye {code}");
                 break;

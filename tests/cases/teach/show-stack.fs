@@ -1,0 +1,2 @@
+false show-stack 1 2
+true show-stack

@@ -1,0 +1,2 @@
+: sq dup * ;
+words
