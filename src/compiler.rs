@@ -156,6 +156,10 @@ impl Forth {
             w.code_end = end;
         }
         self.dict.reveal(def.xt);
+        let name = self.dict.words[def.xt as usize].name.to_ascii_lowercase();
+        if !name.is_empty() && self.trace_names.contains(&name) {
+            self.traced.push(def.code_start);
+        }
         self.compiler.def = None;
         self.compiler.locals.clear();
         self.set_state(false);

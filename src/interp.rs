@@ -10,6 +10,7 @@ use crate::error::*;
 use crate::lexer;
 use crate::memory::{IN_ADDR, TIB_LEVELS, TIB_SIZE, TIB_START};
 use crate::vm::{Forth, Pos};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The largest file INCLUDED reads.

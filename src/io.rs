@@ -162,6 +162,35 @@ impl Console for StdConsole {
     }
 }
 
+/// The system's output: remembers whether the last byte ended a line, so
+/// trace lines start on a line of their own.
+pub struct Out {
+    inner: Box<dyn Write>,
+    pub at_line_start: bool,
+}
+
+impl Out {
+    pub fn new(inner: Box<dyn Write>) -> Out {
+        Out {
+            inner,
+            at_line_start: true,
+        }
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        if n > 0 {
+            self.at_line_start = buf[n - 1] == b'\n';
+        }
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// A writer that appends to a shared buffer, so tests can read the output.
 #[derive(Clone, Default)]
 pub struct SharedBuf(pub std::rc::Rc<std::cell::RefCell<Vec<u8>>>);

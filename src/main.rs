@@ -21,6 +21,10 @@ struct Cli {
     /// Seed the random generator (RANDOM, CHOOSE), making every run repeatable.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// Trace the word NAME (repeatable): each time it runs, print every step
+    /// with the stack after it. The word may be defined later by FILE.
+    #[arg(long, value_name = "NAME")]
+    trace: Vec<String>,
     /// The script to run, then its own arguments (see `argc`, `arg`, `next-arg`).
     #[arg(
         value_name = "FILE [ARGS]...",
@@ -51,6 +55,9 @@ fn main() -> ExitCode {
     let mut forth = Forth::new();
     if let Some(seed) = cli.seed {
         forth.set_seed(seed);
+    }
+    for name in &cli.trace {
+        forth.trace_name(name);
     }
     let (file, args) = match cli.script.split_first() {
         Some((f, rest)) => (Some(f.clone()), rest.to_vec()),

@@ -82,7 +82,7 @@ impl Forth {
                 lines: vec![],
             }],
             files: FileTable::default(),
-            out,
+            out: crate::io::Out::new(out),
             diag,
             console,
             throw_msg: None,
@@ -102,6 +102,9 @@ impl Forth {
             main_script: None,
             user_start: 0,
             show_stack: true,
+            traced: Vec::new(),
+            trace_names: Vec::new(),
+            trace_base: None,
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
         };
@@ -227,6 +230,31 @@ impl Forth {
                 Some((n, user, effect))
             })
             .collect()
+    }
+
+    /// Trace a word by name now, and whenever a word of that name is defined
+    /// later (for `--trace NAME` before the script defines it).
+    pub fn trace_name(&mut self, name: &str) {
+        self.trace_names.push(name.to_ascii_lowercase());
+        if let Some(xt) = self.dict.find(name) {
+            let _ = self.trace_xt(xt, true);
+        }
+    }
+
+    /// Watch (or stop watching) a colon definition.
+    pub(crate) fn trace_xt(&mut self, xt: u32, on: bool) -> Res<()> {
+        let Kind::Colon(start) = self.dict.words[xt as usize].kind else {
+            let name = self.dict.words[xt as usize].name.to_string();
+            return Err(self.fail(
+                INVALID_NAME,
+                format!("`{name}` is built in; only colon definitions can be traced"),
+            ));
+        };
+        self.traced.retain(|&s| s != start);
+        if on {
+            self.traced.push(start);
+        }
+        Ok(())
     }
 
     /// The stack as the REPL shows it after ` ok`, if it is shown.

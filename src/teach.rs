@@ -337,6 +337,7 @@ cells, the top last.
   help WORD      what a word does, with its stack effect ( before -- after )
   words          every word, grouped; Tab completes a word as you type
   see WORD       how a word is defined
+  trace WORD     watch a word run step by step (untrace WORD stops it)
 Games to play: include examples/othello.fs  (or rps, rps-team, jungle, chess,
 fivestep), then type play.  bye or Ctrl-D leaves; Ctrl-C stops a running word.
 ";

@@ -88,7 +88,7 @@ pub struct Forth {
     pub(crate) inputs: Vec<Input>,
     pub(crate) sources: Vec<SourceText>,
     pub(crate) files: FileTable,
-    pub(crate) out: Box<dyn Write>,
+    pub(crate) out: crate::io::Out,
     pub(crate) diag: Box<dyn Write>,
     pub(crate) console: Box<dyn Console>,
     /// Extra text for the pending throw (undefined word name, ABORT" message).
@@ -114,6 +114,12 @@ pub struct Forth {
     pub(crate) user_start: u32,
     /// The REPL shows the stack after ` ok` (SHOW-STACK).
     pub show_stack: bool,
+    /// Code addresses of the words TRACE watches.
+    pub(crate) traced: Vec<u32>,
+    /// Names to trace as soon as they are defined (`--trace NAME`).
+    pub(crate) trace_names: Vec<String>,
+    /// Call depth where the traced word runs, while it runs.
+    pub(crate) trace_base: Option<usize>,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
 }
@@ -283,7 +289,12 @@ impl Forth {
         let base = self.calls.len();
         let mut ip = start;
         let result = loop {
-            match self.inner(ip, base) {
+            let r = if self.traced.is_empty() {
+                self.inner::<false>(ip, base)
+            } else {
+                self.inner::<true>(ip, base)
+            };
+            match r {
                 Ok(()) => break Ok(()),
                 Err((t, at)) => {
                     self.note_fault(at);
@@ -323,7 +334,9 @@ impl Forth {
         }
     }
 
-    fn inner(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
+    /// Run code. With TRACE, words marked by TRACE print each step; the
+    /// ordinary loop is compiled without any of that.
+    fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
         loop {
             let at = ip;
             // The stack depth before this instruction: recorded only when
@@ -348,6 +361,10 @@ impl Forth {
                 Some(&i) => i,
                 None => bail!(BAD_ADDRESS),
             };
+            if TRACE {
+                self.trace_before(at);
+            }
+            let calls_before = self.calls.len();
             ip += 1;
             loop {
                 sp0 = self.sp;
@@ -542,7 +559,67 @@ impl Forth {
                 }
                 break;
             }
+            if TRACE {
+                self.trace_after(ins, calls_before);
+            }
         }
+    }
+
+    /// Tracing: entering a traced word starts printing.
+    #[cold]
+    fn trace_before(&mut self, at: u32) {
+        if self.trace_base.is_none() && self.traced.contains(&at) {
+            self.trace_base = Some(self.calls.len());
+            let name = self
+                .dict
+                .word_at(at)
+                .map(|xt| self.dict.words[xt as usize].name.to_string());
+            let line = format!(
+                "{}  {}\n",
+                name.unwrap_or_default(),
+                self.stack_text().trim_end()
+            );
+            let _ = self.out.write_all(line.as_bytes());
+        }
+    }
+
+    /// Tracing: after a step, print the word it ran and the stack, indented
+    /// by call depth; leaving the traced word stops.
+    #[cold]
+    fn trace_after(&mut self, ins: Instr, calls_before: usize) {
+        let Some(base) = self.trace_base else { return };
+        if self.calls.len() < base {
+            self.trace_base = None;
+            return;
+        }
+        let name = match ins {
+            Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
+            Instr::Str(a, n) => format!(
+                "s\" {}\"",
+                self.mem.string(a as i64, n as i64).unwrap_or_default()
+            ),
+            Instr::Exit
+            | Instr::Branch(_)
+            | Instr::ZBranch(_)
+            | Instr::Do
+            | Instr::QDo(_)
+            | Instr::Loop(_)
+            | Instr::PlusLoop(_)
+            | Instr::Leave(_)
+            | Instr::LocalsEnter(..)
+            | Instr::LocalsExit(_)
+            | Instr::CatchEnd => return,
+            other => match self.instr_name(other) {
+                Some(n) => n,
+                None => return,
+            },
+        };
+        if !self.out.at_line_start {
+            let _ = self.out.write_all(b"\n");
+        }
+        let indent = "  ".repeat(calls_before.saturating_sub(base) + 1);
+        let line = format!("{indent}{name}  {}\n", self.stack_text().trim_end());
+        let _ = self.out.write_all(line.as_bytes());
     }
 
     /// The families that do I/O, compiling and tools run out of line, so

@@ -343,6 +343,14 @@ primitives! {
         let s = f.help_text(name.as_deref());
         f.print(&s)
     }
+    Trace "trace" "( \"name\" -- )" Playforth "" "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: trace square  3 square" |f| {
+        let xt = f.parse_find()?;
+        f.trace_xt(xt, true)
+    }
+    Untrace "untrace" "( \"name\" -- )" Playforth "" "Stop watching a word. Example: untrace square" |f| {
+        let xt = f.parse_find()?;
+        f.trace_xt(xt, false)
+    }
     ShowStack "show-stack" "( flag -- )" Playforth "" "Whether the REPL shows the stack after ` ok` (it does at first). Example: false show-stack" |f| {
         f.show_stack = f.pop_bool()?;
         Ok(())
