@@ -488,11 +488,12 @@ pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -
     s
 }
 
-/// Is this input unfinished: an open `:` definition or `(` comment? Then
-/// the REPL asks for another line before running it.
+/// Is this input unfinished: an open `:` definition, `(` comment or
+/// string? Then the REPL asks for another line before running it.
 pub fn unfinished(input: &str) -> bool {
     let mut in_definition = false;
     let mut in_comment = false;
+    let mut in_string = false;
     for line in input.lines() {
         let mut rest = line;
         loop {
@@ -500,6 +501,15 @@ pub fn unfinished(input: &str) -> bool {
                 match rest.find(')') {
                     Some(i) => {
                         in_comment = false;
+                        rest = &rest[i + 1..];
+                    }
+                    None => break,
+                }
+            }
+            if in_string {
+                match rest.find('"') {
+                    Some(i) => {
+                        in_string = false;
                         rest = &rest[i + 1..];
                     }
                     None => break,
@@ -517,15 +527,19 @@ pub fn unfinished(input: &str) -> bool {
                 "(" => in_comment = true,
                 ":" | ":noname" => in_definition = true,
                 ";" => in_definition = false,
-                _ if QUOTERS.contains(&tok.as_str()) || tok == ".(" => {
-                    let close = if tok == ".(" { ')' } else { '"' };
-                    rest = rest.find(close).map_or("", |i| &rest[i + 1..]);
-                }
+                ".(" => rest = rest.find(')').map_or("", |i| &rest[i + 1..]),
+                _ if QUOTERS.contains(&tok.as_str()) => match rest.find('"') {
+                    Some(i) => rest = &rest[i + 1..],
+                    None => {
+                        in_string = true;
+                        break;
+                    }
+                },
                 _ => {}
             }
         }
     }
-    in_definition || in_comment
+    in_definition || in_comment || in_string
 }
 
 /// The word the cursor is in or just after.
@@ -590,6 +604,8 @@ mod tests {
         assert!(!unfinished("1 2 ( a long\n comment ) +"));
         assert!(!unfinished(".\" a ; b\" \\ : c"));
         assert!(!unfinished("s\" :\" type"));
+        assert!(unfinished(".\" a long"));
+        assert!(!unfinished(".\" a long\nstring\" cr"));
     }
 
     #[test]

@@ -66,3 +66,18 @@ fn bye_is_an_outcome_not_an_error() {
     let (mut f, _) = Forth::for_test(b"");
     assert_eq!(f.interpret_line("bye"), Ok(Outcome::Bye(0)));
 }
+
+#[test]
+fn typed_input_may_span_lines() {
+    let (mut f, out) = Forth::for_test(b"");
+    // An open comment, definition and string go on over the next lines.
+    let r = f.interpret_input(
+        ": two-lines ( -- )\n  .\" first\nsecond\" ( a comment\n that ends here ) ;\ntwo-lines",
+    );
+    assert_eq!(r, Ok(Outcome::Continue));
+    assert_eq!(out.take(), "first\nsecond");
+    // In a file, a string still ends with its line, as the standard says.
+    let r = f.run_code("file", "s\" open\n2 3 +");
+    assert_eq!(r, Ok(Outcome::Continue));
+    assert_eq!(f.stack()[2..], [5]);
+}

@@ -156,9 +156,23 @@ impl Forth {
         }
     }
 
+    /// The text up to the closing quote. Typed at the REPL, a string left
+    /// open goes on over the next lines (files keep the standard rule: a
+    /// string ends with its line).
     fn parse_quoted(&mut self) -> Res<Vec<u8>> {
-        let (a, n) = self.parse(b'"')?;
-        Ok(self.mem.slice(a, n)?.to_vec())
+        let mut text = Vec::new();
+        loop {
+            let (start, len) = self.parse_area();
+            let closed = self.mem.slice(start, len)?.contains(&b'"');
+            let (a, n) = self.parse(b'"')?;
+            text.extend_from_slice(self.mem.slice(a, n)?);
+            let typed = self.input().src == 0
+                && matches!(self.input().kind, crate::interp::SourceKind::Text { .. });
+            if closed || !typed || !self.refill()? {
+                return Ok(text);
+            }
+            text.push(b'\n');
+        }
     }
 
     fn hold(&mut self, c: u8) -> Res<()> {
