@@ -236,6 +236,7 @@ impl Forth {
             Instr::ZBranch(_) => Instr::ZBranch(target),
             Instr::QDo(_) => Instr::QDo(target),
             Instr::Leave(_) => Instr::Leave(target),
+            Instr::Of(_) => Instr::Of(target),
             _ => return Err(CONTROL_MISMATCH),
         };
         Ok(())

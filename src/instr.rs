@@ -29,6 +29,13 @@ pub enum Instr {
     PlusLoop(u32),
     /// LEAVE: drop the loop parameters and jump past the loop.
     Leave(u32),
+    /// CASE: marks where a CASE starts (does nothing; SEE shows it).
+    Case,
+    /// OF: if the top two cells are equal, drop both; else drop the top one
+    /// and jump past ENDOF.
+    Of(u32),
+    /// ENDCASE: drop the selector.
+    EndCase,
     /// EXECUTE ( i*x xt -- j*x ).
     Execute,
     /// CATCH ( i*x xt -- j*x 0 | i*x n ).

@@ -460,6 +460,16 @@ impl Forth {
                         self.rp -= 2;
                         ip = exit;
                     }
+                    Instr::Case => {}
+                    Instr::Of(next) => {
+                        let x2 = tri!(self.pop());
+                        if tri!(self.peek(0)) == x2 {
+                            self.sp -= 1;
+                        } else {
+                            ip = next;
+                        }
+                    }
+                    Instr::EndCase => tri!(self.pop().map(|_| ())),
                     Instr::Execute => {
                         let xt = tri!(self.pop());
                         if let Some(i) = tri!(self.enter(xt, &mut ip)) {
@@ -608,6 +618,9 @@ impl Forth {
             | Instr::Leave(_)
             | Instr::LocalsEnter(..)
             | Instr::LocalsExit(_)
+            | Instr::Case
+            | Instr::Of(_)
+            | Instr::EndCase
             | Instr::CatchEnd => return,
             other => match self.instr_name(other) {
                 Some(n) => n,

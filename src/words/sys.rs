@@ -561,14 +561,12 @@ primitives! {
     PlusLoop "+loop" "( n -- )" Core "IC" "Add n to the index; repeat until it crosses the limit." |f| { f.end_do(true, "+loop") }
     Leave "leave" "( -- )" Core "IC" "Leave the innermost DO loop now." |f| { f.emit_leave() }
     Case "case" "( -- )" CoreExt "IC" "Start a CASE ... OF ... ENDOF ... ENDCASE selection." |f| {
+        f.emit(Instr::Case)?;
         f.cs_push(0, CASE_SYS)
     }
-    Of "of" "( x1 x2 -- | x1 )" CoreExt "IC" "If x1 = x2, drop both and run up to ENDOF; else keep x1." |f| {
-        f.emit(Instr::Core(Core::Over))?;
-        f.emit(Instr::Core(Core::Equal))?;
+    Of "of" "( x1 x2 -- | x1 )" CoreExt "IC" "If x1 = x2, drop both and run up to ENDOF; else keep x1 and go on after ENDOF." |f| {
         let at = f.code_here();
-        f.emit(Instr::ZBranch(0))?;
-        f.emit(Instr::Core(Core::Drop))?;
+        f.emit(Instr::Of(0))?;
         f.cs_push(at, OF_SYS)
     }
     EndOf "endof" "( -- )" CoreExt "IC" "End an OF branch: jump to ENDCASE." |f| {
@@ -579,7 +577,7 @@ primitives! {
         f.cs_push(at, ORIG)
     }
     EndCase "endcase" "( x -- )" CoreExt "IC" "End a CASE: drop the selector." |f| {
-        f.emit(Instr::Core(Core::Drop))?;
+        f.emit(Instr::EndCase)?;
         let here = f.code_here();
         while f.peek(0)? == ORIG {
             let at = f.cs_pop(ORIG, "endcase")?;

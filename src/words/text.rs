@@ -216,7 +216,7 @@ primitives! {
         let s = f.parse_quoted()?;
         if f.compiling() {
             f.compile_string(&s)?;
-            f.emit(Instr::Io(crate::words::io::Io::Type))
+            f.emit(Instr::Text(Text::DotQuoteRun))
         } else {
             f.out.write_all(&s).map_err(|_| IO_CHAR)
         }
@@ -274,6 +274,10 @@ primitives! {
         let s = f.parse_quoted()?;
         f.compile_string(&s)?;
         f.emit(Instr::Text(Text::AbortIf))
+    }
+    DotQuoteRun "(.\")" "( c-addr u -- )" Playforth "" "The run-time of .\" (prints the string)." |f| {
+        let s = f.pop_bytes()?;
+        f.out.write_all(&s).map_err(|_| IO_CHAR)
     }
     AbortIf "(abort\")" "( flag c-addr u -- )" Playforth "" "The run-time of ABORT\"." |f| {
         let msg = f.pop_string()?;

@@ -126,6 +126,12 @@ impl Forth {
                         closers.entry(t).or_default().push("then");
                     }
                 },
+                Instr::Of(t) => {
+                    words.insert(a, "of");
+                    if let Some(Instr::Branch(_)) = t.checked_sub(1).and_then(at) {
+                        words.insert(t - 1, "endof");
+                    }
+                }
                 Instr::Branch(t) => {
                     words.entry(a).or_insert("ahead");
                     if words.get(&a) == Some(&"ahead") {
@@ -160,6 +166,8 @@ impl Forth {
                 }
                 Instr::Exit => "exit".into(),
                 Instr::Do => "do".into(),
+                Instr::Case => "case".into(),
+                Instr::EndCase => "endcase".into(),
                 Instr::QDo(_) => "?do".into(),
                 Instr::Loop(_) => "loop".into(),
                 Instr::PlusLoop(_) => "+loop".into(),
@@ -167,7 +175,7 @@ impl Forth {
                 Instr::Str(a, n) => {
                     let s = self.mem.string(a as i64, n as i64).unwrap_or_default();
                     match next {
-                        Some(Instr::Io(crate::words::io::Io::Type)) => {
+                        Some(Instr::Text(Text::DotQuoteRun)) => {
                             i += 1;
                             format!(".\" {s}\"")
                         }

@@ -7,3 +7,5 @@ see texts
 : counter ( n -- ) create , does> @ ;
 see counter
 5 value v  see v  defer d  see d
+: name ( n -- ) case 1 of ." one" endof 2 of ." two" endof ." many" endcase ;
+see name
