@@ -188,6 +188,7 @@ impl Forth {
             }
             self.code.truncate(def.code_start as usize);
             self.code_pos.truncate(def.code_start as usize);
+            self.local_names.retain(|&a, _| a < def.code_start);
         }
         self.compiler.leaves.clear();
         self.compiler.locals.clear();
@@ -349,7 +350,10 @@ impl Forth {
         if !self.compiler.locals.is_empty() {
             return Err(self.fail(CONTROL_MISMATCH, "only one `{:` per definition"));
         }
+        let at = self.code_here();
         self.emit(Instr::LocalsEnter(args.len() as u16, vals.len() as u16))?;
+        self.local_names
+            .insert(at, args.iter().chain(&vals).cloned().collect());
         self.compiler.locals.extend(args);
         self.compiler.locals.extend(vals);
         Ok(())

@@ -105,6 +105,7 @@ impl Forth {
             traced: Vec::new(),
             trace_names: Vec::new(),
             trace_base: None,
+            local_names: Default::default(),
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
         };

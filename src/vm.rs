@@ -120,6 +120,9 @@ pub struct Forth {
     pub(crate) trace_names: Vec<String>,
     /// Call depth where the traced word runs, while it runs.
     pub(crate) trace_base: Option<usize>,
+    /// The names of each definition's locals, by the address of its
+    /// LocalsEnter, for SEE.
+    pub(crate) local_names: std::collections::HashMap<u32, Vec<String>>,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
 }

@@ -108,6 +108,7 @@ impl Forth {
         self.here = mark.here;
         self.code.truncate(mark.code);
         self.code_pos.truncate(mark.code);
+        self.local_names.retain(|&a, _| (a as usize) < mark.code);
         Ok(())
     }
 

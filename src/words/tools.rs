@@ -142,6 +142,15 @@ impl Forth {
             }
         }
         let mut out: Vec<String> = Vec::new();
+        let mut locals: Vec<String> = Vec::new();
+        let local_name = |names: &[String], n: u16| {
+            names
+                .len()
+                .checked_sub(1 + n as usize)
+                .and_then(|i| names.get(i))
+                .cloned()
+                .unwrap_or_else(|| format!("local#{n}"))
+        };
         let mut i = 0usize;
         while i < code.len() {
             let a = start + i as u32;
@@ -194,17 +203,23 @@ impl Forth {
                 Instr::Value(b) | Instr::Defer(b) => self.body_name(b),
                 Instr::Does(_) => "does>".into(),
                 Instr::LocalsEnter(args, vals) => {
-                    let names: Vec<String> = (0..args).map(|k| format!("a{k}")).collect();
-                    let vnames: Vec<String> = (0..vals).map(|k| format!("v{k}")).collect();
+                    let (args, vals) = (args as usize, vals as usize);
+                    locals = self.local_names.get(&a).cloned().unwrap_or_else(|| {
+                        (0..args)
+                            .map(|k| format!("a{k}"))
+                            .chain((0..vals).map(|k| format!("v{k}")))
+                            .collect()
+                    });
+                    let (x, y) = locals.split_at(args.min(locals.len()));
                     if vals > 0 {
-                        format!("{{: {} | {} :}}", names.join(" "), vnames.join(" "))
+                        format!("{{: {} | {} :}}", x.join(" "), y.join(" "))
                     } else {
-                        format!("{{: {} :}}", names.join(" "))
+                        format!("{{: {} :}}", x.join(" "))
                     }
                 }
-                Instr::LocalFetch(n) => format!("local#{n}"),
-                Instr::LocalStore(n) => format!("to local#{n}"),
-                Instr::LocalAdd(n) => format!("+to local#{n}"),
+                Instr::LocalFetch(n) => local_name(&locals, n),
+                Instr::LocalStore(n) => format!("to {}", local_name(&locals, n)),
+                Instr::LocalAdd(n) => format!("+to {}", local_name(&locals, n)),
                 Instr::LocalsExit(_) => {
                     i += 1;
                     continue;

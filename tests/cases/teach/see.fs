@@ -9,3 +9,5 @@ see counter
 5 value v  see v  defer d  see d
 : name ( n -- ) case 1 of ." one" endof 2 of ." two" endof ." many" endcase ;
 see name
+: sum3 {: a b c | t :} a b + to t t c + ;
+see sum3
