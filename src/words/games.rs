@@ -359,7 +359,7 @@ primitives! {
             None => { f.push(a)?; f.push(-1) }
         }
     }
-    Flip "flip" "( board sq color -- n )" Games "" "Othello: play color (1 black, 2 white) on sq of a 64-byte board, flipping every bracketed run; n discs turned, 0 = illegal (board unchanged). Example: board 20 1 flip ( 1 )" |f| {
+    Flip "flip" "( board sq color -- n )" Games "" "Othello: play color (1 black, 2 white) on sq of a 64-byte board, flipping every bracketed run; n discs turned, 0 = illegal (board unchanged). Example: pad 64 erase 1 pad 27 + c! 1 pad 36 + c! 2 pad 28 + c! 2 pad 35 + c! pad 20 1 flip . ( 1 )" |f| {
         let (addr, board, sq, color) = f.othello_args(true)?;
         let mask = flip_mask(&board, sq, color);
         if mask != 0 {
@@ -369,11 +369,11 @@ primitives! {
         }
         f.push(mask.count_ones() as i64)
     }
-    Flips "flips" "( board sq color -- n )" Games "" "Othello: how many discs color would flip by playing on sq (0 = illegal); the board is not changed. Example: board 20 1 flips ( 1 )" |f| {
+    Flips "flips" "( board sq color -- n )" Games "" "Othello: how many discs color would flip by playing on sq (0 = illegal); the board is not changed. Example: pad 64 erase 1 pad 27 + c! 2 pad 28 + c! pad 29 1 flips . ( 1 )" |f| {
         let (_, board, sq, color) = f.othello_args(true)?;
         f.push(flip_mask(&board, sq, color).count_ones() as i64)
     }
-    LegalMoves "legal-moves" "( board color -- mask )" Games "" "Othello: a cell with bit sq set for every legal move of color. Example: board 1 legal-moves ( bits 20 29 34 43 at the start )" |f| {
+    LegalMoves "legal-moves" "( board color -- mask )" Games "" "Othello: a cell with bit sq set for every legal move of color. Example: pad 64 erase 1 pad 27 + c! 2 pad 28 + c! pad 1 legal-moves lowest-bit . ( 29 )" |f| {
         let (_, board, _, color) = f.othello_args(false)?;
         f.push(legal_mask(&board, color) as i64)
     }
@@ -420,14 +420,14 @@ primitives! {
         let i = f.difference_index("attack-step")?;
         f.push(f.attack_tables.1[i] as i64)
     }
-    Reach "reach" "( board sq -- mask )" Games "" "Five-step: every square (bit y*5+x) the piece on sq can move to by a legal path of 1 to 5 steps. Example: board 0 reach bit-count ( 16 at the start )" |f| {
+    Reach "reach" "( board sq -- mask )" Games "" "Five-step: every square (bit y*5+x) the piece on sq can move to by a legal path of 1 to 5 steps. Example: pad 25 erase 1 pad c! pad 0 reach bit-count . ( 20 )" |f| {
         let sq = f.pop()?;
         let addr = f.pop()?;
         let sq = f.square_arg(sq, 25)?;
         let b = f.fivestep_board(addr)?;
         f.push(reach_mask(&b, sq))
     }
-    Path "path" "( board from to addr -- n )" Games "" "Five-step: write a shortest legal path's squares (from first) as cells at addr; n steps, 0 if there is none. Example: board 0 2 pad path ( 2: pad holds 0 1 2 )" |f| {
+    Path "path" "( board from to addr -- n )" Games "" "Five-step: write a shortest legal path's squares (from first) as cells at addr; n steps, 0 if there is none. Example: pad 25 erase 1 pad c! pad 0 2 pad 32 + path . ( 2 )" |f| {
         let addr = f.pop()?;
         let to = f.pop()?;
         let from = f.pop()?;
@@ -445,7 +445,7 @@ primitives! {
             None => f.push(0),
         }
     }
-    PathCount "path-count" "( board from to -- n )" Games "" "Five-step: how many different legal paths lead from from to to. Example: board 0 2 path-count ( 1 )" |f| {
+    PathCount "path-count" "( board from to -- n )" Games "" "Five-step: how many different legal paths lead from from to to. Example: pad 25 erase 1 pad c! pad 0 1 path-count . ( 1 )" |f| {
         let to = f.pop()?;
         let from = f.pop()?;
         let board = f.pop()?;

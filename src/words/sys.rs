@@ -548,11 +548,11 @@ primitives! {
     Ahead "ahead" "( -- )" Tools "IC" "Compile an unconditional forward branch, resolved by THEN." |f| {
         f.emit_forward(Instr::Branch(0))
     }
-    CsPick "cs-pick" "( u -- )" Tools "IC" "Copy the u-th control-flow stack entry." |f| {
+    CsPick "cs-pick" "( u -- )" Tools "" "Copy the u-th control-flow stack entry." |f| {
         let u = f.pop_len()?;
         f.cs_pick(u as usize)
     }
-    CsRoll "cs-roll" "( u -- )" Tools "IC" "Move the u-th control-flow stack entry to the top." |f| {
+    CsRoll "cs-roll" "( u -- )" Tools "" "Move the u-th control-flow stack entry to the top." |f| {
         let u = f.pop_len()?;
         f.cs_roll(u as usize)
     }

@@ -366,11 +366,11 @@ primitives! {
         let s = f.help_text(name.as_deref());
         f.print(&s)
     }
-    Trace "trace" "( \"name\" -- )" Playforth "" "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: trace square  3 square" |f| {
+    Trace "trace" "( \"name\" -- )" Playforth "" "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: : square dup * ;  trace square  3 square ." |f| {
         let xt = f.parse_find()?;
         f.trace_xt(xt, true)
     }
-    Untrace "untrace" "( \"name\" -- )" Playforth "" "Stop watching a word. Example: untrace square" |f| {
+    Untrace "untrace" "( \"name\" -- )" Playforth "" "Stop watching a word. Example: : square dup * ;  trace square  untrace square  3 square ." |f| {
         let xt = f.parse_find()?;
         f.trace_xt(xt, false)
     }
