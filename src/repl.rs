@@ -17,6 +17,7 @@ use rustyline::{Context, Editor, Helper};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -52,40 +53,36 @@ impl Completer for ReplHelper {
         pos: usize,
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
-        let prefix = line[start..pos].to_ascii_lowercase();
         let words = self.words.borrow();
-        let mut found: Vec<&(String, bool, Option<String>)> = words
+        let list: Vec<(String, Option<String>)> = words
             .by_name
-            .iter()
-            .filter(|(k, _)| k.starts_with(&prefix))
-            .map(|(_, v)| v)
+            .values()
+            .map(|(n, _, e)| (n.clone(), e.clone()))
             .collect();
-        found.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
-        let pairs = found
-            .into_iter()
-            .map(|(name, _, effect)| Pair {
-                display: match effect {
-                    Some(e) => format!("{name} {e}"),
-                    None => name.clone(),
-                },
-                replacement: name.clone(),
-            })
-            .collect();
-        Ok((start, pairs))
+        let (start, pairs) = teach::complete(line, pos, &list);
+        Ok((
+            start,
+            pairs
+                .into_iter()
+                .map(|(display, replacement)| Pair {
+                    display,
+                    replacement,
+                })
+                .collect(),
+        ))
     }
 }
 
 impl Hinter for ReplHelper {
     type Hint = String;
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<String> {
-        if pos < line.len() {
-            return None;
-        }
-        let word = teach::word_at(line, pos);
         let words = self.words.borrow();
-        let (_, _, effect) = words.by_name.get(&word.to_ascii_lowercase())?;
-        effect.as_ref().map(|e| format!("  {e}"))
+        teach::hint(line, pos, &|w| {
+            words
+                .by_name
+                .get(&w.to_ascii_lowercase())
+                .and_then(|(_, _, e)| e.clone())
+        })
     }
 }
 
@@ -133,7 +130,9 @@ fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
 }
 
 pub fn run(forth: &mut Forth) -> ExitCode {
-    let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    // Colours only for a person at a terminal who has not asked for none.
+    let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::io::stdout().is_terminal();
     let words = Rc::new(RefCell::new(Words::default()));
     let config = rustyline::Config::builder()
         .completion_type(rustyline::CompletionType::List)

@@ -968,6 +968,46 @@ pub fn unfinished(input: &str) -> bool {
     in_definition || in_comment || in_string
 }
 
+/// Completion: the known words starting with the word before the cursor.
+/// Returns where that word starts and (display, replacement) pairs; the
+/// display shows each word's stack effect. Shorter names come first.
+pub fn complete(
+    line: &str,
+    pos: usize,
+    words: &[(String, Option<String>)],
+) -> (usize, Vec<(String, String)>) {
+    let pos = pos.min(line.len());
+    let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let prefix = line[start..pos].to_ascii_lowercase();
+    let mut found: Vec<&(String, Option<String>)> = words
+        .iter()
+        .filter(|(n, _)| n.to_ascii_lowercase().starts_with(&prefix))
+        .collect();
+    found.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
+    let pairs = found
+        .into_iter()
+        .map(|(n, e)| {
+            (
+                e.as_ref().map_or_else(|| n.clone(), |e| format!("{n} {e}")),
+                n.clone(),
+            )
+        })
+        .collect();
+    (start, pairs)
+}
+
+/// The hint shown after the cursor: the stack effect of the word just typed.
+pub fn hint(line: &str, pos: usize, effect_of: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    if pos < line.len() {
+        return None;
+    }
+    let word = word_at(line, pos);
+    if word.is_empty() {
+        return None;
+    }
+    effect_of(word).map(|e| format!("  {e}"))
+}
+
 /// The word the cursor is in or just after.
 pub fn word_at(line: &str, pos: usize) -> &str {
     let pos = pos.min(line.len());
@@ -1032,6 +1072,37 @@ mod tests {
         assert!(!unfinished("s\" :\" type"));
         assert!(unfinished(".\" a long"));
         assert!(!unfinished(".\" a long\nstring\" cr"));
+    }
+
+    #[test]
+    fn completion_lists_effects() {
+        let words = vec![
+            ("swap".to_string(), Some("( x1 x2 -- x2 x1 )".to_string())),
+            ("sq".to_string(), Some("( n -- n*n )".to_string())),
+            ("dup".to_string(), None),
+        ];
+        let (start, c) = complete("7 S", 3, &words);
+        assert_eq!(start, 2);
+        assert_eq!(c[0], ("sq ( n -- n*n )".to_string(), "sq".to_string()));
+        assert_eq!(
+            c[1],
+            ("swap ( x1 x2 -- x2 x1 )".to_string(), "swap".to_string())
+        );
+        assert_eq!(
+            complete("du", 2, &words).1,
+            vec![("dup".to_string(), "dup".to_string())]
+        );
+    }
+
+    #[test]
+    fn hints_show_the_effect_at_the_end_of_the_line() {
+        let effect = |w: &str| (w == "swap").then(|| "( x1 x2 -- x2 x1 )".to_string());
+        assert_eq!(
+            hint("1 2 swap", 8, &effect),
+            Some("  ( x1 x2 -- x2 x1 )".to_string())
+        );
+        assert_eq!(hint("1 2 swap", 3, &effect), None);
+        assert_eq!(hint("1 2 ", 4, &effect), None);
     }
 
     #[test]
