@@ -690,20 +690,6 @@ impl Forth {
         names
     }
 
-    /// Names starting with a prefix, with their stack effects, for completion.
-    pub fn completions(&mut self, prefix: &str) -> Vec<(String, Option<String>)> {
-        let p = prefix.to_ascii_lowercase();
-        let names: Vec<String> = self
-            .visible_names()
-            .into_iter()
-            .filter(|n| n.to_ascii_lowercase().starts_with(&p))
-            .collect();
-        names
-            .into_iter()
-            .map(|n| (n.clone(), self.stack_effect(&n)))
-            .collect()
-    }
-
     /// The text HELP prints.
     pub fn help_text(&mut self, name: Option<&str>) -> String {
         let Some(name) = name else {
