@@ -17,6 +17,28 @@ fn playforth(args: &[&str], keys: &str) -> (String, String, i32) {
     common::run_playforth(args, keys, None)
 }
 
+/// A whole game with scripted keys: it ends cleanly, and what the player
+/// saw matches the snapshot.
+fn game_snapshot(name: &str, args: &[&str], keys: &str) {
+    let (out, err, status) = playforth(args, keys);
+    assert_eq!((status, err.as_str()), (0, ""), "{name}");
+    insta::assert_snapshot!(name, out);
+}
+
+/// Is gforth here to compare with? Says so loudly when it is not; CI
+/// installs it and makes its absence a failure.
+fn gforth_available(what: &str) -> bool {
+    if Command::new("gforth").arg("--version").output().is_ok() {
+        return true;
+    }
+    let msg = format!("\n!!! gforth is not installed: {what} was NOT checked.\n");
+    if std::env::var_os("PLAYFORTH_REQUIRE_CORETEST").is_some() {
+        panic!("{msg}");
+    }
+    eprintln!("{msg}");
+    false
+}
+
 fn eval(code: &str) -> String {
     let (out, err, status) = playforth(&["--seed", "1", "-e", code], "");
     assert_eq!(status, 0, "{code}\n{err}");
@@ -63,30 +85,34 @@ fn othello_computer_beats_a_random_mover() {
 
 #[test]
 fn othello_demo_game() {
-    let (out, err, status) = playforth(&["--seed", "5", "examples/othello.fs", "demo"], "");
-    assert_eq!((status, err.as_str()), (0, ""));
-    insta::assert_snapshot!("othello_demo", out);
+    game_snapshot(
+        "othello_demo",
+        &["--seed", "5", "examples/othello.fs", "demo"],
+        "",
+    );
 }
 
 #[test]
 fn othello_human_moves_are_checked() {
-    let (out, _, status) = playforth(&["examples/othello.fs"], "e3\nzz\na1\nq\n");
-    assert_eq!(status, 0);
-    insta::assert_snapshot!("othello_human", out);
+    game_snapshot("othello_human", &["examples/othello.fs"], "e3\nzz\na1\nq\n");
 }
 
 #[test]
 fn rps_against_drk() {
-    let (out, err, status) = playforth(&["--seed", "7", "examples/rps.fs"], "1x2\n3312330");
-    assert_eq!((status, err.as_str()), (0, ""));
-    insta::assert_snapshot!("rps_scripted", out);
+    game_snapshot(
+        "rps_scripted",
+        &["--seed", "7", "examples/rps.fs"],
+        "1x2\n3312330",
+    );
 }
 
 #[test]
 fn rps_five_players() {
-    let (out, err, status) = playforth(&["--seed", "11", "examples/rps-team.fs"], &"2".repeat(30));
-    assert_eq!((status, err.as_str()), (0, ""));
-    insta::assert_snapshot!("rps_team_rounds", out);
+    game_snapshot(
+        "rps_team_rounds",
+        &["--seed", "11", "examples/rps-team.fs"],
+        &"2".repeat(30),
+    );
 }
 
 #[test]
@@ -99,13 +125,7 @@ fn including_a_game_only_loads_it() {
 
 #[test]
 fn the_portable_definitions_agree_with_gforth() {
-    let have_gforth = Command::new("gforth").arg("--version").output().is_ok();
-    if !have_gforth {
-        let msg = "\n!!! gforth is not installed: examples/lib/gforth.fs was NOT checked.\n";
-        if std::env::var_os("PLAYFORTH_REQUIRE_CORETEST").is_some() {
-            panic!("{msg}");
-        }
-        eprintln!("{msg}");
+    if !gforth_available("examples/lib/gforth.fs") {
         return;
     }
     let code = format!(
@@ -281,10 +301,7 @@ fn fivestep_scripted_human_game() {
 
 #[test]
 fn fivestep_and_jungle_words_agree_with_gforth() {
-    if Command::new("gforth").arg("--version").output().is_err() {
-        eprintln!(
-            "\n!!! gforth is not installed: the portable five-step words were NOT checked.\n"
-        );
+    if !gforth_available("the portable five-step words") {
         return;
     }
     let code = format!(
@@ -318,22 +335,25 @@ fn jungle_setup_reads_the_start_position() {
 
 #[test]
 fn jungle_demo_game() {
-    let (out, err, status) = playforth(&["--seed", "4", "examples/jungle.fs", "demo"], "");
-    assert_eq!((status, err.as_str()), (0, ""));
-    insta::assert_snapshot!("jungle_demo", out);
+    game_snapshot(
+        "jungle_demo",
+        &["--seed", "4", "examples/jungle.fs", "demo"],
+        "",
+    );
 }
 
 #[test]
 fn jungle_scripted_human_game() {
-    let (out, _, status) = playforth(&["examples/jungle.fs"], "a3a4\nzz\na1a3\ng3g4\nq\n");
-    assert_eq!(status, 0);
-    insta::assert_snapshot!("jungle_human", out);
+    game_snapshot(
+        "jungle_human",
+        &["examples/jungle.fs"],
+        "a3a4\nzz\na1a3\ng3g4\nq\n",
+    );
 }
 
 #[test]
 fn jungle_rules_agree_with_gforth() {
-    if Command::new("gforth").arg("--version").output().is_err() {
-        eprintln!("\n!!! gforth is not installed: jungle.fs under gforth was NOT checked.\n");
+    if !gforth_available("jungle.fs under gforth") {
         return;
     }
     let code = "include examples/lib/gforth.fs include examples/jungle.fs : t 4 1 do i perft . loop ; t bye";
@@ -374,15 +394,16 @@ fn chess_demo_game() {
 
 #[test]
 fn chess_scripted_human_game() {
-    let (out, _, status) = playforth(&["examples/chess.fs"], "e2e4\ne2e5\nxx\ng1f3\nq\n");
-    assert_eq!(status, 0);
-    insta::assert_snapshot!("chess_human", out);
+    game_snapshot(
+        "chess_human",
+        &["examples/chess.fs"],
+        "e2e4\ne2e5\nxx\ng1f3\nq\n",
+    );
 }
 
 #[test]
 fn chess_rules_agree_with_gforth() {
-    if Command::new("gforth").arg("--version").output().is_err() {
-        eprintln!("\n!!! gforth is not installed: chess.fs under gforth was NOT checked.\n");
+    if !gforth_available("chess.fs under gforth") {
         return;
     }
     let code = format!(
