@@ -188,15 +188,7 @@ impl Forth {
 
     /// Interpret one line typed at the terminal (the REPL's entry point).
     pub fn interpret_line(&mut self, line: &str) -> Result<Outcome, ForthError> {
-        self.inputs.truncate(1);
-        self.sources[0].lines.push(line.as_bytes().to_vec());
-        let n = self.sources[0].lines.len();
-        let r = (|| {
-            self.inputs[0].line = n as u32 - 1;
-            self.load_line(line.as_bytes())?;
-            self.interpret()
-        })();
-        self.settle(r)
+        self.interpret_input(line)
     }
 
     /// Interpret text typed at the REPL, which may span several lines (an
