@@ -90,6 +90,7 @@ impl Forth {
             Kind::Create(_) | Kind::Does { .. } | Kind::Marker(_) | Kind::TwoValue(_) => {
                 Instr::Word(xt)
             }
+            Kind::Forgotten => return Err(self.stale_xt(xt as i64)),
         };
         self.emit(i)
     }

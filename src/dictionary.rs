@@ -4,6 +4,8 @@
 //! Each word list maps lower-cased names to the newest xt; a header keeps
 //! the xt it shadowed, so MARKER can peel definitions off again. Names are
 //! case-insensitive: `B.Player` and `b.player` are the same word.
+//! Execution tokens are never reused: MARKER turns the headers it forgets
+//! into `Kind::Forgotten`, and executing a stale xt is an error.
 
 use crate::instr::Instr;
 use std::collections::HashMap;
@@ -36,6 +38,10 @@ pub enum Kind {
     Defer(u32),
     /// MARKER: forgets itself and everything after it.
     Marker(u32),
+    /// Forgotten by a MARKER. The header stays (with its name, for the
+    /// message) so that an old execution token never names a newer word:
+    /// execution tokens are never reused.
+    Forgotten,
 }
 
 #[derive(Clone, Debug)]
@@ -229,7 +235,13 @@ impl Dictionary {
                 };
             }
         }
-        self.words.truncate(mark.words);
+        let from = mark.words.min(self.words.len());
+        for w in &mut self.words[from..] {
+            w.kind = Kind::Forgotten;
+            w.revealed = false;
+            w.flags = 0;
+            w.effect = None;
+        }
         self.wordlists.truncate(mark.wordlists);
         for (list, latest) in self.wordlists.iter_mut().zip(&mark.latest) {
             list.latest = *latest;
@@ -239,7 +251,7 @@ impl Dictionary {
         if self.current as usize >= self.wordlists.len() {
             self.current = 0;
         }
-        self.last = self.words.len().checked_sub(1).map(|x| x as u32);
+        self.last = mark.words.checked_sub(1).map(|x| x as u32);
     }
 
     /// The revealed words of one word list, newest first.

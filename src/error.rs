@@ -42,6 +42,7 @@ pub const FILE_IO: Throw = Throw(-37);
 pub const IO_CHAR: Throw = Throw(-57);
 pub const ARG_TYPE: Throw = Throw(-12);
 pub const NO_LOOP: Throw = Throw(-26);
+pub const RSTACK_IMBALANCE: Throw = Throw(-25);
 pub const NO_SUCH_FILE: Throw = Throw(-38);
 pub const UNEXPECTED_EOF: Throw = Throw(-39);
 pub const ORDER_OVERFLOW: Throw = Throw(-49);

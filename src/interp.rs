@@ -14,13 +14,109 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The largest file INCLUDED reads.
-const MAX_SOURCE_BYTES: u64 = 64 << 20;
+pub const MAX_SOURCE_BYTES: usize = 64 << 20;
+/// The longest line the interpreter reads: SOURCE holds it in data space.
+pub const MAX_LINE: usize = TIB_SIZE;
+/// How much of the terminal's or stdin's past input is kept for error
+/// messages (the newest lines; older ones are forgotten).
+pub const KEPT_INPUT: usize = 1 << 20;
+/// Texts kept at once (each file included, each -e).
+const MAX_SOURCES: usize = 1 << 16;
 
-/// Text the interpreter has read, kept for error messages.
-#[derive(Clone, Debug, Default)]
+/// Text the interpreter has read, kept for error messages: one buffer with
+/// the lines end to end, each ended by a newline, and where each starts.
+#[derive(Clone, Debug)]
 pub struct SourceText {
     pub name: String,
-    pub lines: Vec<Vec<u8>>,
+    text: Vec<u8>,
+    /// Offsets in `text` of each kept line's start, and of its end.
+    starts: Vec<u32>,
+    /// Lines forgotten from the front (the terminal keeps only a tail).
+    dropped: usize,
+}
+
+impl SourceText {
+    /// An empty text that lines are added to (the terminal, stdin).
+    pub fn new(name: &str) -> SourceText {
+        SourceText {
+            name: name.to_string(),
+            text: Vec::new(),
+            starts: vec![0],
+            dropped: 0,
+        }
+    }
+
+    /// A whole text (a file, -e code); a missing last newline is added.
+    pub fn from_text(name: &str, mut text: Vec<u8>) -> SourceText {
+        if !text.is_empty() && !text.ends_with(b"\n") {
+            text.push(b'\n');
+        }
+        let mut starts = vec![0];
+        starts.extend(
+            text.iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == b'\n')
+                .map(|(i, _)| (i + 1) as u32),
+        );
+        SourceText {
+            name: name.to_string(),
+            text,
+            starts,
+            dropped: 0,
+        }
+    }
+
+    /// Lines so far, forgotten ones included.
+    pub fn len(&self) -> usize {
+        self.dropped + self.starts.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Line `n` (from 0) without its line ending, if it is still kept.
+    pub fn line(&self, n: usize) -> Option<&[u8]> {
+        let k = n.checked_sub(self.dropped)?;
+        let (&from, &to) = (self.starts.get(k)?, self.starts.get(k + 1)?);
+        let l = &self.text[from as usize..to as usize - 1];
+        Some(l.strip_suffix(b"\r").unwrap_or(l))
+    }
+
+    /// Add a line at the end.
+    pub fn push_line(&mut self, line: &[u8]) {
+        self.text.extend_from_slice(line);
+        self.text.push(b'\n');
+        self.starts.push(self.text.len() as u32);
+    }
+
+    /// Forget the oldest lines while more than `max` bytes are kept
+    /// (down to half of it, so this is cheap on average).
+    pub fn keep_tail(&mut self, max: usize) {
+        if self.text.len() <= max {
+            return;
+        }
+        let end = self.text.len();
+        let k = self
+            .starts
+            .iter()
+            .position(|&s| end - s as usize <= max / 2)
+            .unwrap_or(self.starts.len() - 1);
+        let off = self.starts[k];
+        self.text.drain(..off as usize);
+        self.starts.drain(..k);
+        for s in &mut self.starts {
+            *s -= off;
+        }
+        self.dropped += k;
+    }
+
+    /// Forget every line (the lines already counted stay counted).
+    pub fn clear(&mut self) {
+        self.dropped = self.len();
+        self.text.clear();
+        self.starts = vec![0];
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,11 +300,21 @@ impl Forth {
         } else {
             line
         };
-        let line = if line.len() > TIB_SIZE {
-            &line[..TIB_SIZE]
-        } else {
-            line
-        };
+        if line.len() > MAX_LINE {
+            let inp = *self.input();
+            let name = self
+                .sources
+                .get(inp.src as usize)
+                .map_or("", |s| s.name.as_str());
+            return Err(self.fail(
+                PARSED_OVERFLOW,
+                format!(
+                    "line {} of {name} is {} bytes long; playforth reads lines of at most {MAX_LINE} bytes",
+                    inp.line + 1,
+                    line.len()
+                ),
+            ));
+        }
         let buf = self.input().buf;
         self.mem.write(buf, line)?;
         let inp = self.input_mut();
@@ -225,37 +331,41 @@ impl Forth {
             SourceKind::Evaluate => return Ok(false),
             SourceKind::Terminal | SourceKind::Stdin => {
                 let _ = self.out.flush();
-                match self.console.read_line() {
-                    Some(l) => {
-                        if let Some(s) = self.sources.get_mut(inp.src as usize) {
-                            s.lines.push(l.clone());
-                        }
-                        l
-                    }
-                    None => return Ok(false),
+                // One byte more than a line may have, to tell a long line.
+                let Some(l) = self.console.read_line(MAX_LINE + 1)? else {
+                    return Ok(false);
+                };
+                let src = &mut self.sources[inp.src as usize];
+                src.keep_tail(KEPT_INPUT);
+                // A line too long to keep is recorded empty: its error says enough.
+                src.push_line(if l.cut { b"" } else { &l.bytes });
+                // Line numbers follow the recorded text.
+                self.input_mut().line = src.len().saturating_sub(1) as u32;
+                if l.cut {
+                    return Err(self.fail(
+                        PARSED_OVERFLOW,
+                        format!(
+                            "line {} of {} is longer than {MAX_LINE} bytes, the longest line playforth reads",
+                            inp.line + 1,
+                            self.sources[inp.src as usize].name
+                        ),
+                    ));
                 }
+                l.bytes
             }
             SourceKind::Text { next } => {
                 let Some(l) = self
                     .sources
                     .get(inp.src as usize)
-                    .and_then(|s| s.lines.get(next))
+                    .and_then(|s| s.line(next))
                 else {
                     return Ok(false);
                 };
-                let l = l.clone();
+                let l = l.to_vec();
                 self.input_mut().kind = SourceKind::Text { next: next + 1 };
                 l
             }
         };
-        if let SourceKind::Terminal | SourceKind::Stdin = inp.kind {
-            // Line numbers follow the recorded text.
-            let n = self
-                .sources
-                .get(inp.src as usize)
-                .map_or(0, |s| s.lines.len());
-            self.input_mut().line = n.saturating_sub(1) as u32;
-        }
         self.load_line(&line)?;
         Ok(true)
     }
@@ -422,32 +532,26 @@ impl Forth {
     }
 
     /// Register text as a source and return its id.
-    pub(crate) fn add_source(&mut self, name: &str, text: &[u8]) -> u32 {
-        let mut lines: Vec<Vec<u8>> = text
-            .split(|&c| c == b'\n')
-            .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
-            .collect();
-        if text.ends_with(b"\n") {
-            lines.pop();
-        }
+    pub(crate) fn add_source(&mut self, name: &str, text: Vec<u8>) -> Res<u32> {
+        let text = SourceText::from_text(name, text);
         // Including the same text again reuses its record.
         if let Some(i) = self
             .sources
             .iter()
-            .position(|s| s.name == name && s.lines == lines)
+            .position(|s| s.name == name && s.text == text.text)
         {
-            return i as u32;
+            return Ok(i as u32);
         }
-        self.sources.push(SourceText {
-            name: name.to_string(),
-            lines,
-        });
-        (self.sources.len() - 1) as u32
+        if self.sources.len() >= MAX_SOURCES {
+            return Err(self.fail(FILE_IO, format!("more than {MAX_SOURCES} files and -e texts")));
+        }
+        self.sources.push(text);
+        Ok((self.sources.len() - 1) as u32)
     }
 
     /// Interpret a whole text (a file's contents, or -e code).
-    pub(crate) fn interpret_text(&mut self, name: &str, text: &[u8], source_id: i64) -> Res<()> {
-        let src = self.add_source(name, text);
+    pub(crate) fn interpret_text(&mut self, name: &str, text: Vec<u8>, source_id: i64) -> Res<()> {
+        let src = self.add_source(name, text)?;
         self.push_input(SourceKind::Text { next: 0 }, src, source_id)?;
         let r = self.interpret_source();
         self.pop_input();
@@ -476,13 +580,7 @@ impl Forth {
     /// INCLUDED: interpret a file.
     pub fn included(&mut self, name: &str) -> Res<()> {
         let path = self.resolve_path(name);
-        if std::fs::metadata(&path).is_ok_and(|m| m.len() > MAX_SOURCE_BYTES) {
-            return Err(self.fail(FILE_IO, format!("{name} is larger than 64 MiB")));
-        }
-        let text = match std::fs::read(&path) {
-            Ok(t) => t,
-            Err(_) => return Err(self.fail(NO_SUCH_FILE, name)),
-        };
+        let text = self.read_source(&path, name)?;
         let canon = path.canonicalize().unwrap_or_else(|_| path.clone());
         if !self.included.contains(&canon) {
             self.included.push(canon);
@@ -490,9 +588,42 @@ impl Forth {
         let Ok(id) = self.files.open_marker(&path) else {
             return Err(self.fail(FILE_IO, "too many open files"));
         };
-        let r = self.interpret_text(&path.to_string_lossy(), &text, id);
+        let r = self.interpret_text(&path.to_string_lossy(), text, id);
         self.files.close(id);
         r
+    }
+
+    /// Read a file to interpret: at most MAX_SOURCE_BYTES, in pieces, so an
+    /// endless file (`/dev/zero`) ends with an error and Ctrl-C stops it.
+    fn read_source(&mut self, path: &Path, name: &str) -> Res<Vec<u8>> {
+        use std::io::Read;
+        let mut file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(self.fail(NO_SUCH_FILE, name));
+            }
+            Err(e) => return Err(self.fail(NO_SUCH_FILE, format!("{name} ({e})"))),
+        };
+        let hint = file.metadata().map_or(0, |m| m.len() as usize);
+        let mut text = Vec::with_capacity(hint.min(MAX_SOURCE_BYTES) + 1);
+        let mut piece = vec![0u8; 1 << 16];
+        loop {
+            if crate::io::interrupted() {
+                return Err(USER_INTERRUPT);
+            }
+            match file.read(&mut piece) {
+                Ok(0) => return Ok(text),
+                Ok(n) => text.extend_from_slice(&piece[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(self.fail(FILE_IO, format!("cannot read {name}: {e}"))),
+            }
+            if text.len() > MAX_SOURCE_BYTES {
+                return Err(self.fail(
+                    FILE_IO,
+                    format!("{name} is larger than {} MiB, the most playforth includes", MAX_SOURCE_BYTES >> 20),
+                ));
+            }
+        }
     }
 
     /// REQUIRED: INCLUDED unless the file was included before.
@@ -512,8 +643,7 @@ impl Forth {
             return None;
         }
         let text = src
-            .lines
-            .get(pos.line as usize - 1)
+            .line(pos.line as usize - 1)
             .map(|l| String::from_utf8_lossy(l).trim_end().to_string());
         Some(Box::new(Location {
             file: src.name.clone(),

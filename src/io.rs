@@ -4,19 +4,89 @@
 //! through a [`Console`] it is given, so tests script the keyboard and the
 //! REPL and script runner share one path. Output goes to an injected writer.
 
+use crate::error::{Res, USER_INTERRUPT};
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 /// Where KEY, KEY? and ACCEPT read from.
+///
+/// Waiting for input ends with -28 when Ctrl-C is pressed, and no line is
+/// ever buffered past the length its reader asked for, however long it is.
 pub trait Console {
     /// One key press (one byte), or None at end of input.
-    fn key(&mut self) -> Option<u8>;
+    fn key(&mut self) -> Res<Option<u8>>;
     /// Is a key waiting?
     fn key_ready(&mut self) -> bool;
-    /// One line without its line ending, or None at end of input.
-    fn read_line(&mut self) -> Option<Vec<u8>>;
+    /// One line without its line ending, or None at end of input. At most
+    /// `max` bytes are kept; the rest of a longer line is read and dropped.
+    fn read_line(&mut self, max: usize) -> Res<Option<Line>>;
+    /// Some bytes (at least one, unless at end of input), as `Read::read`.
+    fn read(&mut self, buf: &mut [u8]) -> Res<usize>;
+}
+
+/// A line read from the console.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    pub bytes: Vec<u8>,
+    /// The line was longer than asked for: `bytes` is its start.
+    pub cut: bool,
+}
+
+impl Line {
+    /// Take the line ending off.
+    fn finish(mut self) -> Line {
+        if !self.cut && self.bytes.last() == Some(&b'\r') {
+            self.bytes.pop();
+        }
+        self
+    }
+}
+
+/// Has Ctrl-C been pressed? (Clears the flag: the caller throws -28.)
+pub fn interrupted() -> bool {
+    crate::vm::INTERRUPT.swap(false, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Read one line from a buffered reader, keeping at most `max` bytes and
+/// checking for Ctrl-C each time the buffer is refilled; `wait` blocks
+/// until input is there (or fails with -28).
+fn read_line_bounded<R: BufRead>(
+    reader: &mut R,
+    max: usize,
+    mut wait: impl FnMut(&R) -> Res<()>,
+) -> Res<Option<Line>> {
+    let mut line = Line::default();
+    let mut any = false;
+    loop {
+        wait(reader)?;
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => &[],
+        };
+        if buf.is_empty() {
+            return Ok(any.then(|| line.finish()));
+        }
+        any = true;
+        let (chunk, used, done) = match buf.iter().position(|&c| c == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        let room = max - line.bytes.len().min(max);
+        if chunk.len() > room {
+            line.cut = true;
+        }
+        line.bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        reader.consume(used);
+        if done {
+            return Ok(Some(line.finish()));
+        }
+        if interrupted() {
+            return Err(USER_INTERRUPT);
+        }
+    }
 }
 
 /// A console reading from a fixed byte string (tests, piped input).
@@ -34,33 +104,31 @@ impl ScriptedConsole {
 }
 
 impl Console for ScriptedConsole {
-    fn key(&mut self) -> Option<u8> {
-        self.bytes.pop_front()
+    fn key(&mut self) -> Res<Option<u8>> {
+        Ok(self.bytes.pop_front())
     }
     fn key_ready(&mut self) -> bool {
         !self.bytes.is_empty()
     }
-    fn read_line(&mut self) -> Option<Vec<u8>> {
-        if self.bytes.is_empty() {
-            return None;
+    fn read_line(&mut self, max: usize) -> Res<Option<Line>> {
+        let mut rest = std::io::Cursor::new(&*self.bytes.make_contiguous());
+        let line = read_line_bounded(&mut rest, max, |_| Ok(()))?;
+        let used = rest.position() as usize;
+        self.bytes.drain(..used);
+        Ok(line)
+    }
+    fn read(&mut self, buf: &mut [u8]) -> Res<usize> {
+        let n = buf.len().min(self.bytes.len());
+        for (b, x) in buf.iter_mut().zip(self.bytes.drain(..n)) {
+            *b = x;
         }
-        let mut line = Vec::new();
-        while let Some(b) = self.bytes.pop_front() {
-            if b == b'\n' {
-                break;
-            }
-            line.push(b);
-        }
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-        Some(line)
+        Ok(n)
     }
 }
 
 /// The process's stdin. On a terminal KEY reads one key press in raw mode
 /// (no echo, no Enter), restoring the terminal before it returns; from a
-/// pipe it reads one byte.
+/// pipe it reads one byte. Waiting polls, so Ctrl-C ends it.
 pub struct StdConsole {
     reader: BufReader<std::io::Stdin>,
     tty: bool,
@@ -78,6 +146,27 @@ impl StdConsole {
         StdConsole {
             reader: BufReader::new(std::io::stdin()),
             tty,
+        }
+    }
+}
+
+/// Wait until stdin has input (or end of input, or an error to read), or
+/// Ctrl-C is pressed.
+fn wait_for_stdin() -> Res<()> {
+    loop {
+        let mut fds = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd; a 100 ms timeout.
+        let n = unsafe { libc::poll(&mut fds, 1, 100) };
+        if interrupted() {
+            return Err(USER_INTERRUPT);
+        }
+        if n != 0 {
+            // Ready, closed, or poll failed: let the read say which.
+            return Ok(());
         }
     }
 }
@@ -116,19 +205,23 @@ impl Drop for RawMode {
 }
 
 impl Console for StdConsole {
-    fn key(&mut self) -> Option<u8> {
+    fn key(&mut self) -> Res<Option<u8>> {
         if self.tty && self.reader.buffer().is_empty() {
+            // In raw mode Ctrl-C arrives as the key 3, which KEY turns into -28.
             let _raw = RawMode::enter();
             let mut b = [0u8; 1];
             // Read straight from fd 0 so nothing is left buffered in raw mode.
             let n = unsafe { libc::read(0, b.as_mut_ptr().cast(), 1) };
-            return (n == 1).then_some(b[0]);
+            return Ok((n == 1).then_some(b[0]));
+        }
+        if self.reader.buffer().is_empty() {
+            wait_for_stdin()?;
         }
         let mut b = [0u8; 1];
-        match self.reader.read(&mut b) {
+        Ok(match self.reader.read(&mut b) {
             Ok(1) => Some(b[0]),
             _ => None,
-        }
+        })
     }
 
     fn key_ready(&mut self) -> bool {
@@ -145,28 +238,32 @@ impl Console for StdConsole {
         unsafe { libc::poll(&mut fds, 1, 0) == 1 }
     }
 
-    fn read_line(&mut self) -> Option<Vec<u8>> {
-        let mut line = Vec::new();
-        match self.reader.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => {
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                }
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                Some(line)
+    fn read_line(&mut self, max: usize) -> Res<Option<Line>> {
+        read_line_bounded(&mut self.reader, max, |r| {
+            if r.buffer().is_empty() {
+                wait_for_stdin()
+            } else {
+                Ok(())
             }
+        })
+    }
+
+    fn read(&mut self, buf: &mut [u8]) -> Res<usize> {
+        if self.reader.buffer().is_empty() {
+            wait_for_stdin()?;
         }
+        Ok(self.reader.read(buf).unwrap_or(0))
     }
 }
 
 /// The system's output: remembers whether the last byte ended a line, so
-/// trace lines start on a line of their own.
+/// trace lines start on a line of their own, and whether writing failed
+/// (a closed pipe, a full disk), so the host can end quietly or say why.
 pub struct Out {
     inner: Box<dyn Write>,
     pub at_line_start: bool,
+    /// The kind of the first write error, if writing has failed.
+    pub failed: Option<std::io::ErrorKind>,
 }
 
 impl Out {
@@ -174,20 +271,32 @@ impl Out {
         Out {
             inner,
             at_line_start: true,
+            failed: None,
         }
+    }
+
+    fn note<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r
+            && self.failed.is_none()
+        {
+            self.failed = Some(e.kind());
+        }
+        r
     }
 }
 
 impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
+        let r = self.inner.write(buf);
+        let n = self.note(r)?;
         if n > 0 {
             self.at_line_start = buf[n - 1] == b'\n';
         }
         Ok(n)
     }
     fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
+        let r = self.inner.flush();
+        self.note(r)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use clap::Parser;
 use playforth::{Forth, ForthError, Outcome};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 mod repl;
@@ -34,8 +34,27 @@ struct Cli {
     script: Vec<String>,
 }
 
+/// Report an error on stderr. If even that fails (stderr closed or full)
+/// there is no one left to tell: the exit status still says it failed.
 fn report(e: &ForthError) {
-    eprintln!("{e}");
+    let _ = writeln!(std::io::stderr(), "{e}");
+}
+
+/// The exit status when the reader of our output went away (`| head`):
+/// quiet, as a program stopped by SIGPIPE would be.
+const OUTPUT_CLOSED: u8 = 141;
+
+/// How a host call ends the program, if it does.
+fn finish(forth: &Forth, r: Result<Outcome, ForthError>) -> Option<ExitCode> {
+    match r {
+        Ok(Outcome::Continue) => None,
+        Ok(Outcome::Bye(code)) => Some(ExitCode::from(code as u8)),
+        Err(_) if forth.output_closed() => Some(ExitCode::from(OUTPUT_CLOSED)),
+        Err(e) => {
+            report(&e);
+            Some(ExitCode::from(1))
+        }
+    }
 }
 
 /// Ctrl-C raises a flag that running Forth code checks; it never kills the process.
@@ -65,23 +84,15 @@ fn main() -> ExitCode {
     };
     forth.set_args("playforth", &args);
 
-    let finish = |r: Result<Outcome, ForthError>| -> Option<ExitCode> {
-        match r {
-            Ok(Outcome::Continue) => None,
-            Ok(Outcome::Bye(code)) => Some(ExitCode::from(code as u8)),
-            Err(e) => {
-                report(&e);
-                Some(ExitCode::from(1))
-            }
-        }
-    };
     for code in &cli.eval {
-        if let Some(exit) = finish(forth.run_code("-e", code)) {
+        let r = forth.run_code("-e", code);
+        if let Some(exit) = finish(&forth, r) {
             return exit;
         }
     }
     if let Some(path) = &file
-        && let Some(exit) = finish(forth.run_file(path))
+        && let r = forth.run_file(path)
+        && let Some(exit) = finish(&forth, r)
     {
         return exit;
     }
@@ -95,6 +106,9 @@ fn main() -> ExitCode {
             failed = true;
             report(e);
         });
+        if forth.output_closed() {
+            return ExitCode::from(OUTPUT_CLOSED);
+        }
         return match outcome {
             Outcome::Bye(code) => ExitCode::from(code as u8),
             Outcome::Continue if failed => ExitCode::from(1),

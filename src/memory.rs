@@ -38,7 +38,8 @@ pub const SQUOTE_BUFS: usize = 0x2000;
 pub const SQUOTE_SIZE: usize = 0x400;
 pub const SQUOTE_COUNT: usize = 16;
 pub const TIB_START: usize = SQUOTE_BUFS + SQUOTE_SIZE * SQUOTE_COUNT;
-pub const TIB_SIZE: usize = 0x10000;
+/// A line buffer: lines up to 1 MiB are read whole.
+pub const TIB_SIZE: usize = 1 << 20;
 pub const TIB_LEVELS: usize = 24;
 pub const DICT_START: usize = TIB_START + TIB_SIZE * TIB_LEVELS;
 pub const DICT_SIZE: usize = 16 << 20;

@@ -17,7 +17,7 @@ use rustyline::{Context, Editor, Helper};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -129,6 +129,12 @@ fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
     w.base = forth.base();
 }
 
+/// Print a line of the REPL's own; a failing stdout is noticed through
+/// the Forth system's output, which shares it.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stdout(), "{line}");
+}
+
 pub fn run(forth: &mut Forth) -> ExitCode {
     // Colours only for a person at a terminal who has not asked for none.
     let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
@@ -140,7 +146,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         .build();
     let Ok(mut rl) = Editor::<ReplHelper, rustyline::history::DefaultHistory>::with_config(config)
     else {
-        eprintln!("playforth: cannot open the terminal for the REPL");
+        let _ = writeln!(std::io::stderr(), "playforth: cannot open the terminal for the REPL");
         return ExitCode::from(1);
     };
     rl.set_helper(Some(ReplHelper {
@@ -151,10 +157,10 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }
-    println!(
+    say(&format!(
         "playforth {} — type `help` to start, `bye` or Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
-    );
+    ));
     let code = loop {
         refresh(forth, &words);
         // Read on while a definition or a ( comment is open.
@@ -179,21 +185,27 @@ pub fn run(forth: &mut Forth) -> ExitCode {
             Ok(input) => match forth.interpret_input(input.trim_end_matches('\n')) {
                 Ok(Outcome::Continue) => {
                     if forth.in_definition() {
-                        println!(" compiled");
+                        say(" compiled");
                     } else {
                         match forth.ok_stack() {
-                            Some(s) => println!(" ok {s}"),
-                            None => println!(" ok"),
+                            Some(s) => say(&format!(" ok {s}")),
+                            None => say(" ok"),
                         }
                     }
                 }
                 Ok(Outcome::Bye(code)) => break ExitCode::from(code as u8),
-                Err(e) => eprintln!("{e}"),
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "{e}");
+                    if forth.output_failed() {
+                        // A full disk or a closed pipe: no point going on.
+                        break ExitCode::from(1);
+                    }
+                }
             },
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("playforth: {e}");
+                let _ = writeln!(std::io::stderr(), "playforth: {e}");
                 break ExitCode::from(1);
             }
         }

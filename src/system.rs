@@ -56,6 +56,7 @@ impl Forth {
                 .try_into()
                 .expect("size"),
             rp: 0,
+            rbase: 0,
             // Full capacity up front: the inner loop never reallocates.
             // Untouched pages of these buffers cost no memory.
             calls: Vec::with_capacity(crate::vm::MAX_CALLS),
@@ -77,10 +78,7 @@ impl Forth {
                 src: 0,
                 source_id: 0,
             }],
-            sources: vec![SourceText {
-                name: "<stdin>".into(),
-                lines: vec![],
-            }],
+            sources: vec![SourceText::new("<stdin>")],
             files: FileTable::default(),
             out: crate::io::Out::new(out),
             diag,
@@ -130,11 +128,13 @@ impl Forth {
         f.dict.order = crate::dictionary::minimum_order();
         f.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
-        if let Err(t) = f.interpret_text("<prelude>", PRELUDE.as_bytes(), -1) {
+        if let Err(t) = f.interpret_text("<prelude>", PRELUDE.as_bytes().to_vec(), -1) {
             let e = f.error_for(t);
             panic!("the prelude failed to load: {e}");
         }
-        f.sources[0].lines.clear();
+        f.sources[0].clear();
+        f.token_pos = Pos::default();
+        f.token_name.clear();
         f.user_start = f.dict.words.len() as u32;
         f
     }
@@ -167,7 +167,11 @@ impl Forth {
     /// Settle a host call: an uncaught throw becomes an error report and
     /// the system is reset; BYE and QUIT end quietly.
     fn settle(&mut self, r: Res<()>) -> Result<Outcome, ForthError> {
-        let _ = self.out.flush();
+        // Output still buffered must reach its reader, or the host hears why not.
+        let r = match (r, self.out.flush()) {
+            (Ok(()) | Err(BYE), Err(e)) => Err(self.output_error(e)),
+            (r, _) => r,
+        };
         match r {
             Ok(()) => Ok(Outcome::Continue),
             Err(BYE) => Ok(Outcome::Bye(self.bye.unwrap_or(0))),
@@ -195,12 +199,14 @@ impl Forth {
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
         self.inputs.truncate(1);
-        let first = self.sources[0].lines.len();
-        self.sources[0]
-            .lines
-            .extend(text.lines().map(|l| l.as_bytes().to_vec()));
+        let typed = &mut self.sources[0];
+        typed.keep_tail(crate::interp::KEPT_INPUT);
+        let first = typed.len();
+        for l in text.lines() {
+            typed.push_line(l.as_bytes());
+        }
         if text.is_empty() {
-            self.sources[0].lines.push(Vec::new());
+            typed.push_line(b"");
         }
         self.inputs[0].kind = SourceKind::Text { next: first };
         self.inputs[0].line = first as u32;
@@ -259,6 +265,9 @@ impl Forth {
     /// Run a file as the main script.
     pub fn run_file(&mut self, path: &str) -> Result<Outcome, ForthError> {
         self.main_script = Some(self.resolve_path(path).to_string_lossy().into_owned());
+        // An error before the file's first token points at nothing older.
+        self.token_pos = Pos::default();
+        self.token_name.clear();
         let r = self.included(path);
         self.main_script = None;
         self.settle(r)
@@ -266,7 +275,9 @@ impl Forth {
 
     /// Run code given as text (`-e`), named `name` in error messages.
     pub fn run_code(&mut self, name: &str, code: &str) -> Result<Outcome, ForthError> {
-        let r = self.interpret_text(name, code.as_bytes(), 0);
+        self.token_pos = Pos::default();
+        self.token_name.clear();
+        let r = self.interpret_text(name, code.as_bytes().to_vec(), 0);
         self.settle(r)
     }
 
@@ -284,6 +295,8 @@ impl Forth {
             match self.settle(r) {
                 Ok(Outcome::Continue) => {}
                 Ok(bye) => return bye,
+                // No one reads the output any more: stop reading input too.
+                Err(_) if self.output_closed() => return Outcome::Continue,
                 Err(e) => on_error(&e),
             }
         }

@@ -36,11 +36,21 @@ pub struct Pos {
     pub col: u32,
 }
 
+/// A return address on the call stack, with the return-stack base of the
+/// word returned to: each word may take off the return stack only what it
+/// put there itself (see [`Forth::rbase`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Frame {
+    pub ret: u32,
+    pub rbase: u32,
+}
+
 /// What CATCH saved, to restore on THROW.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CatchFrame {
     sp: usize,
     rp: usize,
+    rbase: usize,
     calls: usize,
     locals: usize,
     ip: u32,
@@ -75,7 +85,11 @@ pub struct Forth {
     pub(crate) sp: usize,
     pub(crate) rs: Box<[i64; RS_SIZE]>,
     pub(crate) rp: usize,
-    pub(crate) calls: Vec<u32>,
+    /// The return-stack depth when the running word was entered: `R>`,
+    /// `R@`, `I` and friends may not reach below it, and EXIT must find the
+    /// depth back at it (-25 otherwise). 0 when interpreting.
+    pub(crate) rbase: usize,
+    pub(crate) calls: Vec<Frame>,
     pub(crate) locals: Vec<i64>,
     pub(crate) catches: Vec<CatchFrame>,
     pub(crate) run_depth: u32,
@@ -236,19 +250,51 @@ impl Forth {
 
     #[inline(always)]
     pub fn rpop(&mut self) -> Res<i64> {
-        if self.rp == 0 {
-            return Err(RSTACK_UNDERFLOW);
+        if self.rp <= self.rbase || self.rp == 0 {
+            return Err(self.reach_past_frame());
         }
         self.rp -= 1;
         Ok(self.rs[self.rp])
     }
 
     #[inline(always)]
-    pub fn rpeek(&self, n: usize) -> Res<i64> {
-        if n >= self.rp {
-            return Err(RSTACK_UNDERFLOW);
+    pub fn rpeek(&mut self, n: usize) -> Res<i64> {
+        if n >= self.rp - self.rbase.min(self.rp) {
+            return Err(self.reach_past_frame());
         }
         Ok(self.rs[self.rp - 1 - n])
+    }
+
+    /// The cells the running word has on the return stack.
+    pub fn rdepth_own(&self) -> usize {
+        self.rp.saturating_sub(self.rbase)
+    }
+
+    /// A word reached for return-stack cells it did not push: underflow when
+    /// the stack is empty, else a broken rule (the cells are a caller's).
+    #[cold]
+    fn reach_past_frame(&mut self) -> Throw {
+        if self.rp == 0 {
+            return RSTACK_UNDERFLOW;
+        }
+        self.fail(
+            RSTACK_IMBALANCE,
+            "this word reaches for return-stack cells it did not put there; \
+             a word may only take back what it pushed itself (>r ... r>, do ... loop)",
+        )
+    }
+
+    /// EXIT found the return stack not as the word found it.
+    #[cold]
+    fn exit_imbalance(&mut self) -> Throw {
+        let extra = self.rp as i64 - self.rbase as i64;
+        self.fail(
+            RSTACK_IMBALANCE,
+            format!(
+                "the word is leaving with {extra} cell(s) of its own on the return stack; \
+                 every >r needs an r> before the word ends, and EXIT inside a DO loop needs UNLOOP first"
+            ),
+        )
     }
 
     // ---- system variables ----
@@ -305,6 +351,7 @@ impl Forth {
                         Some(&f) if f.depth == depth && t != BYE => {
                             self.catches.pop();
                             self.rp = f.rp;
+                            self.rbase = f.rbase;
                             self.calls.truncate(f.calls);
                             self.locals.truncate(f.locals);
                             self.fault.active = false;
@@ -331,7 +378,7 @@ impl Forth {
             self.fault.ip = (at >= STUB_END).then_some(at);
             self.fault.instr = self.code.get(at as usize).copied();
             self.fault.calls.clear();
-            self.fault.calls.extend_from_slice(&self.calls);
+            self.fault.calls.extend(self.calls.iter().map(|f| f.ret));
             self.fault.active_snapshot = true;
             self.fault.depth = self.fault_sp;
         }
@@ -381,15 +428,25 @@ impl Forth {
                             INTERRUPT.store(false, Ordering::Relaxed);
                             bail!(USER_INTERRUPT);
                         }
-                        self.calls.push(ip);
+                        self.calls.push(Frame {
+                            ret: ip,
+                            rbase: self.rbase as u32,
+                        });
+                        self.rbase = self.rp;
                         ip = target;
                     }
                     Instr::Exit => {
                         if self.calls.len() <= base {
                             return Ok(());
                         }
+                        if self.rp != self.rbase {
+                            bail!(self.exit_imbalance());
+                        }
                         match self.calls.pop() {
-                            Some(r) => ip = r,
+                            Some(r) => {
+                                ip = r.ret;
+                                self.rbase = r.rbase as usize;
+                            }
                             None => bail!(RSTACK_UNDERFLOW),
                         }
                     }
@@ -402,6 +459,10 @@ impl Forth {
                     }
                     Instr::ZBranch(target) => {
                         if tri!(self.pop()) == 0 {
+                            if target < ip && INTERRUPT.load(Ordering::Relaxed) {
+                                INTERRUPT.store(false, Ordering::Relaxed);
+                                bail!(USER_INTERRUPT);
+                            }
                             ip = target;
                         }
                     }
@@ -422,7 +483,7 @@ impl Forth {
                         }
                     }
                     Instr::Loop(body) => {
-                        if self.rp < 2 {
+                        if self.rp < self.rbase + 2 {
                             bail!(NO_LOOP);
                         }
                         let index = self.rs[self.rp - 1].wrapping_add(1);
@@ -439,7 +500,7 @@ impl Forth {
                     }
                     Instr::PlusLoop(body) => {
                         let step = tri!(self.pop());
-                        if self.rp < 2 {
+                        if self.rp < self.rbase + 2 {
                             bail!(NO_LOOP);
                         }
                         let index = self.rs[self.rp - 1];
@@ -457,7 +518,7 @@ impl Forth {
                         }
                     }
                     Instr::Leave(exit) => {
-                        if self.rp < 2 {
+                        if self.rp < self.rbase + 2 {
                             bail!(NO_LOOP);
                         }
                         self.rp -= 2;
@@ -497,13 +558,18 @@ impl Forth {
                         self.catches.push(CatchFrame {
                             sp: self.sp,
                             rp: self.rp,
+                            rbase: self.rbase,
                             calls: self.calls.len(),
                             locals: self.locals.len(),
                             ip,
                             depth: self.run_depth,
                         });
                         // Run xt as if called from CATCH_END, which returns to ip.
-                        self.calls.push(ip);
+                        self.calls.push(Frame {
+                            ret: ip,
+                            rbase: self.rbase as u32,
+                        });
+                        self.rbase = self.rp;
                         ip = CATCH_END;
                         if let Some(i) = tri!(self.enter(xt, &mut ip)) {
                             ins = i;
@@ -514,7 +580,10 @@ impl Forth {
                         self.catches.pop();
                         tri!(self.push(0));
                         match self.calls.pop() {
-                            Some(r) => ip = r,
+                            Some(r) => {
+                                ip = r.ret;
+                                self.rbase = r.rbase as usize;
+                            }
                             None => bail!(RSTACK_UNDERFLOW),
                         }
                     }
@@ -523,8 +592,14 @@ impl Forth {
                         if self.calls.len() <= base {
                             return Ok(());
                         }
+                        if self.rp != self.rbase {
+                            bail!(self.exit_imbalance());
+                        }
                         match self.calls.pop() {
-                            Some(r) => ip = r,
+                            Some(r) => {
+                                ip = r.ret;
+                                self.rbase = r.rbase as usize;
+                            }
                             None => bail!(RSTACK_UNDERFLOW),
                         }
                     }
@@ -687,20 +762,14 @@ impl Forth {
             match word.kind {
                 Kind::Prim(i) => return Ok(Some(i)),
                 Kind::Colon(start) => {
-                    if self.calls.len() >= MAX_CALLS {
-                        return Err(RSTACK_OVERFLOW);
-                    }
-                    self.calls.push(*ip);
+                    self.push_frame(*ip)?;
                     *ip = start;
                 }
                 Kind::Constant(v) => self.push(v)?,
                 Kind::Variable(a) | Kind::Create(a) => self.push(a as i64)?,
                 Kind::Does { body, code } => {
-                    if self.calls.len() >= MAX_CALLS {
-                        return Err(RSTACK_OVERFLOW);
-                    }
                     self.push(body as i64)?;
-                    self.calls.push(*ip);
+                    self.push_frame(*ip)?;
                     *ip = code;
                 }
                 Kind::Value(a) => {
@@ -717,10 +786,42 @@ impl Forth {
                     continue;
                 }
                 Kind::Marker(m) => self.run_marker(m as usize)?,
+                Kind::Forgotten => return Err(self.stale_xt(xt)),
             }
             return Ok(None);
         }
         Err(self.fail(BAD_ADDRESS, "deferred words chained too deeply"))
+    }
+
+    /// The error for an execution token whose word a MARKER forgot.
+    #[cold]
+    pub(crate) fn stale_xt(&mut self, xt: i64) -> Throw {
+        let name = usize::try_from(xt)
+            .ok()
+            .and_then(|x| self.dict.words.get(x))
+            .map_or(String::new(), |w| w.name.to_string());
+        self.fail(
+            BAD_ADDRESS,
+            format!("{xt} was the execution token of `{name}`, which a MARKER has forgotten"),
+        )
+    }
+
+    /// Enter a word from `enter` (EXECUTE, DEFER, CATCH): a call that
+    /// Ctrl-C can stop, like a compiled call.
+    fn push_frame(&mut self, ret: u32) -> Res<()> {
+        if self.calls.len() >= MAX_CALLS {
+            return Err(RSTACK_OVERFLOW);
+        }
+        if INTERRUPT.load(Ordering::Relaxed) {
+            INTERRUPT.store(false, Ordering::Relaxed);
+            return Err(USER_INTERRUPT);
+        }
+        self.calls.push(Frame {
+            ret,
+            rbase: self.rbase as u32,
+        });
+        self.rbase = self.rp;
+        Ok(())
     }
 
     /// The run-time of DOES>: the newest word runs `code` from now on.
@@ -840,6 +941,7 @@ impl Forth {
     pub fn reset_after_error(&mut self) {
         self.sp = 0;
         self.rp = 0;
+        self.rbase = 0;
         self.calls.clear();
         self.locals.clear();
         self.catches.clear();

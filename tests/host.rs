@@ -28,7 +28,11 @@ fn output_failure_is_throw_57() {
     );
     let e = f.interpret_line("65 emit").unwrap_err();
     assert_eq!(e.code, -57);
-    assert_eq!(e.message, "exception in sending or receiving a character");
+    assert_eq!(
+        e.message,
+        "exception in sending or receiving a character: cannot write the output: closed"
+    );
+    assert!(f.output_closed(), "a broken pipe is told apart, so the host can end quietly");
 }
 
 #[test]

@@ -216,7 +216,7 @@ primitives! {
         f.push(x)
     }
     Unloop "unloop" "( -- ) ( R: loop-sys -- )" Core "C" "Drop the loop parameters, before EXIT inside a DO loop." |f| {
-        if f.rp < 2 {
+        if f.rdepth_own() < 2 {
             return Err(NO_LOOP);
         }
         f.rp -= 2;
@@ -407,8 +407,10 @@ primitives! {
         if div == 0 {
             return Err(DIVISION_BY_ZERO);
         }
-        // |d*n| can exceed 128 bits: split d into 64-bit halves.
-        let neg = (d < 0) != (n < 0);
+        // Exactly as the standard defines it: the product d*n has up to 192
+        // bits, so work on magnitudes split into 64-bit halves; the floored
+        // quotient must fit a signed double or it is -11.
+        let neg = (d < 0) ^ (n < 0) ^ (div < 0);
         let (ud, un, udiv) = (d.unsigned_abs(), n.unsigned_abs() as u128, div.unsigned_abs() as u128);
         let (lo, hi) = (ud & u64::MAX as u128, ud >> 64);
         let p_lo = lo * un;
@@ -422,13 +424,17 @@ primitives! {
         if q_hi >> 64 != 0 {
             return Err(OUT_OF_RANGE);
         }
-        let mut q = ((q_hi << 64) | q_lo) as i128;
-        if neg {
-            q = -q;
-            if rem != 0 {
-                q -= 1;
+        let mag = (q_hi << 64) | q_lo;
+        let q = if neg {
+            // Floored: a negative quotient with a remainder rounds down.
+            let mag = mag.checked_add((rem != 0) as u128).ok_or(OUT_OF_RANGE)?;
+            if mag > i128::MIN.unsigned_abs() {
+                return Err(OUT_OF_RANGE);
             }
-        }
+            (mag as i128).wrapping_neg()
+        } else {
+            i128::try_from(mag).map_err(|_| OUT_OF_RANGE)?
+        };
         f.push_double(q)
     }
 

@@ -9,13 +9,32 @@ use std::io::Write;
 
 impl Forth {
     pub(crate) fn write_out(&mut self, bytes: &[u8]) -> Res<()> {
-        self.out.write_all(bytes).map_err(|_| IO_CHAR)
+        match self.out.write_all(bytes) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.output_error(e)),
+        }
+    }
+
+    /// Writing the output failed: -57, saying why.
+    #[cold]
+    pub(crate) fn output_error(&mut self, e: std::io::Error) -> Throw {
+        self.fail(IO_CHAR, format!("cannot write the output: {e}"))
+    }
+
+    /// Has writing the output failed (closed pipe, full disk)?
+    pub fn output_failed(&self) -> bool {
+        self.out.failed.is_some()
+    }
+
+    /// Has the reader of the output gone away (a closed pipe, as with `| head`)?
+    pub fn output_closed(&self) -> bool {
+        self.out.failed == Some(std::io::ErrorKind::BrokenPipe)
     }
 
     /// Read one key, flushing output first. End of input is -39.
     pub(crate) fn read_key(&mut self) -> Res<u8> {
         let _ = self.out.flush();
-        match self.console.key() {
+        match self.console.key()? {
             Some(3) => Err(USER_INTERRUPT),
             Some(k) => Ok(k),
             None => Err(self.fail(UNEXPECTED_EOF, "no more input for KEY")),
@@ -38,19 +57,44 @@ impl Forth {
         }
     }
 
-    /// READ-LINE on a file id; `stdin` reads from the console.
-    fn read_line_from(&mut self, id: i64, max: usize) -> std::io::Result<(Vec<u8>, bool)> {
+    /// READ-LINE on a file id; `stdin` reads from the console (the rest
+    /// of a line longer than `max` is dropped).
+    fn read_line_from(&mut self, id: i64, max: usize) -> Res<std::io::Result<(Vec<u8>, bool)>> {
         if id != STDIN_ID {
-            return self.files.read_line(id, max);
+            return Ok(self.files.read_line(id, max));
         }
         let _ = self.out.flush();
-        Ok(match self.console.read_line() {
-            Some(mut l) => {
-                l.truncate(max);
-                (l, true)
-            }
+        Ok(Ok(match self.console.read_line(max)? {
+            Some(l) => (l.bytes, true),
             None => (Vec::new(), false),
-        })
+        }))
+    }
+
+    /// READ-FILE on a file id; `stdin` reads from the console until `buf`
+    /// is full or the input ends.
+    fn read_file_from(&mut self, id: i64, buf: &mut [u8]) -> Res<std::io::Result<usize>> {
+        if id != STDIN_ID {
+            return Ok(self.files.read(id, buf));
+        }
+        let _ = self.out.flush();
+        let mut n = 0;
+        while n < buf.len() {
+            match self.console.read(&mut buf[n..])? {
+                0 => break,
+                k => n += k,
+            }
+        }
+        Ok(Ok(n))
+    }
+
+    /// FLUSH-FILE on a file id; the standard streams flush the system's writers.
+    fn flush_file(&mut self, id: i64) -> std::io::Result<()> {
+        match id {
+            STDIN_ID => Ok(()),
+            STDOUT_ID => self.out.flush(),
+            STDERR_ID => self.diag.flush(),
+            _ => self.files.flush(id),
+        }
     }
 }
 
@@ -104,10 +148,9 @@ primitives! {
         let a = f.pop()?;
         f.mem.slice(a, n)?;
         let _ = f.out.flush();
-        let line = f.console.read_line().unwrap_or_default();
-        let take = line.len().min(n as usize);
-        f.mem.write(a, &line[..take])?;
-        f.push(take as i64)
+        let line = f.console.read_line(n as usize)?.unwrap_or_default();
+        f.mem.write(a, &line.bytes)?;
+        f.push(line.bytes.len() as i64)
     }
     Page "page" "( -- )" Facility "" "Clear the screen and move the cursor home." |f| { f.write_out(b"\x1b[2J\x1b[H") }
     AtXY "at-xy" "( col row -- )" Facility "" "Move the cursor (0-based column and row)." |f| {
@@ -119,8 +162,18 @@ primitives! {
     Ms "ms" "( u -- )" Facility "" "Wait u milliseconds." |f| {
         let ms = f.pop()?.clamp(0, 1 << 32) as u64;
         let _ = f.out.flush();
-        std::thread::sleep(std::time::Duration::from_millis(ms));
-        Ok(())
+        // In short naps, so Ctrl-C ends a long wait.
+        let end = std::time::Instant::now() + std::time::Duration::from_millis(ms);
+        loop {
+            if crate::io::interrupted() {
+                return Err(USER_INTERRUPT);
+            }
+            let left = end.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Ok(());
+            }
+            std::thread::sleep(left.min(std::time::Duration::from_millis(20)));
+        }
     }
     TimeDate "time&date" "( -- sec min hour day month year )" Facility "" "The local date and time." |f| {
         for v in local_time() {
@@ -202,7 +255,7 @@ primitives! {
         let a = f.pop()?;
         f.mem.slice(a, u)?;
         let mut buf = vec![0; u as usize];
-        match f.files.read(id, &mut buf) {
+        match f.read_file_from(id, &mut buf)? {
             Ok(n) => { f.mem.write(a, &buf[..n])?; f.push(n as i64)?; f.push(0) }
             Err(_) => { f.push(0)?; f.push(-70) }
         }
@@ -212,7 +265,7 @@ primitives! {
         let u = f.pop_len()?;
         let a = f.pop()?;
         f.mem.slice(a, u)?;
-        match f.read_line_from(id, u as usize) {
+        match f.read_line_from(id, u as usize)? {
             Ok((line, more)) => {
                 f.mem.write(a, &line)?;
                 f.push(line.len() as i64)?;
@@ -265,7 +318,7 @@ primitives! {
     }
     FlushFile "flush-file" "( fileid -- ior )" File "" "Write buffered data to the file." |f| {
         let id = f.pop()?;
-        let r = f.files.flush(id);
+        let r = f.flush_file(id);
         f.file_op(r, -68)
     }
     EmitFile "emit-file" "( char fileid -- ior )" Gforth "" "Write one character to a file." |f| {

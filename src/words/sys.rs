@@ -688,13 +688,19 @@ primitives! {
         let id = f.pop()?;
         let mut text = Vec::new();
         loop {
-            match f.files.read_line(id, 1 << 16) {
+            if crate::io::interrupted() {
+                return Err(USER_INTERRUPT);
+            }
+            match f.files.read_line(id, crate::interp::MAX_LINE) {
                 Ok((line, true)) => { text.extend_from_slice(&line); text.push(b'\n'); }
                 Ok((_, false)) => break,
                 Err(_) => return Err(FILE_IO),
             }
+            if text.len() > crate::interp::MAX_SOURCE_BYTES {
+                return Err(f.fail(FILE_IO, "the file is larger than 64 MiB, the most playforth includes"));
+            }
         }
-        f.interpret_text(&format!("<file {id}>"), &text, id)
+        f.interpret_text(&format!("<file {id}>"), text, id)
     }
     EnvironmentQ "environment?" "( c-addr u -- false | i*x true )" Core "" "Ask about the system, e.g. s\" MAX-N\" environment?." |f| {
         let q = f.pop_string()?;
@@ -715,7 +721,7 @@ primitives! {
     }
     NRFrom "nr>" "( -- i*x n ) ( R: i*x n -- )" Tools "" "Move cells saved by N>R back, and their count." |f| {
         let n = f.rpop()?;
-        if n < 0 || n as usize > f.rp {
+        if n < 0 || n as usize > f.rdepth_own() {
             return Err(RSTACK_UNDERFLOW);
         }
         for _ in 0..n {

@@ -6,7 +6,6 @@ use crate::error::*;
 use crate::instr::Instr;
 use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE};
 use crate::vm::Forth;
-use std::io::Write;
 
 /// Digits of an unsigned number in `base` (2..=36), upper case like gforth.
 pub fn digits(mut u: u128, base: i64) -> String {
@@ -184,7 +183,7 @@ impl Forth {
     }
 
     fn emit_str(&mut self, s: &str) -> Res<()> {
-        self.out.write_all(s.as_bytes()).map_err(|_| IO_CHAR)
+        self.write_out(s.as_bytes())
     }
 
     /// Print right-aligned in a field of `width`.
@@ -218,13 +217,13 @@ primitives! {
             f.compile_string(&s)?;
             f.emit(Instr::Text(Text::DotQuoteRun))
         } else {
-            f.out.write_all(&s).map_err(|_| IO_CHAR)
+            f.write_out(&s)
         }
     }
     DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt "I" "Print a string up to the next ), at once." |f| {
         let (a, n) = f.parse(b')')?;
         let s = f.mem.slice(a, n)?.to_vec();
-        f.out.write_all(&s).map_err(|_| IO_CHAR)
+        f.write_out(&s)
     }
     CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt "I" "A counted string up to the next \"." |f| {
         let s = f.parse_quoted()?;
@@ -277,7 +276,7 @@ primitives! {
     }
     DotQuoteRun "(.\")" "( c-addr u -- )" Playforth "" "The run-time of .\" (prints the string)." |f| {
         let s = f.pop_bytes()?;
-        f.out.write_all(&s).map_err(|_| IO_CHAR)
+        f.write_out(&s)
     }
     AbortIf "(abort\")" "( flag c-addr u -- )" Playforth "" "The run-time of ABORT\"." |f| {
         let msg = f.pop_string()?;

@@ -291,6 +291,7 @@ impl Forth {
                 format!("defer {name}  \\ is {t}")
             }
             Kind::Marker(_) => format!("marker {name}"),
+            Kind::Forgotten => format!("\\ {name} was forgotten by a MARKER"),
         }
     }
 
@@ -317,7 +318,7 @@ impl Forth {
     }
 
     fn print(&mut self, s: &str) -> Res<()> {
-        self.out.write_all(s.as_bytes()).map_err(|_| IO_CHAR)
+        self.write_out(s.as_bytes())
     }
 }
 
