@@ -330,17 +330,25 @@ impl Forth {
         let (mut args, mut vals) = (Vec::new(), Vec::new());
         let mut in_vals = false;
         let mut in_outs = false;
+        let mut brace = false;
+        // The list may go on over lines, but never past the definition's end.
+        let missing = |brace: bool, what: &str| {
+            let hint = if brace { " (`}` does not close it: write `:}`)" } else { "" };
+            format!("`{{:` needs `:}}` to end its list of locals, but {what} came first{hint}")
+        };
         loop {
             let (addr, len) = self.parse_name()?;
             if len == 0 {
                 if !self.refill()? {
-                    return Err(self.fail(CONTROL_MISMATCH, "`{:` without `:}`"));
+                    return Err(self.fail(CONTROL_MISMATCH, missing(brace, "the end of the input")));
                 }
                 continue;
             }
             let name = self.mem.string(addr, len)?;
             match name.as_str() {
                 ":}" => break,
+                ";" => return Err(self.fail(CONTROL_MISMATCH, missing(brace, "`;`"))),
+                "}" => brace = true,
                 "|" => in_vals = true,
                 "--" => in_outs = true,
                 _ if in_outs => {}

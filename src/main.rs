@@ -76,7 +76,9 @@ fn main() -> ExitCode {
         forth.set_seed(seed);
     }
     for name in &cli.trace {
-        forth.trace_name(name);
+        if let Err(e) = forth.trace_name(name) {
+            let _ = writeln!(std::io::stderr(), "playforth: --trace {name}: {}", e.message);
+        }
     }
     let (file, args) = match cli.script.split_first() {
         Some((f, rest)) => (Some(f.clone()), rest.to_vec()),

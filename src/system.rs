@@ -92,6 +92,7 @@ impl Forth {
             token_pos: Pos::default(),
             token_name: String::new(),
             args: vec!["playforth".into()],
+            arg_addrs: Default::default(),
             included: Vec::new(),
             squote_next: 0,
             hld: memory::HOLD_END,
@@ -167,6 +168,9 @@ impl Forth {
     /// Settle a host call: an uncaught throw becomes an error report and
     /// the system is reset; BYE and QUIT end quietly.
     fn settle(&mut self, r: Res<()>) -> Result<Outcome, ForthError> {
+        if r.is_ok() {
+            self.throw_msg = None;
+        }
         // Output still buffered must reach its reader, or the host hears why not.
         let r = match (r, self.out.flush()) {
             (Ok(()) | Err(BYE), Err(e)) => Err(self.output_error(e)),
@@ -233,11 +237,18 @@ impl Forth {
 
     /// Trace a word by name now, and whenever a word of that name is defined
     /// later (for `--trace NAME` before the script defines it).
-    pub fn trace_name(&mut self, name: &str) {
+    /// Fails (with the reason as the error's message) when the word exists
+    /// but cannot be traced.
+    pub fn trace_name(&mut self, name: &str) -> Result<(), ForthError> {
         self.trace_names.push(name.to_ascii_lowercase());
-        if let Some(xt) = self.dict.find(name) {
-            let _ = self.trace_xt(xt, true);
+        if let Some(xt) = self.dict.find(name)
+            && let Err(t) = self.trace_xt(xt, true)
+        {
+            let e = self.error_for(t);
+            self.reset_after_error();
+            return Err(e);
         }
+        Ok(())
     }
 
     /// Watch (or stop watching) a colon definition.

@@ -30,6 +30,13 @@ pub struct WordInfo {
 
 /// Examples for `help`, for the words a learner meets first. Game words
 /// carry theirs in their description.
+///
+/// The comment after `\ ` is exactly what the example prints, spaces
+/// aside: `5 dup * .  \ 25`. A remark in parentheses at its end is not
+/// output (`\ -4 (floored)`); a comment that is only a remark is prose, for
+/// output nobody can promise (`\ (press a key: its code)`). An example
+/// without a comment prints nothing (blanks aside).
+/// `tests/help_examples.rs` runs every example and holds it to this.
 const EXAMPLES: &[(&str, &str)] = &[
     ("dup", "5 dup * .  \\ 25"),
     ("drop", "1 2 drop .  \\ 1"),
@@ -42,7 +49,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("pick", "10 20 30 2 pick .  \\ 10"),
     ("roll", "1 2 3 2 roll . . .  \\ 1 3 2"),
     ("?dup", "0 ?dup depth .  \\ 1"),
-    ("2dup", "1 2 2dup .s"),
+    (r#"2dup"#, r#"1 2 2dup .s  \ <4> 1 2 1 2"#),
     ("depth", "1 2 3 depth .  \\ 3"),
     ("+", "2 3 + .  \\ 5"),
     ("-", "10 3 - .  \\ 7"),
@@ -66,118 +73,162 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("invert", "0 invert .  \\ -1"),
     ("lshift", "1 4 lshift .  \\ 16"),
     ("within", "5 1 10 within .  \\ -1"),
-    (".", "42 .  \\ prints 42 and a space"),
+    (r#"."#, r#"42 .  \ 42 (and a space)"#),
     (".s", "1 2 3 .s  \\ <3> 1 2 3"),
     ("emit", "65 emit  \\ A"),
-    ("cr", ".\" one\" cr .\" two\""),
-    ("type", "s\" hello\" type"),
-    ("spaces", "3 spaces .\" x\""),
-    (".\"", ": hi .\" Hello!\" ; hi"),
-    ("s\"", "s\" forth\" type"),
-    (":", ": square ( n -- n*n ) dup * ;  5 square ."),
-    (";", ": five 5 ;  five ."),
-    ("variable", "variable score  10 score !  score @ ."),
-    ("constant", "3 constant Scissor  Scissor ."),
-    ("value", "5 value lives  lives .  4 to lives  lives ."),
-    ("to", "0 value n  7 to n  n ."),
-    ("!", "variable x  42 x !  x @ ."),
-    ("@", "variable x  42 x !  x @ ."),
+    (r#"cr"#, r#"." one" cr ." two"  \ one two (on two lines)"#),
+    (r#"type"#, r#"s" hello" type  \ hello"#),
+    (r#"spaces"#, r#"3 spaces ." x"  \ x (after three spaces)"#),
+    (r#".""#, r#": hi ." Hello!" ; hi  \ Hello!"#),
+    (r#"s""#, r#"s" forth" type  \ forth"#),
+    (r#":"#, r#": square ( n -- n*n ) dup * ;  5 square .  \ 25"#),
+    (r#";"#, r#": five 5 ;  five .  \ 5"#),
+    (
+        r#"variable"#,
+        r#"variable score  10 score !  score @ .  \ 10"#,
+    ),
+    (r#"constant"#, r#"3 constant Scissor  Scissor .  \ 3"#),
+    (
+        r#"value"#,
+        r#"5 value lives  lives .  4 to lives  lives .  \ 5 4"#,
+    ),
+    (r#"to"#, r#"0 value n  7 to n  n .  \ 7"#),
+    (r#"!"#, r#"variable x  42 x !  x @ .  \ 42"#),
+    (r#"@"#, r#"variable x  42 x !  x @ .  \ 42"#),
     ("+!", "variable x  1 x !  5 x +!  x @ .  \\ 6"),
     ("create", "create board 64 allot  board 64 erase"),
     ("allot", "create buf 10 allot"),
     (",", "create primes 2 , 3 , 5 ,  primes cell+ @ .  \\ 3"),
     (
-        "if",
-        ": sign? ( n -- ) 0< if .\" negative\" else .\" not negative\" then ;",
+        r#"if"#,
+        r#": sign? ( n -- ) 0< if ." negative" else ." not negative" then ;  -5 sign?  \ negative"#,
     ),
     (
-        "else",
-        ": even? ( n -- ) 2 mod if .\" odd\" else .\" even\" then ;",
+        r#"else"#,
+        r#": even? ( n -- ) 2 mod if ." odd" else ." even" then ;  3 even?  \ odd"#,
     ),
-    ("then", ": warn ( n -- ) 100 > if .\" too big!\" then ;"),
+    (
+        r#"then"#,
+        r#": warn ( n -- ) 100 > if ." too big!" then ;  200 warn  \ too big!"#,
+    ),
     ("do", ": count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4"),
     (
-        "?do",
-        ": stars ( n -- ) 0 ?do [char] * emit loop ;  0 stars 3 stars",
-    ),
-    ("loop", ": count5 5 0 do i . loop ;"),
-    ("+loop", ": evens 10 0 do i . 2 +loop ;  evens"),
-    ("i", ": squares 4 0 do i i * . loop ;  squares"),
-    ("leave", ": first3 10 0 do i 3 = if leave then i . loop ;"),
-    (
-        "begin",
-        ": countdown ( n -- ) begin dup . 1- dup 0= until drop ;",
+        r#"?do"#,
+        r#": stars ( n -- ) 0 ?do [char] * emit loop ;  0 stars 3 stars  \ ***"#,
     ),
     (
-        "until",
-        ": countdown ( n -- ) begin dup . 1- dup 0= until drop ;",
+        r#"loop"#,
+        r#": count5 5 0 do i . loop ;  count5  \ 0 1 2 3 4"#,
     ),
     (
-        "while",
-        ": halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;",
+        r#"+loop"#,
+        r#": evens 10 0 do i . 2 +loop ;  evens  \ 0 2 4 6 8"#,
     ),
     (
-        "repeat",
-        ": halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;",
+        r#"i"#,
+        r#": squares 4 0 do i i * . loop ;  squares  \ 0 1 4 9"#,
     ),
     (
-        "again",
-        ": forever begin .\" x\" again ;  \\ Ctrl-C stops it",
+        r#"leave"#,
+        r#": first3 10 0 do i 3 = if leave then i . loop ;  first3  \ 0 1 2"#,
     ),
     (
-        "case",
-        ": name ( n -- ) case 1 of .\" one\" endof 2 of .\" two\" endof .\" many\" endcase ;",
+        r#"begin"#,
+        r#": countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \ 3 2 1"#,
     ),
     (
-        "recurse",
-        ": fact ( n -- n! ) dup 1 > if dup 1- recurse * then ;  5 fact .",
+        r#"until"#,
+        r#": countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \ 3 2 1"#,
     ),
-    ("exit", ": check ( n -- ) dup 0= if drop exit then . ;"),
-    ("catch", ": safe ['] / catch if .\" oops\" then ;  1 0 safe"),
-    ("throw", ": check ( n -- ) 0< if -24 throw then ;"),
+    (
+        r#"while"#,
+        r#": halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \ 10 5 2 1"#,
+    ),
+    (
+        r#"repeat"#,
+        r#": halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \ 10 5 2 1"#,
+    ),
+    (
+        r#"again"#,
+        r#": forever begin ." x" again ;  \ (forever prints x until Ctrl-C stops it)"#,
+    ),
+    (
+        r#"case"#,
+        r#": name ( n -- ) case 1 of ." one" endof 2 of ." two" endof ." many" endcase ;  2 name  \ two"#,
+    ),
+    (
+        r#"recurse"#,
+        r#": fact ( n -- n! ) dup 1 > if dup 1- recurse * then ;  5 fact .  \ 120"#,
+    ),
+    (
+        r#"exit"#,
+        r#": check ( n -- ) dup 0= if drop exit then . ;  0 check 5 check  \ 5"#,
+    ),
+    (
+        r#"catch"#,
+        r#": safe ['] / catch if ." oops" then ;  1 0 safe  \ oops"#,
+    ),
+    (
+        r#"throw"#,
+        r#": check ( n -- ) 0< if -24 throw then ;  -1 ' check catch . drop  \ -24"#,
+    ),
     ("abort\"", ": check ( n -- ) 0< abort\" negative!\" ;"),
-    ("key", "key .  \\ press a key: its code"),
-    ("see", ": square dup * ;  see square"),
-    ("words", "words"),
-    ("help", "help dup"),
+    (r#"key"#, r#"key .  \ (press a key: its code, 97 for a)"#),
+    (
+        r#"see"#,
+        r#": square dup * ;  see square  \ : square dup * ;"#,
+    ),
+    (r#"words"#, r#"words  \ (every word, by word set)"#),
+    (r#"help"#, r#"help dup  \ (this text, for dup)"#),
     ("include", "include examples/othello.fs"),
     ("execute", "5 ' dup execute . .  \\ 5 5"),
-    ("'", "5 ' dup execute . ."),
-    ("here", "here . 10 allot here ."),
+    (r#"'"#, r#"5 ' dup execute . .  \ 5 5"#),
+    (r#"here"#, r#"here 10 allot here swap - .  \ 10"#),
     ("base", "2 base ! 101 decimal .  \\ 5"),
     ("hex", "hex ff decimal .  \\ 255"),
     ("decimal", "hex 10 decimal .  \\ 16"),
     ("char", "char A .  \\ 65"),
-    ("[char]", ": a? ( c -- f ) [char] a = ;"),
-    ("random", "random ."),
-    ("choose", "6 choose 1+ .  \\ a dice throw"),
-    ("trace", ": square dup * ;  trace square  3 square ."),
     (
-        "untrace",
-        ": square dup * ;  trace square  untrace square  3 square .",
+        r#"[char]"#,
+        r#": a? ( c -- f ) [char] a = ;  char a a? .  \ -1"#,
     ),
     (r#"2drop"#, r#"1 2 3 2drop .  \ 1"#),
-    (r#"2swap"#, r#"1 2 3 4 2swap .s"#),
-    (r#"2over"#, r#"1 2 3 4 2over .s"#),
-    (r#"2rot"#, r#"1 2 3 4 5 6 2rot .s"#),
-    (r#">r"#, r#": under ( a b -- b ) >r drop r> ;  1 2 under ."#),
-    (r#"r>"#, r#": keep ( x -- x ) >r r> ;  5 keep ."#),
-    (r#"r@"#, r#": twice ( x -- x x ) >r r@ r> ;  7 twice . ."#),
-    (r#"2>r"#, r#": pair ( a b -- a b ) 2>r 2r> ;  1 2 pair . ."#),
-    (r#"2r>"#, r#": pair ( a b -- a b ) 2>r 2r> ;  1 2 pair . ."#),
+    (r#"2swap"#, r#"1 2 3 4 2swap .s  \ <4> 3 4 1 2"#),
+    (r#"2over"#, r#"1 2 3 4 2over .s  \ <6> 1 2 3 4 1 2"#),
+    (r#"2rot"#, r#"1 2 3 4 5 6 2rot .s  \ <6> 3 4 5 6 1 2"#),
+    (
+        r#">r"#,
+        r#": under ( a b -- b ) >r drop r> ;  1 2 under .  \ 2"#,
+    ),
+    (r#"r>"#, r#": keep ( x -- x ) >r r> ;  5 keep .  \ 5"#),
+    (
+        r#"r@"#,
+        r#": twice ( x -- x x ) >r r@ r> ;  7 twice . .  \ 7 7"#,
+    ),
+    (
+        r#"2>r"#,
+        r#": pair ( a b -- a b ) 2>r 2r> ;  1 2 pair . .  \ 2 1"#,
+    ),
+    (
+        r#"2r>"#,
+        r#": pair ( a b -- a b ) 2>r 2r> ;  1 2 pair . .  \ 2 1"#,
+    ),
     (
         r#"2r@"#,
-        r#": peek2 ( a b -- a b a b ) 2>r 2r@ 2r> ;  1 2 peek2 .s"#,
+        r#": peek2 ( a b -- a b a b ) 2>r 2r@ 2r> ;  1 2 peek2 .s  \ <4> 1 2 1 2"#,
     ),
     (r#"rdrop"#, r#": skip ( x -- ) >r rdrop ;  5 skip"#),
-    (r#"j"#, r#": grid 2 0 do 3 0 do j . loop loop ;  grid"#),
+    (
+        r#"j"#,
+        r#": grid 2 0 do 3 0 do j . loop loop ;  grid  \ 0 0 0 1 1 1"#,
+    ),
     (
         r#"k"#,
-        r#": cube 2 0 do 2 0 do 2 0 do k . loop loop loop ;  cube"#,
+        r#": cube 2 0 do 2 0 do 2 0 do k . loop loop loop ;  cube  \ 0 0 0 0 1 1 1 1"#,
     ),
     (
         r#"unloop"#,
-        r#": find3 ( -- n ) 10 0 do i 3 = if i unloop exit then loop -1 ;  find3 ."#,
+        r#": find3 ( -- n ) 10 0 do i 3 = if i unloop exit then loop -1 ;  find3 .  \ 3"#,
     ),
     (r#"*/mod"#, r#"10 3 4 */mod . .  \ 7 2"#),
     (r#"1-"#, r#"43 1- .  \ 42"#),
@@ -185,13 +236,16 @@ const EXAMPLES: &[(&str, &str)] = &[
     (r#"2/"#, r#"85 2/ .  \ 42"#),
     (r#"rshift"#, r#"256 4 rshift .  \ 16"#),
     (r#"<>"#, r#"1 2 <> .  \ -1"#),
-    (r#"u<"#, r#"-1 1 u< .  \ 0: -1 is the largest unsigned"#),
+    (r#"u<"#, r#"-1 1 u< .  \ 0 (-1 is the largest unsigned)"#),
     (r#"u>"#, r#"-1 1 u> .  \ -1"#),
     (r#"0<>"#, r#"5 0<> .  \ -1"#),
     (r#"0<"#, r#"-5 0< .  \ -1"#),
     (r#"0>"#, r#"5 0> .  \ -1"#),
     (r#"under+"#, r#"1 2 10 under+ . .  \ 2 11"#),
-    (r#"bounds"#, r#"s" abc" bounds .s 2drop"#),
+    (
+        r#"bounds"#,
+        r#": .chars ( c-addr u -- ) bounds ?do i c@ emit loop ;  s" abc" .chars  \ abc"#,
+    ),
     (r#"m*"#, r#"-3 4 m* d.  \ -12"#),
     (r#"um*"#, r#"3 4 um* d.  \ 12"#),
     (r#"um/mod"#, r#"10. 3 um/mod . .  \ 3 1"#),
@@ -217,7 +271,10 @@ const EXAMPLES: &[(&str, &str)] = &[
     (r#"c@"#, r#"create b 1 c,  b c@ .  \ 1"#),
     (r#"c!"#, r#"create b 1 allot  65 b c!  b c@ emit  \ A"#),
     (r#"2@"#, r#"create p 1 , 2 ,  p 2@ . .  \ 1 2"#),
-    (r#"2!"#, r#"create p 2 cells allot  1 2 p 2!  p 2@ . ."#),
+    (
+        r#"2!"#,
+        r#"create p 2 cells allot  1 2 p 2!  p 2@ . .  \ 2 1"#,
+    ),
     (r#"on"#, r#"variable done  done on  done @ .  \ -1"#),
     (r#"off"#, r#"variable done  done off  done @ .  \ 0"#),
     (r#"cell+"#, r#"create xs 10 , 20 ,  xs cell+ @ .  \ 20"#),
@@ -227,15 +284,15 @@ const EXAMPLES: &[(&str, &str)] = &[
     (r#"aligned"#, r#"9 aligned .  \ 16"#),
     (
         r#"move"#,
-        r#"create to-here 5 allot  s" hello" to-here swap move  to-here 5 type"#,
+        r#"create to-here 5 allot  s" hello" to-here swap move  to-here 5 type  \ hello"#,
     ),
     (
         r#"cmove"#,
-        r#"create buf 5 allot  s" hello" buf swap cmove  buf 5 type"#,
+        r#"create buf 5 allot  s" hello" buf swap cmove  buf 5 type  \ hello"#,
     ),
     (
         r#"cmove>"#,
-        r#"create buf 5 allot  s" hello" buf swap cmove>  buf 5 type"#,
+        r#"create buf 5 allot  s" hello" buf swap cmove>  buf 5 type  \ hello"#,
     ),
     (
         r#"fill"#,
@@ -245,22 +302,34 @@ const EXAMPLES: &[(&str, &str)] = &[
         r#"erase"#,
         r#"create buf 3 allot  buf 3 erase  buf c@ .  \ 0"#,
     ),
-    (r#"blank"#, r#"create buf 3 allot  buf 3 blank  buf 3 type"#),
+    (
+        r#"blank"#,
+        r#"create buf 3 allot  buf 3 blank  buf c@ .  \ 32"#,
+    ),
     (
         r#"allocate"#,
-        r#"100 allocate throw  dup 42 swap !  dup @ .  free throw"#,
+        r#"100 allocate throw  dup 42 swap !  dup @ .  free throw  \ 42"#,
     ),
     (r#"free"#, r#"100 allocate throw  free .  \ 0"#),
     (
         r#"resize"#,
         r#"10 allocate throw  100 resize throw  free throw"#,
     ),
-    (r#"count"#, r#"create name ," Forth"  name count type"#),
-    (r#"s\""#, r#"s\" one\ttwo\n" type"#),
-    (r#".("#, r#".( shown at once)"#),
-    (r#"c""#, r#": greeting c" hi" ;  greeting count type"#),
-    (r#",""#, r#"create msg ," hello"  msg count type"#),
-    (r#"sliteral"#, r#": hi [ s" hello" ] sliteral type ;  hi"#),
+    (
+        r#"count"#,
+        r#"create name ," Forth"  name count type  \ Forth"#,
+    ),
+    (
+        r#"s\""#,
+        r#"s\" one\ttwo\n" type  \ one two (a tab between, a new line after)"#,
+    ),
+    (r#".("#, r#".( shown at once)  \ shown at once"#),
+    (r#"c""#, r#": greeting c" hi" ;  greeting count type  \ hi"#),
+    (r#",""#, r#"create msg ," hello"  msg count type  \ hello"#),
+    (
+        r#"sliteral"#,
+        r#": hi [ s" hello" ] sliteral type ;  hi  \ hello"#,
+    ),
     (r#"compare"#, r#"s" abc" s" abd" compare .  \ -1"#),
     (
         r#"search"#,
@@ -272,50 +341,68 @@ const EXAMPLES: &[(&str, &str)] = &[
     (r#">number"#, r#"0. s" 42" >number 2drop d.  \ 42"#),
     (
         r#"<#"#,
-        r#": .money ( n -- ) s>d <# # # [char] . hold #s #> type ;  1234 .money"#,
+        r#": .money ( n -- ) s>d <# # # [char] . hold #s #> type ;  1234 .money  \ 12.34"#,
     ),
     (r#"#"#, r#": .2 ( n -- ) s>d <# # # #> type ;  7 .2  \ 07"#),
-    (r#"#s"#, r#"42 s>d <# #s #> type"#),
-    (r#"#>"#, r#"42 s>d <# #s #> type"#),
+    (r#"#s"#, r#"42 s>d <# #s #> type  \ 42"#),
+    (r#"#>"#, r#"42 s>d <# #s #> type  \ 42"#),
     (
         r#"hold"#,
         r#": .dollars ( n -- ) s>d <# #s [char] $ hold #> type ;  42 .dollars  \ $42"#,
     ),
-    (r#"holds"#, r#"42 s>d <# #s s" = " holds #> type"#),
+    (r#"holds"#, r#"42 s>d <# #s s" = " holds #> type  \ = 42"#),
     (
         r#"sign"#,
         r#"-42 dup abs s>d <# #s rot sign #> type  \ -42"#,
     ),
-    (r#"u."#, r#"-1 u.  \ the largest unsigned cell"#),
-    (r#".r"#, r#"42 6 .r  \ right-aligned in 6 columns"#),
-    (r#"u.r"#, r#"42 6 u.r"#),
-    (r#"d."#, r#"1. d."#),
-    (r#"d.r"#, r#"1. 6 d.r"#),
-    (r#"ud."#, r#"1. ud."#),
+    (
+        r#"u."#,
+        r#"-1 u.  \ 18446744073709551615 (the largest unsigned cell)"#,
+    ),
+    (r#".r"#, r#"42 6 .r  \ 42 (right-aligned in 6 columns)"#),
+    (r#"u.r"#, r#"42 6 u.r  \ 42 (right-aligned in 6 columns)"#),
+    (r#"d."#, r#"1. d.  \ 1"#),
+    (r#"d.r"#, r#"1. 6 d.r  \ 1 (right-aligned in 6 columns)"#),
+    (
+        r#"ud."#,
+        r#"-1. ud.  \ 340282366920938463463374607431768211455 (the largest unsigned double)"#,
+    ),
     (
         r#"replaces"#,
-        r#"s" tiger" s" animal" replaces  s" the %animal%" pad 80 substitute drop type"#,
+        r#"s" tiger" s" animal" replaces  s" the %animal%" pad 80 substitute drop type  \ the tiger"#,
     ),
     (
         r#"substitute"#,
-        r#"s" tiger" s" animal" replaces  s" the %animal%" pad 80 substitute drop type"#,
+        r#"s" tiger" s" animal" replaces  s" the %animal%" pad 80 substitute drop type  \ the tiger"#,
     ),
     (r#"unescape"#, r#"s" 50%" pad unescape type  \ 50%%"#),
-    (r#"space"#, r#"." a" space ." b""#),
-    (r#"key?"#, r#"key? ."#),
+    (r#"space"#, r#"." a" space ." b"  \ a b"#),
+    (r#"key?"#, r#"key? .  \ (-1 if a key is waiting, else 0)"#),
     (
         r#"accept"#,
-        r#"create line 80 allot  line 80 accept  line swap type"#,
+        r#"create line 80 allot  line 80 accept  line swap type  \ (the line you type)"#,
     ),
-    (r#"page"#, r#"page"#),
-    (r#"at-xy"#, r#"0 0 at-xy"#),
+    (r#"page"#, r#"page  \ (clears the screen)"#),
+    (
+        r#"at-xy"#,
+        r#"0 0 at-xy  \ (the cursor goes to the top left)"#,
+    ),
     (r#"ms"#, r#"10 ms"#),
-    (r#"time&date"#, r#"time&date . . . . . ."#),
-    (r#"utime"#, r#"utime d."#),
-    (r#"argc"#, r#"argc @ ."#),
-    (r#"arg"#, r#"0 arg type"#),
-    (r#"next-arg"#, r#"next-arg type"#),
-    (r#"bin"#, r#"r/o bin ."#),
+    (
+        r#"time&date"#,
+        r#"time&date . . . . . .  \ (year month day hour minute second)"#,
+    ),
+    (r#"utime"#, r#"utime d.  \ (microseconds since 1970)"#),
+    (
+        r#"argc"#,
+        r#"argc @ .  \ (how many command-line arguments, the program included)"#,
+    ),
+    (r#"arg"#, r#"0 arg type  \ playforth"#),
+    (
+        r#"next-arg"#,
+        r#"next-arg type  \ (the next command-line argument, if any)"#,
+    ),
+    (r#"bin"#, r#"r/o bin .  \ 1 (bin changes nothing here)"#),
     (
         r#"r/o"#,
         r#"s" examples/rps.fs" r/o open-file throw close-file throw"#,
@@ -338,27 +425,27 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
     (
         r#"close-file"#,
-        r#"s" examples/rps.fs" r/o open-file throw close-file ."#,
+        r#"s" examples/rps.fs" r/o open-file throw close-file .  \ 0"#,
     ),
     (
         r#"delete-file"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw close-file throw  s" /tmp/playforth-example.txt" delete-file ."#,
+        r#"s" /tmp/playforth-example.txt" w/o create-file throw close-file throw  s" /tmp/playforth-example.txt" delete-file .  \ 0"#,
     ),
     (
         r#"rename-file"#,
-        r#"s" /tmp/playforth-a.txt" w/o create-file throw close-file throw  s" /tmp/playforth-a.txt" s" /tmp/playforth-b.txt" rename-file ."#,
+        r#"s" /tmp/playforth-a.txt" w/o create-file throw close-file throw  s" /tmp/playforth-a.txt" s" /tmp/playforth-b.txt" rename-file .  \ 0"#,
     ),
     (
         r#"file-status"#,
-        r#"s" examples/rps.fs" file-status nip .  \ 0: it exists"#,
+        r#"s" examples/rps.fs" file-status nip .  \ 0 (it exists)"#,
     ),
     (
         r#"read-file"#,
-        r#"create buf 10 allot  s" examples/rps.fs" r/o open-file throw  buf 10 rot read-file throw buf swap type"#,
+        r#"create buf 10 allot  s" examples/rps.fs" r/o open-file throw  buf 10 rot read-file throw buf swap type  \ (the first 10 bytes of the file)"#,
     ),
     (
         r#"read-line"#,
-        r#"create buf 80 allot  s" examples/rps.fs" r/o open-file throw  buf 80 rot read-line throw drop buf swap type"#,
+        r#"create buf 80 allot  s" examples/rps.fs" r/o open-file throw  buf 80 rot read-line throw drop buf swap type  \ (the first line of the file)"#,
     ),
     (
         r#"write-file"#,
@@ -370,130 +457,163 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
     (
         r#"file-position"#,
-        r#"s" examples/rps.fs" r/o open-file throw  file-position throw d."#,
+        r#"s" examples/rps.fs" r/o open-file throw  file-position throw d.  \ 0 (at the start)"#,
     ),
     (
         r#"reposition-file"#,
-        r#"s" examples/rps.fs" r/o open-file throw  10. rot reposition-file ."#,
+        r#"s" examples/rps.fs" r/o open-file throw  10. rot reposition-file .  \ 0"#,
     ),
     (
         r#"file-size"#,
-        r#"s" examples/rps.fs" r/o open-file throw  file-size throw d."#,
+        r#"s" examples/rps.fs" r/o open-file throw  file-size throw d.  \ (its size in bytes)"#,
     ),
     (
         r#"resize-file"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw  100. rot resize-file ."#,
+        r#"s" /tmp/playforth-example.txt" w/o create-file throw  100. rot resize-file .  \ 0"#,
     ),
     (
         r#"flush-file"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw  flush-file ."#,
+        r#"s" /tmp/playforth-example.txt" w/o create-file throw  flush-file .  \ 0"#,
     ),
-    (r#"emit-file"#, r#"char A stdout emit-file drop"#),
-    (r#"stdin"#, r#"stdin ."#),
-    (r#"stdout"#, r#"s" hello" stdout write-line drop"#),
-    (r#"stderr"#, r#"s" a note" stderr write-line drop"#),
+    (r#"emit-file"#, r#"char A stdout emit-file drop  \ A"#),
+    (r#"stdin"#, r#"stdin .  \ 1"#),
+    (r#"stdout"#, r#"s" hello" stdout write-line drop  \ hello"#),
+    (
+        r#"stderr"#,
+        r#"s" a note" stderr write-line drop  \ a note"#,
+    ),
     (
         r#":noname"#,
-        r#":noname ( n -- n*2 ) 2 * ;  5 swap execute ."#,
+        r#":noname ( n -- n*2 ) 2 * ;  5 swap execute .  \ 10"#,
     ),
-    (r#"["#, r#": five [ 2 3 + ] literal ;  five ."#),
-    (r#"]"#, r#": five [ 2 3 + ] literal ;  five ."#),
+    (r#"["#, r#": five [ 2 3 + ] literal ;  five .  \ 5"#),
+    (r#"]"#, r#": five [ 2 3 + ] literal ;  five .  \ 5"#),
     (
         r#"immediate"#,
-        r#": now ." compiling!" ; immediate  : later now ;"#,
+        r#": now ." compiling!" ; immediate  : later now ;  \ compiling!"#,
     ),
     (
         r#"compile-only"#,
-        r#": inside 1 ; compile-only  : t inside ;  t ."#,
+        r#": inside 1 ; compile-only  : t inside ;  t .  \ 1"#,
     ),
-    (r#"literal"#, r#": five [ 5 ] literal ;  five ."#),
-    (r#"2literal"#, r#": two [ 1 2 ] 2literal ;  two . ."#),
+    (r#"literal"#, r#": five [ 5 ] literal ;  five .  \ 5"#),
+    (r#"2literal"#, r#": two [ 1 2 ] 2literal ;  two . .  \ 2 1"#),
     (
         r#"postpone"#,
-        r#": my-if postpone if ; immediate  : t my-if 1 then ;  -1 t ."#,
+        r#": my-if postpone if ; immediate  : t my-if 1 then ;  -1 t .  \ 1"#,
     ),
     (r#"[compile]"#, r#": my-if [compile] if ; immediate"#),
     (
         r#"compile,"#,
-        r#": dup, ['] dup compile, ; immediate  : t dup, * ;  3 t ."#,
+        r#": dup, ['] dup compile, ; immediate  : t dup, * ;  3 t .  \ 9"#,
     ),
-    (r#"[']"#, r#": apply ['] dup execute ;  5 apply . ."#),
+    (r#"[']"#, r#": apply ['] dup execute ;  5 apply . .  \ 5 5"#),
     (
         r#"find"#,
-        r#"c" dup" find . drop  \ -1: found, not immediate"#,
+        r#"c" dup" find . drop  \ -1 (found, not immediate)"#,
     ),
     (
         r#"search-wordlist"#,
-        r#"s" dup" forth-wordlist search-wordlist . drop"#,
+        r#"s" dup" forth-wordlist search-wordlist . drop  \ -1"#,
     ),
-    (r#">body"#, r#"create data 42 ,  ' data >body @ ."#),
-    (r#"c,"#, r#"create bytes 1 c, 2 c,  bytes 1+ c@ ."#),
+    (r#">body"#, r#"create data 42 ,  ' data >body @ .  \ 42"#),
+    (r#"c,"#, r#"create bytes 1 c, 2 c,  bytes 1+ c@ .  \ 2"#),
     (r#"align"#, r#"1 c, align here 8 mod .  \ 0"#),
-    (r#"unused"#, r#"unused 0> ."#),
+    (r#"unused"#, r#"unused 0> .  \ -1"#),
     (
         r#"does>"#,
-        r#": counter create , does> @ ;  7 counter seven  seven ."#,
+        r#": counter create , does> @ ;  7 counter seven  seven .  \ 7"#,
     ),
-    (r#"2variable"#, r#"2variable pos  1 2 pos 2!  pos 2@ . ."#),
-    (r#"2constant"#, r#"1 2 2constant pair  pair . ."#),
+    (
+        r#"2variable"#,
+        r#"2variable pos  1 2 pos 2!  pos 2@ . .  \ 2 1"#,
+    ),
+    (r#"2constant"#, r#"1 2 2constant pair  pair . .  \ 2 1"#),
     (r#"+to"#, r#"5 value n  3 +to n  n .  \ 8"#),
-    (r#"2value"#, r#"1 2 2value pos  pos . ."#),
+    (r#"2value"#, r#"1 2 2value pos  pos . .  \ 2 1"#),
     (
         r#"defer"#,
-        r#"defer greet  :noname ." hi" ; is greet  greet"#,
+        r#"defer greet  :noname ." hi" ; is greet  greet  \ hi"#,
     ),
-    (r#"is"#, r#"defer greet  :noname ." hi" ; is greet  greet"#),
+    (
+        r#"is"#,
+        r#"defer greet  :noname ." hi" ; is greet  greet  \ hi"#,
+    ),
     (
         r#"action-of"#,
-        r#"defer greet  ' cr is greet  action-of greet ' cr = ."#,
+        r#"defer greet  ' cr is greet  action-of greet ' cr = .  \ -1"#,
     ),
     (
         r#"defer@"#,
-        r#"defer greet  ' cr is greet  ' greet defer@ ' cr = ."#,
+        r#"defer greet  ' cr is greet  ' greet defer@ ' cr = .  \ -1"#,
     ),
-    (r#"defer!"#, r#"defer greet  ' cr ' greet defer!  greet"#),
+    (
+        r#"defer!"#,
+        r#"defer greet  :noname ." hi" ; ' greet defer!  greet  \ hi"#,
+    ),
     (r#"buffer:"#, r#"10 buffer: scratch  scratch 10 erase"#),
     (r#"marker"#, r#"marker clean  : temp 1 ;  clean"#),
-    (r#"synonym"#, r#"synonym plus +  2 3 plus ."#),
-    (r#"ahead"#, r#": t ahead ." skipped" then ." here" ;  t"#),
+    (r#"synonym"#, r#"synonym plus +  2 3 plus .  \ 5"#),
+    (
+        r#"ahead"#,
+        r#": t ahead ." skipped" then ." here" ;  t  \ here"#,
+    ),
     (
         r#"cs-pick"#,
-        r#": t ( n -- ) begin [ 0 cs-pick ] 1- dup 0= until [ 2drop ] drop ;  3 t"#,
+        r#": t ( n -- ) begin [ 0 cs-pick ] dup . 1- dup 0= until [ 2drop ] drop ;  3 t  \ 3 2 1"#,
     ),
     (
         r#"cs-roll"#,
-        r#": t ( flag -- ) if ahead [ 1 cs-roll ] then ." (false) " then ;  0 t"#,
+        r#": t ( flag -- ) if ahead [ 1 cs-roll ] then ." false " then ." done " ;  0 t  -1 t  \ false done done"#,
     ),
     (
         r#"of"#,
-        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  1 name"#,
+        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  1 name  \ one"#,
     ),
     (
         r#"endof"#,
-        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  2 name"#,
+        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  2 name  \ other"#,
     ),
     (
         r#"endcase"#,
-        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  1 name"#,
+        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  1 name  \ one"#,
     ),
-    (r#"{:"#, r#": diff {: a b -- d :} a b - ;  10 3 diff ."#),
+    (
+        r#"{:"#,
+        r#": diff {: a b -- d :} a b - ;  10 3 diff .  \ 7"#,
+    ),
     (r#"abort"#, r#": check ( n -- ) 0< if abort then ;"#),
     (r#"quit"#, r#": stop quit ;"#),
-    (r#"state"#, r#"state @ .  \ 0 when interpreting"#),
-    (r#">in"#, r#">in @ ."#),
-    (r#"source"#, r#"source type"#),
-    (r#"source-id"#, r#"source-id ."#),
-    (r#"refill"#, r#"refill ."#),
-    (r#"evaluate"#, r#"s" 2 3 + ." evaluate"#),
-    (r#"parse"#, r#"char ) parse text)  type"#),
-    (r#"parse-name"#, r#"parse-name hello type"#),
-    (r#"word"#, r#"bl word hello count type"#),
+    (r#"state"#, r#"state @ .  \ 0 (interpreting)"#),
+    (
+        r#">in"#,
+        r#">in @ .  \ 6 (the offset of the . on this line)"#,
+    ),
+    (
+        r#"source"#,
+        r#"source drop 6 type  \ source (the first 6 characters of this line)"#,
+    ),
+    (r#"source-id"#, r#"source-id .  \ 0 (the terminal)"#),
+    (
+        r#"refill"#,
+        r#"refill  \ (reads the next line in place of the rest of this one; true if there was one)"#,
+    ),
+    (r#"evaluate"#, r#"s" 2 3 + ." evaluate  \ 5"#),
+    (r#"parse"#, r#"char ) parse text)  type  \ text"#),
+    (r#"parse-name"#, r#"parse-name hello type  \ hello"#),
+    (r#"word"#, r#"bl word hello count type  \ hello"#),
     (
         r#"save-input"#,
-        r#"save-input . . . .  \ the saved position"#,
+        r#"variable done  save-input  ." read " done @ [if] . [else] true done ! restore-input [then]  \ read read 0"#,
     ),
-    (r#"restore-input"#, r#"save-input restore-input ."#),
-    (r#"\"#, r#"1 2 \ the rest of the line is ignored"#),
+    (
+        r#"restore-input"#,
+        r#"variable done  save-input  ." read " done @ [if] . [else] true done ! restore-input [then]  \ read read 0"#,
+    ),
+    (
+        r#"\"#,
+        r#"1 2 + .  \ 3 (and the rest of the line is ignored)"#,
+    ),
     (r#"#!"#, r#"#! /usr/bin/env playforth"#),
     (r#"included"#, r#"s" examples/rps.fs" included"#),
     (r#"require"#, r#"require examples/rps.fs"#),
@@ -502,27 +622,33 @@ const EXAMPLES: &[(&str, &str)] = &[
         r#"include-file"#,
         r#"s" examples/rps.fs" r/o open-file throw include-file"#,
     ),
-    (r#"environment?"#, r#"s" MAX-N" environment? drop ."#),
-    (r#"n>r"#, r#"1 2 3 3 n>r nr> .s"#),
-    (r#"nr>"#, r#"1 2 3 3 n>r nr> .s"#),
+    (
+        r#"environment?"#,
+        r#"s" MAX-N" environment? drop .  \ 9223372036854775807"#,
+    ),
+    (r#"n>r"#, r#"1 2 3 3 n>r nr> .s  \ <4> 1 2 3 3"#),
+    (r#"nr>"#, r#"1 2 3 3 n>r nr> .s  \ <4> 1 2 3 3"#),
     (
         r#"begin-structure"#,
-        r#"begin-structure point field: p.x field: p.y end-structure  point ."#,
+        r#"begin-structure point field: p.x field: p.y end-structure  point .  \ 16"#,
     ),
     (
         r#"end-structure"#,
-        r#"begin-structure point field: p.x field: p.y end-structure  point ."#,
+        r#"begin-structure point field: p.x field: p.y end-structure  point .  \ 16"#,
     ),
     (
         r#"+field"#,
-        r#"0 8 +field p.x drop  create pt 8 allot  5 pt p.x !  pt p.x @ ."#,
+        r#"0 8 +field p.x drop  create pt 8 allot  5 pt p.x !  pt p.x @ .  \ 5"#,
     ),
     (r#"field:"#, r#"0 field: p.x drop"#),
     (r#"cfield:"#, r#"0 cfield: c.a drop"#),
-    (r#"forth-wordlist"#, r#"forth-wordlist ."#),
-    (r#"get-order"#, r#"get-order .s"#),
+    (r#"forth-wordlist"#, r#"forth-wordlist .  \ 0"#),
+    (
+        r#"get-order"#,
+        r#"get-order .s  \ <3> 1 0 2 (games, then forth, then the count)"#,
+    ),
     (r#"set-order"#, r#"get-order set-order"#),
-    (r#"get-current"#, r#"get-current ."#),
+    (r#"get-current"#, r#"get-current .  \ 0"#),
     (
         r#"set-current"#,
         r#"wordlist set-current forth-wordlist set-current"#,
@@ -531,52 +657,67 @@ const EXAMPLES: &[(&str, &str)] = &[
     (r#"definitions"#, r#"only forth definitions"#),
     (r#"also"#, r#"also forth previous"#),
     (r#"only"#, r#"only forth"#),
-    (r#"games-wordlist"#, r#"games-wordlist ."#),
+    (r#"games-wordlist"#, r#"games-wordlist .  \ 1"#),
     (r#"previous"#, r#"also forth previous"#),
     (r#"forth"#, r#"only forth"#),
-    (r#"?"#, r#"variable x 42 x !  x ?"#),
-    (r#"dump"#, r#"s" Forth" dump"#),
-    (r#"order"#, r#"order"#),
+    (r#"?"#, r#"variable x 42 x !  x ?  \ 42"#),
+    (
+        r#"dump"#,
+        r#"s" Forth" dump  \ (the address, then the bytes in hex and as text)"#,
+    ),
+    (
+        r#"order"#,
+        r#"order  \ forth games forth (the search order, then where new words go)"#,
+    ),
     (r#"bye"#, r#"bye"#),
-    (r#"[if]"#, r#"1 [if] ." yes" [else] ." no" [then]"#),
-    (r#"[else]"#, r#"0 [if] ." yes" [else] ." no" [then]"#),
-    (r#"[then]"#, r#"1 [if] ." yes" [then]"#),
-    (r#"[defined]"#, r#"[defined] dup ."#),
-    (r#"[undefined]"#, r#"[undefined] frob ."#),
+    (r#"[if]"#, r#"1 [if] ." yes" [else] ." no" [then]  \ yes"#),
+    (r#"[else]"#, r#"0 [if] ." yes" [else] ." no" [then]  \ no"#),
+    (r#"[then]"#, r#"1 [if] ." yes" [then]  \ yes"#),
+    (r#"[defined]"#, r#"[defined] dup .  \ -1"#),
+    (r#"[undefined]"#, r#"[undefined] frob .  \ -1"#),
     (r#"cloth"#, r#"Cloth .  \ 2"#),
     (r#"scissor"#, r#"Scissor .  \ 3"#),
     (r#"bl"#, r#"bl emit"#),
-    (r#"true"#, r#"true ."#),
-    (r#"false"#, r#"false ."#),
+    (r#"true"#, r#"true .  \ -1"#),
+    (r#"false"#, r#"false .  \ 0"#),
     (r#"cell"#, r#"cell .  \ 8"#),
     (r#"noop"#, r#"noop"#),
     (r#"cell-"#, r#"100 cell- .  \ 92"#),
     (
         r#"perform"#,
-        r#"variable action  ' cr action !  action perform"#,
+        r#"variable action  :noname ." hi" ; action !  action perform  \ hi"#,
     ),
-    (r#"str="#, r#"s" abc" s" abc" str= ."#),
-    (r#"string-prefix?"#, r#"s" forth" s" for" string-prefix? ."#),
-    (r#"d<>"#, r#"1. 2. d<> ."#),
-    (r#"<="#, r#"3 3 <= ."#),
-    (r#">="#, r#"3 2 >= ."#),
-    (r#"0<="#, r#"0 0<= ."#),
-    (r#"0>="#, r#"0 0>= ."#),
-    (r#"u<="#, r#"1 2 u<= ."#),
-    (r#"u>="#, r#"2 1 u>= ."#),
-    (r#"umin"#, r#"1 -1 umin ."#),
-    (r#"umax"#, r#"1 -1 umax ."#),
-    (r#"c@+"#, r#"s" ab" drop c@+ emit drop"#),
-    (r#"place"#, r#"s" hi" pad place  pad count type"#),
+    (r#"str="#, r#"s" abc" s" abc" str= .  \ -1"#),
+    (
+        r#"string-prefix?"#,
+        r#"s" forth" s" for" string-prefix? .  \ -1"#,
+    ),
+    (r#"d<>"#, r#"1. 2. d<> .  \ -1"#),
+    (r#"<="#, r#"3 3 <= .  \ -1"#),
+    (r#">="#, r#"3 2 >= .  \ -1"#),
+    (r#"0<="#, r#"0 0<= .  \ -1"#),
+    (r#"0>="#, r#"0 0>= .  \ -1"#),
+    (r#"u<="#, r#"1 2 u<= .  \ -1"#),
+    (r#"u>="#, r#"2 1 u>= .  \ -1"#),
+    (
+        r#"umin"#,
+        r#"1 -1 umin .  \ 1 (-1 is the largest unsigned)"#,
+    ),
+    (r#"umax"#, r#"1 -1 umax .  \ -1"#),
+    (r#"c@+"#, r#"s" ab" drop c@+ emit drop  \ a"#),
+    (r#"place"#, r#"s" hi" pad place  pad count type  \ hi"#),
     (
         r#"+place"#,
-        r#"s" hi" pad place  s"  there" pad +place  pad count type"#,
+        r#"s" hi" pad place  s"  there" pad +place  pad count type  \ hi there"#,
     ),
     (r#"hex."#, r#"255 hex.  \ $FF"#),
     (r#"dec."#, r#"hex 10 dec. decimal  \ 16"#),
-    (r#"?leave"#, r#": t 10 0 do i 3 = ?leave i . loop ;  t"#),
-    (r#"ekey"#, r#"ekey ."#),
-    (r#"ekey?"#, r#"ekey? ."#),
+    (
+        r#"?leave"#,
+        r#": t 10 0 do i 3 = ?leave i . loop ;  t  \ 0 1 2"#,
+    ),
+    (r#"ekey"#, r#"ekey .  \ (press a key: its code)"#),
+    (r#"ekey?"#, r#"ekey? .  \ (-1 if a key is waiting, else 0)"#),
 ];
 
 /// Edit distance, for "did you mean".
@@ -819,13 +960,13 @@ pub fn classify(
     let mut rest = line;
     let mut after_definer = false;
     while !rest.is_empty() {
-        let blank = rest.len() - rest.trim_start().len();
+        let blank = rest.len() - rest.trim_start_matches(is_blank).len();
         if blank > 0 {
             out.push((Class::Space, rest[..blank].to_string()));
             rest = &rest[blank..];
             continue;
         }
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let end = token_end(rest);
         let tok = &rest[..end];
         let lower = tok.to_ascii_lowercase();
         if tok == "\\" {
@@ -927,11 +1068,11 @@ pub fn unfinished(input: &str) -> bool {
                     None => break,
                 }
             }
-            let t = rest.trim_start();
+            let t = rest.trim_start_matches(is_blank);
             if t.is_empty() {
                 break;
             }
-            let end = t.find(char::is_whitespace).unwrap_or(t.len());
+            let end = token_end(t);
             let tok = t[..end].to_ascii_lowercase();
             rest = &t[end..];
             match tok.as_str() {
@@ -962,8 +1103,8 @@ pub fn complete(
     pos: usize,
     words: &[(String, Option<String>)],
 ) -> (usize, Vec<(String, String)>) {
-    let pos = pos.min(line.len());
-    let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let pos = clamp_pos(line, pos);
+    let start = word_start(line, pos);
     let prefix = line[start..pos].to_ascii_lowercase();
     let mut found: Vec<&(String, Option<String>)> = words
         .iter()
@@ -984,7 +1125,7 @@ pub fn complete(
 
 /// The hint shown after the cursor: the stack effect of the word just typed.
 pub fn hint(line: &str, pos: usize, effect_of: &dyn Fn(&str) -> Option<String>) -> Option<String> {
-    if pos < line.len() {
+    if clamp_pos(line, pos) < line.len() {
         return None;
     }
     let word = word_at(line, pos);
@@ -996,12 +1137,39 @@ pub fn hint(line: &str, pos: usize, effect_of: &dyn Fn(&str) -> Option<String>) 
 
 /// The word the cursor is in or just after.
 pub fn word_at(line: &str, pos: usize) -> &str {
-    let pos = pos.min(line.len());
-    let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
-    let end = line[pos..]
-        .find(char::is_whitespace)
-        .map_or(line.len(), |i| pos + i);
+    let pos = clamp_pos(line, pos);
+    let start = word_start(line, pos);
+    let end = pos + token_end(&line[pos..]);
     &line[start..end]
+}
+
+/// Does the interpreter take this character as a blank between words?
+/// As the lexer (`src/lexer.rs`) has it: ASCII blanks and control
+/// characters, DEL, and the no-break space U+00A0. Other Unicode spaces
+/// (U+3000, U+2003, ...) are part of a word there, so they are here too:
+/// completion and colours agree with what running the line does.
+pub fn is_blank(c: char) -> bool {
+    c <= ' ' || c == '\x7f' || c == '\u{a0}'
+}
+
+/// A byte position from the editor made safe: at most the line's length,
+/// moved back to the start of the character it falls inside.
+fn clamp_pos(line: &str, pos: usize) -> usize {
+    let mut pos = pos.min(line.len());
+    while !line.is_char_boundary(pos) {
+        pos -= 1;
+    }
+    pos
+}
+
+/// Where the word ending at `pos` starts (`pos` on a char boundary).
+fn word_start(line: &str, pos: usize) -> usize {
+    line[..pos].trim_end_matches(|c| !is_blank(c)).len()
+}
+
+/// The length of the token at the start of `s` (up to the first blank).
+fn token_end(s: &str) -> usize {
+    s.find(is_blank).unwrap_or(s.len())
 }
 
 #[cfg(test)]
@@ -1103,5 +1271,223 @@ mod tests {
         let h = highlight("dup frob", 10, &lookup);
         assert!(h.contains("\x1b[1;34mdup\x1b[0m"));
         assert!(h.contains("\x1b[1;31mfrob\x1b[0m"));
+    }
+
+    #[test]
+    fn every_example_here_is_shown() {
+        let (mut f, _) = Forth::for_test(b"");
+        for (i, (name, example)) in EXAMPLES.iter().enumerate() {
+            assert!(
+                !EXAMPLES[..i]
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case(name)),
+                "two examples for {name}"
+            );
+            let info = f
+                .word_info(name)
+                .unwrap_or_else(|| panic!("no word {name}"));
+            assert_eq!(
+                info.example.as_deref(),
+                Some(*example),
+                "the description of {name} has its own example"
+            );
+        }
+    }
+
+    // ---- lines with multi-byte characters (issue 8: the helpers panicked
+    // with "byte index .. is not a char boundary") ----
+
+    const NBSP: &str = "\u{a0}";
+    const IDEO: &str = "\u{3000}";
+
+    /// Lines with no-break spaces, ideographic spaces, emoji and combining
+    /// marks in every place a helper looks.
+    fn awkward_lines() -> Vec<String> {
+        let mut lines: Vec<String> = [
+            "1\u{a0}",
+            "\u{a0}",
+            "\u{3000}",
+            "dup\u{3000}",
+            "\u{3000}dup",
+            "1\u{a0}dup\u{a0}",
+            "1 2\u{a0}swap",
+            "\u{a0}\u{a0}dup\u{a0}\u{3000}swap",
+            "😀",
+            "😀 dup 😀",
+            "dup😀",
+            "e\u{301} dup",
+            "dup\u{301}",
+            "\u{301}",
+            "👩\u{200d}💻 square",
+            ": x\u{a0}.\"\u{a0}é\u{3000}\" ;",
+            "s\"\u{a0}😀",
+            "( 😀 )\u{a0}\\ ü",
+            "(\u{a0}😀",
+            ".(\u{3000}é) é",
+            "\\\u{a0}ü",
+            "1\t\u{a0}\u{2003}\u{85}\u{7f}\u{1}2",
+        ]
+        .map(String::from)
+        .to_vec();
+        lines.push(format!("{NBSP}{IDEO}😀e\u{301}{NBSP}s\" {IDEO}\" {NBSP}"));
+        lines
+    }
+
+    fn words() -> Vec<(String, Option<String>)> {
+        vec![
+            ("dup".to_string(), Some("( x -- x x )".to_string())),
+            ("swap".to_string(), Some("( x1 x2 -- x2 x1 )".to_string())),
+            ("😀".to_string(), None),
+        ]
+    }
+
+    fn effect(w: &str) -> Option<String> {
+        words()
+            .into_iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(w))
+            .and_then(|(_, e)| e)
+    }
+
+    #[test]
+    fn blanks_are_the_interpreters_blanks() {
+        let chars = (0..0x3100u32)
+            .chain([0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0xfeff, 0x1f600])
+            .filter_map(char::from_u32);
+        for c in chars {
+            let mut b = [0; 4];
+            let lexed_as_blank =
+                crate::lexer::next_token(c.encode_utf8(&mut b).as_bytes()).is_none();
+            assert_eq!(is_blank(c), lexed_as_blank, "U+{:04X}", c as u32);
+        }
+        assert!(is_blank('\u{a0}'));
+        assert!(!is_blank('\u{3000}'));
+    }
+
+    #[test]
+    fn every_cursor_position_on_awkward_lines_is_safe() {
+        let words = words();
+        for line in awkward_lines() {
+            for pos in 0..=line.len() + 3 {
+                let at = pos.min(line.len());
+                let w = word_at(&line, pos);
+                assert!(!w.chars().any(is_blank), "{line:?} {pos}: {w:?}");
+                assert!(line.contains(w));
+                let (start, found) = complete(&line, pos, &words);
+                assert!(
+                    line.is_char_boundary(start) && start <= at,
+                    "{line:?} {pos}"
+                );
+                assert!(!line[start..clamp_pos(&line, pos)].chars().any(is_blank));
+                for (_, name) in &found {
+                    let prefix = line[start..clamp_pos(&line, pos)].to_ascii_lowercase();
+                    assert!(name.to_ascii_lowercase().starts_with(&prefix));
+                }
+                let h = hint(&line, pos, &effect);
+                if pos < line.len() {
+                    assert_eq!(h, None, "{line:?} {pos}");
+                }
+            }
+            let c = classify(&line, 10, &lookup);
+            let joined: String = c.iter().map(|(_, t)| t.as_str()).collect();
+            assert_eq!(joined, line);
+            for (class, text) in &c {
+                assert_eq!(
+                    *class == Class::Space,
+                    text.chars().all(is_blank),
+                    "{line:?}: {text:?}"
+                );
+            }
+            let _ = highlight(&line, 10, &lookup);
+            let _ = unfinished(&line);
+            let _ = unfinished(&format!("{line}\n{line}\n"));
+        }
+    }
+
+    #[test]
+    fn a_no_break_space_separates_words() {
+        // The reported panic: `1` then a no-break space.
+        let line = format!("1{NBSP}");
+        for pos in 0..=line.len() + 1 {
+            let _ = word_at(&line, pos);
+            let _ = complete(&line, pos, &words());
+            let _ = hint(&line, pos, &effect);
+        }
+        assert_eq!(word_at(&line, 1), "1");
+        assert_eq!(word_at(&line, 2), "1"); // inside the no-break space
+        assert_eq!(word_at(&line, 3), "");
+        assert_eq!(complete(&line, 3, &words()).0, 3);
+        let line = format!("1{NBSP}du");
+        let (start, found) = complete(&line, line.len(), &words());
+        assert_eq!(start, 3);
+        assert_eq!(found, vec![("dup ( x -- x x )".into(), "dup".into())]);
+        let line = format!("1 2{NBSP}swap");
+        assert_eq!(word_at(&line, line.len()), "swap");
+        assert_eq!(
+            hint(&line, line.len(), &effect),
+            Some("  ( x1 x2 -- x2 x1 )".to_string())
+        );
+        let c = classify(&format!("1{NBSP}dup"), 10, &lookup);
+        assert_eq!(
+            c,
+            vec![
+                (Class::Number, "1".to_string()),
+                (Class::Space, NBSP.to_string()),
+                (Class::Builtin, "dup".to_string()),
+            ]
+        );
+        assert!(unfinished(&format!(":{NBSP}sq")));
+        assert!(unfinished(&format!("({NBSP}😀")));
+        assert!(unfinished(&format!("s\"{NBSP}é")));
+        assert!(!unfinished(&format!("s\"{NBSP}é\" :{NBSP}sq ;")));
+    }
+
+    #[test]
+    fn an_ideographic_space_is_part_of_the_word() {
+        // The reported panic: `dup`, U+3000, Tab. The interpreter reads
+        // `dup\u{3000}` as one (unknown) word, so nothing completes it.
+        let line = format!("dup{IDEO}");
+        assert_eq!(complete(&line, line.len(), &words()), (0, vec![]));
+        assert_eq!(word_at(&line, line.len()), line);
+        assert_eq!(hint(&line, line.len(), &effect), None);
+        assert_eq!(
+            classify(&line, 10, &lookup),
+            vec![(Class::Unknown, line.clone())]
+        );
+        for pos in 0..=line.len() + 1 {
+            let _ = complete(&line, pos, &words());
+        }
+        let line = format!("1 {IDEO}swap");
+        assert_eq!(word_at(&line, line.len()), format!("{IDEO}swap"));
+        assert!(!unfinished(&format!(":{IDEO}sq")));
+        assert!(!unfinished(&format!("({IDEO}x")));
+    }
+
+    #[test]
+    fn emoji_and_combining_marks_stay_whole() {
+        let line = "😀 dup 😀";
+        for pos in 0..4 {
+            assert_eq!(word_at(line, pos), "😀", "{pos}");
+        }
+        assert_eq!(word_at(line, line.len()), "😀");
+        assert_eq!(word_at(line, line.len() - 1), "😀");
+        let (start, found) = complete(line, line.len() - 2, &words());
+        assert_eq!(start, line.len() - 4);
+        assert_eq!(found.len(), words().len()); // an empty prefix: all
+        let (start, found) = complete("😀", 4, &words());
+        assert_eq!((start, found.len()), (0, 1));
+        let line = "e\u{301} dup";
+        assert_eq!(word_at(line, 1), "e\u{301}");
+        assert_eq!(word_at(line, 2), "e\u{301}"); // inside the mark
+        assert_eq!(word_at(line, 3), "e\u{301}");
+        assert_eq!(word_at("dup\u{301}", 4), "dup\u{301}");
+        assert_eq!(complete("dup\u{301}", 5, &words()).1, vec![]);
+        assert_eq!(
+            classify("😀 e\u{301}", 10, &lookup),
+            vec![
+                (Class::Unknown, "😀".to_string()),
+                (Class::Space, " ".to_string()),
+                (Class::Unknown, "e\u{301}".to_string()),
+            ]
+        );
     }
 }

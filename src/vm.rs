@@ -106,7 +106,9 @@ pub struct Forth {
     pub(crate) diag: Box<dyn Write>,
     pub(crate) console: Box<dyn Console>,
     /// Extra text for the pending throw (undefined word name, ABORT" message).
-    pub(crate) throw_msg: Option<String>,
+    /// It belongs to the throw code beside it: a message left by a throw
+    /// that was caught or discarded never dresses up a later, other error.
+    pub(crate) throw_msg: Option<(Throw, String)>,
     pub(crate) fault: Fault,
     /// The data stack depth before the instruction that failed.
     pub(crate) fault_sp: usize,
@@ -114,6 +116,8 @@ pub struct Forth {
     pub(crate) token_pos: Pos,
     pub(crate) token_name: String,
     pub(crate) args: Vec<String>,
+    /// Where each command-line argument was copied for ARG and NEXT-ARG.
+    pub(crate) arg_addrs: std::collections::HashMap<String, i64>,
     pub(crate) included: Vec<std::path::PathBuf>,
     pub(crate) squote_next: usize,
     pub(crate) hld: usize,
@@ -315,7 +319,7 @@ impl Forth {
 
     /// Set a message to accompany the next throw, and return the throw.
     pub fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
-        self.throw_msg = Some(msg.into());
+        self.throw_msg = Some((t, msg.into()));
         t
     }
 
@@ -847,7 +851,7 @@ impl Forth {
             Fault::default()
         };
         self.fault.active = false;
-        let msg = self.throw_msg.take();
+        let msg = self.throw_msg.take().filter(|(c, _)| *c == t).map(|(_, m)| m);
         let code = t.0;
         let mut message = match (code, msg) {
             (-2, Some(m)) => m,

@@ -193,7 +193,7 @@ primitives! {
     Arg "arg" "( u -- c-addr u )" Gforth "" "Command-line argument u; 0 is the program name." |f| {
         let i = f.pop()?;
         let s = usize::try_from(i).ok().and_then(|i| f.args.get(i)).cloned().unwrap_or_default();
-        let addr = f.allot_scratch(s.as_bytes())?;
+        let addr = f.arg_string(&s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }
@@ -204,7 +204,7 @@ primitives! {
         }
         let s = f.args.remove(1);
         f.sync_argc();
-        let addr = f.allot_scratch(s.as_bytes())?;
+        let addr = f.arg_string(&s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }

@@ -43,9 +43,16 @@ impl Forth {
 
     /// A copy of some bytes in a fresh heap block, for strings handed out
     /// by the system (command-line arguments).
-    pub fn allot_scratch(&mut self, bytes: &[u8]) -> Res<i64> {
-        let a = self.mem.allocate(bytes.len() as i64).ok_or(ALLOCATE)?;
-        self.mem.write(a, bytes)?;
+    /// A command-line argument in data space. Each distinct argument is
+    /// copied to the heap once and its address kept, so `arg` in a loop
+    /// does not use up the heap.
+    pub fn arg_string(&mut self, arg: &str) -> Res<i64> {
+        if let Some(&a) = self.arg_addrs.get(arg) {
+            return Ok(a);
+        }
+        let a = self.mem.allocate(arg.len() as i64).ok_or(ALLOCATE)?;
+        self.mem.write(a, arg.as_bytes())?;
+        self.arg_addrs.insert(arg.to_string(), a);
         Ok(a)
     }
 

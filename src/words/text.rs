@@ -123,6 +123,28 @@ fn substitute(text: &[u8], subs: &std::collections::HashMap<String, Vec<u8>>) ->
     (out, count)
 }
 
+/// Where `needle` first occurs in `hay`: linear time (memchr's two-way
+/// search), in pieces so that Ctrl-C stops a search of a huge range.
+fn find_interruptibly(hay: &[u8], needle: &[u8]) -> Res<Option<usize>> {
+    const PIECE: usize = 1 << 22;
+    let finder = memchr::memmem::Finder::new(needle);
+    let mut from = 0;
+    loop {
+        // Pieces overlap by the needle's length, so no match is cut in two.
+        let to = (from + PIECE + needle.len()).min(hay.len());
+        if let Some(i) = finder.find(&hay[from..to]) {
+            return Ok(Some(from + i));
+        }
+        if to == hay.len() {
+            return Ok(None);
+        }
+        if crate::io::interrupted() {
+            return Err(USER_INTERRUPT);
+        }
+        from += PIECE;
+    }
+}
+
 impl Forth {
     /// Store a string in data space at HERE and compile code that pushes it.
     pub fn compile_string(&mut self, s: &[u8]) -> Res<()> {
@@ -298,7 +320,7 @@ primitives! {
         let needle = f.pop_bytes()?;
         let (u, a) = (f.pop()?, f.pop()?);
         let hay = f.mem.slice(a, u)?;
-        let at = if needle.is_empty() { Some(0) } else { hay.windows(needle.len()).position(|w| w == needle) };
+        let at = find_interruptibly(hay, &needle)?;
         match at {
             Some(i) => { f.push(a + i as i64)?; f.push(u - i as i64)?; f.push(-1) }
             None => { f.push(a)?; f.push(u)?; f.push(0) }
@@ -429,6 +451,12 @@ primitives! {
         let text = f.pop_bytes()?;
         if f.substitutions.len() >= 1 << 16 && !f.substitutions.contains_key(&name) {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many REPLACES names"));
+        }
+        // All replacement texts together stay within a bound, like the heap.
+        const MAX_TEXT: usize = 16 << 20;
+        let kept: usize = f.substitutions.iter().filter(|(k, _)| **k != name).map(|(_, v)| v.len()).sum();
+        if kept + text.len() > MAX_TEXT {
+            return Err(f.fail(ALLOCATE, "REPLACES texts would take more than 16 MiB"));
         }
         f.substitutions.insert(name, text);
         Ok(())

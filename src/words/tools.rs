@@ -339,18 +339,29 @@ primitives! {
     Dump "dump" "( addr u -- )" Tools "" "Show u bytes of memory in hex and as text." |f| {
         let u = f.pop_len()?;
         let a = f.pop()?;
-        let bytes = f.mem.slice(a, u)?.to_vec();
-        let mut s = String::new();
-        for (k, chunk) in bytes.chunks(16).enumerate() {
-            let _ = write!(s, "\n{:X}: ", a + 16 * k as i64);
-            for b in chunk {
-                let _ = write!(s, "{b:02X} ");
+        f.mem.slice(a, u)?;
+        // A page of lines at a time, so a huge range neither fills memory
+        // nor outlasts Ctrl-C.
+        const PAGE: i64 = 16 * 64;
+        let mut at = a;
+        while at < a + u {
+            let n = PAGE.min(a + u - at);
+            let mut s = String::new();
+            for (k, chunk) in f.mem.slice(at, n)?.chunks(16).enumerate() {
+                let _ = write!(s, "\n{:X}: ", at + 16 * k as i64);
+                for b in chunk {
+                    let _ = write!(s, "{b:02X} ");
+                }
+                s.push_str(&"   ".repeat(16 - chunk.len()));
+                s.extend(chunk.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }));
             }
-            s.push_str(&"   ".repeat(16 - chunk.len()));
-            s.extend(chunk.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }));
+            f.print(&s)?;
+            at += n;
+            if crate::io::interrupted() {
+                return Err(USER_INTERRUPT);
+            }
         }
-        s.push('\n');
-        f.print(&s)
+        f.print("\n")
     }
     See "see" "( \"name\" -- )" Tools "" "Show the definition of a word." |f| {
         let xt = f.parse_find()?;
@@ -367,11 +378,11 @@ primitives! {
         let s = f.help_text(name.as_deref());
         f.print(&s)
     }
-    Trace "trace" "( \"name\" -- )" Playforth "" "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: : square dup * ;  trace square  3 square ." |f| {
+    Trace "trace" "( \"name\" -- )" Playforth "" "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: : square dup * ;  trace square  3 square .  \\ (each step of square with its stack, then 9)" |f| {
         let xt = f.parse_find()?;
         f.trace_xt(xt, true)
     }
-    Untrace "untrace" "( \"name\" -- )" Playforth "" "Stop watching a word. Example: : square dup * ;  trace square  untrace square  3 square ." |f| {
+    Untrace "untrace" "( \"name\" -- )" Playforth "" "Stop watching a word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
         let xt = f.parse_find()?;
         f.trace_xt(xt, false)
     }
