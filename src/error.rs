@@ -191,8 +191,8 @@ impl fmt::Display for ForthError {
         {
             let num = loc.line.to_string();
             let pad = " ".repeat(num.len());
+            let (text, col) = excerpt(text, (loc.col as usize).saturating_sub(1));
             write!(f, "\n  {num} | {text}")?;
-            let col = (loc.col as usize).saturating_sub(1);
             // Keep tabs so the caret lines up under the token.
             let lead: String = text
                 .chars()
@@ -219,3 +219,36 @@ impl fmt::Display for ForthError {
 }
 
 impl std::error::Error for ForthError {}
+
+/// How much of a source line an error report quotes.
+const QUOTE_CHARS: usize = 100;
+
+/// A long line cut to the part around column `col` (0-based), with `…`
+/// where text was left out, and the column of the caret in what is left.
+fn excerpt(text: &str, col: usize) -> (String, usize) {
+    let len = text.chars().count();
+    if len <= QUOTE_CHARS {
+        return (text.to_string(), col);
+    }
+    let from = col.saturating_sub(QUOTE_CHARS / 2).min(len - QUOTE_CHARS);
+    let mut s = String::new();
+    if from > 0 {
+        s.push('…');
+    }
+    s.extend(text.chars().skip(from).take(QUOTE_CHARS));
+    if from + QUOTE_CHARS < len {
+        s.push('…');
+    }
+    (s, col - from + usize::from(from > 0))
+}
+
+/// A name or text cut to `max` characters for a message, saying how long
+/// it really was.
+pub fn shorten(text: &str, max: usize) -> String {
+    let len = text.chars().count();
+    if len <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max).collect();
+    format!("{head}… ({} bytes)", text.len())
+}

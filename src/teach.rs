@@ -804,6 +804,9 @@ impl Forth {
         let mut scored: Vec<(usize, String)> = self
             .visible_names()
             .into_iter()
+            // Lengths further apart than the limit cannot be that close (and
+            // a megabyte-long token must not cost seconds).
+            .filter(|n| n.len().abs_diff(lower.len()) <= limit)
             .filter_map(|n| {
                 let d = distance(&lower, &n.to_ascii_lowercase());
                 (d <= limit).then_some((d, n))

@@ -855,7 +855,7 @@ impl Forth {
         let code = t.0;
         let mut message = match (code, msg) {
             (-2, Some(m)) => m,
-            (-13, Some(m)) => format!("undefined word `{m}`"),
+            (-13, Some(m)) => format!("undefined word `{}`", crate::error::shorten(&m, 60)),
             (_, Some(m)) => format!("{}: {m}", describe(code)),
             (_, None) => describe(code).to_string(),
         };

@@ -360,7 +360,10 @@ primitives! {
         let xt = f.parse_find()?;
         f.compile_xt(xt)
     }
-    CompileComma "compile," "( xt -- )" CoreExt "C" "Compile the execution of xt." |f| {
+    CompileComma "compile," "( xt -- )" CoreExt "" "Compile the execution of xt into the definition being compiled (also between [ and ])." |f| {
+        if f.compiler.def.is_none() {
+            return Err(f.fail(COMPILE_ONLY, "`compile,` adds to the definition being compiled, and none is open"));
+        }
         let xt = f.pop()?;
         let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
         f.compile_xt(xt)
