@@ -6,6 +6,8 @@
 #
 #   bench/run.sh            # 5 runs each
 #   RUNS=10 bench/run.sh
+#   BASELINE=/path/to/older/playforth bench/run.sh   # also time an older build
+#                                                    # (the cost of a change)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
@@ -33,9 +35,15 @@ best_of() {
 }
 
 printf '%-8s %12s %12s %12s %10s %10s\n' program playforth gforth gforth-fast time-ratio mem-ratio
-ratios=() mratios=()
+ratios=() mratios=() bratios=()
 for b in siev bubble matrix fib; do
   read -r tp mp < <(best_of "$PF" -e "include $SRC/$b.fs main bye")
+  if [ -n "${BASELINE:-}" ]; then
+    read -r tb _ < <(best_of "$BASELINE" -e "include $SRC/$b.fs main bye")
+    br=$(awk "BEGIN{printf \"%.2f\", $tp / $tb}")
+    bratios+=("$br")
+    printf '%-8s %10ss baseline: this build / baseline = %sx\n' "" "$tb" "$br"
+  fi
   read -r tg mg < <(best_of gforth "$SRC/$b.fs" -e "main bye")
   read -r tf _ < <(best_of gforth-fast "$SRC/$b.fs" -e "main bye")
   r=$(awk "BEGIN{printf \"%.2f\", $tp / $tg}")
@@ -46,3 +54,6 @@ for b in siev bubble matrix fib; do
 done
 geo() { printf '%s\n' "$@" | awk '{s += log($1)} END {printf "%.2f", exp(s / NR)}'; }
 echo "geometric mean playforth/gforth: time $(geo "${ratios[@]}")x, peak memory $(geo "${mratios[@]}")x"
+if [ -n "${BASELINE:-}" ]; then
+  echo "geometric mean this build/baseline: time $(geo "${bratios[@]}")x"
+fi
