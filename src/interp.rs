@@ -20,8 +20,9 @@ pub const MAX_LINE: usize = TIB_SIZE;
 /// How much of the terminal's or stdin's past input is kept for error
 /// messages (the newest lines; older ones are forgotten).
 pub const KEPT_INPUT: usize = 1 << 20;
-/// Texts kept at once (each file included, each -e).
+/// Texts kept at once (each file included, each -e), and their bytes.
 const MAX_SOURCES: usize = 1 << 16;
+const MAX_KEPT_SOURCE_BYTES: usize = 256 << 20;
 
 /// Text the interpreter has read, kept for error messages: one buffer with
 /// the lines end to end, each ended by a newline, and where each starts.
@@ -542,8 +543,15 @@ impl Forth {
         {
             return Ok(i as u32);
         }
-        if self.sources.len() >= MAX_SOURCES {
-            return Err(self.fail(FILE_IO, format!("more than {MAX_SOURCES} files and -e texts")));
+        let kept: usize = self.sources.iter().map(|s| s.text.len()).sum();
+        if self.sources.len() >= MAX_SOURCES || kept + text.text.len() > MAX_KEPT_SOURCE_BYTES {
+            return Err(self.fail(
+                FILE_IO,
+                format!(
+                    "more source text than playforth keeps for error messages ({MAX_SOURCES} texts, {} MiB)",
+                    MAX_KEPT_SOURCE_BYTES >> 20
+                ),
+            ));
         }
         self.sources.push(text);
         Ok((self.sources.len() - 1) as u32)

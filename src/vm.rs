@@ -855,7 +855,17 @@ impl Forth {
         let code = t.0;
         let mut message = match (code, msg) {
             (-2, Some(m)) => m,
-            (-13, Some(m)) => format!("undefined word `{}`", crate::error::shorten(&m, 60)),
+            (-13, Some(m)) => {
+                let mut msg = format!("undefined word `{}`", crate::error::shorten(&m, 60));
+                // A space character pasted from a document is part of the name.
+                if let Some(c) = m.chars().find(|c| c.is_whitespace() && !c.is_ascii()) {
+                    msg += &format!(
+                        " (it contains U+{:04X}, a space character that Forth does not count as a blank)",
+                        c as u32
+                    );
+                }
+                msg
+            }
             (_, Some(m)) => format!("{}: {m}", describe(code)),
             (_, None) => describe(code).to_string(),
         };
