@@ -1,14 +1,16 @@
 //! The instruction set of compiled code. A colon definition is a run of
 //! [`Instr`] values in the code space (`Forth::code`), ending in `Exit`.
-//! Control instructions carry their targets as code addresses; built-in
-//! words are grouped into families (one enum each, generated from the word
-//! tables in `words/`), so the inner interpreter is one `match`.
+//! Control instructions carry their targets as code addresses. A built-in
+//! word runs as `Prim(id)`, an index into the table of bodies the word
+//! families declare, except the hottest core words, which have variants of
+//! their own and run inline; the inner interpreter is one `match`.
 
-use crate::words::{core::Core, games::Games, io::Io, sys::Sys, text::Text, tools::Tools};
+use crate::words::core::Core;
 
 /// One instruction. Sixteen bytes: a tag and at most one cell of payload.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Instr {
+    // ---- the inner interpreter's own instructions ----
     /// Push a cell.
     Lit(i64),
     /// Call the colon definition whose code starts here.
@@ -65,12 +67,133 @@ pub enum Instr {
     LocalsExit(u16),
     /// Append the compilation semantics of this word to the current definition (POSTPONE).
     CompileXt(u32),
-    Core(Core),
-    Text(Text),
-    Io(Io),
-    Sys(Sys),
-    Tools(Tools),
-    Games(Games),
+    /// Run built-in word number n through the table of bodies (`words::prim_table`).
+    Prim(u16),
+
+    // ---- hot core words, run inline (each stands for its table word) ----
+    Dup,
+    Drop,
+    Swap,
+    Over,
+    Rot,
+    MinusRot,
+    Nip,
+    Tuck,
+    QDup,
+    TwoDup,
+    TwoDrop,
+    ToR,
+    RFrom,
+    RFetch,
+    I,
+    J,
+    Plus,
+    Minus,
+    Star,
+    OnePlus,
+    OneMinus,
+    Negate,
+    Min,
+    Max,
+    TwoStar,
+    TwoSlash,
+    LShift,
+    RShift,
+    And,
+    Or,
+    Xor,
+    Invert,
+    Equal,
+    NotEqual,
+    Less,
+    Greater,
+    ULess,
+    UGreater,
+    ZeroEqual,
+    ZeroNotEqual,
+    ZeroLess,
+    ZeroGreater,
+    Fetch,
+    Store,
+    CFetch,
+    CStore,
+    PlusStore,
+    CellPlus,
+    Cells,
+    CharPlus,
 }
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
+
+/// The hot words: each inline instruction and the table word it stands for.
+/// `tests` hold every pair to the same behaviour.
+pub const HOT: &[(Core, Instr)] = &[
+    (Core::Dup, Instr::Dup),
+    (Core::Drop, Instr::Drop),
+    (Core::Swap, Instr::Swap),
+    (Core::Over, Instr::Over),
+    (Core::Rot, Instr::Rot),
+    (Core::MinusRot, Instr::MinusRot),
+    (Core::Nip, Instr::Nip),
+    (Core::Tuck, Instr::Tuck),
+    (Core::QDup, Instr::QDup),
+    (Core::TwoDup, Instr::TwoDup),
+    (Core::TwoDrop, Instr::TwoDrop),
+    (Core::ToR, Instr::ToR),
+    (Core::RFrom, Instr::RFrom),
+    (Core::RFetch, Instr::RFetch),
+    (Core::I, Instr::I),
+    (Core::J, Instr::J),
+    (Core::Plus, Instr::Plus),
+    (Core::Minus, Instr::Minus),
+    (Core::Star, Instr::Star),
+    (Core::OnePlus, Instr::OnePlus),
+    (Core::OneMinus, Instr::OneMinus),
+    (Core::Negate, Instr::Negate),
+    (Core::Min, Instr::Min),
+    (Core::Max, Instr::Max),
+    (Core::TwoStar, Instr::TwoStar),
+    (Core::TwoSlash, Instr::TwoSlash),
+    (Core::LShift, Instr::LShift),
+    (Core::RShift, Instr::RShift),
+    (Core::And, Instr::And),
+    (Core::Or, Instr::Or),
+    (Core::Xor, Instr::Xor),
+    (Core::Invert, Instr::Invert),
+    (Core::Equal, Instr::Equal),
+    (Core::NotEqual, Instr::NotEqual),
+    (Core::Less, Instr::Less),
+    (Core::Greater, Instr::Greater),
+    (Core::ULess, Instr::ULess),
+    (Core::UGreater, Instr::UGreater),
+    (Core::ZeroEqual, Instr::ZeroEqual),
+    (Core::ZeroNotEqual, Instr::ZeroNotEqual),
+    (Core::ZeroLess, Instr::ZeroLess),
+    (Core::ZeroGreater, Instr::ZeroGreater),
+    (Core::Fetch, Instr::Fetch),
+    (Core::Store, Instr::Store),
+    (Core::CFetch, Instr::CFetch),
+    (Core::CStore, Instr::CStore),
+    (Core::PlusStore, Instr::PlusStore),
+    (Core::CellPlus, Instr::CellPlus),
+    (Core::Cells, Instr::Cells),
+    (Core::CharPlus, Instr::CharPlus),
+];
+
+/// What to compile for a word's table instruction: its inline form if it
+/// is hot.
+pub fn hot(i: Instr) -> Instr {
+    HOT.iter()
+        .find(|(c, _)| c.instr() == i)
+        .map_or(i, |&(_, h)| h)
+}
+
+impl Instr {
+    /// The instruction as the table knows it: a hot word's table
+    /// instruction (for finding its spec).
+    pub fn canonical(self) -> Instr {
+        HOT.iter()
+            .find(|&&(_, h)| h == self)
+            .map_or(self, |(c, _)| c.instr())
+    }
+}

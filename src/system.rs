@@ -107,6 +107,7 @@ impl Forth {
             local_names: Default::default(),
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
+            prims: &crate::vm::PRIMS,
         };
         let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);
         f.sync_argc();
@@ -122,7 +123,8 @@ impl Forth {
             } else {
                 0
             };
-            let (xt, _) = f.dict.create(spec.name, Kind::Prim(spec.instr), true);
+            let instr = crate::instr::hot(spec.instr);
+            let (xt, _) = f.dict.create(spec.name, Kind::Prim(instr), true);
             f.dict.words[xt as usize].flags = spec.flags;
         }
         f.dict.current = 0;

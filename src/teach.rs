@@ -5,7 +5,7 @@
 
 use crate::dictionary::Kind;
 use crate::vm::Forth;
-use crate::words::{Spec, all_specs};
+use crate::words::Spec;
 
 /// Where a word comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -736,7 +736,7 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 fn spec_for(instr: crate::instr::Instr) -> Option<&'static Spec> {
-    all_specs().find(|s| s.instr == instr)
+    crate::words::spec_for(instr)
 }
 
 impl Forth {

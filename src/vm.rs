@@ -143,6 +143,17 @@ pub struct Forth {
     pub(crate) local_names: std::collections::HashMap<u32, Vec<String>>,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
+    /// The bodies of the built-in words, by primitive id.
+    pub(crate) prims: &'static [crate::words::PrimFn],
+}
+
+/// The table of built-in bodies, made once per process.
+pub(crate) static PRIMS: std::sync::LazyLock<Vec<crate::words::PrimFn>> =
+    std::sync::LazyLock::new(crate::words::prim_table);
+
+#[inline(always)]
+fn flag(b: bool) -> i64 {
+    if b { -1 } else { 0 }
 }
 
 impl Forth {
@@ -390,17 +401,23 @@ impl Forth {
 
     /// Run code. With TRACE, words marked by TRACE print each step; the
     /// ordinary loop is compiled without any of that.
+    ///
+    /// The data stack pointer lives in the local `sp` and is written back
+    /// to `self.sp` before anything that looks at the machine as a whole
+    /// (a table word, EXECUTE, an error). Every instruction checks before
+    /// it changes anything, so when one fails, `sp` is still the depth it
+    /// was given: that is what error reports show.
     fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
+        let mut sp = self.sp;
         loop {
             let at = ip;
-            // The stack depth before this instruction: recorded only when
-            // it fails, so error reports can show what the word was given.
-            #[allow(unused_assignments)]
-            let mut sp0 = self.sp;
+            // Fail with the stack as this instruction found it.
             macro_rules! bail {
                 ($t:expr) => {{
-                    self.fault_sp = sp0;
-                    return Err(($t, at));
+                    let t = $t;
+                    self.sp = sp;
+                    self.fault_sp = sp;
+                    return Err((t, at));
                 }};
             }
             macro_rules! tri {
@@ -411,27 +428,84 @@ impl Forth {
                     }
                 };
             }
+            // At least n cells on the stack.
+            macro_rules! need {
+                ($n:expr) => {
+                    if sp < $n {
+                        bail!(STACK_UNDERFLOW);
+                    }
+                };
+            }
+            // Room for n more cells.
+            macro_rules! room {
+                ($n:expr) => {
+                    if sp + $n > DS_SIZE {
+                        bail!(STACK_OVERFLOW);
+                    }
+                };
+            }
+            // Stop here if Ctrl-C was pressed (calls and backward jumps).
+            macro_rules! poll {
+                () => {
+                    if INTERRUPT.load(Ordering::Relaxed) {
+                        INTERRUPT.store(false, Ordering::Relaxed);
+                        bail!(USER_INTERRUPT);
+                    }
+                };
+            }
+            // Run something that works on the whole machine.
+            macro_rules! whole {
+                ($e:expr) => {{
+                    self.sp = sp;
+                    match $e {
+                        Ok(v) => {
+                            sp = self.sp;
+                            v
+                        }
+                        Err(t) => bail!(t),
+                    }
+                }};
+            }
+            // Replace the top two cells by f(second, top).
+            macro_rules! binary {
+                (|$a:ident, $b:ident| $e:expr) => {{
+                    need!(2);
+                    let $a = self.ds[sp - 2];
+                    let $b = self.ds[sp - 1];
+                    self.ds[sp - 2] = $e;
+                    sp -= 1;
+                }};
+            }
+            // Replace the top cell by f(top).
+            macro_rules! unary {
+                (|$a:ident| $e:expr) => {{
+                    need!(1);
+                    let $a = self.ds[sp - 1];
+                    self.ds[sp - 1] = $e;
+                }};
+            }
             let mut ins = match self.code.get(ip as usize) {
                 Some(&i) => i,
                 None => bail!(BAD_ADDRESS),
             };
             if TRACE {
+                self.sp = sp;
                 self.trace_before(at);
             }
             let calls_before = self.calls.len();
             ip += 1;
             loop {
-                sp0 = self.sp;
                 match ins {
-                    Instr::Lit(v) => tri!(self.push(v)),
+                    Instr::Lit(v) => {
+                        room!(1);
+                        self.ds[sp] = v;
+                        sp += 1;
+                    }
                     Instr::Call(target) => {
                         if self.calls.len() >= MAX_CALLS {
                             bail!(RSTACK_OVERFLOW);
                         }
-                        if INTERRUPT.load(Ordering::Relaxed) {
-                            INTERRUPT.store(false, Ordering::Relaxed);
-                            bail!(USER_INTERRUPT);
-                        }
+                        poll!();
                         self.calls.push(Frame {
                             ret: ip,
                             rbase: self.rbase as u32,
@@ -441,6 +515,7 @@ impl Forth {
                     }
                     Instr::Exit => {
                         if self.calls.len() <= base {
+                            self.sp = sp;
                             return Ok(());
                         }
                         if self.rp != self.rbase {
@@ -455,36 +530,36 @@ impl Forth {
                         }
                     }
                     Instr::Branch(target) => {
-                        if target < ip && INTERRUPT.load(Ordering::Relaxed) {
-                            INTERRUPT.store(false, Ordering::Relaxed);
-                            bail!(USER_INTERRUPT);
+                        if target < ip {
+                            poll!();
                         }
                         ip = target;
                     }
                     Instr::ZBranch(target) => {
-                        if tri!(self.pop()) == 0 {
-                            if target < ip && INTERRUPT.load(Ordering::Relaxed) {
-                                INTERRUPT.store(false, Ordering::Relaxed);
-                                bail!(USER_INTERRUPT);
+                        need!(1);
+                        sp -= 1;
+                        if self.ds[sp] == 0 {
+                            if target < ip {
+                                poll!();
                             }
                             ip = target;
                         }
                     }
                     Instr::Do => {
-                        let index = tri!(self.pop());
-                        let limit = tri!(self.pop());
-                        tri!(self.rpush(limit));
-                        tri!(self.rpush(index));
+                        need!(2);
+                        let (limit, index) = (self.ds[sp - 2], self.ds[sp - 1]);
+                        tri!(self.rpush2(limit, index));
+                        sp -= 2;
                     }
                     Instr::QDo(exit) => {
-                        let index = tri!(self.pop());
-                        let limit = tri!(self.pop());
+                        need!(2);
+                        let (limit, index) = (self.ds[sp - 2], self.ds[sp - 1]);
                         if index == limit {
                             ip = exit;
                         } else {
-                            tri!(self.rpush(limit));
-                            tri!(self.rpush(index));
+                            tri!(self.rpush2(limit, index));
                         }
+                        sp -= 2;
                     }
                     Instr::Loop(body) => {
                         if self.rp < self.rbase + 2 {
@@ -495,18 +570,17 @@ impl Forth {
                             self.rp -= 2;
                         } else {
                             self.rs[self.rp - 1] = index;
-                            if INTERRUPT.load(Ordering::Relaxed) {
-                                INTERRUPT.store(false, Ordering::Relaxed);
-                                bail!(USER_INTERRUPT);
-                            }
+                            poll!();
                             ip = body;
                         }
                     }
                     Instr::PlusLoop(body) => {
-                        let step = tri!(self.pop());
+                        need!(1);
                         if self.rp < self.rbase + 2 {
                             bail!(NO_LOOP);
                         }
+                        let step = self.ds[sp - 1];
+                        sp -= 1;
                         let index = self.rs[self.rp - 1];
                         let old = index.wrapping_sub(self.rs[self.rp - 2]);
                         let new = old.wrapping_add(step);
@@ -516,6 +590,7 @@ impl Forth {
                             self.rs[self.rp - 1] = index.wrapping_add(step);
                             if INTERRUPT.load(Ordering::Relaxed) {
                                 INTERRUPT.store(false, Ordering::Relaxed);
+                                sp += 1;
                                 bail!(USER_INTERRUPT);
                             }
                             ip = body;
@@ -530,37 +605,51 @@ impl Forth {
                     }
                     Instr::Case => {}
                     Instr::Of(next) => {
-                        let x2 = tri!(self.pop());
-                        if tri!(self.peek(0)) == x2 {
-                            self.sp -= 1;
+                        need!(2);
+                        if self.ds[sp - 2] == self.ds[sp - 1] {
+                            sp -= 2;
                         } else {
+                            sp -= 1;
                             ip = next;
                         }
                     }
-                    Instr::EndCase => tri!(self.pop().map(|_| ())),
+                    Instr::EndCase => {
+                        need!(1);
+                        sp -= 1;
+                    }
                     Instr::Execute => {
-                        let xt = tri!(self.pop());
-                        if let Some(i) = tri!(self.enter(xt, &mut ip)) {
-                            ins = i;
-                            continue;
+                        need!(1);
+                        let xt = self.ds[sp - 1];
+                        self.sp = sp - 1;
+                        match self.enter(xt, &mut ip) {
+                            Ok(next) => {
+                                sp = self.sp;
+                                if let Some(i) = next {
+                                    ins = i;
+                                    continue;
+                                }
+                            }
+                            Err(t) => bail!(t),
                         }
                     }
                     Instr::Word(xt) => {
-                        if let Some(i) = tri!(self.enter(xt as i64, &mut ip)) {
+                        if let Some(i) = whole!(self.enter(xt as i64, &mut ip)) {
                             ins = i;
                             continue;
                         }
                     }
                     Instr::Catch => {
-                        let xt = tri!(self.pop());
+                        need!(1);
+                        let xt = self.ds[sp - 1];
                         if self.catches.len() >= MAX_CATCH {
                             bail!(EXCEPTION_OVERFLOW);
                         }
                         if self.calls.len() + 2 >= MAX_CALLS {
                             bail!(RSTACK_OVERFLOW);
                         }
+                        sp -= 1;
                         self.catches.push(CatchFrame {
-                            sp: self.sp,
+                            sp,
                             rp: self.rp,
                             rbase: self.rbase,
                             calls: self.calls.len(),
@@ -575,14 +664,27 @@ impl Forth {
                         });
                         self.rbase = self.rp;
                         ip = CATCH_END;
-                        if let Some(i) = tri!(self.enter(xt, &mut ip)) {
-                            ins = i;
-                            continue;
+                        self.sp = sp;
+                        match self.enter(xt, &mut ip) {
+                            Ok(next) => {
+                                sp = self.sp;
+                                if let Some(i) = next {
+                                    ins = i;
+                                    continue;
+                                }
+                            }
+                            Err(t) => {
+                                // As if CATCH had not started: the report shows xt.
+                                sp += 1;
+                                bail!(t)
+                            }
                         }
                     }
                     Instr::CatchEnd => {
+                        room!(1);
                         self.catches.pop();
-                        tri!(self.push(0));
+                        self.ds[sp] = 0;
+                        sp += 1;
                         match self.calls.pop() {
                             Some(r) => {
                                 ip = r.ret;
@@ -594,6 +696,7 @@ impl Forth {
                     Instr::Does(code) => {
                         tri!(self.set_does(code));
                         if self.calls.len() <= base {
+                            self.sp = sp;
                             return Ok(());
                         }
                         if self.rp != self.rbase {
@@ -608,50 +711,201 @@ impl Forth {
                         }
                     }
                     Instr::Str(addr, len) => {
-                        tri!(self.push(addr as i64));
-                        tri!(self.push(len as i64));
+                        room!(2);
+                        self.ds[sp] = addr as i64;
+                        self.ds[sp + 1] = len as i64;
+                        sp += 2;
                     }
                     Instr::Value(addr) => {
-                        let v = tri!(self.mem.cell(addr as i64));
-                        tri!(self.push(v));
+                        room!(1);
+                        self.ds[sp] = tri!(self.mem.cell(addr as i64));
+                        sp += 1;
                     }
                     Instr::Defer(addr) => {
                         let xt = tri!(self.mem.cell(addr as i64));
-                        if let Some(i) = tri!(self.enter(xt, &mut ip)) {
+                        if let Some(i) = whole!(self.enter(xt, &mut ip)) {
                             ins = i;
                             continue;
                         }
                     }
-                    Instr::LocalsEnter(args, vals) => tri!(self.locals_enter(args, vals)),
+                    Instr::LocalsEnter(args, vals) => whole!(self.locals_enter(args, vals)),
                     Instr::LocalFetch(n) => {
-                        let v = tri!(self.local_slot(n)).map(|i| self.locals[i]);
-                        tri!(self.push(tri!(v.ok_or(RSTACK_UNDERFLOW))));
+                        room!(1);
+                        let i = tri!(self.local_slot(n));
+                        self.ds[sp] = self.locals[i];
+                        sp += 1;
                     }
                     Instr::LocalStore(n) => {
-                        let v = tri!(self.pop());
-                        let i = tri!(tri!(self.local_slot(n)).ok_or(RSTACK_UNDERFLOW));
-                        self.locals[i] = v;
+                        need!(1);
+                        let i = tri!(self.local_slot(n));
+                        self.locals[i] = self.ds[sp - 1];
+                        sp -= 1;
                     }
                     Instr::LocalAdd(n) => {
-                        let v = tri!(self.pop());
-                        let i = tri!(tri!(self.local_slot(n)).ok_or(RSTACK_UNDERFLOW));
-                        self.locals[i] = self.locals[i].wrapping_add(v);
+                        need!(1);
+                        let i = tri!(self.local_slot(n));
+                        self.locals[i] = self.locals[i].wrapping_add(self.ds[sp - 1]);
+                        sp -= 1;
                     }
                     Instr::LocalsExit(n) => {
                         let keep = self.locals.len().saturating_sub(n as usize);
                         self.locals.truncate(keep);
                     }
-                    Instr::CompileXt(xt) => tri!(self.compile_xt(xt)),
-                    Instr::Core(p) => tri!(p.run(self)),
-                    Instr::Text(p) => tri!(self.run_cold(Instr::Text(p))),
-                    Instr::Io(p) => tri!(self.run_cold(Instr::Io(p))),
-                    Instr::Sys(p) => tri!(self.run_cold(Instr::Sys(p))),
-                    Instr::Tools(p) => tri!(self.run_cold(Instr::Tools(p))),
-                    Instr::Games(p) => tri!(self.run_cold(Instr::Games(p))),
+                    Instr::CompileXt(xt) => whole!(self.compile_xt(xt)),
+                    Instr::Prim(id) => match self.prims.get(id as usize) {
+                        Some(&body) => whole!(body(self)),
+                        None => bail!(BAD_ADDRESS),
+                    },
+
+                    // ---- hot words: the same as their bodies in words/core.rs ----
+                    Instr::Dup => {
+                        need!(1);
+                        room!(1);
+                        self.ds[sp] = self.ds[sp - 1];
+                        sp += 1;
+                    }
+                    Instr::Drop => {
+                        need!(1);
+                        sp -= 1;
+                    }
+                    Instr::Swap => {
+                        need!(2);
+                        self.ds.swap(sp - 1, sp - 2);
+                    }
+                    Instr::Over => {
+                        need!(2);
+                        room!(1);
+                        self.ds[sp] = self.ds[sp - 2];
+                        sp += 1;
+                    }
+                    Instr::Rot => {
+                        need!(3);
+                        self.ds[sp - 3..sp].rotate_left(1);
+                    }
+                    Instr::MinusRot => {
+                        need!(3);
+                        self.ds[sp - 3..sp].rotate_right(1);
+                    }
+                    Instr::Nip => binary!(|_a, b| b),
+                    Instr::Tuck => {
+                        need!(2);
+                        room!(1);
+                        let (a, b) = (self.ds[sp - 2], self.ds[sp - 1]);
+                        self.ds[sp - 2] = b;
+                        self.ds[sp - 1] = a;
+                        self.ds[sp] = b;
+                        sp += 1;
+                    }
+                    Instr::QDup => {
+                        need!(1);
+                        if self.ds[sp - 1] != 0 {
+                            room!(1);
+                            self.ds[sp] = self.ds[sp - 1];
+                            sp += 1;
+                        }
+                    }
+                    Instr::TwoDup => {
+                        need!(2);
+                        room!(2);
+                        self.ds[sp] = self.ds[sp - 2];
+                        self.ds[sp + 1] = self.ds[sp - 1];
+                        sp += 2;
+                    }
+                    Instr::TwoDrop => {
+                        need!(2);
+                        sp -= 2;
+                    }
+                    Instr::ToR => {
+                        need!(1);
+                        tri!(self.rpush(self.ds[sp - 1]));
+                        sp -= 1;
+                    }
+                    Instr::RFrom => {
+                        let v = tri!(self.rpeek(0));
+                        room!(1);
+                        self.rp -= 1;
+                        self.ds[sp] = v;
+                        sp += 1;
+                    }
+                    Instr::RFetch | Instr::I => {
+                        let v = tri!(self.rpeek(0));
+                        room!(1);
+                        self.ds[sp] = v;
+                        sp += 1;
+                    }
+                    Instr::J => {
+                        let v = tri!(self.rpeek(2));
+                        room!(1);
+                        self.ds[sp] = v;
+                        sp += 1;
+                    }
+                    Instr::Plus => binary!(|a, b| a.wrapping_add(b)),
+                    Instr::Minus => binary!(|a, b| a.wrapping_sub(b)),
+                    Instr::Star => binary!(|a, b| a.wrapping_mul(b)),
+                    Instr::OnePlus => unary!(|a| a.wrapping_add(1)),
+                    Instr::OneMinus => unary!(|a| a.wrapping_sub(1)),
+                    Instr::Negate => unary!(|a| a.wrapping_neg()),
+                    Instr::Min => binary!(|a, b| a.min(b)),
+                    Instr::Max => binary!(|a, b| a.max(b)),
+                    Instr::TwoStar => unary!(|a| a.wrapping_shl(1)),
+                    Instr::TwoSlash => unary!(|a| a >> 1),
+                    Instr::LShift => binary!(|a, b| if (0..64).contains(&b) {
+                        ((a as u64) << b) as i64
+                    } else {
+                        0
+                    }),
+                    Instr::RShift => binary!(|a, b| if (0..64).contains(&b) {
+                        ((a as u64) >> b) as i64
+                    } else {
+                        0
+                    }),
+                    Instr::And => binary!(|a, b| a & b),
+                    Instr::Or => binary!(|a, b| a | b),
+                    Instr::Xor => binary!(|a, b| a ^ b),
+                    Instr::Invert => unary!(|a| !a),
+                    Instr::Equal => binary!(|a, b| flag(a == b)),
+                    Instr::NotEqual => binary!(|a, b| flag(a != b)),
+                    Instr::Less => binary!(|a, b| flag(a < b)),
+                    Instr::Greater => binary!(|a, b| flag(a > b)),
+                    Instr::ULess => binary!(|a, b| flag((a as u64) < b as u64)),
+                    Instr::UGreater => binary!(|a, b| flag(a as u64 > b as u64)),
+                    Instr::ZeroEqual => unary!(|a| flag(a == 0)),
+                    Instr::ZeroNotEqual => unary!(|a| flag(a != 0)),
+                    Instr::ZeroLess => unary!(|a| flag(a < 0)),
+                    Instr::ZeroGreater => unary!(|a| flag(a > 0)),
+                    Instr::Fetch => {
+                        need!(1);
+                        self.ds[sp - 1] = tri!(self.mem.cell(self.ds[sp - 1]));
+                    }
+                    Instr::Store => {
+                        need!(2);
+                        tri!(self.mem.set_cell(self.ds[sp - 1], self.ds[sp - 2]));
+                        sp -= 2;
+                    }
+                    Instr::CFetch => {
+                        need!(1);
+                        self.ds[sp - 1] = tri!(self.mem.byte(self.ds[sp - 1])) as i64;
+                    }
+                    Instr::CStore => {
+                        need!(2);
+                        tri!(self.mem.set_byte(self.ds[sp - 1], self.ds[sp - 2] as u8));
+                        sp -= 2;
+                    }
+                    Instr::PlusStore => {
+                        need!(2);
+                        let a = self.ds[sp - 1];
+                        let v = tri!(self.mem.cell(a));
+                        tri!(self.mem.set_cell(a, v.wrapping_add(self.ds[sp - 2])));
+                        sp -= 2;
+                    }
+                    Instr::CellPlus => unary!(|a| a.wrapping_add(8)),
+                    Instr::Cells => unary!(|a| a.wrapping_mul(8)),
+                    Instr::CharPlus => unary!(|a| a.wrapping_add(1)),
                 }
                 break;
             }
             if TRACE {
+                self.sp = sp;
                 self.trace_after(ins, calls_before);
             }
         }
@@ -717,22 +971,25 @@ impl Forth {
         let _ = self.out.write_all(line.as_bytes());
     }
 
-    /// The families that do I/O, compiling and tools run out of line, so
-    /// the hot loop stays small and keeps its registers.
-    #[inline(never)]
-    fn run_cold(&mut self, i: Instr) -> Res<()> {
-        match i {
-            Instr::Text(p) => p.run(self),
-            Instr::Io(p) => p.run(self),
-            Instr::Sys(p) => p.run(self),
-            Instr::Tools(p) => p.run(self),
-            Instr::Games(p) => p.run(self),
-            _ => Ok(()),
-        }
+    /// Where local n (from the newest) is kept.
+    #[inline(always)]
+    fn local_slot(&self, n: u16) -> Res<usize> {
+        self.locals
+            .len()
+            .checked_sub(1 + n as usize)
+            .ok_or(RSTACK_UNDERFLOW)
     }
 
-    fn local_slot(&self, n: u16) -> Res<Option<usize>> {
-        Ok(self.locals.len().checked_sub(1 + n as usize))
+    /// Push two cells on the return stack (DO's limit and index).
+    #[inline(always)]
+    fn rpush2(&mut self, limit: i64, index: i64) -> Res<()> {
+        if self.rp + 2 > RS_SIZE {
+            return Err(RSTACK_OVERFLOW);
+        }
+        self.rs[self.rp] = limit;
+        self.rs[self.rp + 1] = index;
+        self.rp += 2;
+        Ok(())
     }
 
     fn locals_enter(&mut self, args: u16, vals: u16) -> Res<()> {
@@ -995,4 +1252,82 @@ fn summarize_backtrace(names: impl Iterator<Item = String>) -> Vec<String> {
         out.push(format!("... {} more", total - KEEP));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every hot word behaves exactly as its table body: same stacks after
+    /// it, same throw code when it fails, on many machine states.
+    #[test]
+    fn hot_words_match_their_table_bodies() {
+        let cells = [
+            0,
+            1,
+            -1,
+            7,
+            63,
+            64,
+            i64::MIN,
+            i64::MAX,
+            memory::DICT_START as i64,
+            memory::DICT_START as i64 + 8,
+            5,
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut a, _) = Forth::for_test(b"");
+        let (mut b, _) = Forth::for_test(b"");
+        for &(word, hot) in crate::instr::HOT {
+            let start = b.code.len() as u32;
+            b.code.extend([hot, Instr::Exit]);
+            b.code_pos.extend([Pos::default(); 2]);
+            for _ in 0..300 {
+                let depth = (next() % 5) as usize;
+                let stack: Vec<i64> = (0..depth)
+                    .map(|_| cells[(next() % cells.len() as u64) as usize])
+                    .collect();
+                let rdepth = (next() % 4) as usize;
+                let rbase = (next() % 3) as usize;
+                let setup = |f: &mut Forth| {
+                    f.reset_after_error();
+                    f.sp = 0;
+                    for &x in &stack {
+                        f.ds[f.sp] = x;
+                        f.sp += 1;
+                    }
+                    f.rp = rdepth;
+                    for k in 0..rdepth {
+                        f.rs[k] = 100 + k as i64;
+                    }
+                    f.rbase = rbase.min(rdepth);
+                    let _ = f.mem.set_cell(memory::DICT_START as i64, 42);
+                };
+                setup(&mut a);
+                let Instr::Prim(id) = word.instr() else {
+                    unreachable!()
+                };
+                let ra = (a.prims[id as usize])(&mut a);
+                setup(&mut b);
+                let rb = b.run(start);
+                let what = format!("{word:?} on {stack:?}, R: {rdepth} deep from {rbase}");
+                assert_eq!(ra.map_err(|t| t.0), rb.map_err(|t| t.0), "{what}");
+                if ra.is_ok() {
+                    assert_eq!(a.stack(), b.stack(), "{what}");
+                    assert_eq!(&a.rs[..a.rp], &b.rs[..b.rp], "{what}");
+                    assert_eq!(
+                        a.mem.cell(memory::DICT_START as i64),
+                        b.mem.cell(memory::DICT_START as i64),
+                        "{what}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -79,6 +79,7 @@ fn star_slash(f: &mut Forth) -> Res<(i64, i64)> {
 primitives! {
     /// Stack, arithmetic, logic, memory and double-cell words.
     enum Core;
+    base = super::CORE_BASE;
 
     Dup "dup" "( x -- x x )" Core "" "Copy the top cell." |f| {
         let x = f.peek(0)?;

@@ -324,6 +324,7 @@ impl Forth {
 primitives! {
     /// Words for the seed games.
     enum Games;
+    base = super::GAMES_BASE;
 
     Random "random" "( -- u )" Games "" "A random cell. Example: random 6 mod . ( a number 0..5 )" |f| {
         let r = f.rng.next_u64();

@@ -119,6 +119,7 @@ fn local_time() -> [i64; 6] {
 primitives! {
     /// Terminal and file I/O, time, and the command line.
     enum Io;
+    base = super::IO_BASE;
 
     Emit "emit" "( char -- )" Core "" "Print one character (a raw byte)." |f| {
         let c = f.pop()?;

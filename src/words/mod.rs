@@ -1,8 +1,10 @@
 //! The built-in words, one family per file. Each word is declared once, in
 //! a row of its family's table: Forth name, stack effect, word set, flags,
 //! a one-line description, and its body. The `primitives!` macro turns a
-//! table into the family's instruction enum, its dispatch `match`, and the
-//! specs that `words`, `help` and the glossary read.
+//! table into the family's ids, its table of bodies (run through one
+//! `Instr::Prim(id)`), and the specs that `words`, `help` and the glossary
+//! read. The hottest core words also run inline in the inner interpreter
+//! (`instr::hot`); a test holds those copies to the table's bodies.
 
 pub mod core;
 pub mod games;
@@ -53,6 +55,9 @@ impl WordSet {
     }
 }
 
+/// The body of a built-in word: it works on the whole machine.
+pub type PrimFn = fn(&mut crate::vm::Forth) -> crate::error::Res<()>;
+
 /// The declaration of one built-in word.
 #[derive(Clone, Copy, Debug)]
 pub struct Spec {
@@ -61,6 +66,9 @@ pub struct Spec {
     pub set: WordSet,
     pub flags: u8,
     pub doc: &'static str,
+    /// What compiling the word appends: `Instr::Prim(id)` for a table word
+    /// (the inner interpreter may run it inline, see [`crate::instr::hot`]),
+    /// or an instruction of the inner interpreter itself.
     pub instr: Instr,
 }
 
@@ -83,16 +91,31 @@ pub const fn parse_flags(s: &str) -> u8 {
 
 /// Declare a family of built-in words. Each row reads
 /// `Variant "name" "( before -- after )" WordSet "flags" "description" |vm| { body }`.
+/// The family's words get the primitive ids `BASE ..`, in row order; the
+/// family's `FNS` are their bodies, in the same order.
 macro_rules! primitives {
     (
         $(#[$meta:meta])*
         enum $family:ident;
+        base = $base:expr;
         $( $prim:ident $name:literal $effect:literal $set:ident $flags:literal $doc:literal
            |$f:ident| $body:block )*
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u16)]
         pub enum $family { $($prim),* }
+
+        impl $family {
+            /// The first primitive id of this family.
+            pub const BASE: u16 = $base;
+            /// How many words the family has.
+            pub const COUNT: u16 = [$($name),*].len() as u16;
+            /// The instruction that runs this word through the table.
+            pub const fn instr(self) -> $crate::instr::Instr {
+                $crate::instr::Instr::Prim(Self::BASE + self as u16)
+            }
+        }
 
         pub const SPECS: &[$crate::words::Spec] = &[ $(
             $crate::words::Spec {
@@ -101,25 +124,35 @@ macro_rules! primitives {
                 set: $crate::words::WordSet::$set,
                 flags: $crate::words::parse_flags($flags),
                 doc: $doc,
-                instr: $crate::instr::Instr::$family($family::$prim),
+                instr: $family::$prim.instr(),
             }
         ),* ];
 
-        impl $family {
-            #[inline(always)]
-            pub fn run(self, vm: &mut $crate::vm::Forth) -> $crate::error::Res<()> {
-                match self {
-                    $( $family::$prim => {
-                        #[allow(unused_variables)]
-                        let $f = &mut *vm;
-                        $body
-                    } )*
-                }
+        /// The bodies, by primitive id minus `BASE`.
+        pub const FNS: &[$crate::words::PrimFn] = &[ $(
+            {
+                #[allow(unused_variables)]
+                fn body($f: &mut $crate::vm::Forth) -> $crate::error::Res<()> $body
+                body
             }
-        }
+        ),* ];
     };
 }
 pub(crate) use primitives;
+
+/// The first primitive id of each family: the families follow each other.
+pub const CORE_BASE: u16 = 0;
+pub const TEXT_BASE: u16 = CORE_BASE + core::Core::COUNT;
+pub const IO_BASE: u16 = TEXT_BASE + text::Text::COUNT;
+pub const SYS_BASE: u16 = IO_BASE + io::Io::COUNT;
+pub const TOOLS_BASE: u16 = SYS_BASE + sys::Sys::COUNT;
+pub const GAMES_BASE: u16 = TOOLS_BASE + tools::Tools::COUNT;
+
+/// Every primitive's body, indexed by its id. A new family adds its `FNS`
+/// here (and its base above); nothing in the VM changes.
+pub fn prim_table() -> Vec<PrimFn> {
+    [core::FNS, text::FNS, io::FNS, sys::FNS, tools::FNS, games::FNS].concat()
+}
 
 /// Words that are instructions of the inner interpreter itself.
 pub const CONTROL: &[Spec] = &[
@@ -151,4 +184,27 @@ pub fn all_specs() -> impl Iterator<Item = &'static Spec> {
         .chain(sys::SPECS)
         .chain(tools::SPECS)
         .chain(games::SPECS)
+}
+
+/// The declaration of the built-in word an instruction runs (a hot
+/// word's inline form included).
+pub fn spec_for(i: Instr) -> Option<&'static Spec> {
+    let i = i.canonical();
+    all_specs().find(|s| s.instr == i)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each family's words sit at their base in the table.
+    #[test]
+    fn primitive_ids_line_up_with_the_table() {
+        let table = super::prim_table();
+        let specs: Vec<_> = super::all_specs()
+            .filter(|s| matches!(s.instr, crate::instr::Instr::Prim(_)))
+            .collect();
+        assert_eq!(table.len(), specs.len());
+        for (i, s) in specs.iter().enumerate() {
+            assert_eq!(s.instr, crate::instr::Instr::Prim(i as u16), "{}", s.name);
+        }
+    }
 }

@@ -148,10 +148,10 @@ impl Forth {
 
     /// TO and +TO: store (or add) into a value, now or in compiled code.
     fn store_to(&mut self, add: bool) -> Res<()> {
-        let (op, local): (Core, fn(u16) -> Instr) = if add {
-            (Core::PlusStore, Instr::LocalAdd)
+        let (op, local): (Instr, fn(u16) -> Instr) = if add {
+            (Instr::PlusStore, Instr::LocalAdd)
         } else {
-            (Core::Store, Instr::LocalStore)
+            (Instr::Store, Instr::LocalStore)
         };
         match self.parse_target(false)? {
             Target::Local(i) => self.emit(local(i)),
@@ -160,7 +160,7 @@ impl Forth {
             }
             Target::TwoValue(a) if self.compiling() => {
                 self.emit(Instr::Lit(a as i64))?;
-                self.emit(Instr::Core(Core::TwoStore))
+                self.emit(Core::TwoStore.instr())
             }
             Target::TwoValue(a) => {
                 let x2 = self.pop()?;
@@ -170,7 +170,7 @@ impl Forth {
             }
             Target::Value(a) | Target::Defer(a) if self.compiling() => {
                 self.emit(Instr::Lit(a as i64))?;
-                self.emit(Instr::Core(op))
+                self.emit(op)
             }
             Target::Value(a) | Target::Defer(a) => {
                 let x = self.pop()?;
@@ -317,6 +317,7 @@ impl Forth {
 primitives! {
     /// Defining words, compiling words, the interpreter, exceptions, search order.
     enum Sys;
+    base = super::SYS_BASE;
 
     Unset "(unset)" "( -- )" Playforth "" "What a DEFER word does before IS gives it an action: throw -9." |f| {
         Err(f.fail(BAD_ADDRESS, "this deferred word has no action yet (use IS)"))
@@ -472,7 +473,7 @@ primitives! {
         let a = f.parse_defer()?;
         if f.compiling() {
             f.emit(Instr::Lit(a as i64))?;
-            f.emit(Instr::Core(Core::Store))
+            f.emit(Instr::Store)
         } else {
             let xt = f.pop()?;
             f.mem.set_cell(a as i64, xt)
@@ -756,19 +757,19 @@ primitives! {
         let size = f.pop()?;
         let off = f.pop()?;
         let name = f.parse_word_name()?;
-        f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
+        f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(size))
     }
     FieldColon "field:" "( n1 \"name\" -- n2 )" Facility "" "An aligned one-cell field." |f| {
         let off = f.pop()?.wrapping_add(7) & !7;
         let name = f.parse_word_name()?;
-        f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
+        f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(8))
     }
     CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility "" "A one-character field." |f| {
         let off = f.pop()?;
         let name = f.parse_word_name()?;
-        f.define_code(&name, &[Instr::Lit(off), Instr::Core(Core::Plus)])?;
+        f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(1))
     }
 

@@ -218,6 +218,7 @@ impl Forth {
 primitives! {
     /// Characters, strings and number conversion.
     enum Text;
+    base = super::TEXT_BASE;
 
     Count "count" "( c-addr -- c-addr+1 u )" Core "" "The address and length of a counted string." |f| {
         let a = f.pop()?;
@@ -237,7 +238,7 @@ primitives! {
         let s = f.parse_quoted()?;
         if f.compiling() {
             f.compile_string(&s)?;
-            f.emit(Instr::Text(Text::DotQuoteRun))
+            f.emit(Text::DotQuoteRun.instr())
         } else {
             f.write_out(&s)
         }
@@ -294,7 +295,7 @@ primitives! {
     AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception "IC" "At run time, if flag is true, abort with this message (throw -2)." |f| {
         let s = f.parse_quoted()?;
         f.compile_string(&s)?;
-        f.emit(Instr::Text(Text::AbortIf))
+        f.emit(Text::AbortIf.instr())
     }
     DotQuoteRun "(.\")" "( c-addr u -- )" Playforth "" "The run-time of .\" (prints the string)." |f| {
         let s = f.pop_bytes()?;

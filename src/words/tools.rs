@@ -39,9 +39,7 @@ impl Forth {
                 continue;
             }
             let set = match self.dict.words[xt as usize].kind {
-                Kind::Prim(i) => crate::words::all_specs()
-                    .find(|s| s.instr == i)
-                    .map_or("other", |s| s.set.name()),
+                Kind::Prim(i) => crate::words::spec_for(i).map_or("other", |s| s.set.name()),
                 _ => "prelude (written in Forth)",
             };
             groups.entry(set.to_string()).or_default().push(name);
@@ -184,11 +182,11 @@ impl Forth {
                 Instr::Str(a, n) => {
                     let s = self.mem.string(a as i64, n as i64).unwrap_or_default();
                     match next {
-                        Some(Instr::Text(Text::DotQuoteRun)) => {
+                        Some(x) if x == Text::DotQuoteRun.instr() => {
                             i += 1;
                             format!(".\" {s}\"")
                         }
-                        Some(Instr::Text(Text::AbortIf)) => {
+                        Some(x) if x == Text::AbortIf.instr() => {
                             i += 1;
                             format!("abort\" {s}\"")
                         }
@@ -257,7 +255,7 @@ impl Forth {
                 }
             }
             Kind::Prim(i) => {
-                let spec = crate::words::all_specs().find(|s| s.instr == i);
+                let spec = crate::words::spec_for(i);
                 let effect = spec.map_or("", |s| s.effect);
                 format!("`{name}` is built in (written in Rust): {effect}{imm}")
             }
@@ -325,6 +323,7 @@ impl Forth {
 primitives! {
     /// Programmer's tools.
     enum Tools;
+    base = super::TOOLS_BASE;
 
     DotS ".s" "( -- )" Tools "" "Show the stack without changing it: <depth> then the cells, top last." |f| {
         let s = f.stack_text();
