@@ -153,6 +153,7 @@ impl Forth {
         }
         self.emit_exit()?;
         let end = self.code_here();
+        crate::instr::fuse(&mut self.code, def.code_start as usize, end as usize);
         if let Some(w) = self.dict.words.get_mut(def.xt as usize) {
             w.code_end = end;
         }

@@ -121,6 +121,69 @@ pub enum Instr {
     CellPlus,
     Cells,
     CharPlus,
+    TwoFetch,
+    TwoStore,
+
+    // ---- superinstructions ----
+    // Each takes the first slot of a run of two or three instructions that
+    // compiled code often has; the later slots keep their own instructions,
+    // so branch targets, SEE and source positions stay exact. It does the
+    // whole run and skips the rest, or, when any check on the way would
+    // fail, runs just its first instruction (`unfused`), so that the error
+    // is reported by the very instruction that fails, as before.
+    /// `n +`
+    LitPlus(i64),
+    /// `n -`
+    LitMinus(i64),
+    /// `n *`
+    LitStar(i64),
+    /// `n and`
+    LitAnd(i64),
+    /// `addr @` (a variable's value)
+    LitFetch(i64),
+    /// `addr !`
+    LitStore(i64),
+    /// `addr +!`
+    LitPlusStore(i64),
+    /// `n =` / `n <` / `n >` followed by IF (or WHILE, UNTIL)
+    LitEqualBranch(i64, u32),
+    LitLessBranch(i64, u32),
+    LitGreaterBranch(i64, u32),
+    /// `=` `<>` `<` `>` `u<` `0=` `0<>` `0<` `0>` followed by IF
+    EqualBranch(u32),
+    NotEqualBranch(u32),
+    LessBranch(u32),
+    GreaterBranch(u32),
+    ULessBranch(u32),
+    ZeroEqualBranch(u32),
+    ZeroNotEqualBranch(u32),
+    ZeroLessBranch(u32),
+    ZeroGreaterBranch(u32),
+    /// `dup IF`
+    DupBranch(u32),
+    /// `i @` `i c@` `i !` `i c!` `i 2@` `i 2!` `i +`
+    IFetch,
+    ICFetch,
+    IStore,
+    ICStore,
+    ITwoFetch,
+    ITwoStore,
+    IPlus,
+    /// `n i c!` / `n i !`
+    LitICStore(i64),
+    LitIStore(i64),
+    /// `over @` `dup @` `@ +` `+ @` `cells +` `r> +` `swap >r` `r> swap`
+    OverFetch,
+    DupFetch,
+    FetchPlus,
+    PlusFetch,
+    CellsPlus,
+    RFromPlus,
+    /// `dup +loop` / `n +loop`
+    DupPlusLoop(u32),
+    LitPlusLoop(i64, u32),
+    /// a jump to an EXIT
+    BranchExit(u32),
 }
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
@@ -178,6 +241,8 @@ pub const HOT: &[(Core, Instr)] = &[
     (Core::CellPlus, Instr::CellPlus),
     (Core::Cells, Instr::Cells),
     (Core::CharPlus, Instr::CharPlus),
+    (Core::TwoFetch, Instr::TwoFetch),
+    (Core::TwoStore, Instr::TwoStore),
 ];
 
 /// What to compile for a word's table instruction: its inline form if it
@@ -192,8 +257,93 @@ impl Instr {
     /// The instruction as the table knows it: a hot word's table
     /// instruction (for finding its spec).
     pub fn canonical(self) -> Instr {
+        let i = self.unfused();
         HOT.iter()
-            .find(|&&(_, h)| h == self)
-            .map_or(self, |(c, _)| c.instr())
+            .find(|&&(_, h)| h == i)
+            .map_or(i, |(c, _)| c.instr())
+    }
+
+    /// What was compiled in this slot: a superinstruction's first
+    /// instruction, anything else itself. SEE, TRACE and error reports see
+    /// code through this.
+    pub fn unfused(self) -> Instr {
+        use Instr::*;
+        match self {
+            LitPlus(n) | LitMinus(n) | LitStar(n) | LitAnd(n) | LitFetch(n) | LitStore(n)
+            | LitPlusStore(n) | LitEqualBranch(n, _) | LitLessBranch(n, _)
+            | LitGreaterBranch(n, _) | LitICStore(n) | LitIStore(n) | LitPlusLoop(n, _) => Lit(n),
+            EqualBranch(_) => Equal,
+            NotEqualBranch(_) => NotEqual,
+            LessBranch(_) => Less,
+            GreaterBranch(_) => Greater,
+            ULessBranch(_) => ULess,
+            ZeroEqualBranch(_) => ZeroEqual,
+            ZeroNotEqualBranch(_) => ZeroNotEqual,
+            ZeroLessBranch(_) => ZeroLess,
+            ZeroGreaterBranch(_) => ZeroGreater,
+            DupBranch(_) | DupFetch | DupPlusLoop(_) => Dup,
+            IFetch | ICFetch | IStore | ICStore | ITwoFetch | ITwoStore | IPlus => I,
+            OverFetch => Over,
+            FetchPlus => Fetch,
+            PlusFetch => Plus,
+            CellsPlus => Cells,
+            RFromPlus => RFrom,
+            BranchExit(t) => Branch(t),
+            other => other,
+        }
+    }
+}
+
+/// Fuse the runs that have a superinstruction in the code of one
+/// definition, `code[start..end]`. Only the first slot of a run changes.
+pub fn fuse(code: &mut [Instr], start: usize, end: usize) {
+    use Instr::*;
+    for at in start..end {
+        let next = code.get(at + 1).copied().filter(|_| at + 1 < end);
+        let third = code.get(at + 2).copied().filter(|_| at + 2 < end);
+        let fused = match (code[at], next, third) {
+            (Lit(n), Some(Equal), Some(ZBranch(t))) => LitEqualBranch(n, t),
+            (Lit(n), Some(Less), Some(ZBranch(t))) => LitLessBranch(n, t),
+            (Lit(n), Some(Greater), Some(ZBranch(t))) => LitGreaterBranch(n, t),
+            (Lit(n), Some(I), Some(CStore)) => LitICStore(n),
+            (Lit(n), Some(I), Some(Store)) => LitIStore(n),
+            (Lit(n), Some(Plus), _) => LitPlus(n),
+            (Lit(n), Some(Minus), _) => LitMinus(n),
+            (Lit(n), Some(Star), _) => LitStar(n),
+            (Lit(n), Some(And), _) => LitAnd(n),
+            (Lit(n), Some(Fetch), _) => LitFetch(n),
+            (Lit(n), Some(Store), _) => LitStore(n),
+            (Lit(n), Some(PlusStore), _) => LitPlusStore(n),
+            (Lit(n), Some(PlusLoop(t)), _) => LitPlusLoop(n, t),
+            (Equal, Some(ZBranch(t)), _) => EqualBranch(t),
+            (NotEqual, Some(ZBranch(t)), _) => NotEqualBranch(t),
+            (Less, Some(ZBranch(t)), _) => LessBranch(t),
+            (Greater, Some(ZBranch(t)), _) => GreaterBranch(t),
+            (ULess, Some(ZBranch(t)), _) => ULessBranch(t),
+            (ZeroEqual, Some(ZBranch(t)), _) => ZeroEqualBranch(t),
+            (ZeroNotEqual, Some(ZBranch(t)), _) => ZeroNotEqualBranch(t),
+            (ZeroLess, Some(ZBranch(t)), _) => ZeroLessBranch(t),
+            (ZeroGreater, Some(ZBranch(t)), _) => ZeroGreaterBranch(t),
+            (Dup, Some(ZBranch(t)), _) => DupBranch(t),
+            (Dup, Some(Fetch), _) => DupFetch,
+            (Dup, Some(PlusLoop(t)), _) => DupPlusLoop(t),
+            (I, Some(Fetch), _) => IFetch,
+            (I, Some(CFetch), _) => ICFetch,
+            (I, Some(Store), _) => IStore,
+            (I, Some(CStore), _) => ICStore,
+            (I, Some(TwoFetch), _) => ITwoFetch,
+            (I, Some(TwoStore), _) => ITwoStore,
+            (I, Some(Plus), _) => IPlus,
+            (Over, Some(Fetch), _) => OverFetch,
+            (Fetch, Some(Plus), _) => FetchPlus,
+            (Plus, Some(Fetch), _) => PlusFetch,
+            (Cells, Some(Plus), _) => CellsPlus,
+            (RFrom, Some(Plus), _) => RFromPlus,
+            (Branch(t), _, _) if code.get(t as usize) == Some(&Exit) && (t as usize) < end => {
+                BranchExit(t)
+            }
+            _ => continue,
+        };
+        code[at] = fused;
     }
 }

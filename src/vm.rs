@@ -391,7 +391,7 @@ impl Forth {
         if !self.fault.active {
             self.fault.active = true;
             self.fault.ip = (at >= STUB_END).then_some(at);
-            self.fault.instr = self.code.get(at as usize).copied();
+            self.fault.instr = self.code.get(at as usize).map(|i| i.unfused());
             self.fault.calls.clear();
             self.fault.calls.extend(self.calls.iter().map(|f| f.ret));
             self.fault.active_snapshot = true;
@@ -484,11 +484,105 @@ impl Forth {
                     self.ds[sp - 1] = $e;
                 }};
             }
-            let mut ins = match self.code.get(ip as usize) {
+            let mut ins: Instr;
+            // Run only the first instruction of a superinstruction's run:
+            // the next ones then run on their own.
+            macro_rules! unfuse {
+                () => {{
+                    ins = ins.unfused();
+                    continue;
+                }};
+            }
+            // `n op`: replace the top cell by op(top) with the literal n.
+            macro_rules! lit_op {
+                ($n:expr, |$a:ident| $e:expr) => {{
+                    if sp == 0 || sp >= DS_SIZE {
+                        unfuse!();
+                    }
+                    let $a = self.ds[sp - 1];
+                    self.ds[sp - 1] = $e;
+                    ip += 1;
+                }};
+            }
+            // The end of a run ending in ZBranch(t) `slots` long: drop
+            // `pop` cells, and jump to t unless `flag`.
+            macro_rules! branch_unless {
+                ($flag:expr, $pop:expr, $t:expr, $slots:expr) => {{
+                    let flag = $flag;
+                    let next = at + $slots;
+                    if !flag && $t < next && INTERRUPT.load(Ordering::Relaxed) {
+                        unfuse!();
+                    }
+                    sp -= $pop;
+                    ip = if flag { next } else { $t };
+                }};
+            }
+            // `n cmp IF`
+            macro_rules! lit_branch {
+                ($n:expr, $t:expr, |$a:ident| $e:expr) => {{
+                    if sp == 0 || sp >= DS_SIZE {
+                        unfuse!();
+                    }
+                    let $a = self.ds[sp - 1];
+                    branch_unless!($e, 1, $t, 3);
+                }};
+            }
+            // `cmp IF`
+            macro_rules! cmp_branch {
+                ($t:expr, |$a:ident, $b:ident| $e:expr) => {{
+                    if sp < 2 {
+                        unfuse!();
+                    }
+                    let ($a, $b) = (self.ds[sp - 2], self.ds[sp - 1]);
+                    branch_unless!($e, 2, $t, 2);
+                }};
+            }
+            // `test IF`
+            macro_rules! test_branch {
+                ($t:expr, |$a:ident| $e:expr) => {{
+                    if sp == 0 {
+                        unfuse!();
+                    }
+                    let $a = self.ds[sp - 1];
+                    branch_unless!($e, 1, $t, 2);
+                }};
+            }
+            // The loop index, for a run starting with I that pushes up to
+            // `room` cells.
+            macro_rules! index_or_unfuse {
+                ($room:expr) => {{
+                    if self.rp <= self.rbase || sp + $room > DS_SIZE {
+                        unfuse!();
+                    }
+                    self.rs[self.rp - 1]
+                }};
+            }
+            // The +LOOP that ends a fused run, by `step`.
+            macro_rules! plus_loop_or_unfuse {
+                ($step:expr, $body:expr) => {{
+                    if self.rp < self.rbase + 2 {
+                        unfuse!();
+                    }
+                    let step = $step;
+                    if self.loop_ends(step) {
+                        self.rp -= 2;
+                        ip += 1;
+                    } else {
+                        if INTERRUPT.load(Ordering::Relaxed) {
+                            unfuse!();
+                        }
+                        self.rs[self.rp - 1] = self.rs[self.rp - 1].wrapping_add(step);
+                        ip = $body;
+                    }
+                }};
+            }
+            ins = match self.code.get(ip as usize) {
                 Some(&i) => i,
                 None => bail!(BAD_ADDRESS),
             };
             if TRACE {
+                // Step by step: every instruction of a fused run on its own.
+                ins = ins.unfused();
                 self.sp = sp;
                 self.trace_before(at);
             }
@@ -580,21 +674,14 @@ impl Forth {
                             bail!(NO_LOOP);
                         }
                         let step = self.ds[sp - 1];
-                        sp -= 1;
-                        let index = self.rs[self.rp - 1];
-                        let old = index.wrapping_sub(self.rs[self.rp - 2]);
-                        let new = old.wrapping_add(step);
-                        if (old ^ new) < 0 && (old ^ step) < 0 {
+                        if self.loop_ends(step) {
                             self.rp -= 2;
                         } else {
-                            self.rs[self.rp - 1] = index.wrapping_add(step);
-                            if INTERRUPT.load(Ordering::Relaxed) {
-                                INTERRUPT.store(false, Ordering::Relaxed);
-                                sp += 1;
-                                bail!(USER_INTERRUPT);
-                            }
+                            poll!();
+                            self.rs[self.rp - 1] = self.rs[self.rp - 1].wrapping_add(step);
                             ip = body;
                         }
+                        sp -= 1;
                     }
                     Instr::Leave(exit) => {
                         if self.rp < self.rbase + 2 {
@@ -901,6 +988,232 @@ impl Forth {
                     Instr::CellPlus => unary!(|a| a.wrapping_add(8)),
                     Instr::Cells => unary!(|a| a.wrapping_mul(8)),
                     Instr::CharPlus => unary!(|a| a.wrapping_add(1)),
+                    Instr::TwoFetch => {
+                        need!(1);
+                        let a = self.ds[sp - 1];
+                        let x2 = tri!(self.mem.cell(a));
+                        let x1 = tri!(self.mem.cell(a.wrapping_add(8)));
+                        room!(1);
+                        self.ds[sp - 1] = x1;
+                        self.ds[sp] = x2;
+                        sp += 1;
+                    }
+                    Instr::TwoStore => {
+                        need!(3);
+                        let a = self.ds[sp - 1];
+                        tri!(self.mem.set_cell(a, self.ds[sp - 2]));
+                        tri!(self.mem.set_cell(a.wrapping_add(8), self.ds[sp - 3]));
+                        sp -= 3;
+                    }
+
+                    // ---- superinstructions (see instr.rs): each does its
+                    // whole run, or, where a check would fail, `unfuse!`s ----
+                    Instr::LitPlus(n) => lit_op!(n, |a| a.wrapping_add(n)),
+                    Instr::LitMinus(n) => lit_op!(n, |a| a.wrapping_sub(n)),
+                    Instr::LitStar(n) => lit_op!(n, |a| a.wrapping_mul(n)),
+                    Instr::LitAnd(n) => lit_op!(n, |a| a & n),
+                    Instr::LitFetch(a) => {
+                        if sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let Ok(v) = self.mem.cell(a) else { unfuse!() };
+                        self.ds[sp] = v;
+                        sp += 1;
+                        ip += 1;
+                    }
+                    Instr::LitStore(a) => {
+                        if sp == 0 || sp >= DS_SIZE || self.mem.set_cell(a, self.ds[sp - 1]).is_err() {
+                            unfuse!();
+                        }
+                        sp -= 1;
+                        ip += 1;
+                    }
+                    Instr::LitPlusStore(a) => {
+                        if sp == 0 || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let Ok(v) = self.mem.cell(a) else { unfuse!() };
+                        let _ = self.mem.set_cell(a, v.wrapping_add(self.ds[sp - 1]));
+                        sp -= 1;
+                        ip += 1;
+                    }
+                    Instr::LitEqualBranch(n, t) => lit_branch!(n, t, |a| a == n),
+                    Instr::LitLessBranch(n, t) => lit_branch!(n, t, |a| a < n),
+                    Instr::LitGreaterBranch(n, t) => lit_branch!(n, t, |a| a > n),
+                    Instr::EqualBranch(t) => cmp_branch!(t, |a, b| a == b),
+                    Instr::NotEqualBranch(t) => cmp_branch!(t, |a, b| a != b),
+                    Instr::LessBranch(t) => cmp_branch!(t, |a, b| a < b),
+                    Instr::GreaterBranch(t) => cmp_branch!(t, |a, b| a > b),
+                    Instr::ULessBranch(t) => cmp_branch!(t, |a, b| (a as u64) < b as u64),
+                    Instr::ZeroEqualBranch(t) => test_branch!(t, |a| a == 0),
+                    Instr::ZeroNotEqualBranch(t) => test_branch!(t, |a| a != 0),
+                    Instr::ZeroLessBranch(t) => test_branch!(t, |a| a < 0),
+                    Instr::ZeroGreaterBranch(t) => test_branch!(t, |a| a > 0),
+                    Instr::DupBranch(t) => {
+                        if sp == 0 || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        branch_unless!(self.ds[sp - 1] != 0, 0, t, 2);
+                    }
+                    Instr::IFetch => {
+                        let a = index_or_unfuse!(1);
+                        let Ok(v) = self.mem.cell(a) else { unfuse!() };
+                        self.ds[sp] = v;
+                        sp += 1;
+                        ip += 1;
+                    }
+                    Instr::ICFetch => {
+                        let a = index_or_unfuse!(1);
+                        let Ok(v) = self.mem.byte(a) else { unfuse!() };
+                        self.ds[sp] = v as i64;
+                        sp += 1;
+                        ip += 1;
+                    }
+                    Instr::IStore => {
+                        let a = index_or_unfuse!(1);
+                        if sp == 0 || self.mem.set_cell(a, self.ds[sp - 1]).is_err() {
+                            unfuse!();
+                        }
+                        sp -= 1;
+                        ip += 1;
+                    }
+                    Instr::ICStore => {
+                        let a = index_or_unfuse!(1);
+                        if sp == 0 || self.mem.set_byte(a, self.ds[sp - 1] as u8).is_err() {
+                            unfuse!();
+                        }
+                        sp -= 1;
+                        ip += 1;
+                    }
+                    Instr::ITwoFetch => {
+                        let a = index_or_unfuse!(2);
+                        let (Ok(x2), Ok(x1)) = (self.mem.cell(a), self.mem.cell(a.wrapping_add(8))) else {
+                            unfuse!()
+                        };
+                        self.ds[sp] = x1;
+                        self.ds[sp + 1] = x2;
+                        sp += 2;
+                        ip += 1;
+                    }
+                    Instr::ITwoStore => {
+                        let a = index_or_unfuse!(1);
+                        if sp < 2 || self.mem.range(a, 16).is_err() {
+                            unfuse!();
+                        }
+                        let _ = self.mem.set_cell(a, self.ds[sp - 1]);
+                        let _ = self.mem.set_cell(a + 8, self.ds[sp - 2]);
+                        sp -= 2;
+                        ip += 1;
+                    }
+                    Instr::IPlus => {
+                        let i = index_or_unfuse!(1);
+                        if sp == 0 {
+                            unfuse!();
+                        }
+                        self.ds[sp - 1] = self.ds[sp - 1].wrapping_add(i);
+                        ip += 1;
+                    }
+                    Instr::LitICStore(n) => {
+                        if sp + 1 >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let a = index_or_unfuse!(2);
+                        if self.mem.set_byte(a, n as u8).is_err() {
+                            unfuse!();
+                        }
+                        ip += 2;
+                    }
+                    Instr::LitIStore(n) => {
+                        if sp + 1 >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let a = index_or_unfuse!(2);
+                        if self.mem.set_cell(a, n).is_err() {
+                            unfuse!();
+                        }
+                        ip += 2;
+                    }
+                    Instr::OverFetch => {
+                        if sp < 2 || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let Ok(v) = self.mem.cell(self.ds[sp - 2]) else { unfuse!() };
+                        self.ds[sp] = v;
+                        sp += 1;
+                        ip += 1;
+                    }
+                    Instr::DupFetch => {
+                        if sp == 0 || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let Ok(v) = self.mem.cell(self.ds[sp - 1]) else { unfuse!() };
+                        self.ds[sp] = v;
+                        sp += 1;
+                        ip += 1;
+                    }
+                    Instr::FetchPlus => {
+                        if sp < 2 {
+                            unfuse!();
+                        }
+                        let Ok(v) = self.mem.cell(self.ds[sp - 1]) else { unfuse!() };
+                        self.ds[sp - 2] = self.ds[sp - 2].wrapping_add(v);
+                        sp -= 1;
+                        ip += 1;
+                    }
+                    Instr::PlusFetch => {
+                        if sp < 2 {
+                            unfuse!();
+                        }
+                        let a = self.ds[sp - 2].wrapping_add(self.ds[sp - 1]);
+                        let Ok(v) = self.mem.cell(a) else { unfuse!() };
+                        self.ds[sp - 2] = v;
+                        sp -= 1;
+                        ip += 1;
+                    }
+                    Instr::CellsPlus => {
+                        if sp < 2 {
+                            unfuse!();
+                        }
+                        self.ds[sp - 2] = self.ds[sp - 2].wrapping_add(self.ds[sp - 1].wrapping_mul(8));
+                        sp -= 1;
+                        ip += 1;
+                    }
+                    Instr::RFromPlus => {
+                        if self.rp <= self.rbase || sp == 0 || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        self.rp -= 1;
+                        self.ds[sp - 1] = self.ds[sp - 1].wrapping_add(self.rs[self.rp]);
+                        ip += 1;
+                    }
+                    Instr::DupPlusLoop(body) => {
+                        if sp == 0 || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        plus_loop_or_unfuse!(self.ds[sp - 1], body);
+                    }
+                    Instr::LitPlusLoop(n, body) => {
+                        if sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        plus_loop_or_unfuse!(n, body);
+                    }
+                    Instr::BranchExit(t) => {
+                        if (t < ip && INTERRUPT.load(Ordering::Relaxed)) || self.rp != self.rbase {
+                            unfuse!();
+                        }
+                        if self.calls.len() <= base {
+                            self.sp = sp;
+                            return Ok(());
+                        }
+                        match self.calls.pop() {
+                            Some(r) => {
+                                ip = r.ret;
+                                self.rbase = r.rbase as usize;
+                            }
+                            None => unfuse!(),
+                        }
+                    }
                 }
                 break;
             }
@@ -978,6 +1291,15 @@ impl Forth {
             .len()
             .checked_sub(1 + n as usize)
             .ok_or(RSTACK_UNDERFLOW)
+    }
+
+    /// Does stepping the innermost loop's index by `step` cross the
+    /// boundary between limit-1 and limit (+LOOP's end)?
+    #[inline(always)]
+    fn loop_ends(&self, step: i64) -> bool {
+        let old = self.rs[self.rp - 1].wrapping_sub(self.rs[self.rp - 2]);
+        let new = old.wrapping_add(step);
+        (old ^ new) < 0 && (old ^ step) < 0
     }
 
     /// Push two cells on the return stack (DO's limit and index).
@@ -1195,7 +1517,7 @@ impl Forth {
 
     /// The Forth name of a compiled instruction, when it has one.
     pub fn instr_name(&self, i: Instr) -> Option<String> {
-        let xt = match i {
+        let xt = match i.unfused() {
             Instr::Call(start) => self
                 .dict
                 .words
@@ -1326,6 +1648,135 @@ mod tests {
                         b.mem.cell(memory::DICT_START as i64),
                         "{what}"
                     );
+                }
+            }
+        }
+    }
+
+    /// Every superinstruction does what its run of instructions does, and
+    /// where a check fails, fails exactly as the run would: same throw,
+    /// same failing slot, same stack shown.
+    #[test]
+    fn superinstructions_match_their_runs() {
+        use Instr::*;
+        let d = memory::DICT_START as i64;
+        let cells = [0, 1, -1, 3, 8, 64, i64::MIN, i64::MAX, d, d + 8, d + 1];
+        let runs: Vec<Vec<Instr>> = {
+            let mut r = Vec::new();
+            for op in [Plus, Minus, Star, And, Fetch, Store, PlusStore] {
+                r.push(vec![Lit(0), op]);
+            }
+            for op in [Equal, Less, Greater] {
+                r.push(vec![Lit(0), op, ZBranch(9)]);
+            }
+            for op in [
+                Equal, NotEqual, Less, Greater, ULess, ZeroEqual, ZeroNotEqual, ZeroLess,
+                ZeroGreater, Dup,
+            ] {
+                r.push(vec![op, ZBranch(9)]);
+            }
+            for op in [Fetch, CFetch, Store, CStore, TwoFetch, TwoStore, Plus] {
+                r.push(vec![I, op]);
+            }
+            r.push(vec![Lit(0), I, CStore]);
+            r.push(vec![Lit(0), I, Store]);
+            for (a, b) in [(Over, Fetch), (Dup, Fetch), (Fetch, Plus), (Plus, Fetch), (Cells, Plus), (RFrom, Plus)] {
+                r.push(vec![a, b]);
+            }
+            r.push(vec![Dup, PlusLoop(9)]);
+            r.push(vec![Lit(0), PlusLoop(9)]);
+            r.push(vec![Branch(8)]);
+            r
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut a, _) = Forth::for_test(b"");
+        let (mut b, _) = Forth::for_test(b"");
+        for run in &runs {
+            // The run at slot 0 of a little definition: slots up to 7 are
+            // filler, 8 is EXIT, 9 a landing place that pushes 99.
+            let base = a.code.len();
+            let mut code = run.clone();
+            code.resize(8, Instr::Case);
+            code.extend([Exit, Lit(99), Exit]);
+            let rebase = |i: Instr| match i {
+                ZBranch(t) => ZBranch(t + base as u32),
+                PlusLoop(t) => PlusLoop(t + base as u32),
+                Branch(t) => Branch(t + base as u32),
+                other => other,
+            };
+            let plain: Vec<Instr> = code.iter().map(|&i| rebase(i)).collect();
+            for f in [&mut a, &mut b] {
+                f.code.extend(&plain);
+                f.code_pos.extend(vec![Pos::default(); plain.len()]);
+            }
+            crate::instr::fuse(&mut b.code, base, base + 9);
+            assert_ne!(b.code[base], a.code[base], "{run:?} is not fused");
+            for _ in 0..400 {
+                let pick = |r: u64| cells[(r % cells.len() as u64) as usize];
+                let lit = pick(next());
+                let depth = (next() % 4) as usize;
+                let stack: Vec<i64> = (0..depth).map(|_| pick(next())).collect();
+                let rstack: Vec<i64> = (0..(next() % 4)).map(|_| pick(next())).collect();
+                let rbase = (next() % 3) as usize;
+                let full = next() % 8 == 0;
+                for f in [&mut a, &mut b] {
+                    f.reset_after_error();
+                    f.ds[DS_SIZE - 8..].fill(0);
+                    f.sp = if full { DS_SIZE - depth } else { 0 };
+                    for &x in &stack {
+                        f.ds[f.sp] = x;
+                        f.sp += 1;
+                    }
+                    f.rp = rstack.len();
+                    f.rs[..f.rp].copy_from_slice(&rstack);
+                    f.rbase = rbase.min(f.rp);
+                    for k in 0..3 {
+                        let _ = f.mem.set_cell(d + 8 * k, 8 * k);
+                    }
+                    if let Lit(_) = f.code[base] {
+                        f.code[base] = Lit(lit);
+                    } else if let Some(n) = match f.code[base] {
+                        LitPlus(_) => Some(LitPlus(lit)),
+                        LitMinus(_) => Some(LitMinus(lit)),
+                        LitStar(_) => Some(LitStar(lit)),
+                        LitAnd(_) => Some(LitAnd(lit)),
+                        LitFetch(_) => Some(LitFetch(lit)),
+                        LitStore(_) => Some(LitStore(lit)),
+                        LitPlusStore(_) => Some(LitPlusStore(lit)),
+                        LitEqualBranch(_, t) => Some(LitEqualBranch(lit, t)),
+                        LitLessBranch(_, t) => Some(LitLessBranch(lit, t)),
+                        LitGreaterBranch(_, t) => Some(LitGreaterBranch(lit, t)),
+                        LitICStore(_) => Some(LitICStore(lit)),
+                        LitIStore(_) => Some(LitIStore(lit)),
+                        LitPlusLoop(_, t) => Some(LitPlusLoop(lit, t)),
+                        _ => None,
+                    } {
+                        f.code[base] = n;
+                    }
+                }
+                let ra = a.run(base as u32);
+                let rb = b.run(base as u32);
+                let what = format!("{run:?} lit {lit} on {stack:?} (full: {full}), R: {rstack:?} from {rbase}");
+                assert_eq!(ra, rb, "{what}");
+                // The cells this test put there and above (a full stack's
+                // deep cells are left from earlier rounds).
+                let from = if full { DS_SIZE - 8 } else { 0 };
+                assert_eq!(a.sp, b.sp, "{what}");
+                assert_eq!(&a.ds[from.min(a.sp)..a.sp], &b.ds[from.min(b.sp)..b.sp], "{what}");
+                assert_eq!(&a.rs[..a.rp], &b.rs[..b.rp], "{what}");
+                if ra.is_err() {
+                    assert_eq!(a.fault.ip, b.fault.ip, "{what}");
+                    assert_eq!(a.fault.depth, b.fault.depth, "{what}");
+                    assert_eq!(a.fault.instr, b.fault.instr, "{what}");
+                }
+                for k in 0..3 {
+                    assert_eq!(a.mem.cell(d + 8 * k), b.mem.cell(d + 8 * k), "{what}");
                 }
             }
         }

@@ -80,6 +80,8 @@ impl Forth {
             self.emit(i)?;
         }
         self.emit(Instr::Exit)?;
+        let end = self.code.len();
+        crate::instr::fuse(&mut self.code, start as usize, end);
         let xt = self.define(name, Kind::Colon(start), true)?;
         self.dict.words[xt as usize].code_end = self.code_here();
         Ok(xt)

@@ -91,7 +91,12 @@ impl Forth {
 
     /// Decompile a colon definition's code into Forth source.
     pub fn decompile(&self, start: u32, end: u32) -> String {
-        let code = &self.code[start as usize..end as usize];
+        // SEE shows what was written: superinstructions as their parts.
+        let code: Vec<Instr> = self.code[start as usize..end as usize]
+            .iter()
+            .map(|i| i.unfused())
+            .collect();
+        let code = &code[..];
         let at = |a: u32| code.get((a - start) as usize).copied();
         // Where BEGINs stand, and the words that close forward branches.
         let mut begins = BTreeSet::new();
