@@ -17,6 +17,9 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const DS_SIZE: usize = 1 << 16;
+/// Stack indices in the inner loop are masked with this: the checks before
+/// keep them in range anyway, and the mask lets the compiler drop its own.
+const DS_MASK: usize = DS_SIZE - 1;
 pub const RS_SIZE: usize = 1 << 16;
 pub const MAX_CALLS: usize = 1 << 18;
 pub const MAX_LOCALS: usize = 1 << 16;
@@ -410,14 +413,17 @@ impl Forth {
     fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
         let mut sp = self.sp;
         loop {
-            let at = ip;
+            // `ip` already points past the instruction being run (every
+            // arm fails, if it does, before it moves ip), so the failing
+            // instruction is at ip - 1; keeping no copy of it frees a
+            // register in the hot loop.
             // Fail with the stack as this instruction found it.
             macro_rules! bail {
                 ($t:expr) => {{
                     let t = $t;
                     self.sp = sp;
                     self.fault_sp = sp;
-                    return Err((t, at));
+                    return Err((t, ip.wrapping_sub(1)));
                 }};
             }
             macro_rules! tri {
@@ -470,9 +476,9 @@ impl Forth {
             macro_rules! binary {
                 (|$a:ident, $b:ident| $e:expr) => {{
                     need!(2);
-                    let $a = self.ds[sp - 2];
-                    let $b = self.ds[sp - 1];
-                    self.ds[sp - 2] = $e;
+                    let $a = self.ds[(sp - 2) & DS_MASK];
+                    let $b = self.ds[(sp - 1) & DS_MASK];
+                    self.ds[(sp - 2) & DS_MASK] = $e;
                     sp -= 1;
                 }};
             }
@@ -480,8 +486,8 @@ impl Forth {
             macro_rules! unary {
                 (|$a:ident| $e:expr) => {{
                     need!(1);
-                    let $a = self.ds[sp - 1];
-                    self.ds[sp - 1] = $e;
+                    let $a = self.ds[(sp - 1) & DS_MASK];
+                    self.ds[(sp - 1) & DS_MASK] = $e;
                 }};
             }
             let mut ins: Instr;
@@ -489,7 +495,7 @@ impl Forth {
             // the next ones then run on their own.
             macro_rules! unfuse {
                 () => {{
-                    ins = ins.unfused();
+                    ins = self.code[ip as usize - 1].unfused();
                     continue;
                 }};
             }
@@ -499,8 +505,8 @@ impl Forth {
                     if sp == 0 || sp >= DS_SIZE {
                         unfuse!();
                     }
-                    let $a = self.ds[sp - 1];
-                    self.ds[sp - 1] = $e;
+                    let $a = self.ds[(sp - 1) & DS_MASK];
+                    self.ds[(sp - 1) & DS_MASK] = $e;
                     ip += 1;
                 }};
             }
@@ -509,7 +515,7 @@ impl Forth {
             macro_rules! branch_unless {
                 ($flag:expr, $pop:expr, $t:expr, $slots:expr) => {{
                     let flag = $flag;
-                    let next = at + $slots;
+                    let next = ip + ($slots - 1);
                     if !flag && $t < next && INTERRUPT.load(Ordering::Relaxed) {
                         unfuse!();
                     }
@@ -523,7 +529,7 @@ impl Forth {
                     if sp == 0 || sp >= DS_SIZE {
                         unfuse!();
                     }
-                    let $a = self.ds[sp - 1];
+                    let $a = self.ds[(sp - 1) & DS_MASK];
                     branch_unless!($e, 1, $t, 3);
                 }};
             }
@@ -533,7 +539,7 @@ impl Forth {
                     if sp < 2 {
                         unfuse!();
                     }
-                    let ($a, $b) = (self.ds[sp - 2], self.ds[sp - 1]);
+                    let ($a, $b) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
                     branch_unless!($e, 2, $t, 2);
                 }};
             }
@@ -543,7 +549,7 @@ impl Forth {
                     if sp == 0 {
                         unfuse!();
                     }
-                    let $a = self.ds[sp - 1];
+                    let $a = self.ds[(sp - 1) & DS_MASK];
                     branch_unless!($e, 1, $t, 2);
                 }};
             }
@@ -578,13 +584,17 @@ impl Forth {
             }
             ins = match self.code.get(ip as usize) {
                 Some(&i) => i,
-                None => bail!(BAD_ADDRESS),
+                None => {
+                    self.sp = sp;
+                    self.fault_sp = sp;
+                    return Err((BAD_ADDRESS, ip));
+                }
             };
             if TRACE {
                 // Step by step: every instruction of a fused run on its own.
                 ins = ins.unfused();
                 self.sp = sp;
-                self.trace_before(at);
+                self.trace_before(ip);
             }
             let calls_before = self.calls.len();
             ip += 1;
@@ -592,7 +602,7 @@ impl Forth {
                 match ins {
                     Instr::Lit(v) => {
                         room!(1);
-                        self.ds[sp] = v;
+                        self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                     }
                     Instr::Call(target) => {
@@ -632,7 +642,7 @@ impl Forth {
                     Instr::ZBranch(target) => {
                         need!(1);
                         sp -= 1;
-                        if self.ds[sp] == 0 {
+                        if self.ds[(sp) & DS_MASK] == 0 {
                             if target < ip {
                                 poll!();
                             }
@@ -641,13 +651,13 @@ impl Forth {
                     }
                     Instr::Do => {
                         need!(2);
-                        let (limit, index) = (self.ds[sp - 2], self.ds[sp - 1]);
+                        let (limit, index) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
                         tri!(self.rpush2(limit, index));
                         sp -= 2;
                     }
                     Instr::QDo(exit) => {
                         need!(2);
-                        let (limit, index) = (self.ds[sp - 2], self.ds[sp - 1]);
+                        let (limit, index) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
                         if index == limit {
                             ip = exit;
                         } else {
@@ -673,7 +683,7 @@ impl Forth {
                         if self.rp < self.rbase + 2 {
                             bail!(NO_LOOP);
                         }
-                        let step = self.ds[sp - 1];
+                        let step = self.ds[(sp - 1) & DS_MASK];
                         if self.loop_ends(step) {
                             self.rp -= 2;
                         } else {
@@ -693,7 +703,7 @@ impl Forth {
                     Instr::Case => {}
                     Instr::Of(next) => {
                         need!(2);
-                        if self.ds[sp - 2] == self.ds[sp - 1] {
+                        if self.ds[(sp - 2) & DS_MASK] == self.ds[(sp - 1) & DS_MASK] {
                             sp -= 2;
                         } else {
                             sp -= 1;
@@ -706,11 +716,12 @@ impl Forth {
                     }
                     Instr::Execute => {
                         need!(1);
-                        let xt = self.ds[sp - 1];
+                        let xt = self.ds[(sp - 1) & DS_MASK];
                         self.sp = sp - 1;
-                        match self.enter(xt, &mut ip) {
-                            Ok(next) => {
+                        match self.enter(xt, ip) {
+                            Ok((next, to)) => {
                                 sp = self.sp;
+                                ip = to;
                                 if let Some(i) = next {
                                     ins = i;
                                     continue;
@@ -720,14 +731,16 @@ impl Forth {
                         }
                     }
                     Instr::Word(xt) => {
-                        if let Some(i) = whole!(self.enter(xt as i64, &mut ip)) {
+                        let (next, to) = whole!(self.enter(xt as i64, ip));
+                        ip = to;
+                        if let Some(i) = next {
                             ins = i;
                             continue;
                         }
                     }
                     Instr::Catch => {
                         need!(1);
-                        let xt = self.ds[sp - 1];
+                        let xt = self.ds[(sp - 1) & DS_MASK];
                         if self.catches.len() >= MAX_CATCH {
                             bail!(EXCEPTION_OVERFLOW);
                         }
@@ -750,11 +763,11 @@ impl Forth {
                             rbase: self.rbase as u32,
                         });
                         self.rbase = self.rp;
-                        ip = CATCH_END;
                         self.sp = sp;
-                        match self.enter(xt, &mut ip) {
-                            Ok(next) => {
+                        match self.enter(xt, CATCH_END) {
+                            Ok((next, to)) => {
                                 sp = self.sp;
+                                ip = to;
                                 if let Some(i) = next {
                                     ins = i;
                                     continue;
@@ -770,7 +783,7 @@ impl Forth {
                     Instr::CatchEnd => {
                         room!(1);
                         self.catches.pop();
-                        self.ds[sp] = 0;
+                        self.ds[(sp) & DS_MASK] = 0;
                         sp += 1;
                         match self.calls.pop() {
                             Some(r) => {
@@ -799,18 +812,20 @@ impl Forth {
                     }
                     Instr::Str(addr, len) => {
                         room!(2);
-                        self.ds[sp] = addr as i64;
-                        self.ds[sp + 1] = len as i64;
+                        self.ds[(sp) & DS_MASK] = addr as i64;
+                        self.ds[(sp + 1) & DS_MASK] = len as i64;
                         sp += 2;
                     }
                     Instr::Value(addr) => {
                         room!(1);
-                        self.ds[sp] = tri!(self.mem.cell(addr as i64));
+                        self.ds[(sp) & DS_MASK] = tri!(self.mem.cell(addr as i64));
                         sp += 1;
                     }
                     Instr::Defer(addr) => {
                         let xt = tri!(self.mem.cell(addr as i64));
-                        if let Some(i) = whole!(self.enter(xt, &mut ip)) {
+                        let (next, to) = whole!(self.enter(xt, ip));
+                        ip = to;
+                        if let Some(i) = next {
                             ins = i;
                             continue;
                         }
@@ -819,19 +834,19 @@ impl Forth {
                     Instr::LocalFetch(n) => {
                         room!(1);
                         let i = tri!(self.local_slot(n));
-                        self.ds[sp] = self.locals[i];
+                        self.ds[(sp) & DS_MASK] = self.locals[i];
                         sp += 1;
                     }
                     Instr::LocalStore(n) => {
                         need!(1);
                         let i = tri!(self.local_slot(n));
-                        self.locals[i] = self.ds[sp - 1];
+                        self.locals[i] = self.ds[(sp - 1) & DS_MASK];
                         sp -= 1;
                     }
                     Instr::LocalAdd(n) => {
                         need!(1);
                         let i = tri!(self.local_slot(n));
-                        self.locals[i] = self.locals[i].wrapping_add(self.ds[sp - 1]);
+                        self.locals[i] = self.locals[i].wrapping_add(self.ds[(sp - 1) & DS_MASK]);
                         sp -= 1;
                     }
                     Instr::LocalsExit(n) => {
@@ -848,7 +863,7 @@ impl Forth {
                     Instr::Dup => {
                         need!(1);
                         room!(1);
-                        self.ds[sp] = self.ds[sp - 1];
+                        self.ds[(sp) & DS_MASK] = self.ds[(sp - 1) & DS_MASK];
                         sp += 1;
                     }
                     Instr::Drop => {
@@ -862,7 +877,7 @@ impl Forth {
                     Instr::Over => {
                         need!(2);
                         room!(1);
-                        self.ds[sp] = self.ds[sp - 2];
+                        self.ds[(sp) & DS_MASK] = self.ds[(sp - 2) & DS_MASK];
                         sp += 1;
                     }
                     Instr::Rot => {
@@ -877,25 +892,25 @@ impl Forth {
                     Instr::Tuck => {
                         need!(2);
                         room!(1);
-                        let (a, b) = (self.ds[sp - 2], self.ds[sp - 1]);
-                        self.ds[sp - 2] = b;
-                        self.ds[sp - 1] = a;
-                        self.ds[sp] = b;
+                        let (a, b) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
+                        self.ds[(sp - 2) & DS_MASK] = b;
+                        self.ds[(sp - 1) & DS_MASK] = a;
+                        self.ds[(sp) & DS_MASK] = b;
                         sp += 1;
                     }
                     Instr::QDup => {
                         need!(1);
-                        if self.ds[sp - 1] != 0 {
+                        if self.ds[(sp - 1) & DS_MASK] != 0 {
                             room!(1);
-                            self.ds[sp] = self.ds[sp - 1];
+                            self.ds[(sp) & DS_MASK] = self.ds[(sp - 1) & DS_MASK];
                             sp += 1;
                         }
                     }
                     Instr::TwoDup => {
                         need!(2);
                         room!(2);
-                        self.ds[sp] = self.ds[sp - 2];
-                        self.ds[sp + 1] = self.ds[sp - 1];
+                        self.ds[(sp) & DS_MASK] = self.ds[(sp - 2) & DS_MASK];
+                        self.ds[(sp + 1) & DS_MASK] = self.ds[(sp - 1) & DS_MASK];
                         sp += 2;
                     }
                     Instr::TwoDrop => {
@@ -904,26 +919,26 @@ impl Forth {
                     }
                     Instr::ToR => {
                         need!(1);
-                        tri!(self.rpush(self.ds[sp - 1]));
+                        tri!(self.rpush(self.ds[(sp - 1) & DS_MASK]));
                         sp -= 1;
                     }
                     Instr::RFrom => {
                         let v = tri!(self.rpeek(0));
                         room!(1);
                         self.rp -= 1;
-                        self.ds[sp] = v;
+                        self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                     }
                     Instr::RFetch | Instr::I => {
                         let v = tri!(self.rpeek(0));
                         room!(1);
-                        self.ds[sp] = v;
+                        self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                     }
                     Instr::J => {
                         let v = tri!(self.rpeek(2));
                         room!(1);
-                        self.ds[sp] = v;
+                        self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                     }
                     Instr::Plus => binary!(|a, b| a.wrapping_add(b)),
@@ -962,27 +977,27 @@ impl Forth {
                     Instr::ZeroGreater => unary!(|a| flag(a > 0)),
                     Instr::Fetch => {
                         need!(1);
-                        self.ds[sp - 1] = tri!(self.mem.cell(self.ds[sp - 1]));
+                        self.ds[(sp - 1) & DS_MASK] = tri!(self.mem.cell(self.ds[(sp - 1) & DS_MASK]));
                     }
                     Instr::Store => {
                         need!(2);
-                        tri!(self.mem.set_cell(self.ds[sp - 1], self.ds[sp - 2]));
+                        tri!(self.mem.set_cell(self.ds[(sp - 1) & DS_MASK], self.ds[(sp - 2) & DS_MASK]));
                         sp -= 2;
                     }
                     Instr::CFetch => {
                         need!(1);
-                        self.ds[sp - 1] = tri!(self.mem.byte(self.ds[sp - 1])) as i64;
+                        self.ds[(sp - 1) & DS_MASK] = tri!(self.mem.byte(self.ds[(sp - 1) & DS_MASK])) as i64;
                     }
                     Instr::CStore => {
                         need!(2);
-                        tri!(self.mem.set_byte(self.ds[sp - 1], self.ds[sp - 2] as u8));
+                        tri!(self.mem.set_byte(self.ds[(sp - 1) & DS_MASK], self.ds[(sp - 2) & DS_MASK] as u8));
                         sp -= 2;
                     }
                     Instr::PlusStore => {
                         need!(2);
-                        let a = self.ds[sp - 1];
+                        let a = self.ds[(sp - 1) & DS_MASK];
                         let v = tri!(self.mem.cell(a));
-                        tri!(self.mem.set_cell(a, v.wrapping_add(self.ds[sp - 2])));
+                        tri!(self.mem.set_cell(a, v.wrapping_add(self.ds[(sp - 2) & DS_MASK])));
                         sp -= 2;
                     }
                     Instr::CellPlus => unary!(|a| a.wrapping_add(8)),
@@ -990,19 +1005,19 @@ impl Forth {
                     Instr::CharPlus => unary!(|a| a.wrapping_add(1)),
                     Instr::TwoFetch => {
                         need!(1);
-                        let a = self.ds[sp - 1];
+                        let a = self.ds[(sp - 1) & DS_MASK];
                         let x2 = tri!(self.mem.cell(a));
                         let x1 = tri!(self.mem.cell(a.wrapping_add(8)));
                         room!(1);
-                        self.ds[sp - 1] = x1;
-                        self.ds[sp] = x2;
+                        self.ds[(sp - 1) & DS_MASK] = x1;
+                        self.ds[(sp) & DS_MASK] = x2;
                         sp += 1;
                     }
                     Instr::TwoStore => {
                         need!(3);
-                        let a = self.ds[sp - 1];
-                        tri!(self.mem.set_cell(a, self.ds[sp - 2]));
-                        tri!(self.mem.set_cell(a.wrapping_add(8), self.ds[sp - 3]));
+                        let a = self.ds[(sp - 1) & DS_MASK];
+                        tri!(self.mem.set_cell(a, self.ds[(sp - 2) & DS_MASK]));
+                        tri!(self.mem.set_cell(a.wrapping_add(8), self.ds[(sp - 3) & DS_MASK]));
                         sp -= 3;
                     }
 
@@ -1017,12 +1032,12 @@ impl Forth {
                             unfuse!();
                         }
                         let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        self.ds[sp] = v;
+                        self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                         ip += 1;
                     }
                     Instr::LitStore(a) => {
-                        if sp == 0 || sp >= DS_SIZE || self.mem.set_cell(a, self.ds[sp - 1]).is_err() {
+                        if sp == 0 || sp >= DS_SIZE || self.mem.set_cell(a, self.ds[(sp - 1) & DS_MASK]).is_err() {
                             unfuse!();
                         }
                         sp -= 1;
@@ -1033,7 +1048,7 @@ impl Forth {
                             unfuse!();
                         }
                         let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        let _ = self.mem.set_cell(a, v.wrapping_add(self.ds[sp - 1]));
+                        let _ = self.mem.set_cell(a, v.wrapping_add(self.ds[(sp - 1) & DS_MASK]));
                         sp -= 1;
                         ip += 1;
                     }
@@ -1053,25 +1068,25 @@ impl Forth {
                         if sp == 0 || sp >= DS_SIZE {
                             unfuse!();
                         }
-                        branch_unless!(self.ds[sp - 1] != 0, 0, t, 2);
+                        branch_unless!(self.ds[(sp - 1) & DS_MASK] != 0, 0, t, 2);
                     }
                     Instr::IFetch => {
                         let a = index_or_unfuse!(1);
                         let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        self.ds[sp] = v;
+                        self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                         ip += 1;
                     }
                     Instr::ICFetch => {
                         let a = index_or_unfuse!(1);
                         let Ok(v) = self.mem.byte(a) else { unfuse!() };
-                        self.ds[sp] = v as i64;
+                        self.ds[(sp) & DS_MASK] = v as i64;
                         sp += 1;
                         ip += 1;
                     }
                     Instr::IStore => {
                         let a = index_or_unfuse!(1);
-                        if sp == 0 || self.mem.set_cell(a, self.ds[sp - 1]).is_err() {
+                        if sp == 0 || self.mem.set_cell(a, self.ds[(sp - 1) & DS_MASK]).is_err() {
                             unfuse!();
                         }
                         sp -= 1;
@@ -1079,7 +1094,7 @@ impl Forth {
                     }
                     Instr::ICStore => {
                         let a = index_or_unfuse!(1);
-                        if sp == 0 || self.mem.set_byte(a, self.ds[sp - 1] as u8).is_err() {
+                        if sp == 0 || self.mem.set_byte(a, self.ds[(sp - 1) & DS_MASK] as u8).is_err() {
                             unfuse!();
                         }
                         sp -= 1;
@@ -1090,8 +1105,8 @@ impl Forth {
                         let (Ok(x2), Ok(x1)) = (self.mem.cell(a), self.mem.cell(a.wrapping_add(8))) else {
                             unfuse!()
                         };
-                        self.ds[sp] = x1;
-                        self.ds[sp + 1] = x2;
+                        self.ds[(sp) & DS_MASK] = x1;
+                        self.ds[(sp + 1) & DS_MASK] = x2;
                         sp += 2;
                         ip += 1;
                     }
@@ -1100,8 +1115,8 @@ impl Forth {
                         if sp < 2 || self.mem.range(a, 16).is_err() {
                             unfuse!();
                         }
-                        let _ = self.mem.set_cell(a, self.ds[sp - 1]);
-                        let _ = self.mem.set_cell(a + 8, self.ds[sp - 2]);
+                        let _ = self.mem.set_cell(a, self.ds[(sp - 1) & DS_MASK]);
+                        let _ = self.mem.set_cell(a + 8, self.ds[(sp - 2) & DS_MASK]);
                         sp -= 2;
                         ip += 1;
                     }
@@ -1110,7 +1125,7 @@ impl Forth {
                         if sp == 0 {
                             unfuse!();
                         }
-                        self.ds[sp - 1] = self.ds[sp - 1].wrapping_add(i);
+                        self.ds[(sp - 1) & DS_MASK] = self.ds[(sp - 1) & DS_MASK].wrapping_add(i);
                         ip += 1;
                     }
                     Instr::LitICStore(n) => {
@@ -1137,8 +1152,8 @@ impl Forth {
                         if sp < 2 || sp >= DS_SIZE {
                             unfuse!();
                         }
-                        let Ok(v) = self.mem.cell(self.ds[sp - 2]) else { unfuse!() };
-                        self.ds[sp] = v;
+                        let Ok(v) = self.mem.cell(self.ds[(sp - 2) & DS_MASK]) else { unfuse!() };
+                        self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                         ip += 1;
                     }
@@ -1146,8 +1161,8 @@ impl Forth {
                         if sp == 0 || sp >= DS_SIZE {
                             unfuse!();
                         }
-                        let Ok(v) = self.mem.cell(self.ds[sp - 1]) else { unfuse!() };
-                        self.ds[sp] = v;
+                        let Ok(v) = self.mem.cell(self.ds[(sp - 1) & DS_MASK]) else { unfuse!() };
+                        self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                         ip += 1;
                     }
@@ -1155,8 +1170,8 @@ impl Forth {
                         if sp < 2 {
                             unfuse!();
                         }
-                        let Ok(v) = self.mem.cell(self.ds[sp - 1]) else { unfuse!() };
-                        self.ds[sp - 2] = self.ds[sp - 2].wrapping_add(v);
+                        let Ok(v) = self.mem.cell(self.ds[(sp - 1) & DS_MASK]) else { unfuse!() };
+                        self.ds[(sp - 2) & DS_MASK] = self.ds[(sp - 2) & DS_MASK].wrapping_add(v);
                         sp -= 1;
                         ip += 1;
                     }
@@ -1164,9 +1179,9 @@ impl Forth {
                         if sp < 2 {
                             unfuse!();
                         }
-                        let a = self.ds[sp - 2].wrapping_add(self.ds[sp - 1]);
+                        let a = self.ds[(sp - 2) & DS_MASK].wrapping_add(self.ds[(sp - 1) & DS_MASK]);
                         let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        self.ds[sp - 2] = v;
+                        self.ds[(sp - 2) & DS_MASK] = v;
                         sp -= 1;
                         ip += 1;
                     }
@@ -1174,7 +1189,7 @@ impl Forth {
                         if sp < 2 {
                             unfuse!();
                         }
-                        self.ds[sp - 2] = self.ds[sp - 2].wrapping_add(self.ds[sp - 1].wrapping_mul(8));
+                        self.ds[(sp - 2) & DS_MASK] = self.ds[(sp - 2) & DS_MASK].wrapping_add(self.ds[(sp - 1) & DS_MASK].wrapping_mul(8));
                         sp -= 1;
                         ip += 1;
                     }
@@ -1183,14 +1198,14 @@ impl Forth {
                             unfuse!();
                         }
                         self.rp -= 1;
-                        self.ds[sp - 1] = self.ds[sp - 1].wrapping_add(self.rs[self.rp]);
+                        self.ds[(sp - 1) & DS_MASK] = self.ds[(sp - 1) & DS_MASK].wrapping_add(self.rs[self.rp]);
                         ip += 1;
                     }
                     Instr::DupPlusLoop(body) => {
                         if sp == 0 || sp >= DS_SIZE {
                             unfuse!();
                         }
-                        plus_loop_or_unfuse!(self.ds[sp - 1], body);
+                        plus_loop_or_unfuse!(self.ds[(sp - 1) & DS_MASK], body);
                     }
                     Instr::LitPlusLoop(n, body) => {
                         if sp >= DS_SIZE {
@@ -1329,10 +1344,11 @@ impl Forth {
         Ok(())
     }
 
-    /// Begin executing `xt`. Colon code is entered by moving `ip`; a
-    /// built-in is handed back as an instruction to dispatch.
+    /// Begin executing `xt`, called from before `ip`. Returns where to go
+    /// on: a built-in to dispatch there, or colon code to jump to (the new
+    /// ip). `ip` is passed by value so that it can live in a register.
     #[inline]
-    fn enter(&mut self, xt: i64, ip: &mut u32) -> Res<Option<Instr>> {
+    fn enter(&mut self, xt: i64, ip: u32) -> Res<(Option<Instr>, u32)> {
         let mut xt = xt;
         // DEFER chains are followed a bounded number of times.
         for _ in 0..64 {
@@ -1343,17 +1359,17 @@ impl Forth {
                 return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
             };
             match word.kind {
-                Kind::Prim(i) => return Ok(Some(i)),
+                Kind::Prim(i) => return Ok((Some(i), ip)),
                 Kind::Colon(start) => {
-                    self.push_frame(*ip)?;
-                    *ip = start;
+                    self.push_frame(ip)?;
+                    return Ok((None, start));
                 }
                 Kind::Constant(v) => self.push(v)?,
                 Kind::Variable(a) | Kind::Create(a) => self.push(a as i64)?,
                 Kind::Does { body, code } => {
                     self.push(body as i64)?;
-                    self.push_frame(*ip)?;
-                    *ip = code;
+                    self.push_frame(ip)?;
+                    return Ok((None, code));
                 }
                 Kind::Value(a) => {
                     let v = self.mem.cell(a as i64)?;
@@ -1371,7 +1387,7 @@ impl Forth {
                 Kind::Marker(m) => self.run_marker(m as usize)?,
                 Kind::Forgotten => return Err(self.stale_xt(xt)),
             }
-            return Ok(None);
+            return Ok((None, ip));
         }
         Err(self.fail(BAD_ADDRESS, "deferred words chained too deeply"))
     }
