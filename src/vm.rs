@@ -731,6 +731,15 @@ impl Forth {
                         }
                     }
                     Instr::Word(xt) => {
+                        // A CREATEd word (an array) pushes its body: the
+                        // common case, without the general entry.
+                        if let Some(Kind::Create(body)) = self.dict.words.get(xt as usize).map(|w| w.kind)
+                            && sp < DS_SIZE
+                        {
+                            self.ds[sp & DS_MASK] = body as i64;
+                            sp += 1;
+                            break;
+                        }
                         let (next, to) = whole!(self.enter(xt as i64, ip));
                         ip = to;
                         if let Some(i) = next {
@@ -942,6 +951,24 @@ impl Forth {
                         sp += 1;
                     }
                     Instr::Plus => binary!(|a, b| a.wrapping_add(b)),
+                    Instr::Slash | Instr::Mod => {
+                        need!(2);
+                        let (n, d) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
+                        if d == 0 {
+                            bail!(DIVISION_BY_ZERO);
+                        }
+                        // Floored, as the table's body (which works in i128).
+                        let (mut q, mut r) = (n.wrapping_div(d), n.wrapping_rem(d));
+                        if n == i64::MIN && d == -1 {
+                            bail!(OUT_OF_RANGE);
+                        }
+                        if r != 0 && ((r < 0) != (d < 0)) {
+                            q -= 1;
+                            r += d;
+                        }
+                        self.ds[(sp - 2) & DS_MASK] = if let Instr::Slash = ins { q } else { r };
+                        sp -= 1;
+                    }
                     Instr::Minus => binary!(|a, b| a.wrapping_sub(b)),
                     Instr::Star => binary!(|a, b| a.wrapping_mul(b)),
                     Instr::OnePlus => unary!(|a| a.wrapping_add(1)),
