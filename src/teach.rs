@@ -801,17 +801,25 @@ impl Forth {
     pub fn suggestions(&self, name: &str) -> Vec<String> {
         let lower = name.to_ascii_lowercase();
         let limit = if lower.len() <= 3 { 1 } else { 2 };
-        let mut scored: Vec<(usize, String)> = self
-            .visible_names()
-            .into_iter()
-            // Lengths further apart than the limit cannot be that close (and
-            // a megabyte-long token must not cost seconds).
-            .filter(|n| n.len().abs_diff(lower.len()) <= limit)
-            .filter_map(|n| {
-                let d = distance(&lower, &n.to_ascii_lowercase());
-                (d <= limit).then_some((d, n))
-            })
-            .collect();
+        // Straight from the word lists' keys (already lower case), without
+        // collecting every name: errors are common, and must stay cheap.
+        // Lengths further apart than the limit cannot be that close (and a
+        // megabyte-long token must not cost seconds).
+        let mut scored: Vec<(usize, String)> = Vec::new();
+        for &wid in self.dict.order.iter().rev() {
+            let Some(wl) = self.dict.wordlists.get(wid as usize) else {
+                continue;
+            };
+            for (key, &xt) in &wl.map {
+                if key.len().abs_diff(lower.len()) > limit {
+                    continue;
+                }
+                let d = distance(&lower, key);
+                if d <= limit {
+                    scored.push((d, self.dict.words[xt as usize].name.to_string()));
+                }
+            }
+        }
         scored.sort();
         scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(&b.1));
         scored.into_iter().take(3).map(|(_, n)| n).collect()

@@ -1,0 +1,89 @@
+//! Replays the fuzz corpus (issue 8) on stable Rust: every file under
+//! `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` goes through the
+//! same harness function the fuzzer runs (`fuzz/harness.rs`), and none may
+//! panic. The corpus is part of the repository: an empty or missing corpus
+//! directory is a failure. See `fuzz/README.md` to grow it.
+
+#[path = "../fuzz/harness.rs"]
+mod harness;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+/// How long one target's replay may take (it takes a few seconds).
+const DEADLINE: Duration = Duration::from_secs(60);
+
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.is_file())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    files.sort();
+    files
+}
+
+fn replay(target: &'static str, run: fn(&[u8])) {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let corpus = files_in(&fuzz.join("corpus").join(target));
+    assert!(
+        !corpus.is_empty(),
+        "fuzz/corpus/{target}/ is empty or missing: the corpus is part of the repository \
+         (see fuzz/README.md)"
+    );
+    let regressions = files_in(&fuzz.join("regressions").join(target));
+    // In a thread with the main thread's stack size, as the REPL and the
+    // fuzzer run (test threads get 2 MiB), and with a deadline: an input
+    // the harness's watchdog cannot interrupt must fail, not hang, the test.
+    let current = Arc::new(Mutex::new(String::new()));
+    let (done, finished) = mpsc::channel();
+    let now_running = current.clone();
+    std::thread::Builder::new()
+        .name(format!("replay-{target}"))
+        .stack_size(8 << 20)
+        .spawn(move || {
+            let mut failures = Vec::new();
+            for path in corpus.iter().chain(&regressions) {
+                *now_running.lock().unwrap_or_else(|e| e.into_inner()) = path.display().to_string();
+                let data = std::fs::read(path).expect("read a corpus file");
+                if catch_unwind(AssertUnwindSafe(|| run(&data))).is_err() {
+                    failures.push(path.display().to_string());
+                }
+            }
+            let _ = done.send(failures);
+        })
+        .expect("spawn");
+    let failures = match finished.recv_timeout(DEADLINE) {
+        Ok(failures) => failures,
+        Err(_) => panic!(
+            "replaying `{target}` took over {DEADLINE:?}; stuck on {}",
+            current.lock().unwrap_or_else(|e| e.into_inner())
+        ),
+    };
+    assert!(
+        failures.is_empty(),
+        "{} input(s) of `{target}` panicked:\n  {}",
+        failures.len(),
+        failures.join("\n  ")
+    );
+}
+
+#[test]
+fn interpret_corpus_does_not_panic() {
+    replay("interpret", harness::interpret);
+}
+
+#[test]
+fn repl_helpers_corpus_does_not_panic() {
+    replay("repl_helpers", harness::repl_helpers);
+}
+
+#[test]
+fn game_words_corpus_does_not_panic() {
+    replay("game_words", harness::game_words);
+}
