@@ -338,6 +338,21 @@ fn positions(line: &str) -> Vec<usize> {
     }
 }
 
+/// Where `complete` is asked: see `repl_helpers`.
+fn completion_positions(line: &str, sel: u8) -> Vec<usize> {
+    let n = line.len();
+    let mut p = vec![0, n, n + 1];
+    for (i, c) in line.char_indices() {
+        if !c.is_ascii() && p.len() < 64 {
+            p.extend(i.saturating_sub(1)..=(i + c.len_utf8()).min(n));
+        }
+    }
+    for k in 1..=3usize {
+        p.push((sel as usize * 31 * k) % (n + 1));
+    }
+    p
+}
+
 /// The first byte chooses BASE; the rest, if UTF-8, is the line.
 pub fn repl_helpers(data: &[u8]) {
     let Some((&sel, rest)) = data.split_first() else {
@@ -368,6 +383,11 @@ pub fn repl_helpers(data: &[u8]) {
     for pos in positions(line) {
         let _ = teach::word_at(line, pos);
         let _ = teach::hint(line, pos, &effect_of);
+    }
+    // Completion sorts and formats every matching word, so it is tried at
+    // fewer places: the ends, inside and around every multi-byte character
+    // (where slicing can go wrong), and a few chosen by the first byte.
+    for pos in completion_positions(line, sel) {
         let _ = teach::complete(line, pos, words);
     }
 }

@@ -722,6 +722,35 @@ const EXAMPLES: &[(&str, &str)] = &[
 
 /// Edit distance, for "did you mean".
 fn distance(a: &str, b: &str) -> usize {
+    // Names are short: two rows on the stack, no allocation per pair (an
+    // undefined word compares itself with every name of similar length).
+    const MAX: usize = 64;
+    let mut bc = ['\0'; MAX];
+    let mut n = 0;
+    for c in b.chars() {
+        if n == MAX {
+            return distance_long(a, b);
+        }
+        bc[n] = c;
+        n += 1;
+    }
+    let (mut prev, mut cur) = ([0usize; MAX + 1], [0usize; MAX + 1]);
+    for (j, p) in prev.iter_mut().enumerate().take(n + 1) {
+        *p = j;
+    }
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for j in 0..n {
+            let cost = usize::from(ca != bc[j]);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[n]
+}
+
+/// The same for names longer than `distance` keeps on the stack.
+fn distance_long(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
