@@ -7,15 +7,26 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-struct Session(String);
+/// The terminal tests take turns: side by side on a busy two-core machine
+/// their screens lag.
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+struct Session(String, #[allow(dead_code)] std::sync::MutexGuard<'static, ()>);
 
 impl Session {
     fn start(name: &str) -> Option<Session> {
+        Session::start_with(name, "")
+    }
+
+    /// Start playforth with `shell` after its command line (redirections,
+    /// then more shell commands).
+    fn start_with(name: &str, shell: &str) -> Option<Session> {
+        let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let name = format!("playforth-test-{name}-{}", std::process::id());
         let home = std::env::temp_dir().join(&name);
         std::fs::create_dir_all(&home).ok()?;
         let cmd = format!(
-            "env HOME={} NO_COLOR=1 {}",
+            "env HOME={} NO_COLOR=1 {}{shell}",
             home.display(),
             env!("CARGO_BIN_EXE_playforth")
         );
@@ -34,7 +45,7 @@ impl Session {
             .status()
             .ok()?
             .success();
-        ok.then(|| Session(name))
+        ok.then(|| Session(name, turn))
     }
 
     fn keys(&self, args: &[&str]) {
@@ -76,7 +87,7 @@ impl Session {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) || start.elapsed() > Duration::from_secs(5) {
+            if s.contains(text) || start.elapsed() > Duration::from_secs(15) {
                 return s;
             }
             sleep(Duration::from_millis(50));
@@ -161,4 +172,60 @@ fn a_learner_at_the_terminal() {
     assert!(s.contains("did you mean `swap`?"), "{s}");
 
     t.keys(&["C-d"]);
+}
+
+#[test]
+fn ctrl_c_and_odd_blanks_at_the_terminal() {
+    let Some(t) = session("waits") else { return };
+    // Ctrl-C ends a wait for a line, a long MS and an UNTIL loop.
+    for (code, word) in [
+        ("pad 80 accept", "in `accept`"),
+        ("100000 ms", "in `ms`"),
+        (": u 0 begin 1+ dup 0= until ; u", "called from: u"),
+    ] {
+        t.line(code);
+        sleep(Duration::from_millis(300));
+        t.keys(&["C-c"]);
+        let s = t.wait_for(word);
+        assert!(
+            s.contains("user interrupt (-28)") && s.contains(word),
+            "Ctrl-C did not stop `{code}`:\n{s}"
+        );
+    }
+    // A no-break space or an ideographic space, then Tab: no crash.
+    t.type_text("1\u{a0}");
+    t.keys(&["Tab"]);
+    t.keys(&["C-u"]);
+    t.type_text("dup\u{3000}");
+    t.keys(&["Tab"]);
+    t.keys(&["Enter"]);
+    let s = t.wait_for("U+3000");
+    assert!(s.contains("(it contains U+3000"), "the odd space is explained:\n{s}");
+    t.line("2 3 + .");
+    let s = t.wait_for("5  ok");
+    assert!(s.contains("5  ok"), "the REPL carried on:\n{s}");
+    t.keys(&["C-d"]);
+}
+
+#[test]
+fn the_repl_with_its_output_on_a_full_disk() {
+    let have = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        assert!(
+            std::env::var_os("PLAYFORTH_REQUIRE_TMUX").is_none(),
+            "tmux is required"
+        );
+        eprintln!("\n!!! tmux is not installed: the full-disk REPL test did NOT run.\n");
+        return;
+    }
+    let t = Session::start_with("full", " >/dev/full; echo EXIT=$?; sleep 30")
+        .expect("tmux starts playforth");
+    t.line("1 2 + .");
+    let s = t.wait_for("EXIT=");
+    assert!(s.contains("No space left on device"), "no clear message:\n{s}");
+    assert!(s.contains("EXIT=1"), "a full disk exits with 1:\n{s}");
+    assert!(!s.contains("panicked"), "{s}");
 }
