@@ -561,11 +561,11 @@ primitives! {
     Ahead "ahead" "( -- )" Tools "IC" "Compile an unconditional forward branch, resolved by THEN." |f| {
         f.emit_forward(Instr::Branch(0))
     }
-    CsPick "cs-pick" "( u -- )" Tools "" "Copy the u-th control-flow stack entry." |f| {
+    CsPick "cs-pick" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools "" "Copy the u-th control-flow stack entry." |f| {
         let u = f.pop_len()?;
         f.cs_pick(u as usize)
     }
-    CsRoll "cs-roll" "( u -- )" Tools "" "Move the u-th control-flow stack entry to the top." |f| {
+    CsRoll "cs-roll" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u-1 ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools "" "Move the u-th control-flow stack entry to the top." |f| {
         let u = f.pop_len()?;
         f.cs_roll(u as usize)
     }

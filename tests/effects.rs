@@ -1,0 +1,93 @@
+//! Every built-in word's declared stack effect is a checked fact: run on
+//! harmless arguments, a word changes the stack depth by exactly what its
+//! `( before -- after )` says. The tables feed `help`, hints, the glossary
+//! and error reports, so they must not drift from what the bodies do.
+//!
+//! Words whose effect depends on their arguments (`|`, `i*x`, `...`),
+//! that parse the input (`"name"`), compile or are immediate, or that work
+//! on files and the terminal are left out; a word that fails on the
+//! arguments chosen here is skipped too. The test counts what it checked.
+
+use playforth::Forth;
+
+/// Cells a token of an effect stands for: doubles (`d`, `ud1`, `d'`,
+/// `-d`, `xd`) are two.
+fn cells(token: &str) -> usize {
+    let t = token.trim_start_matches(['+', '-']).trim_end_matches('\'');
+    let double = t.strip_prefix(['u', 'x']).unwrap_or(t);
+    match double.strip_prefix('d') {
+        Some(rest) if rest.chars().all(|c| c.is_ascii_digit()) => 2,
+        _ => 1,
+    }
+}
+
+/// The data-stack part of an effect: the tokens before and after `--`.
+fn split(effect: &str) -> Option<(Vec<&str>, Vec<&str>)> {
+    let inner = effect.strip_prefix('(')?.split(')').next()?;
+    let (before, after) = inner.split_once("--")?;
+    Some((
+        before.split_whitespace().collect(),
+        after.split_whitespace().collect(),
+    ))
+}
+
+/// A harmless value for an argument named `token`.
+fn argument(token: &str) -> String {
+    let free = playforth::memory::DICT_START + (1 << 20);
+    if token.contains("addr") {
+        free.to_string()
+    } else {
+        "1".to_string()
+    }
+}
+
+#[test]
+fn declared_effects_match_the_depth_change() {
+    let skip_sets = [
+        playforth::words::WordSet::File,
+        playforth::words::WordSet::Facility,
+    ];
+    let skip_words = [
+        "bye", "quit", "abort", "throw", "key", "accept", "refill", "ms", "words", "see", "dump",
+        "page", "help", "included", "include-file", "evaluate", "execute", "catch", "randomize",
+    ];
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for spec in playforth::words::all_specs() {
+        let e = spec.effect;
+        if spec.flags != 0
+            || skip_sets.contains(&spec.set)
+            || skip_words.contains(&spec.name)
+            || spec.name.starts_with('(')
+            || ["|", "*x", "...", "\"", "i*", "j*"].iter().any(|p| e.contains(p))
+        {
+            continue;
+        }
+        let Some((before, after)) = split(e) else {
+            continue;
+        };
+        let n_in: usize = before.iter().map(|t| cells(t)).sum();
+        let n_out: usize = after.iter().map(|t| cells(t)).sum();
+        let args: Vec<String> = before
+            .iter()
+            .flat_map(|t| std::iter::repeat_n(argument(t), cells(t)))
+            .collect();
+        let (mut f, _out) = Forth::for_test(b"");
+        // A cushion below the arguments, so a word that takes more than it
+        // says shows as a depth change rather than an underflow.
+        let line = format!("7 7 7 7 {} {}", args.join(" "), spec.name);
+        if f.interpret_line(&line).is_err() {
+            continue;
+        }
+        checked += 1;
+        let got = f.depth() as isize - 4;
+        if got != n_out as isize {
+            wrong.push(format!(
+                "`{}` {e}: takes {n_in}, should leave {n_out}, left {got}",
+                spec.name
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{} effects are wrong:\n{}", wrong.len(), wrong.join("\n"));
+    eprintln!("{checked} declared effects checked");
+    assert!(checked >= 170, "only {checked} words were checked");
+}
