@@ -846,6 +846,32 @@ fn piped_input_keeps_peak_memory_small() {
 }
 
 #[test]
+fn one_huge_line_is_not_buffered_whole() {
+    // 300 MB without a line break: read to the line limit, the rest
+    // dropped as it comes, then an error naming the line.
+    let mut cmd = playforth(&[]);
+    cmd.stdin(Stdio::piped());
+    let mut child = start(cmd);
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..300 {
+            if stdin.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+        let _ = stdin.write_all(b"\n.( after)\n");
+    });
+    let r = child
+        .wait(Duration::from_secs(300))
+        .expect("a 300 MB line finishes");
+    eprintln!("one 300 MB line on stdin: peak RSS {} KiB", r.max_rss_kib);
+    assert!(r.stderr.contains("line 1 of <stdin> is longer than 1048576 bytes"), "{r:?}");
+    assert_eq!((r.status, r.stdout.as_str()), (1, "after"), "{r:?}");
+    assert!(r.max_rss_kib < 64 * 1024, "peak RSS {} KiB", r.max_rss_kib);
+}
+
+#[test]
 fn including_a_big_file_keeps_peak_memory_bounded() {
     let path = temp_file("big.fs", |f| {
         for chunk in lines_of("1 drop\n", 60_000_000) {
