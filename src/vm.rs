@@ -410,6 +410,8 @@ impl Forth {
     /// (a table word, EXECUTE, an error). Every instruction checks before
     /// it changes anything, so when one fails, `sp` is still the depth it
     /// was given: that is what error reports show.
+    // Comparisons are written out: clippy's `contains` forms cost registers here.
+    #[allow(clippy::manual_range_contains)]
     fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
         let mut sp = self.sp;
         loop {
@@ -1463,101 +1465,6 @@ impl Forth {
         }
     }
 
-    // ---- errors ----
-
-    /// Turn an uncaught throw into a report, and forget the fault.
-    pub fn error_for(&mut self, t: Throw) -> ForthError {
-        let fault = if self.fault.active {
-            self.fault.clone()
-        } else {
-            Fault::default()
-        };
-        self.fault.active = false;
-        let msg = self.throw_msg.take().filter(|(c, _)| *c == t).map(|(_, m)| m);
-        let code = t.0;
-        let mut message = match (code, msg) {
-            (-2, Some(m)) => m,
-            (-13, Some(m)) => {
-                let mut msg = format!("undefined word `{}`", crate::error::shorten(&m, 60));
-                // A space character pasted from a document is part of the name.
-                if let Some(c) = m.chars().find(|c| c.is_whitespace() && !c.is_ascii()) {
-                    msg += &format!(
-                        " (it contains U+{:04X}, a space character that Forth does not count as a blank)",
-                        c as u32
-                    );
-                }
-                msg
-            }
-            (_, Some(m)) => format!("{}: {m}", describe(code)),
-            (_, None) => describe(code).to_string(),
-        };
-        if code > 0 || (code < -79 && code > -256) {
-            message = format!("uncaught exception {code}");
-        }
-        // The innermost compiled position, else the token being interpreted.
-        let pos = fault
-            .ip
-            .and_then(|ip| self.code_pos.get(ip as usize).copied())
-            .unwrap_or(self.token_pos);
-        let word = match (code, fault.ip.is_some(), fault.instr) {
-            (-13 | -2 | -1, _, _) => None,
-            (_, true, Some(i)) => self.instr_name(i),
-            _ if !self.token_name.is_empty() => Some(self.token_name.clone()),
-            _ => None,
-        };
-        let mut backtrace = Vec::new();
-        if let Some(ip) = fault.ip {
-            backtrace.extend(self.dict.word_at(ip));
-            for &ret in fault.calls.iter().rev() {
-                if ret >= STUB_END
-                    && let Some(xt) = self.dict.word_at(ret - 1)
-                {
-                    backtrace.push(xt);
-                }
-            }
-        }
-        let names = backtrace
-            .into_iter()
-            .map(|xt| self.dict.words[xt as usize].name.to_string());
-        let backtrace = summarize_backtrace(names);
-        let effect = word.as_deref().and_then(|w| self.stack_effect(w));
-        // The depth before the failing word ran: what it popped is still in
-        // the stack array.
-        let depth = fault.depth.min(DS_SIZE);
-        let shown =
-            (fault.active_snapshot && word.is_some() && (depth > 0 || code == -4)).then(|| {
-                let base = self.base();
-                let mut s = format!("<{depth}>");
-                let from = depth.saturating_sub(16);
-                if from > 0 {
-                    s.push_str(" ...");
-                }
-                for &x in &self.ds[from..depth] {
-                    s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
-                }
-                s
-            });
-        let stack = shown;
-        let suggestions = if code == -13 {
-            let name = self.token_name.clone();
-            self.suggestions(&name)
-        } else {
-            Vec::new()
-        };
-        ForthError {
-            code,
-            message,
-            word,
-            location: self.location(pos),
-            backtrace,
-            hints: Box::new(Hints {
-                effect,
-                stack,
-                suggestions,
-            }),
-        }
-    }
-
     /// The Forth name of a compiled instruction, when it has one.
     pub fn instr_name(&self, i: Instr) -> Option<String> {
         let xt = match i.unfused() {
@@ -1594,29 +1501,6 @@ impl Forth {
         }
         let _ = self.out.flush();
     }
-}
-
-/// Fold runs of one word (deep recursion) into `word (xN)` and keep the
-/// list short: the innermost callers matter most.
-fn summarize_backtrace(names: impl Iterator<Item = String>) -> Vec<String> {
-    let mut runs: Vec<(String, usize)> = Vec::new();
-    for n in names {
-        match runs.last_mut() {
-            Some((last, count)) if *last == n => *count += 1,
-            _ => runs.push((n, 1)),
-        }
-    }
-    const KEEP: usize = 12;
-    let total = runs.len();
-    let mut out: Vec<String> = runs
-        .into_iter()
-        .take(KEEP)
-        .map(|(n, c)| if c > 1 { format!("{n} (x{c})") } else { n })
-        .collect();
-    if total > KEEP {
-        out.push(format!("... {} more", total - KEEP));
-    }
-    out
 }
 
 #[cfg(test)]
