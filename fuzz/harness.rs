@@ -92,7 +92,7 @@ pub const REJECT: &[&str] = &[
 ];
 
 /// How long one input may run before the watchdog interrupts it.
-pub const WATCHDOG_MS: u64 = 50;
+pub const WATCHDOG_MS: u64 = 3;
 /// A fresh system after this many inputs (the source lines, memory pages
 /// and anything the reset marker does not undo accumulate).
 const INTERPRET_EVERY: u32 = 2000;
@@ -120,7 +120,7 @@ fn start_watchdog() {
             .name("fuzz-watchdog".into())
             .spawn(|| {
                 loop {
-                    std::thread::sleep(Duration::from_millis(5));
+                    std::thread::sleep(Duration::from_micros(500));
                     let generation = GENERATION.load(Ordering::SeqCst);
                     let since = RUNNING_SINCE.load(Ordering::SeqCst);
                     if since != 0
