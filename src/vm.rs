@@ -1507,6 +1507,16 @@ impl Forth {
 mod tests {
     use super::*;
 
+    /// A small deterministic generator, so failures reproduce.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// Every hot word behaves exactly as its table body: same stacks after
     /// it, same throw code when it fails, on many machine states.
     #[test]
@@ -1524,13 +1534,7 @@ mod tests {
             memory::DICT_START as i64 + 8,
             5,
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let (mut a, _) = Forth::for_test(b"");
         let (mut b, _) = Forth::for_test(b"");
         for &(word, hot) in crate::instr::HOT {
@@ -1615,13 +1619,7 @@ mod tests {
             r.push(vec![Branch(8)]);
             r
         };
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let (mut a, _) = Forth::for_test(b"");
         let (mut b, _) = Forth::for_test(b"");
         for run in &runs {
