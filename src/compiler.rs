@@ -334,7 +334,11 @@ impl Forth {
         let mut brace = false;
         // The list may go on over lines, but never past the definition's end.
         let missing = |brace: bool, what: &str| {
-            let hint = if brace { " (`}` does not close it: write `:}`)" } else { "" };
+            let hint = if brace {
+                " (`}` does not close it: write `:}`)"
+            } else {
+                ""
+            };
             format!("`{{:` needs `:}}` to end its list of locals, but {what} came first{hint}")
         };
         loop {

@@ -256,7 +256,6 @@ pub fn shorten(text: &str, max: usize) -> String {
 
 // ---- turning an uncaught throw into a report ----
 
-
 impl Forth {
     /// Turn an uncaught throw into a report, and forget the fault.
     pub fn error_for(&mut self, t: Throw) -> ForthError {
@@ -266,7 +265,11 @@ impl Forth {
             Fault::default()
         };
         self.fault.active = false;
-        let msg = self.throw_msg.take().filter(|(c, _)| *c == t).map(|(_, m)| m);
+        let msg = self
+            .throw_msg
+            .take()
+            .filter(|(c, _)| *c == t)
+            .map(|(_, m)| m);
         let code = t.0;
         let mut message = match (code, msg) {
             (-2, Some(m)) => m,
@@ -350,7 +353,6 @@ impl Forth {
             }),
         }
     }
-
 }
 
 /// Fold runs of one word (deep recursion) into `word (xN)` and keep the
@@ -375,4 +377,3 @@ fn summarize_backtrace(names: impl Iterator<Item = String>) -> Vec<String> {
     }
     out
 }
-

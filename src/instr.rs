@@ -273,9 +273,19 @@ impl Instr {
     pub fn unfused(self) -> Instr {
         use Instr::*;
         match self {
-            LitPlus(n) | LitMinus(n) | LitStar(n) | LitAnd(n) | LitFetch(n) | LitStore(n)
-            | LitPlusStore(n) | LitEqualBranch(n, _) | LitLessBranch(n, _)
-            | LitGreaterBranch(n, _) | LitICStore(n) | LitIStore(n) | LitPlusLoop(n, _) => Lit(n),
+            LitPlus(n)
+            | LitMinus(n)
+            | LitStar(n)
+            | LitAnd(n)
+            | LitFetch(n)
+            | LitStore(n)
+            | LitPlusStore(n)
+            | LitEqualBranch(n, _)
+            | LitLessBranch(n, _)
+            | LitGreaterBranch(n, _)
+            | LitICStore(n)
+            | LitIStore(n)
+            | LitPlusLoop(n, _) => Lit(n),
             EqualBranch(_) => Equal,
             NotEqualBranch(_) => NotEqual,
             LessBranch(_) => Less,

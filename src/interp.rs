@@ -628,7 +628,10 @@ impl Forth {
             if text.len() > MAX_SOURCE_BYTES {
                 return Err(self.fail(
                     FILE_IO,
-                    format!("{name} is larger than {} MiB, the most playforth includes", MAX_SOURCE_BYTES >> 20),
+                    format!(
+                        "{name} is larger than {} MiB, the most playforth includes",
+                        MAX_SOURCE_BYTES >> 20
+                    ),
                 ));
             }
         }

@@ -78,7 +78,8 @@ fn read_line_bounded<R: BufRead>(
         if chunk.len() > room {
             line.cut = true;
         }
-        line.bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        line.bytes
+            .extend_from_slice(&chunk[..chunk.len().min(room)]);
         reader.consume(used);
         if done {
             return Ok(Some(line.finish()));

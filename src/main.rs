@@ -77,7 +77,11 @@ fn main() -> ExitCode {
     }
     for name in &cli.trace {
         if let Err(e) = forth.trace_name(name) {
-            let _ = writeln!(std::io::stderr(), "playforth: --trace {name}: {}", e.message);
+            let _ = writeln!(
+                std::io::stderr(),
+                "playforth: --trace {name}: {}",
+                e.message
+            );
         }
     }
     let (file, args) = match cli.script.split_first() {

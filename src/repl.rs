@@ -146,7 +146,10 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         .build();
     let Ok(mut rl) = Editor::<ReplHelper, rustyline::history::DefaultHistory>::with_config(config)
     else {
-        let _ = writeln!(std::io::stderr(), "playforth: cannot open the terminal for the REPL");
+        let _ = writeln!(
+            std::io::stderr(),
+            "playforth: cannot open the terminal for the REPL"
+        );
         return ExitCode::from(1);
     };
     rl.set_helper(Some(ReplHelper {

@@ -653,13 +653,15 @@ impl Forth {
                     }
                     Instr::Do => {
                         need!(2);
-                        let (limit, index) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
+                        let (limit, index) =
+                            (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
                         tri!(self.rpush2(limit, index));
                         sp -= 2;
                     }
                     Instr::QDo(exit) => {
                         need!(2);
-                        let (limit, index) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
+                        let (limit, index) =
+                            (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
                         if index == limit {
                             ip = exit;
                         } else {
@@ -735,7 +737,8 @@ impl Forth {
                     Instr::Word(xt) => {
                         // A CREATEd word (an array) pushes its body: the
                         // common case, without the general entry.
-                        if let Some(Kind::Create(body)) = self.dict.words.get(xt as usize).map(|w| w.kind)
+                        if let Some(Kind::Create(body)) =
+                            self.dict.words.get(xt as usize).map(|w| w.kind)
                             && sp < DS_SIZE
                         {
                             self.ds[sp & DS_MASK] = body as i64;
@@ -1006,27 +1009,38 @@ impl Forth {
                     Instr::ZeroGreater => unary!(|a| flag(a > 0)),
                     Instr::Fetch => {
                         need!(1);
-                        self.ds[(sp - 1) & DS_MASK] = tri!(self.mem.cell(self.ds[(sp - 1) & DS_MASK]));
+                        self.ds[(sp - 1) & DS_MASK] =
+                            tri!(self.mem.cell(self.ds[(sp - 1) & DS_MASK]));
                     }
                     Instr::Store => {
                         need!(2);
-                        tri!(self.mem.set_cell(self.ds[(sp - 1) & DS_MASK], self.ds[(sp - 2) & DS_MASK]));
+                        tri!(
+                            self.mem
+                                .set_cell(self.ds[(sp - 1) & DS_MASK], self.ds[(sp - 2) & DS_MASK])
+                        );
                         sp -= 2;
                     }
                     Instr::CFetch => {
                         need!(1);
-                        self.ds[(sp - 1) & DS_MASK] = tri!(self.mem.byte(self.ds[(sp - 1) & DS_MASK])) as i64;
+                        self.ds[(sp - 1) & DS_MASK] =
+                            tri!(self.mem.byte(self.ds[(sp - 1) & DS_MASK])) as i64;
                     }
                     Instr::CStore => {
                         need!(2);
-                        tri!(self.mem.set_byte(self.ds[(sp - 1) & DS_MASK], self.ds[(sp - 2) & DS_MASK] as u8));
+                        tri!(self.mem.set_byte(
+                            self.ds[(sp - 1) & DS_MASK],
+                            self.ds[(sp - 2) & DS_MASK] as u8
+                        ));
                         sp -= 2;
                     }
                     Instr::PlusStore => {
                         need!(2);
                         let a = self.ds[(sp - 1) & DS_MASK];
                         let v = tri!(self.mem.cell(a));
-                        tri!(self.mem.set_cell(a, v.wrapping_add(self.ds[(sp - 2) & DS_MASK])));
+                        tri!(
+                            self.mem
+                                .set_cell(a, v.wrapping_add(self.ds[(sp - 2) & DS_MASK]))
+                        );
                         sp -= 2;
                     }
                     Instr::CellPlus => unary!(|a| a.wrapping_add(8)),
@@ -1046,7 +1060,10 @@ impl Forth {
                         need!(3);
                         let a = self.ds[(sp - 1) & DS_MASK];
                         tri!(self.mem.set_cell(a, self.ds[(sp - 2) & DS_MASK]));
-                        tri!(self.mem.set_cell(a.wrapping_add(8), self.ds[(sp - 3) & DS_MASK]));
+                        tri!(
+                            self.mem
+                                .set_cell(a.wrapping_add(8), self.ds[(sp - 3) & DS_MASK])
+                        );
                         sp -= 3;
                     }
 
@@ -1066,7 +1083,10 @@ impl Forth {
                         ip += 1;
                     }
                     Instr::LitStore(a) => {
-                        if sp == 0 || sp >= DS_SIZE || self.mem.set_cell(a, self.ds[(sp - 1) & DS_MASK]).is_err() {
+                        if sp == 0
+                            || sp >= DS_SIZE
+                            || self.mem.set_cell(a, self.ds[(sp - 1) & DS_MASK]).is_err()
+                        {
                             unfuse!();
                         }
                         sp -= 1;
@@ -1077,7 +1097,9 @@ impl Forth {
                             unfuse!();
                         }
                         let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        let _ = self.mem.set_cell(a, v.wrapping_add(self.ds[(sp - 1) & DS_MASK]));
+                        let _ = self
+                            .mem
+                            .set_cell(a, v.wrapping_add(self.ds[(sp - 1) & DS_MASK]));
                         sp -= 1;
                         ip += 1;
                     }
@@ -1123,7 +1145,12 @@ impl Forth {
                     }
                     Instr::ICStore => {
                         let a = index_or_unfuse!(1);
-                        if sp == 0 || self.mem.set_byte(a, self.ds[(sp - 1) & DS_MASK] as u8).is_err() {
+                        if sp == 0
+                            || self
+                                .mem
+                                .set_byte(a, self.ds[(sp - 1) & DS_MASK] as u8)
+                                .is_err()
+                        {
                             unfuse!();
                         }
                         sp -= 1;
@@ -1131,7 +1158,8 @@ impl Forth {
                     }
                     Instr::ITwoFetch => {
                         let a = index_or_unfuse!(2);
-                        let (Ok(x2), Ok(x1)) = (self.mem.cell(a), self.mem.cell(a.wrapping_add(8))) else {
+                        let (Ok(x2), Ok(x1)) = (self.mem.cell(a), self.mem.cell(a.wrapping_add(8)))
+                        else {
                             unfuse!()
                         };
                         self.ds[(sp) & DS_MASK] = x1;
@@ -1181,7 +1209,9 @@ impl Forth {
                         if sp < 2 || sp >= DS_SIZE {
                             unfuse!();
                         }
-                        let Ok(v) = self.mem.cell(self.ds[(sp - 2) & DS_MASK]) else { unfuse!() };
+                        let Ok(v) = self.mem.cell(self.ds[(sp - 2) & DS_MASK]) else {
+                            unfuse!()
+                        };
                         self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                         ip += 1;
@@ -1190,7 +1220,9 @@ impl Forth {
                         if sp == 0 || sp >= DS_SIZE {
                             unfuse!();
                         }
-                        let Ok(v) = self.mem.cell(self.ds[(sp - 1) & DS_MASK]) else { unfuse!() };
+                        let Ok(v) = self.mem.cell(self.ds[(sp - 1) & DS_MASK]) else {
+                            unfuse!()
+                        };
                         self.ds[(sp) & DS_MASK] = v;
                         sp += 1;
                         ip += 1;
@@ -1199,7 +1231,9 @@ impl Forth {
                         if sp < 2 {
                             unfuse!();
                         }
-                        let Ok(v) = self.mem.cell(self.ds[(sp - 1) & DS_MASK]) else { unfuse!() };
+                        let Ok(v) = self.mem.cell(self.ds[(sp - 1) & DS_MASK]) else {
+                            unfuse!()
+                        };
                         self.ds[(sp - 2) & DS_MASK] = self.ds[(sp - 2) & DS_MASK].wrapping_add(v);
                         sp -= 1;
                         ip += 1;
@@ -1208,7 +1242,8 @@ impl Forth {
                         if sp < 2 {
                             unfuse!();
                         }
-                        let a = self.ds[(sp - 2) & DS_MASK].wrapping_add(self.ds[(sp - 1) & DS_MASK]);
+                        let a =
+                            self.ds[(sp - 2) & DS_MASK].wrapping_add(self.ds[(sp - 1) & DS_MASK]);
                         let Ok(v) = self.mem.cell(a) else { unfuse!() };
                         self.ds[(sp - 2) & DS_MASK] = v;
                         sp -= 1;
@@ -1218,7 +1253,8 @@ impl Forth {
                         if sp < 2 {
                             unfuse!();
                         }
-                        self.ds[(sp - 2) & DS_MASK] = self.ds[(sp - 2) & DS_MASK].wrapping_add(self.ds[(sp - 1) & DS_MASK].wrapping_mul(8));
+                        self.ds[(sp - 2) & DS_MASK] = self.ds[(sp - 2) & DS_MASK]
+                            .wrapping_add(self.ds[(sp - 1) & DS_MASK].wrapping_mul(8));
                         sp -= 1;
                         ip += 1;
                     }
@@ -1227,7 +1263,8 @@ impl Forth {
                             unfuse!();
                         }
                         self.rp -= 1;
-                        self.ds[(sp - 1) & DS_MASK] = self.ds[(sp - 1) & DS_MASK].wrapping_add(self.rs[self.rp]);
+                        self.ds[(sp - 1) & DS_MASK] =
+                            self.ds[(sp - 1) & DS_MASK].wrapping_add(self.rs[self.rp]);
                         ip += 1;
                     }
                     Instr::DupPlusLoop(body) => {
@@ -1601,8 +1638,16 @@ mod tests {
                 r.push(vec![Lit(0), op, ZBranch(9)]);
             }
             for op in [
-                Equal, NotEqual, Less, Greater, ULess, ZeroEqual, ZeroNotEqual, ZeroLess,
-                ZeroGreater, Dup,
+                Equal,
+                NotEqual,
+                Less,
+                Greater,
+                ULess,
+                ZeroEqual,
+                ZeroNotEqual,
+                ZeroLess,
+                ZeroGreater,
+                Dup,
             ] {
                 r.push(vec![op, ZBranch(9)]);
             }
@@ -1611,7 +1656,14 @@ mod tests {
             }
             r.push(vec![Lit(0), I, CStore]);
             r.push(vec![Lit(0), I, Store]);
-            for (a, b) in [(Over, Fetch), (Dup, Fetch), (Fetch, Plus), (Plus, Fetch), (Cells, Plus), (RFrom, Plus)] {
+            for (a, b) in [
+                (Over, Fetch),
+                (Dup, Fetch),
+                (Fetch, Plus),
+                (Plus, Fetch),
+                (Cells, Plus),
+                (RFrom, Plus),
+            ] {
                 r.push(vec![a, b]);
             }
             r.push(vec![Dup, PlusLoop(9)]);
@@ -1649,7 +1701,7 @@ mod tests {
                 let stack: Vec<i64> = (0..depth).map(|_| pick(next())).collect();
                 let rstack: Vec<i64> = (0..(next() % 4)).map(|_| pick(next())).collect();
                 let rbase = (next() % 3) as usize;
-                let full = next() % 8 == 0;
+                let full = next().is_multiple_of(8);
                 for f in [&mut a, &mut b] {
                     f.reset_after_error();
                     f.ds[DS_SIZE - 8..].fill(0);
@@ -1687,13 +1739,19 @@ mod tests {
                 }
                 let ra = a.run(base as u32);
                 let rb = b.run(base as u32);
-                let what = format!("{run:?} lit {lit} on {stack:?} (full: {full}), R: {rstack:?} from {rbase}");
+                let what = format!(
+                    "{run:?} lit {lit} on {stack:?} (full: {full}), R: {rstack:?} from {rbase}"
+                );
                 assert_eq!(ra, rb, "{what}");
                 // The cells this test put there and above (a full stack's
                 // deep cells are left from earlier rounds).
                 let from = if full { DS_SIZE - 8 } else { 0 };
                 assert_eq!(a.sp, b.sp, "{what}");
-                assert_eq!(&a.ds[from.min(a.sp)..a.sp], &b.ds[from.min(b.sp)..b.sp], "{what}");
+                assert_eq!(
+                    &a.ds[from.min(a.sp)..a.sp],
+                    &b.ds[from.min(b.sp)..b.sp],
+                    "{what}"
+                );
                 assert_eq!(&a.rs[..a.rp], &b.rs[..b.rp], "{what}");
                 if ra.is_err() {
                     assert_eq!(a.fault.ip, b.fault.ip, "{what}");

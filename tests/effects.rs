@@ -48,8 +48,25 @@ fn declared_effects_match_the_depth_change() {
         playforth::words::WordSet::Facility,
     ];
     let skip_words = [
-        "bye", "quit", "abort", "throw", "key", "accept", "refill", "ms", "words", "see", "dump",
-        "page", "help", "included", "include-file", "evaluate", "execute", "catch", "randomize",
+        "bye",
+        "quit",
+        "abort",
+        "throw",
+        "key",
+        "accept",
+        "refill",
+        "ms",
+        "words",
+        "see",
+        "dump",
+        "page",
+        "help",
+        "included",
+        "include-file",
+        "evaluate",
+        "execute",
+        "catch",
+        "randomize",
     ];
     let (mut checked, mut wrong) = (0, Vec::new());
     for spec in playforth::words::all_specs() {
@@ -58,7 +75,9 @@ fn declared_effects_match_the_depth_change() {
             || skip_sets.contains(&spec.set)
             || skip_words.contains(&spec.name)
             || spec.name.starts_with('(')
-            || ["|", "*x", "...", "\"", "i*", "j*"].iter().any(|p| e.contains(p))
+            || ["|", "*x", "...", "\"", "i*", "j*"]
+                .iter()
+                .any(|p| e.contains(p))
         {
             continue;
         }
@@ -87,7 +106,12 @@ fn declared_effects_match_the_depth_change() {
             ));
         }
     }
-    assert!(wrong.is_empty(), "{} effects are wrong:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} effects are wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
     eprintln!("{checked} declared effects checked");
     assert!(checked >= 170, "only {checked} words were checked");
 }

@@ -32,7 +32,10 @@ fn output_failure_is_throw_57() {
         e.message,
         "exception in sending or receiving a character: cannot write the output: closed"
     );
-    assert!(f.output_closed(), "a broken pipe is told apart, so the host can end quietly");
+    assert!(
+        f.output_closed(),
+        "a broken pipe is told apart, so the host can end quietly"
+    );
 }
 
 #[test]

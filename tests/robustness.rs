@@ -866,7 +866,11 @@ fn one_huge_line_is_not_buffered_whole() {
         .wait(Duration::from_secs(300))
         .expect("a 300 MB line finishes");
     eprintln!("one 300 MB line on stdin: peak RSS {} KiB", r.max_rss_kib);
-    assert!(r.stderr.contains("line 1 of <stdin> is longer than 1048576 bytes"), "{r:?}");
+    assert!(
+        r.stderr
+            .contains("line 1 of <stdin> is longer than 1048576 bytes"),
+        "{r:?}"
+    );
     assert_eq!((r.status, r.stdout.as_str()), (1, "after"), "{r:?}");
     assert!(r.max_rss_kib < 64 * 1024, "peak RSS {} KiB", r.max_rss_kib);
 }

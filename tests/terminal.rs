@@ -11,7 +11,10 @@ use std::time::{Duration, Instant};
 /// their screens lag.
 static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-struct Session(String, #[allow(dead_code)] std::sync::MutexGuard<'static, ()>);
+struct Session(
+    String,
+    #[allow(dead_code)] std::sync::MutexGuard<'static, ()>,
+);
 
 impl Session {
     fn start(name: &str) -> Option<Session> {
@@ -208,7 +211,10 @@ fn ctrl_c_and_odd_blanks_at_the_terminal() {
     t.keys(&["Tab"]);
     t.keys(&["Enter"]);
     let s = t.wait_for("U+3000");
-    assert!(s.contains("(it contains U+3000"), "the odd space is explained:\n{s}");
+    assert!(
+        s.contains("(it contains U+3000"),
+        "the odd space is explained:\n{s}"
+    );
     t.line("2 3 + .");
     let s = t.wait_for("5  ok");
     assert!(s.contains("5  ok"), "the REPL carried on:\n{s}");
@@ -224,7 +230,10 @@ fn the_repl_with_its_output_on_a_full_disk() {
         .expect("tmux starts playforth");
     t.line("1 2 + .");
     let s = t.wait_for("EXIT=");
-    assert!(s.contains("No space left on device"), "no clear message:\n{s}");
+    assert!(
+        s.contains("No space left on device"),
+        "no clear message:\n{s}"
+    );
     assert!(s.contains("EXIT=1"), "a full disk exits with 1:\n{s}");
     assert!(!s.contains("panicked"), "{s}");
 }

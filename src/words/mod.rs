@@ -151,7 +151,15 @@ pub const GAMES_BASE: u16 = TOOLS_BASE + tools::Tools::COUNT;
 /// Every primitive's body, indexed by its id. A new family adds its `FNS`
 /// here (and its base above); nothing in the VM changes.
 pub fn prim_table() -> Vec<PrimFn> {
-    [core::FNS, text::FNS, io::FNS, sys::FNS, tools::FNS, games::FNS].concat()
+    [
+        core::FNS,
+        text::FNS,
+        io::FNS,
+        sys::FNS,
+        tools::FNS,
+        games::FNS,
+    ]
+    .concat()
 }
 
 /// Words that are instructions of the inner interpreter itself.
