@@ -155,13 +155,7 @@ impl StdConsole {
 /// Ctrl-C is pressed.
 fn wait_for_stdin() -> Res<()> {
     loop {
-        let mut fds = libc::pollfd {
-            fd: 0,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd; a 100 ms timeout.
-        let n = unsafe { libc::poll(&mut fds, 1, 100) };
+        let n = poll_stdin(100);
         if interrupted() {
             return Err(USER_INTERRUPT);
         }
@@ -170,6 +164,18 @@ fn wait_for_stdin() -> Res<()> {
             return Ok(());
         }
     }
+}
+
+/// poll(2) on stdin for input, waiting at most `timeout_ms`: above 0 when
+/// input (or its end) is there, 0 on time-out, below 0 on failure.
+fn poll_stdin(timeout_ms: i32) -> i32 {
+    let mut fds = libc::pollfd {
+        fd: 0,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd.
+    unsafe { libc::poll(&mut fds, 1, timeout_ms) }
 }
 
 /// Raw mode for one key read; the saved settings come back on drop, so every
@@ -230,13 +236,7 @@ impl Console for StdConsole {
             return true;
         }
         let _raw = if self.tty { RawMode::enter() } else { None };
-        let mut fds = libc::pollfd {
-            fd: 0,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd, zero timeout.
-        unsafe { libc::poll(&mut fds, 1, 0) == 1 }
+        poll_stdin(0) == 1
     }
 
     fn read_line(&mut self, max: usize) -> Res<Option<Line>> {

@@ -268,7 +268,7 @@ impl Forth {
 
     #[inline(always)]
     pub fn rpop(&mut self) -> Res<i64> {
-        if self.rp <= self.rbase || self.rp == 0 {
+        if self.rdepth_own() == 0 {
             return Err(self.reach_past_frame());
         }
         self.rp -= 1;
@@ -277,13 +277,14 @@ impl Forth {
 
     #[inline(always)]
     pub fn rpeek(&mut self, n: usize) -> Res<i64> {
-        if n >= self.rp - self.rbase.min(self.rp) {
+        if n >= self.rdepth_own() {
             return Err(self.reach_past_frame());
         }
         Ok(self.rs[self.rp - 1 - n])
     }
 
     /// The cells the running word has on the return stack.
+    #[inline(always)]
     pub fn rdepth_own(&self) -> usize {
         self.rp.saturating_sub(self.rbase)
     }
@@ -501,6 +502,48 @@ impl Forth {
                     continue;
                 }};
             }
+            // Return to the caller: its address and its return-stack base
+            // come off the call stack; `$none` if there is no frame.
+            macro_rules! return_to_caller {
+                ($none:expr) => {
+                    match self.calls.pop() {
+                        Some(r) => {
+                            ip = r.ret;
+                            self.rbase = r.rbase as usize;
+                        }
+                        None => $none,
+                    }
+                };
+            }
+            // EXIT (and DOES>): leave this run at its own level, or check
+            // the word gave back its return-stack cells and return.
+            macro_rules! exit_word {
+                () => {{
+                    if self.calls.len() <= base {
+                        self.sp = sp;
+                        return Ok(());
+                    }
+                    if self.rp != self.rbase {
+                        bail!(self.exit_imbalance());
+                    }
+                    return_to_caller!(bail!(RSTACK_UNDERFLOW));
+                }};
+            }
+            // Push the cell at the address `k` cells down the stack
+            // (`dup @`, `over @`).
+            macro_rules! push_fetched {
+                ($k:expr) => {{
+                    if sp < $k || sp >= DS_SIZE {
+                        unfuse!();
+                    }
+                    let Ok(v) = self.mem.cell(self.ds[(sp - $k) & DS_MASK]) else {
+                        unfuse!()
+                    };
+                    self.ds[sp & DS_MASK] = v;
+                    sp += 1;
+                    ip += 1;
+                }};
+            }
             // `n op`: replace the top cell by op(top) with the literal n.
             macro_rules! lit_op {
                 ($n:expr, |$a:ident| $e:expr) => {{
@@ -620,20 +663,7 @@ impl Forth {
                         ip = target;
                     }
                     Instr::Exit => {
-                        if self.calls.len() <= base {
-                            self.sp = sp;
-                            return Ok(());
-                        }
-                        if self.rp != self.rbase {
-                            bail!(self.exit_imbalance());
-                        }
-                        match self.calls.pop() {
-                            Some(r) => {
-                                ip = r.ret;
-                                self.rbase = r.rbase as usize;
-                            }
-                            None => bail!(RSTACK_UNDERFLOW),
-                        }
+                        exit_word!();
                     }
                     Instr::Branch(target) => {
                         if target < ip {
@@ -799,30 +829,11 @@ impl Forth {
                         self.catches.pop();
                         self.ds[(sp) & DS_MASK] = 0;
                         sp += 1;
-                        match self.calls.pop() {
-                            Some(r) => {
-                                ip = r.ret;
-                                self.rbase = r.rbase as usize;
-                            }
-                            None => bail!(RSTACK_UNDERFLOW),
-                        }
+                        return_to_caller!(bail!(RSTACK_UNDERFLOW));
                     }
                     Instr::Does(code) => {
                         tri!(self.set_does(code));
-                        if self.calls.len() <= base {
-                            self.sp = sp;
-                            return Ok(());
-                        }
-                        if self.rp != self.rbase {
-                            bail!(self.exit_imbalance());
-                        }
-                        match self.calls.pop() {
-                            Some(r) => {
-                                ip = r.ret;
-                                self.rbase = r.rbase as usize;
-                            }
-                            None => bail!(RSTACK_UNDERFLOW),
-                        }
+                        exit_word!();
                     }
                     Instr::Str(addr, len) => {
                         room!(2);
@@ -1205,28 +1216,8 @@ impl Forth {
                         }
                         ip += 2;
                     }
-                    Instr::OverFetch => {
-                        if sp < 2 || sp >= DS_SIZE {
-                            unfuse!();
-                        }
-                        let Ok(v) = self.mem.cell(self.ds[(sp - 2) & DS_MASK]) else {
-                            unfuse!()
-                        };
-                        self.ds[(sp) & DS_MASK] = v;
-                        sp += 1;
-                        ip += 1;
-                    }
-                    Instr::DupFetch => {
-                        if sp == 0 || sp >= DS_SIZE {
-                            unfuse!();
-                        }
-                        let Ok(v) = self.mem.cell(self.ds[(sp - 1) & DS_MASK]) else {
-                            unfuse!()
-                        };
-                        self.ds[(sp) & DS_MASK] = v;
-                        sp += 1;
-                        ip += 1;
-                    }
+                    Instr::OverFetch => push_fetched!(2),
+                    Instr::DupFetch => push_fetched!(1),
                     Instr::FetchPlus => {
                         if sp < 2 {
                             unfuse!();
@@ -1287,13 +1278,7 @@ impl Forth {
                             self.sp = sp;
                             return Ok(());
                         }
-                        match self.calls.pop() {
-                            Some(r) => {
-                                ip = r.ret;
-                                self.rbase = r.rbase as usize;
-                            }
-                            None => unfuse!(),
-                        }
+                        return_to_caller!(unfuse!());
                     }
                 }
                 break;
