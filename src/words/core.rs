@@ -81,41 +81,41 @@ primitives! {
     enum Core;
     base = super::CORE_BASE;
 
-    Dup "dup" "( x -- x x )" Core "" "Copy the top cell." |f| {
+    Dup "dup" "( x -- x x )" Core Plain "Copy the top cell." |f| {
         let x = f.peek(0)?;
         f.push(x)
     }
-    Drop "drop" "( x -- )" Core "" "Discard the top cell." |f| {
+    Drop "drop" "( x -- )" Core Plain "Discard the top cell." |f| {
         f.need(1)?;
         f.sp -= 1;
         Ok(())
     }
-    Swap "swap" "( x1 x2 -- x2 x1 )" Core "" "Exchange the top two cells." |f| {
+    Swap "swap" "( x1 x2 -- x2 x1 )" Core Plain "Exchange the top two cells." |f| {
         f.need(2)?;
         let sp = f.sp;
         f.ds.swap(sp - 1, sp - 2);
         Ok(())
     }
-    Over "over" "( x1 x2 -- x1 x2 x1 )" Core "" "Copy the second cell to the top." |f| {
+    Over "over" "( x1 x2 -- x1 x2 x1 )" Core Plain "Copy the second cell to the top." |f| {
         let x = f.peek(1)?;
         f.push(x)
     }
-    Rot "rot" "( x1 x2 x3 -- x2 x3 x1 )" Core "" "Rotate the third cell to the top." |f| {
+    Rot "rot" "( x1 x2 x3 -- x2 x3 x1 )" Core Plain "Rotate the third cell to the top." |f| {
         f.need(3)?;
         let sp = f.sp;
         f.ds[sp - 3..sp].rotate_left(1);
         Ok(())
     }
-    MinusRot "-rot" "( x1 x2 x3 -- x3 x1 x2 )" Gforth "" "Rotate the top cell under the next two." |f| {
+    MinusRot "-rot" "( x1 x2 x3 -- x3 x1 x2 )" Gforth Plain "Rotate the top cell under the next two." |f| {
         f.need(3)?;
         let sp = f.sp;
         f.ds[sp - 3..sp].rotate_right(1);
         Ok(())
     }
-    Nip "nip" "( x1 x2 -- x2 )" CoreExt "" "Drop the second cell." |f| {
+    Nip "nip" "( x1 x2 -- x2 )" CoreExt Plain "Drop the second cell." |f| {
         binary(f, |_, b| b)
     }
-    Tuck "tuck" "( x1 x2 -- x2 x1 x2 )" CoreExt "" "Copy the top cell under the second." |f| {
+    Tuck "tuck" "( x1 x2 -- x2 x1 x2 )" CoreExt Plain "Copy the top cell under the second." |f| {
         f.need(2)?;
         let (a, b) = (f.peek(1)?, f.peek(0)?);
         let sp = f.sp;
@@ -123,12 +123,12 @@ primitives! {
         f.ds[sp - 1] = a;
         f.push(b)
     }
-    Pick "pick" "( xu ... x0 u -- xu ... x0 xu )" CoreExt "" "Copy the u-th cell (0 = the one under u)." |f| {
+    Pick "pick" "( xu ... x0 u -- xu ... x0 xu )" CoreExt Plain "Copy the u-th cell (0 = the one under u)." |f| {
         let u = f.pop()?;
         let x = f.peek(usize::try_from(u).map_err(|_| STACK_UNDERFLOW)?)?;
         f.push(x)
     }
-    Roll "roll" "( xu xu-1 ... x0 u -- xu-1 ... x0 xu )" CoreExt "" "Move the u-th cell to the top." |f| {
+    Roll "roll" "( xu xu-1 ... x0 u -- xu-1 ... x0 xu )" CoreExt Plain "Move the u-th cell to the top." |f| {
         let u = usize::try_from(f.pop()?).map_err(|_| STACK_UNDERFLOW)?;
         if u >= f.sp {
             return Err(STACK_UNDERFLOW);
@@ -137,86 +137,86 @@ primitives! {
         f.ds[sp - 1 - u..sp].rotate_left(1);
         Ok(())
     }
-    QDup "?dup" "( x -- 0 | x x )" Core "" "Copy the top cell unless it is zero." |f| {
+    QDup "?dup" "( x -- 0 | x x )" Core Plain "Copy the top cell unless it is zero." |f| {
         let x = f.peek(0)?;
         if x != 0 { f.push(x) } else { Ok(()) }
     }
-    TwoDup "2dup" "( x1 x2 -- x1 x2 x1 x2 )" Core "" "Copy the top two cells." |f| {
+    TwoDup "2dup" "( x1 x2 -- x1 x2 x1 x2 )" Core Plain "Copy the top two cells." |f| {
         let (a, b) = (f.peek(1)?, f.peek(0)?);
         f.push(a)?;
         f.push(b)
     }
-    TwoDrop "2drop" "( x1 x2 -- )" Core "" "Discard the top two cells." |f| {
+    TwoDrop "2drop" "( x1 x2 -- )" Core Plain "Discard the top two cells." |f| {
         f.need(2)?;
         f.sp -= 2;
         Ok(())
     }
-    TwoSwap "2swap" "( x1 x2 x3 x4 -- x3 x4 x1 x2 )" Core "" "Exchange the top two pairs." |f| {
+    TwoSwap "2swap" "( x1 x2 x3 x4 -- x3 x4 x1 x2 )" Core Plain "Exchange the top two pairs." |f| {
         f.need(4)?;
         let sp = f.sp;
         f.ds[sp - 4..sp].rotate_left(2);
         Ok(())
     }
-    TwoOver "2over" "( x1 x2 x3 x4 -- x1 x2 x3 x4 x1 x2 )" Core "" "Copy the second pair to the top." |f| {
+    TwoOver "2over" "( x1 x2 x3 x4 -- x1 x2 x3 x4 x1 x2 )" Core Plain "Copy the second pair to the top." |f| {
         let (a, b) = (f.peek(3)?, f.peek(2)?);
         f.push(a)?;
         f.push(b)
     }
-    TwoRot "2rot" "( x1 x2 x3 x4 x5 x6 -- x3 x4 x5 x6 x1 x2 )" Double "" "Rotate the third pair to the top." |f| {
+    TwoRot "2rot" "( x1 x2 x3 x4 x5 x6 -- x3 x4 x5 x6 x1 x2 )" Double Plain "Rotate the third pair to the top." |f| {
         f.need(6)?;
         let sp = f.sp;
         f.ds[sp - 6..sp].rotate_left(2);
         Ok(())
     }
-    Depth "depth" "( -- +n )" Core "" "The number of cells on the data stack." |f| {
+    Depth "depth" "( -- +n )" Core Plain "The number of cells on the data stack." |f| {
         let d = f.sp as i64;
         f.push(d)
     }
-    ToR ">r" "( x -- ) ( R: -- x )" Core "" "Move the top cell to the return stack." |f| {
+    ToR ">r" "( x -- ) ( R: -- x )" Core Plain "Move the top cell to the return stack." |f| {
         let x = f.pop()?;
         f.rpush(x)
     }
-    RFrom "r>" "( -- x ) ( R: x -- )" Core "" "Move the top of the return stack to the data stack." |f| {
+    RFrom "r>" "( -- x ) ( R: x -- )" Core Plain "Move the top of the return stack to the data stack." |f| {
         let x = f.rpop()?;
         f.push(x)
     }
-    RFetch "r@" "( -- x ) ( R: x -- x )" Core "" "Copy the top of the return stack." |f| {
+    RFetch "r@" "( -- x ) ( R: x -- x )" Core Plain "Copy the top of the return stack." |f| {
         let x = f.rpeek(0)?;
         f.push(x)
     }
-    TwoToR "2>r" "( x1 x2 -- ) ( R: -- x1 x2 )" CoreExt "" "Move a pair to the return stack." |f| {
+    TwoToR "2>r" "( x1 x2 -- ) ( R: -- x1 x2 )" CoreExt Plain "Move a pair to the return stack." |f| {
         let b = f.pop()?;
         let a = f.pop()?;
         f.rpush(a)?;
         f.rpush(b)
     }
-    TwoRFrom "2r>" "( -- x1 x2 ) ( R: x1 x2 -- )" CoreExt "" "Move a pair from the return stack." |f| {
+    TwoRFrom "2r>" "( -- x1 x2 ) ( R: x1 x2 -- )" CoreExt Plain "Move a pair from the return stack." |f| {
         let b = f.rpop()?;
         let a = f.rpop()?;
         f.push(a)?;
         f.push(b)
     }
-    TwoRFetch "2r@" "( -- x1 x2 ) ( R: x1 x2 -- x1 x2 )" CoreExt "" "Copy a pair from the return stack." |f| {
+    TwoRFetch "2r@" "( -- x1 x2 ) ( R: x1 x2 -- x1 x2 )" CoreExt Plain "Copy a pair from the return stack." |f| {
         let (a, b) = (f.rpeek(1)?, f.rpeek(0)?);
         f.push(a)?;
         f.push(b)
     }
-    RDrop "rdrop" "( R: x -- )" Gforth "" "Discard the top of the return stack." |f| {
+    RDrop "rdrop" "( R: x -- )" Gforth Plain "Discard the top of the return stack." |f| {
         f.rpop().map(|_| ())
     }
-    I "i" "( -- n ) ( R: loop-sys -- loop-sys )" Core "C" "The index of the innermost DO loop." |f| {
+    I "i" "( -- n ) ( R: loop-sys -- loop-sys )" Core CompileOnly "The index of the innermost DO loop." |f| {
         let x = f.rpeek(0)?;
         f.push(x)
     }
-    J "j" "( -- n ) ( R: loop-sys1 loop-sys2 -- loop-sys1 loop-sys2 )" Core "C" "The index of the next outer DO loop." |f| {
+    J "j" "( -- n ) ( R: loop-sys1 loop-sys2 -- loop-sys1 loop-sys2 )" Core CompileOnly "The index of the next outer DO loop." |f| {
         let x = f.rpeek(2)?;
         f.push(x)
     }
-    K "k" "( -- n ) ( R: loop-sys1 loop-sys2 loop-sys3 -- same )" Gforth "C" "The index of the third DO loop out." |f| {
+    K "k" "( -- n ) ( R: loop-sys1 loop-sys2 loop-sys3 -- same )" Gforth CompileOnly "The index of the third DO loop out." |f| {
         let x = f.rpeek(4)?;
         f.push(x)
     }
-    Unloop "unloop" "( -- ) ( R: loop-sys -- )" Core "C" "Drop the loop parameters, before EXIT inside a DO loop." |f| {
+    Unloop "unloop" "( -- ) ( R: loop-sys -- )" Core CompileOnly "Drop the loop parameters, before EXIT inside a DO loop." |f| {
         if f.rdepth_own() < 2 {
             return Err(NO_LOOP);
         }
@@ -224,88 +224,88 @@ primitives! {
         Ok(())
     }
 
-    Plus "+" "( n1 n2 -- n3 )" Core "" "Add." |f| { binary(f, i64::wrapping_add) }
-    Minus "-" "( n1 n2 -- n3 )" Core "" "Subtract n2 from n1." |f| { binary(f, i64::wrapping_sub) }
-    Star "*" "( n1 n2 -- n3 )" Core "" "Multiply." |f| { binary(f, i64::wrapping_mul) }
-    Slash "/" "( n1 n2 -- n3 )" Core "" "Divide, rounding towards negative infinity (floored, as gforth)." |f| {
+    Plus "+" "( n1 n2 -- n3 )" Core Plain "Add." |f| { binary(f, i64::wrapping_add) }
+    Minus "-" "( n1 n2 -- n3 )" Core Plain "Subtract n2 from n1." |f| { binary(f, i64::wrapping_sub) }
+    Star "*" "( n1 n2 -- n3 )" Core Plain "Multiply." |f| { binary(f, i64::wrapping_mul) }
+    Slash "/" "( n1 n2 -- n3 )" Core Plain "Divide, rounding towards negative infinity (floored, as gforth)." |f| {
         let (q, _) = divmod(f)?;
         f.push(q)
     }
-    Mod "mod" "( n1 n2 -- n3 )" Core "" "The remainder of floored division; it has the sign of n2." |f| {
+    Mod "mod" "( n1 n2 -- n3 )" Core Plain "The remainder of floored division; it has the sign of n2." |f| {
         let (_, r) = divmod(f)?;
         f.push(r)
     }
-    SlashMod "/mod" "( n1 n2 -- rem quot )" Core "" "Floored division: remainder and quotient." |f| {
+    SlashMod "/mod" "( n1 n2 -- rem quot )" Core Plain "Floored division: remainder and quotient." |f| {
         let (q, r) = divmod(f)?;
         f.push(r)?;
         f.push(q)
     }
-    StarSlash "*/" "( n1 n2 n3 -- n4 )" Core "" "n1*n2/n3 with a double-cell intermediate product." |f| {
+    StarSlash "*/" "( n1 n2 n3 -- n4 )" Core Plain "n1*n2/n3 with a double-cell intermediate product." |f| {
         let (q, _) = star_slash(f)?;
         f.push(q)
     }
-    StarSlashMod "*/mod" "( n1 n2 n3 -- rem quot )" Core "" "n1*n2/n3 with a double-cell product: remainder and quotient." |f| {
+    StarSlashMod "*/mod" "( n1 n2 n3 -- rem quot )" Core Plain "n1*n2/n3 with a double-cell product: remainder and quotient." |f| {
         let (q, r) = star_slash(f)?;
         f.push(r)?;
         f.push(q)
     }
-    OnePlus "1+" "( n -- n+1 )" Core "" "Add one." |f| { unary(f, |a| a.wrapping_add(1)) }
-    OneMinus "1-" "( n -- n-1 )" Core "" "Subtract one." |f| { unary(f, |a| a.wrapping_sub(1)) }
-    Negate "negate" "( n -- -n )" Core "" "Change the sign." |f| { unary(f, i64::wrapping_neg) }
-    Abs "abs" "( n -- u )" Core "" "The absolute value." |f| { unary(f, i64::wrapping_abs) }
-    Min "min" "( n1 n2 -- n3 )" Core "" "The smaller of two numbers." |f| { binary(f, i64::min) }
-    Max "max" "( n1 n2 -- n3 )" Core "" "The larger of two numbers." |f| { binary(f, i64::max) }
-    TwoStar "2*" "( x -- x' )" Core "" "Shift left by one bit." |f| { unary(f, |a| a.wrapping_shl(1)) }
-    TwoSlash "2/" "( x -- x' )" Core "" "Shift right by one bit, keeping the sign bit." |f| { unary(f, |a| a >> 1) }
-    LShift "lshift" "( x u -- x' )" Core "" "Shift left by u bits (0 when u >= 64)." |f| {
+    OnePlus "1+" "( n -- n+1 )" Core Plain "Add one." |f| { unary(f, |a| a.wrapping_add(1)) }
+    OneMinus "1-" "( n -- n-1 )" Core Plain "Subtract one." |f| { unary(f, |a| a.wrapping_sub(1)) }
+    Negate "negate" "( n -- -n )" Core Plain "Change the sign." |f| { unary(f, i64::wrapping_neg) }
+    Abs "abs" "( n -- u )" Core Plain "The absolute value." |f| { unary(f, i64::wrapping_abs) }
+    Min "min" "( n1 n2 -- n3 )" Core Plain "The smaller of two numbers." |f| { binary(f, i64::min) }
+    Max "max" "( n1 n2 -- n3 )" Core Plain "The larger of two numbers." |f| { binary(f, i64::max) }
+    TwoStar "2*" "( x -- x' )" Core Plain "Shift left by one bit." |f| { unary(f, |a| a.wrapping_shl(1)) }
+    TwoSlash "2/" "( x -- x' )" Core Plain "Shift right by one bit, keeping the sign bit." |f| { unary(f, |a| a >> 1) }
+    LShift "lshift" "( x u -- x' )" Core Plain "Shift left by u bits (0 when u >= 64)." |f| {
         binary(f, |a, b| if (0..64).contains(&b) { ((a as u64) << b) as i64 } else { 0 })
     }
-    RShift "rshift" "( x u -- x' )" Core "" "Shift right by u bits, filling with zeros." |f| {
+    RShift "rshift" "( x u -- x' )" Core Plain "Shift right by u bits, filling with zeros." |f| {
         binary(f, |a, b| if (0..64).contains(&b) { ((a as u64) >> b) as i64 } else { 0 })
     }
-    And "and" "( x1 x2 -- x3 )" Core "" "Bitwise and." |f| { binary(f, |a, b| a & b) }
-    Or "or" "( x1 x2 -- x3 )" Core "" "Bitwise or." |f| { binary(f, |a, b| a | b) }
-    Xor "xor" "( x1 x2 -- x3 )" Core "" "Bitwise exclusive or." |f| { binary(f, |a, b| a ^ b) }
-    Invert "invert" "( x -- x' )" Core "" "Flip every bit." |f| { unary(f, |a| !a) }
-    Equal "=" "( x1 x2 -- flag )" Core "" "True if equal." |f| { binary(f, |a, b| flag(a == b)) }
-    NotEqual "<>" "( x1 x2 -- flag )" CoreExt "" "True if different." |f| { binary(f, |a, b| flag(a != b)) }
-    Less "<" "( n1 n2 -- flag )" Core "" "True if n1 < n2 (signed)." |f| { binary(f, |a, b| flag(a < b)) }
-    Greater ">" "( n1 n2 -- flag )" Core "" "True if n1 > n2 (signed)." |f| { binary(f, |a, b| flag(a > b)) }
-    ULess "u<" "( u1 u2 -- flag )" Core "" "True if u1 < u2 (unsigned)." |f| { binary(f, |a, b| flag((a as u64) < b as u64)) }
-    UGreater "u>" "( u1 u2 -- flag )" CoreExt "" "True if u1 > u2 (unsigned)." |f| { binary(f, |a, b| flag(a as u64 > b as u64)) }
-    ZeroEqual "0=" "( x -- flag )" Core "" "True if zero." |f| { unary(f, |a| flag(a == 0)) }
-    ZeroNotEqual "0<>" "( x -- flag )" CoreExt "" "True if not zero." |f| { unary(f, |a| flag(a != 0)) }
-    ZeroLess "0<" "( n -- flag )" Core "" "True if negative." |f| { unary(f, |a| flag(a < 0)) }
-    ZeroGreater "0>" "( n -- flag )" CoreExt "" "True if positive." |f| { unary(f, |a| flag(a > 0)) }
-    Within "within" "( n lo hi -- flag )" CoreExt "" "True if lo <= n < hi, with wrap-around as the standard defines." |f| {
+    And "and" "( x1 x2 -- x3 )" Core Plain "Bitwise and." |f| { binary(f, |a, b| a & b) }
+    Or "or" "( x1 x2 -- x3 )" Core Plain "Bitwise or." |f| { binary(f, |a, b| a | b) }
+    Xor "xor" "( x1 x2 -- x3 )" Core Plain "Bitwise exclusive or." |f| { binary(f, |a, b| a ^ b) }
+    Invert "invert" "( x -- x' )" Core Plain "Flip every bit." |f| { unary(f, |a| !a) }
+    Equal "=" "( x1 x2 -- flag )" Core Plain "True if equal." |f| { binary(f, |a, b| flag(a == b)) }
+    NotEqual "<>" "( x1 x2 -- flag )" CoreExt Plain "True if different." |f| { binary(f, |a, b| flag(a != b)) }
+    Less "<" "( n1 n2 -- flag )" Core Plain "True if n1 < n2 (signed)." |f| { binary(f, |a, b| flag(a < b)) }
+    Greater ">" "( n1 n2 -- flag )" Core Plain "True if n1 > n2 (signed)." |f| { binary(f, |a, b| flag(a > b)) }
+    ULess "u<" "( u1 u2 -- flag )" Core Plain "True if u1 < u2 (unsigned)." |f| { binary(f, |a, b| flag((a as u64) < b as u64)) }
+    UGreater "u>" "( u1 u2 -- flag )" CoreExt Plain "True if u1 > u2 (unsigned)." |f| { binary(f, |a, b| flag(a as u64 > b as u64)) }
+    ZeroEqual "0=" "( x -- flag )" Core Plain "True if zero." |f| { unary(f, |a| flag(a == 0)) }
+    ZeroNotEqual "0<>" "( x -- flag )" CoreExt Plain "True if not zero." |f| { unary(f, |a| flag(a != 0)) }
+    ZeroLess "0<" "( n -- flag )" Core Plain "True if negative." |f| { unary(f, |a| flag(a < 0)) }
+    ZeroGreater "0>" "( n -- flag )" CoreExt Plain "True if positive." |f| { unary(f, |a| flag(a > 0)) }
+    Within "within" "( n lo hi -- flag )" CoreExt Plain "True if lo <= n < hi, with wrap-around as the standard defines." |f| {
         let hi = f.pop()?;
         binary(f, |n, lo| flag((n.wrapping_sub(lo) as u64) < (hi.wrapping_sub(lo) as u64)))
     }
-    UnderPlus "under+" "( n1 n2 n3 -- n1+n3 n2 )" Gforth "" "Add the top cell to the third." |f| {
+    UnderPlus "under+" "( n1 n2 n3 -- n1+n3 n2 )" Gforth Plain "Add the top cell to the third." |f| {
         let n = f.pop()?;
         f.need(2)?;
         let sp = f.sp;
         f.ds[sp - 2] = f.ds[sp - 2].wrapping_add(n);
         Ok(())
     }
-    Bounds "bounds" "( addr u -- addr+u addr )" Gforth "" "Turn a start and length into DO loop limits." |f| {
+    Bounds "bounds" "( addr u -- addr+u addr )" Gforth Plain "Turn a start and length into DO loop limits." |f| {
         let u = f.pop()?;
         let a = f.pop()?;
         f.push(a.wrapping_add(u))?;
         f.push(a)
     }
 
-    MStar "m*" "( n1 n2 -- d )" Core "" "Multiply to a double-cell product." |f| {
+    MStar "m*" "( n1 n2 -- d )" Core Plain "Multiply to a double-cell product." |f| {
         let b = f.pop()?;
         let a = f.pop()?;
         f.push_double(a as i128 * b as i128)
     }
-    UMStar "um*" "( u1 u2 -- ud )" Core "" "Multiply unsigned to a double-cell product." |f| {
+    UMStar "um*" "( u1 u2 -- ud )" Core Plain "Multiply unsigned to a double-cell product." |f| {
         let b = f.pop()? as u64;
         let a = f.pop()? as u64;
         f.push_double((a as u128 * b as u128) as i128)
     }
-    UMSlashMod "um/mod" "( ud u1 -- urem uquot )" Core "" "Divide an unsigned double by a single." |f| {
+    UMSlashMod "um/mod" "( ud u1 -- urem uquot )" Core Plain "Divide an unsigned double by a single." |f| {
         let d = f.pop()? as u64 as u128;
         let n = f.pop_double()? as u128;
         if d == 0 {
@@ -315,93 +315,93 @@ primitives! {
         f.push((n % d) as i64)?;
         f.push(q as i64)
     }
-    FMSlashMod "fm/mod" "( d n -- rem quot )" Core "" "Floored division of a double by a single." |f| {
+    FMSlashMod "fm/mod" "( d n -- rem quot )" Core Plain "Floored division of a double by a single." |f| {
         let d = f.pop()?;
         let n = f.pop_double()?;
         let (q, r) = floored(n, d as i128)?;
         f.push(r as i64)?;
         f.push(single(q)?)
     }
-    SMSlashRem "sm/rem" "( d n -- rem quot )" Core "" "Symmetric division of a double by a single." |f| {
+    SMSlashRem "sm/rem" "( d n -- rem quot )" Core Plain "Symmetric division of a double by a single." |f| {
         let d = f.pop()?;
         let n = f.pop_double()?;
         let (q, r) = symmetric(n, d as i128)?;
         f.push(r as i64)?;
         f.push(single(q)?)
     }
-    SToD "s>d" "( n -- d )" Core "" "Widen a single to a double." |f| {
+    SToD "s>d" "( n -- d )" Core Plain "Widen a single to a double." |f| {
         let n = f.pop()?;
         f.push_double(n as i128)
     }
-    DToS "d>s" "( d -- n )" Double "" "Narrow a double to a single." |f| {
+    DToS "d>s" "( d -- n )" Double Plain "Narrow a double to a single." |f| {
         let d = f.pop_double()?;
         f.push(d as i64)
     }
-    DPlus "d+" "( d1 d2 -- d3 )" Double "" "Add doubles." |f| {
+    DPlus "d+" "( d1 d2 -- d3 )" Double Plain "Add doubles." |f| {
         let b = f.pop_double()?;
         let a = f.pop_double()?;
         f.push_double(a.wrapping_add(b))
     }
-    DMinus "d-" "( d1 d2 -- d3 )" Double "" "Subtract doubles." |f| {
+    DMinus "d-" "( d1 d2 -- d3 )" Double Plain "Subtract doubles." |f| {
         let b = f.pop_double()?;
         let a = f.pop_double()?;
         f.push_double(a.wrapping_sub(b))
     }
-    MPlus "m+" "( d n -- d' )" Double "" "Add a single to a double." |f| {
+    MPlus "m+" "( d n -- d' )" Double Plain "Add a single to a double." |f| {
         let n = f.pop()?;
         let d = f.pop_double()?;
         f.push_double(d.wrapping_add(n as i128))
     }
-    DNegate "dnegate" "( d -- -d )" Double "" "Change the sign of a double." |f| {
+    DNegate "dnegate" "( d -- -d )" Double Plain "Change the sign of a double." |f| {
         let d = f.pop_double()?;
         f.push_double(d.wrapping_neg())
     }
-    DAbs "dabs" "( d -- ud )" Double "" "The absolute value of a double." |f| {
+    DAbs "dabs" "( d -- ud )" Double Plain "The absolute value of a double." |f| {
         let d = f.pop_double()?;
         f.push_double(d.wrapping_abs())
     }
-    DMax "dmax" "( d1 d2 -- d3 )" Double "" "The larger double." |f| {
+    DMax "dmax" "( d1 d2 -- d3 )" Double Plain "The larger double." |f| {
         let b = f.pop_double()?;
         let a = f.pop_double()?;
         f.push_double(a.max(b))
     }
-    DMin "dmin" "( d1 d2 -- d3 )" Double "" "The smaller double." |f| {
+    DMin "dmin" "( d1 d2 -- d3 )" Double Plain "The smaller double." |f| {
         let b = f.pop_double()?;
         let a = f.pop_double()?;
         f.push_double(a.min(b))
     }
-    DEqual "d=" "( d1 d2 -- flag )" Double "" "True if the doubles are equal." |f| {
+    DEqual "d=" "( d1 d2 -- flag )" Double Plain "True if the doubles are equal." |f| {
         let b = f.pop_double()?;
         let a = f.pop_double()?;
         f.push_bool(a == b)
     }
-    DLess "d<" "( d1 d2 -- flag )" Double "" "True if d1 < d2." |f| {
+    DLess "d<" "( d1 d2 -- flag )" Double Plain "True if d1 < d2." |f| {
         let b = f.pop_double()?;
         let a = f.pop_double()?;
         f.push_bool(a < b)
     }
-    DULess "du<" "( ud1 ud2 -- flag )" Double "" "True if ud1 < ud2 (unsigned)." |f| {
+    DULess "du<" "( ud1 ud2 -- flag )" Double Plain "True if ud1 < ud2 (unsigned)." |f| {
         let b = f.pop_double()? as u128;
         let a = f.pop_double()? as u128;
         f.push_bool(a < b)
     }
-    DZeroEqual "d0=" "( d -- flag )" Double "" "True if the double is zero." |f| {
+    DZeroEqual "d0=" "( d -- flag )" Double Plain "True if the double is zero." |f| {
         let d = f.pop_double()?;
         f.push_bool(d == 0)
     }
-    DZeroLess "d0<" "( d -- flag )" Double "" "True if the double is negative." |f| {
+    DZeroLess "d0<" "( d -- flag )" Double Plain "True if the double is negative." |f| {
         let d = f.pop_double()?;
         f.push_bool(d < 0)
     }
-    DTwoStar "d2*" "( d -- d' )" Double "" "Shift a double left one bit." |f| {
+    DTwoStar "d2*" "( d -- d' )" Double Plain "Shift a double left one bit." |f| {
         let d = f.pop_double()?;
         f.push_double(d.wrapping_shl(1))
     }
-    DTwoSlash "d2/" "( d -- d' )" Double "" "Shift a double right one bit, keeping the sign." |f| {
+    DTwoSlash "d2/" "( d -- d' )" Double Plain "Shift a double right one bit, keeping the sign." |f| {
         let d = f.pop_double()?;
         f.push_double(d >> 1)
     }
-    MStarSlash "m*/" "( d1 n1 +n2 -- d2 )" Double "" "d1*n1/n2 with a triple-cell intermediate, floored." |f| {
+    MStarSlash "m*/" "( d1 n1 +n2 -- d2 )" Double Plain "d1*n1/n2 with a triple-cell intermediate, floored." |f| {
         let div = f.pop()?;
         let n = f.pop()?;
         let d = f.pop_double()?;
@@ -439,72 +439,72 @@ primitives! {
         f.push_double(q)
     }
 
-    Fetch "@" "( a-addr -- x )" Core "" "Fetch the cell at an address." |f| {
+    Fetch "@" "( a-addr -- x )" Core Plain "Fetch the cell at an address." |f| {
         f.need(1)?;
         let sp = f.sp;
         f.ds[sp - 1] = f.mem.cell(f.ds[sp - 1])?;
         Ok(())
     }
-    Store "!" "( x a-addr -- )" Core "" "Store a cell at an address." |f| {
+    Store "!" "( x a-addr -- )" Core Plain "Store a cell at an address." |f| {
         f.need(2)?;
         let sp = f.sp;
         f.mem.set_cell(f.ds[sp - 1], f.ds[sp - 2])?;
         f.sp = sp - 2;
         Ok(())
     }
-    CFetch "c@" "( c-addr -- char )" Core "" "Fetch the byte at an address." |f| {
+    CFetch "c@" "( c-addr -- char )" Core Plain "Fetch the byte at an address." |f| {
         f.need(1)?;
         let sp = f.sp;
         f.ds[sp - 1] = f.mem.byte(f.ds[sp - 1])? as i64;
         Ok(())
     }
-    CStore "c!" "( char c-addr -- )" Core "" "Store the low byte of char at an address." |f| {
+    CStore "c!" "( char c-addr -- )" Core Plain "Store the low byte of char at an address." |f| {
         f.need(2)?;
         let sp = f.sp;
         f.mem.set_byte(f.ds[sp - 1], f.ds[sp - 2] as u8)?;
         f.sp = sp - 2;
         Ok(())
     }
-    PlusStore "+!" "( n a-addr -- )" Core "" "Add n to the cell at an address." |f| {
+    PlusStore "+!" "( n a-addr -- )" Core Plain "Add n to the cell at an address." |f| {
         let a = f.pop()?;
         let n = f.pop()?;
         let v = f.mem.cell(a)?;
         f.mem.set_cell(a, v.wrapping_add(n))
     }
-    TwoFetch "2@" "( a-addr -- x1 x2 )" Core "" "Fetch a pair: x2 from a-addr, x1 from the next cell." |f| {
+    TwoFetch "2@" "( a-addr -- x1 x2 )" Core Plain "Fetch a pair: x2 from a-addr, x1 from the next cell." |f| {
         let a = f.pop()?;
         let x2 = f.mem.cell(a)?;
         let x1 = f.mem.cell(a.wrapping_add(8))?;
         f.push(x1)?;
         f.push(x2)
     }
-    TwoStore "2!" "( x1 x2 a-addr -- )" Core "" "Store a pair: x2 at a-addr, x1 in the next cell." |f| {
+    TwoStore "2!" "( x1 x2 a-addr -- )" Core Plain "Store a pair: x2 at a-addr, x1 in the next cell." |f| {
         let a = f.pop()?;
         let x2 = f.pop()?;
         let x1 = f.pop()?;
         f.mem.set_cell(a, x2)?;
         f.mem.set_cell(a.wrapping_add(8), x1)
     }
-    On "on" "( a-addr -- )" Gforth "" "Store true in a variable." |f| {
+    On "on" "( a-addr -- )" Gforth Plain "Store true in a variable." |f| {
         let a = f.pop()?;
         f.mem.set_cell(a, -1)
     }
-    Off "off" "( a-addr -- )" Gforth "" "Store false in a variable." |f| {
+    Off "off" "( a-addr -- )" Gforth Plain "Store false in a variable." |f| {
         let a = f.pop()?;
         f.mem.set_cell(a, 0)
     }
-    CellPlus "cell+" "( a-addr -- a-addr' )" Core "" "Add the size of a cell (8)." |f| { unary(f, |a| a.wrapping_add(8)) }
-    Cells "cells" "( n -- n' )" Core "" "The size of n cells in bytes." |f| { unary(f, |a| a.wrapping_mul(8)) }
-    CharPlus "char+" "( c-addr -- c-addr' )" Core "" "Add the size of a character (1)." |f| { unary(f, |a| a.wrapping_add(1)) }
-    Chars "chars" "( n -- n' )" Core "" "The size of n characters in bytes (n)." |f| { unary(f, |a| a) }
-    Aligned "aligned" "( addr -- a-addr )" Core "" "Round up to a cell boundary." |f| { unary(f, |a| a.wrapping_add(7) & !7) }
-    Move "move" "( addr1 addr2 u -- )" Core "" "Copy u bytes from addr1 to addr2; overlapping is fine." |f| {
+    CellPlus "cell+" "( a-addr -- a-addr' )" Core Plain "Add the size of a cell (8)." |f| { unary(f, |a| a.wrapping_add(8)) }
+    Cells "cells" "( n -- n' )" Core Plain "The size of n cells in bytes." |f| { unary(f, |a| a.wrapping_mul(8)) }
+    CharPlus "char+" "( c-addr -- c-addr' )" Core Plain "Add the size of a character (1)." |f| { unary(f, |a| a.wrapping_add(1)) }
+    Chars "chars" "( n -- n' )" Core Plain "The size of n characters in bytes (n)." |f| { unary(f, |a| a) }
+    Aligned "aligned" "( addr -- a-addr )" Core Plain "Round up to a cell boundary." |f| { unary(f, |a| a.wrapping_add(7) & !7) }
+    Move "move" "( addr1 addr2 u -- )" Core Plain "Copy u bytes from addr1 to addr2; overlapping is fine." |f| {
         let u = f.pop()?;
         let to = f.pop()?;
         let from = f.pop()?;
         f.mem.copy(from, to, u)
     }
-    CMove "cmove" "( c-addr1 c-addr2 u -- )" String "" "Copy u bytes, lowest address first." |f| {
+    CMove "cmove" "( c-addr1 c-addr2 u -- )" String Plain "Copy u bytes, lowest address first." |f| {
         let u = f.pop()?;
         let to = f.pop()?;
         let from = f.pop()?;
@@ -514,7 +514,7 @@ primitives! {
         }
         Ok(())
     }
-    CMoveUp "cmove>" "( c-addr1 c-addr2 u -- )" String "" "Copy u bytes, highest address first." |f| {
+    CMoveUp "cmove>" "( c-addr1 c-addr2 u -- )" String Plain "Copy u bytes, highest address first." |f| {
         let u = f.pop()?;
         let to = f.pop()?;
         let from = f.pop()?;
@@ -524,35 +524,35 @@ primitives! {
         }
         Ok(())
     }
-    Fill "fill" "( c-addr u char -- )" Core "" "Store char in u bytes." |f| {
+    Fill "fill" "( c-addr u char -- )" Core Plain "Store char in u bytes." |f| {
         let c = f.pop()?;
         let u = f.pop()?;
         let a = f.pop()?;
         f.mem.fill(a, u, c as u8)
     }
-    Erase "erase" "( addr u -- )" CoreExt "" "Store zero in u bytes." |f| {
+    Erase "erase" "( addr u -- )" CoreExt Plain "Store zero in u bytes." |f| {
         let u = f.pop()?;
         let a = f.pop()?;
         f.mem.fill(a, u, 0)
     }
-    Blank "blank" "( c-addr u -- )" String "" "Store spaces in u bytes." |f| {
+    Blank "blank" "( c-addr u -- )" String Plain "Store spaces in u bytes." |f| {
         let u = f.pop()?;
         let a = f.pop()?;
         f.mem.fill(a, u, b' ')
     }
-    Allocate "allocate" "( u -- a-addr ior )" Memory "" "Reserve u bytes of heap; ior 0 on success." |f| {
+    Allocate "allocate" "( u -- a-addr ior )" Memory Plain "Reserve u bytes of heap; ior 0 on success." |f| {
         let u = f.pop()?;
         match f.mem.allocate(u) {
             Some(a) => { f.push(a)?; f.push(0) }
             None => { f.push(0)?; f.push(ALLOCATE.0) }
         }
     }
-    Free "free" "( a-addr -- ior )" Memory "" "Give back a block from ALLOCATE." |f| {
+    Free "free" "( a-addr -- ior )" Memory Plain "Give back a block from ALLOCATE." |f| {
         let a = f.pop()?;
         let ok = f.mem.free(a);
         f.push(if ok { 0 } else { FREE.0 })
     }
-    Resize "resize" "( a-addr1 u -- a-addr2 ior )" Memory "" "Change the size of a heap block, keeping its contents." |f| {
+    Resize "resize" "( a-addr1 u -- a-addr2 ior )" Memory Plain "Change the size of a heap block, keeping its contents." |f| {
         let u = f.pop()?;
         let a = f.pop()?;
         match f.mem.resize(a, u) {

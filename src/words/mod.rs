@@ -72,25 +72,37 @@ pub struct Spec {
     pub instr: Instr,
 }
 
-/// Flags written in a table row: `I` immediate, `C` compile-only.
-pub const fn parse_flags(s: &str) -> u8 {
-    let b = s.as_bytes();
-    let mut f = 0;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'I' {
-            f |= crate::dictionary::IMMEDIATE;
+/// A word's flags, as its table row names them (a misspelt flag does not
+/// compile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flags {
+    /// Executed when interpreting, compiled when compiling.
+    Plain,
+    /// Executed even while compiling.
+    Immediate,
+    /// Compiled normally; interpreting it is an error.
+    CompileOnly,
+    /// Executed while compiling; interpreting it is an error.
+    ImmediateCompileOnly,
+}
+
+impl Flags {
+    /// The header's flag bits (`dictionary::IMMEDIATE`, `COMPILE_ONLY`).
+    pub const fn bits(self) -> u8 {
+        use crate::dictionary::{COMPILE_ONLY, IMMEDIATE};
+        match self {
+            Flags::Plain => 0,
+            Flags::Immediate => IMMEDIATE,
+            Flags::CompileOnly => COMPILE_ONLY,
+            Flags::ImmediateCompileOnly => IMMEDIATE | COMPILE_ONLY,
         }
-        if b[i] == b'C' {
-            f |= crate::dictionary::COMPILE_ONLY;
-        }
-        i += 1;
     }
-    f
 }
 
 /// Declare a family of built-in words. Each row reads
-/// `Variant "name" "( before -- after )" WordSet "flags" "description" |vm| { body }`.
+/// `Variant "name" "( before -- after )" WordSet Flags "description" |vm| { body }`,
+/// where `WordSet` is a [`WordSet`] variant and `Flags` a [`Flags`] variant
+/// (`Plain`, `Immediate`, `CompileOnly` or `ImmediateCompileOnly`).
 /// The family's words get the primitive ids `BASE ..`, in row order; the
 /// family's `FNS` are their bodies, in the same order.
 macro_rules! primitives {
@@ -98,7 +110,7 @@ macro_rules! primitives {
         $(#[$meta:meta])*
         enum $family:ident;
         base = $base:expr;
-        $( $prim:ident $name:literal $effect:literal $set:ident $flags:literal $doc:literal
+        $( $prim:ident $name:literal $effect:literal $set:ident $flags:ident $doc:literal
            |$f:ident| $body:block )*
     ) => {
         $(#[$meta])*
@@ -122,7 +134,7 @@ macro_rules! primitives {
                 name: $name,
                 effect: $effect,
                 set: $crate::words::WordSet::$set,
-                flags: $crate::words::parse_flags($flags),
+                flags: $crate::words::Flags::$flags.bits(),
                 doc: $doc,
                 instr: $family::$prim.instr(),
             }

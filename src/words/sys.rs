@@ -321,37 +321,37 @@ primitives! {
     enum Sys;
     base = super::SYS_BASE;
 
-    Unset "(unset)" "( -- )" Playforth "" "What a DEFER word does before IS gives it an action: throw -9." |f| {
+    Unset "(unset)" "( -- )" Playforth Plain "What a DEFER word does before IS gives it an action: throw -9." |f| {
         Err(f.fail(BAD_ADDRESS, "this deferred word has no action yet (use IS)"))
     }
-    Colon ":" "( \"name\" -- )" Core "" "Start a new definition called name." |f| {
+    Colon ":" "( \"name\" -- )" Core Plain "Start a new definition called name." |f| {
         let name = f.parse_word_name()?;
         f.begin_definition(Some(&name)).map(|_| ())
     }
-    NoName ":noname" "( -- )" CoreExt "" "Start a definition without a name; ; leaves its xt." |f| {
+    NoName ":noname" "( -- )" CoreExt Plain "Start a definition without a name; ; leaves its xt." |f| {
         f.begin_definition(None).map(|_| ())
     }
-    Semicolon ";" "( -- )" Core "IC" "End the current definition." |f| { f.end_definition() }
-    Exit "exit" "( -- )" Core "IC" "Return from the current definition now." |f| { f.emit_exit() }
-    Recurse "recurse" "( -- )" Core "IC" "Call the definition being compiled." |f| {
+    Semicolon ";" "( -- )" Core ImmediateCompileOnly "End the current definition." |f| { f.end_definition() }
+    Exit "exit" "( -- )" Core ImmediateCompileOnly "Return from the current definition now." |f| { f.emit_exit() }
+    Recurse "recurse" "( -- )" Core ImmediateCompileOnly "Call the definition being compiled." |f| {
         let start = f.compiler.def.as_ref().map(|d| d.code_start).ok_or(CONTROL_MISMATCH)?;
         f.emit(Instr::Call(start))
     }
-    LeftBracket "[" "( -- )" Core "IC" "Switch to interpreting." |f| { f.set_state(false); Ok(()) }
-    RightBracket "]" "( -- )" Core "" "Switch to compiling." |f| { f.set_state(true); Ok(()) }
-    Immediate "immediate" "( -- )" Core "" "Make the newest word immediate." |f| { f.make_immediate() }
-    CompileOnly "compile-only" "( -- )" Gforth "" "Make the newest word usable only inside definitions." |f| { f.make_compile_only() }
-    Literal "literal" "( x -- )" Core "IC" "Compile x as a literal." |f| {
+    LeftBracket "[" "( -- )" Core ImmediateCompileOnly "Switch to interpreting." |f| { f.set_state(false); Ok(()) }
+    RightBracket "]" "( -- )" Core Plain "Switch to compiling." |f| { f.set_state(true); Ok(()) }
+    Immediate "immediate" "( -- )" Core Plain "Make the newest word immediate." |f| { f.make_immediate() }
+    CompileOnly "compile-only" "( -- )" Gforth Plain "Make the newest word usable only inside definitions." |f| { f.make_compile_only() }
+    Literal "literal" "( x -- )" Core ImmediateCompileOnly "Compile x as a literal." |f| {
         let x = f.pop()?;
         f.emit(Instr::Lit(x))
     }
-    TwoLiteral "2literal" "( x1 x2 -- )" Double "IC" "Compile a pair as literals." |f| {
+    TwoLiteral "2literal" "( x1 x2 -- )" Double ImmediateCompileOnly "Compile a pair as literals." |f| {
         let b = f.pop()?;
         let a = f.pop()?;
         f.emit(Instr::Lit(a))?;
         f.emit(Instr::Lit(b))
     }
-    Postpone "postpone" "( \"name\" -- )" Core "IC" "Compile the compilation semantics of name." |f| {
+    Postpone "postpone" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the compilation semantics of name." |f| {
         let xt = f.parse_find()?;
         if f.dict.words[xt as usize].immediate() {
             f.compile_xt(xt)
@@ -359,11 +359,11 @@ primitives! {
             f.emit(Instr::CompileXt(xt))
         }
     }
-    BracketCompile "[compile]" "( \"name\" -- )" CoreExt "IC" "Compile name even if it is immediate." |f| {
+    BracketCompile "[compile]" "( \"name\" -- )" CoreExt ImmediateCompileOnly "Compile name even if it is immediate." |f| {
         let xt = f.parse_find()?;
         f.compile_xt(xt)
     }
-    CompileComma "compile," "( xt -- )" CoreExt "" "Compile the execution of xt into the definition being compiled (also between [ and ])." |f| {
+    CompileComma "compile," "( xt -- )" CoreExt Plain "Compile the execution of xt into the definition being compiled (also between [ and ])." |f| {
         if f.compiler.def.is_none() {
             return Err(f.fail(COMPILE_ONLY, "`compile,` adds to the definition being compiled, and none is open"));
         }
@@ -371,15 +371,15 @@ primitives! {
         let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
         f.compile_xt(xt)
     }
-    Tick "'" "( \"name\" -- xt )" Core "" "The execution token of name." |f| {
+    Tick "'" "( \"name\" -- xt )" Core Plain "The execution token of name." |f| {
         let xt = f.parse_find()?;
         f.push(xt as i64)
     }
-    BracketTick "[']" "( \"name\" -- )" Core "IC" "Compile the execution token of name as a literal." |f| {
+    BracketTick "[']" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the execution token of name as a literal." |f| {
         let xt = f.parse_find()?;
         f.emit(Instr::Lit(xt as i64))
     }
-    Find "find" "( c-addr -- c-addr 0 | xt 1 | xt -1 )" Core "" "Look up a counted-string name: 1 if immediate, -1 otherwise." |f| {
+    Find "find" "( c-addr -- c-addr 0 | xt 1 | xt -1 )" Core Plain "Look up a counted-string name: 1 if immediate, -1 otherwise." |f| {
         let a = f.pop()?;
         let n = f.mem.byte(a)?;
         let name = f.mem.string(a + 1, n as i64)?;
@@ -388,74 +388,74 @@ primitives! {
             None => { f.push(a)?; f.push(0) }
         }
     }
-    SearchWordlist "search-wordlist" "( c-addr u wid -- 0 | xt 1 | xt -1 )" Search "" "Look a name up in one word list." |f| {
+    SearchWordlist "search-wordlist" "( c-addr u wid -- 0 | xt 1 | xt -1 )" Search Plain "Look a name up in one word list." |f| {
         let wid = f.pop()?;
         let name = f.pop_string()?;
         let xt = u32::try_from(wid).ok().and_then(|w| f.dict.search(w, &name));
         f.lookup_result(xt)
     }
-    ToBody ">body" "( xt -- a-addr )" Core "" "The data field of a word made by CREATE (or VARIABLE, VALUE...)." |f| {
+    ToBody ">body" "( xt -- a-addr )" Core Plain "The data field of a word made by CREATE (or VARIABLE, VALUE...)." |f| {
         let xt = f.pop()?;
         let b = f.xt_body(xt)?;
         f.push(b as i64)
     }
-    Here "here" "( -- addr )" Core "" "The next free address of data space." |f| { f.push(f.here as i64) }
-    Allot "allot" "( n -- )" Core "" "Reserve n bytes of data space." |f| {
+    Here "here" "( -- addr )" Core Plain "The next free address of data space." |f| { f.push(f.here as i64) }
+    Allot "allot" "( n -- )" Core Plain "Reserve n bytes of data space." |f| {
         let n = f.pop()?;
         f.allot(n)
     }
-    Comma "," "( x -- )" Core "" "Store a cell at HERE and move past it." |f| {
+    Comma "," "( x -- )" Core Plain "Store a cell at HERE and move past it." |f| {
         let x = f.pop()?;
         f.comma(x)
     }
-    CComma "c," "( char -- )" Core "" "Store a byte at HERE and move past it." |f| {
+    CComma "c," "( char -- )" Core Plain "Store a byte at HERE and move past it." |f| {
         let c = f.pop()?;
         f.allot_bytes(&[c as u8]).map(|_| ())
     }
-    Align "align" "( -- )" Core "" "Move HERE up to a cell boundary." |f| { f.align() }
-    Unused "unused" "( -- u )" CoreExt "" "Bytes of data space left." |f| { f.push((DICT_END - f.here) as i64) }
-    Create "create" "( \"name\" -- )" Core "" "Make a word that pushes the address of its data field (HERE)." |f| {
+    Align "align" "( -- )" Core Plain "Move HERE up to a cell boundary." |f| { f.align() }
+    Unused "unused" "( -- u )" CoreExt Plain "Bytes of data space left." |f| { f.push((DICT_END - f.here) as i64) }
+    Create "create" "( \"name\" -- )" Core Plain "Make a word that pushes the address of its data field (HERE)." |f| {
         f.align()?;
         let body = f.here as u32;
         f.define_parsed(Kind::Create(body)).map(|_| ())
     }
-    Does "does>" "( -- )" Core "IC" "Give the word being CREATEd the behaviour that follows." |f| {
+    Does "does>" "( -- )" Core ImmediateCompileOnly "Give the word being CREATEd the behaviour that follows." |f| {
         let code = f.code_here() + 1;
         f.emit(Instr::Does(code))
     }
-    Variable "variable" "( \"name\" -- )" Core "" "Make a one-cell variable." |f| {
+    Variable "variable" "( \"name\" -- )" Core Plain "Make a one-cell variable." |f| {
         f.align()?;
         let body = f.here as u32;
         f.comma(0)?;
         f.define_parsed(Kind::Variable(body)).map(|_| ())
     }
-    TwoVariable "2variable" "( \"name\" -- )" Double "" "Make a two-cell variable." |f| {
+    TwoVariable "2variable" "( \"name\" -- )" Double Plain "Make a two-cell variable." |f| {
         f.align()?;
         let body = f.here as u32;
         f.comma(0)?;
         f.comma(0)?;
         f.define_parsed(Kind::Variable(body)).map(|_| ())
     }
-    Constant "constant" "( x \"name\" -- )" Core "" "Make a word that pushes x." |f| {
+    Constant "constant" "( x \"name\" -- )" Core Plain "Make a word that pushes x." |f| {
         let x = f.pop()?;
         f.define_parsed(Kind::Constant(x)).map(|_| ())
     }
-    TwoConstant "2constant" "( x1 x2 \"name\" -- )" Double "" "Make a word that pushes the pair." |f| {
+    TwoConstant "2constant" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair." |f| {
         let b = f.pop()?;
         let a = f.pop()?;
         let name = f.parse_word_name()?;
         f.define_code(&name, &[Instr::Lit(a), Instr::Lit(b)]).map(|_| ())
     }
-    Value "value" "( x \"name\" -- )" CoreExt "" "Make a word that pushes x; TO name changes it." |f| {
+    Value "value" "( x \"name\" -- )" CoreExt Plain "Make a word that pushes x; TO name changes it." |f| {
         let x = f.pop()?;
         f.align()?;
         let body = f.here as u32;
         f.comma(x)?;
         f.define_parsed(Kind::Value(body)).map(|_| ())
     }
-    To "to" "( x \"name\" -- )" CoreExt "I" "Store x in a VALUE (two cells for a 2VALUE) or a local." |f| { f.store_to(false) }
-    PlusTo "+to" "( n \"name\" -- )" Gforth "I" "Add n to a VALUE or a local." |f| { f.store_to(true) }
-    TwoValue "2value" "( x1 x2 \"name\" -- )" Double "" "Make a word that pushes the pair; TO name changes it." |f| {
+    To "to" "( x \"name\" -- )" CoreExt Immediate "Store x in a VALUE (two cells for a 2VALUE) or a local." |f| { f.store_to(false) }
+    PlusTo "+to" "( n \"name\" -- )" Gforth Immediate "Add n to a VALUE or a local." |f| { f.store_to(true) }
+    TwoValue "2value" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair; TO name changes it." |f| {
         let x2 = f.pop()?;
         let x1 = f.pop()?;
         f.align()?;
@@ -464,14 +464,14 @@ primitives! {
         f.comma(x1)?;
         f.define_parsed(Kind::TwoValue(body)).map(|_| ())
     }
-    Defer "defer" "( \"name\" -- )" CoreExt "" "Make a word whose action is set later with IS." |f| {
+    Defer "defer" "( \"name\" -- )" CoreExt Plain "Make a word whose action is set later with IS." |f| {
         f.align()?;
         let body = f.here as u32;
         let unset = f.dict.find("(unset)").unwrap_or(0);
         f.comma(unset as i64)?;
         f.define_parsed(Kind::Defer(body)).map(|_| ())
     }
-    Is "is" "( xt \"name\" -- )" CoreExt "I" "Set the action of a DEFER word." |f| {
+    Is "is" "( xt \"name\" -- )" CoreExt Immediate "Set the action of a DEFER word." |f| {
         let a = f.parse_defer()?;
         if f.compiling() {
             f.emit(Instr::Lit(a as i64))?;
@@ -481,7 +481,7 @@ primitives! {
             f.mem.set_cell(a as i64, xt)
         }
     }
-    ActionOf "action-of" "( \"name\" -- xt )" CoreExt "I" "The current action of a DEFER word." |f| {
+    ActionOf "action-of" "( \"name\" -- xt )" CoreExt Immediate "The current action of a DEFER word." |f| {
         let a = f.parse_defer()?;
         if f.compiling() {
             f.emit(Instr::Value(a))
@@ -490,19 +490,19 @@ primitives! {
             f.push(xt)
         }
     }
-    DeferFetch "defer@" "( xt1 -- xt2 )" CoreExt "" "The action of a DEFER word." |f| {
+    DeferFetch "defer@" "( xt1 -- xt2 )" CoreExt Plain "The action of a DEFER word." |f| {
         let xt = f.pop()?;
         let a = f.xt_body(xt)?;
         let v = f.mem.cell(a as i64)?;
         f.push(v)
     }
-    DeferStore "defer!" "( xt2 xt1 -- )" CoreExt "" "Set the action of DEFER word xt1 to xt2." |f| {
+    DeferStore "defer!" "( xt2 xt1 -- )" CoreExt Plain "Set the action of DEFER word xt1 to xt2." |f| {
         let xt = f.pop()?;
         let action = f.pop()?;
         let a = f.xt_body(xt)?;
         f.mem.set_cell(a as i64, action)
     }
-    Buffer "buffer:" "( u \"name\" -- )" CoreExt "" "Make a word that pushes the address of u reserved bytes." |f| {
+    Buffer "buffer:" "( u \"name\" -- )" CoreExt Plain "Make a word that pushes the address of u reserved bytes." |f| {
         let u = f.pop_len()?;
         f.align()?;
         let body = f.here as u32;
@@ -510,13 +510,13 @@ primitives! {
         f.mem.fill(body as i64, u, 0)?;
         f.define_parsed(Kind::Create(body)).map(|_| ())
     }
-    Marker "marker" "( \"name\" -- )" CoreExt "" "Make a word that forgets itself and everything defined after it." |f| {
+    Marker "marker" "( \"name\" -- )" CoreExt Plain "Make a word that forgets itself and everything defined after it." |f| {
         let mark = f.dict.mark(f.here, f.code.len());
         let m = f.dict.marks.len() as u32;
         f.dict.marks.push(mark);
         f.define_parsed(Kind::Marker(m)).map(|_| ())
     }
-    Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools "" "Make newname behave exactly like oldname." |f| {
+    Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools Plain "Make newname behave exactly like oldname." |f| {
         let new = f.parse_word_name()?;
         let old = f.parse_find()?;
         let w = f.dict.words[old as usize].clone();
@@ -527,70 +527,70 @@ primitives! {
         Ok(())
     }
 
-    If "if" "( flag -- )" Core "IC" "Run what follows (up to ELSE or THEN) only if flag is true. Compiles a conditional forward branch." |f| {
+    If "if" "( flag -- )" Core ImmediateCompileOnly "Run what follows (up to ELSE or THEN) only if flag is true. Compiles a conditional forward branch." |f| {
         f.emit_forward(Instr::ZBranch(0))
     }
-    Else "else" "( -- )" Core "IC" "The other branch of an IF. Compiles a forward branch and resolves the IF." |f| {
+    Else "else" "( -- )" Core ImmediateCompileOnly "The other branch of an IF. Compiles a forward branch and resolves the IF." |f| {
         let at = f.code_here();
         f.emit(Instr::Branch(0))?;
         f.resolve_orig("else")?;
         f.cs_push(at, ORIG)
     }
-    Then "then" "( -- )" Core "IC" "End an IF or IF ... ELSE. Resolves the pending forward branch." |f| { f.resolve_orig("then") }
-    Begin "begin" "( -- )" Core "IC" "Start a loop: BEGIN ... UNTIL, BEGIN ... AGAIN, BEGIN ... WHILE ... REPEAT." |f| {
+    Then "then" "( -- )" Core ImmediateCompileOnly "End an IF or IF ... ELSE. Resolves the pending forward branch." |f| { f.resolve_orig("then") }
+    Begin "begin" "( -- )" Core ImmediateCompileOnly "Start a loop: BEGIN ... UNTIL, BEGIN ... AGAIN, BEGIN ... WHILE ... REPEAT." |f| {
         f.cs_push(f.code_here(), DEST)
     }
-    Until "until" "( flag -- )" Core "IC" "Loop back to BEGIN until flag is true. Compiles a conditional backward branch." |f| {
+    Until "until" "( flag -- )" Core ImmediateCompileOnly "Loop back to BEGIN until flag is true. Compiles a conditional backward branch." |f| {
         let dest = f.cs_pop(DEST, "until")?;
         f.emit(Instr::ZBranch(dest))
     }
-    Again "again" "( -- )" CoreExt "IC" "Loop back to BEGIN forever. Compiles a backward branch." |f| {
+    Again "again" "( -- )" CoreExt ImmediateCompileOnly "Loop back to BEGIN forever. Compiles a backward branch." |f| {
         let dest = f.cs_pop(DEST, "again")?;
         f.emit(Instr::Branch(dest))
     }
-    While "while" "( flag -- )" Core "IC" "Leave a BEGIN loop when flag is false. Compiles a conditional forward branch." |f| {
+    While "while" "( flag -- )" Core ImmediateCompileOnly "Leave a BEGIN loop when flag is false. Compiles a conditional forward branch." |f| {
         let dest = f.cs_pop(DEST, "while")?;
         f.emit_forward(Instr::ZBranch(0))?;
         f.cs_push(dest, DEST)
     }
-    Repeat "repeat" "( -- )" Core "IC" "End a BEGIN ... WHILE loop: jump back to BEGIN, resolve the WHILE." |f| {
+    Repeat "repeat" "( -- )" Core ImmediateCompileOnly "End a BEGIN ... WHILE loop: jump back to BEGIN, resolve the WHILE." |f| {
         let dest = f.cs_pop(DEST, "repeat")?;
         f.emit(Instr::Branch(dest))?;
         f.resolve_orig("repeat")
     }
-    Ahead "ahead" "( -- )" Tools "IC" "Compile an unconditional forward branch, resolved by THEN." |f| {
+    Ahead "ahead" "( -- )" Tools ImmediateCompileOnly "Compile an unconditional forward branch, resolved by THEN." |f| {
         f.emit_forward(Instr::Branch(0))
     }
-    CsPick "cs-pick" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools "" "Copy the u-th control-flow stack entry." |f| {
+    CsPick "cs-pick" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools Plain "Copy the u-th control-flow stack entry." |f| {
         let u = f.pop_len()?;
         f.cs_pick(u as usize)
     }
-    CsRoll "cs-roll" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u-1 ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools "" "Move the u-th control-flow stack entry to the top." |f| {
+    CsRoll "cs-roll" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u-1 ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools Plain "Move the u-th control-flow stack entry to the top." |f| {
         let u = f.pop_len()?;
         f.cs_roll(u as usize)
     }
-    Do "do" "( limit start -- )" Core "IC" "Start a counted loop from start up to limit-1; I is the index." |f| { f.begin_do(false) }
-    QDo "?do" "( limit start -- )" CoreExt "IC" "Like DO, but skip the loop when limit = start." |f| { f.begin_do(true) }
-    Loop "loop" "( -- )" Core "IC" "Add one to the index; repeat while it has not reached the limit." |f| { f.end_do(false, "loop") }
-    PlusLoop "+loop" "( n -- )" Core "IC" "Add n to the index; repeat until it crosses the limit." |f| { f.end_do(true, "+loop") }
-    Leave "leave" "( -- )" Core "IC" "Leave the innermost DO loop now." |f| { f.emit_leave() }
-    Case "case" "( -- )" CoreExt "IC" "Start a CASE ... OF ... ENDOF ... ENDCASE selection." |f| {
+    Do "do" "( limit start -- )" Core ImmediateCompileOnly "Start a counted loop from start up to limit-1; I is the index." |f| { f.begin_do(false) }
+    QDo "?do" "( limit start -- )" CoreExt ImmediateCompileOnly "Like DO, but skip the loop when limit = start." |f| { f.begin_do(true) }
+    Loop "loop" "( -- )" Core ImmediateCompileOnly "Add one to the index; repeat while it has not reached the limit." |f| { f.end_do(false, "loop") }
+    PlusLoop "+loop" "( n -- )" Core ImmediateCompileOnly "Add n to the index; repeat until it crosses the limit." |f| { f.end_do(true, "+loop") }
+    Leave "leave" "( -- )" Core ImmediateCompileOnly "Leave the innermost DO loop now." |f| { f.emit_leave() }
+    Case "case" "( -- )" CoreExt ImmediateCompileOnly "Start a CASE ... OF ... ENDOF ... ENDCASE selection." |f| {
         f.emit(Instr::Case)?;
         f.cs_push(0, CASE_SYS)
     }
-    Of "of" "( x1 x2 -- | x1 )" CoreExt "IC" "If x1 = x2, drop both and run up to ENDOF; else keep x1 and go on after ENDOF." |f| {
+    Of "of" "( x1 x2 -- | x1 )" CoreExt ImmediateCompileOnly "If x1 = x2, drop both and run up to ENDOF; else keep x1 and go on after ENDOF." |f| {
         let at = f.code_here();
         f.emit(Instr::Of(0))?;
         f.cs_push(at, OF_SYS)
     }
-    EndOf "endof" "( -- )" CoreExt "IC" "End an OF branch: jump to ENDCASE." |f| {
+    EndOf "endof" "( -- )" CoreExt ImmediateCompileOnly "End an OF branch: jump to ENDCASE." |f| {
         let of = f.cs_pop(OF_SYS, "endof")?;
         let at = f.code_here();
         f.emit(Instr::Branch(0))?;
         f.resolve(of, f.code_here())?;
         f.cs_push(at, ORIG)
     }
-    EndCase "endcase" "( x -- )" CoreExt "IC" "End a CASE: drop the selector." |f| {
+    EndCase "endcase" "( x -- )" CoreExt ImmediateCompileOnly "End a CASE: drop the selector." |f| {
         f.emit(Instr::EndCase)?;
         let here = f.code_here();
         while f.peek(0)? == ORIG {
@@ -599,51 +599,51 @@ primitives! {
         }
         f.cs_pop(CASE_SYS, "endcase").map(|_| ())
     }
-    LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals "IC" "Declare locals: arguments from the stack, then uninitialised values." |f| {
+    LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals ImmediateCompileOnly "Declare locals: arguments from the stack, then uninitialised values." |f| {
         f.declare_locals()
     }
 
-    Throw "throw" "( k*x n -- k*x | i*x n )" Exception "" "If n is not zero, unwind to the nearest CATCH with n." |f| {
+    Throw "throw" "( k*x n -- k*x | i*x n )" Exception Plain "If n is not zero, unwind to the nearest CATCH with n." |f| {
         let n = f.pop()?;
         if n == 0 { Ok(()) } else { Err(Throw(n)) }
     }
-    Abort "abort" "( i*x -- )" Exception "" "Throw -1: empty the stacks and return to the top level." |f| { Err(ABORT) }
-    Quit "quit" "( -- )" Core "" "Empty the return stack and go back to reading the terminal." |f| { Err(QUIT) }
+    Abort "abort" "( i*x -- )" Exception Plain "Throw -1: empty the stacks and return to the top level." |f| { Err(ABORT) }
+    Quit "quit" "( -- )" Core Plain "Empty the return stack and go back to reading the terminal." |f| { Err(QUIT) }
 
-    State "state" "( -- a-addr )" Core "" "A variable: true while compiling." |f| { f.push(STATE_ADDR as i64) }
-    Base "base" "( -- a-addr )" Core "" "A variable: the number base for input and output." |f| { f.push(BASE_ADDR as i64) }
-    ToIn ">in" "( -- a-addr )" Core "" "A variable: the offset of the parse area in SOURCE." |f| { f.push(IN_ADDR as i64) }
-    Decimal "decimal" "( -- )" Core "" "Set BASE to 10." |f| { f.mem.set_cell(BASE_ADDR as i64, 10) }
-    Hex "hex" "( -- )" CoreExt "" "Set BASE to 16." |f| { f.mem.set_cell(BASE_ADDR as i64, 16) }
-    Source "source" "( -- c-addr u )" Core "" "The current input line." |f| {
+    State "state" "( -- a-addr )" Core Plain "A variable: true while compiling." |f| { f.push(STATE_ADDR as i64) }
+    Base "base" "( -- a-addr )" Core Plain "A variable: the number base for input and output." |f| { f.push(BASE_ADDR as i64) }
+    ToIn ">in" "( -- a-addr )" Core Plain "A variable: the offset of the parse area in SOURCE." |f| { f.push(IN_ADDR as i64) }
+    Decimal "decimal" "( -- )" Core Plain "Set BASE to 10." |f| { f.mem.set_cell(BASE_ADDR as i64, 10) }
+    Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16." |f| { f.mem.set_cell(BASE_ADDR as i64, 16) }
+    Source "source" "( -- c-addr u )" Core Plain "The current input line." |f| {
         let inp = *f.input();
         f.push(inp.buf)?;
         f.push(inp.len)
     }
-    SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt "" "Where input comes from: 0 user, -1 EVALUATE, or a file." |f| {
+    SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt Plain "Where input comes from: 0 user, -1 EVALUATE, or a file." |f| {
         f.push(f.source_id())
     }
-    Refill "refill" "( -- flag )" CoreExt "" "Read the next line of input; false at the end." |f| {
+    Refill "refill" "( -- flag )" CoreExt Plain "Read the next line of input; false at the end." |f| {
         let ok = f.refill()?;
         f.push_bool(ok)
     }
-    Evaluate "evaluate" "( i*x c-addr u -- j*x )" Core "" "Interpret a string." |f| {
+    Evaluate "evaluate" "( i*x c-addr u -- j*x )" Core Plain "Interpret a string." |f| {
         let u = f.pop()?;
         let a = f.pop()?;
         f.evaluate(a, u)
     }
-    Parse "parse" "( char \"ccc<char>\" -- c-addr u )" CoreExt "" "The text up to char in the input." |f| {
+    Parse "parse" "( char \"ccc<char>\" -- c-addr u )" CoreExt Plain "The text up to char in the input." |f| {
         let c = f.pop()?;
         let (a, n) = f.parse(c as u8)?;
         f.push(a)?;
         f.push(n)
     }
-    ParseName "parse-name" "( \"name\" -- c-addr u )" CoreExt "" "The next blank-delimited word in the input." |f| {
+    ParseName "parse-name" "( \"name\" -- c-addr u )" CoreExt Plain "The next blank-delimited word in the input." |f| {
         let (a, n) = f.parse_name()?;
         f.push(a)?;
         f.push(n)
     }
-    Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core "" "Skip leading chars, parse up to char: a counted string." |f| {
+    Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core Plain "Skip leading chars, parse up to char: a counted string." |f| {
         let c = f.pop()? as u8;
         let (start, len) = f.parse_area();
         let area = f.mem.slice(start, len)?;
@@ -659,45 +659,45 @@ primitives! {
         f.mem.set_byte(WORD_BUF as i64 + 1 + n as i64, b' ')?;
         f.push(WORD_BUF as i64)
     }
-    SaveInput "save-input" "( -- xn ... x1 n )" CoreExt "" "Describe the input position, for RESTORE-INPUT." |f| { f.save_input() }
-    RestoreInput "restore-input" "( xn ... x1 n -- flag )" CoreExt "" "Go back to a saved input position; false on success." |f| {
+    SaveInput "save-input" "( -- xn ... x1 n )" CoreExt Plain "Describe the input position, for RESTORE-INPUT." |f| { f.save_input() }
+    RestoreInput "restore-input" "( xn ... x1 n -- flag )" CoreExt Plain "Go back to a saved input position; false on success." |f| {
         let ok = f.restore_input()?;
         f.push_bool(!ok)
     }
-    Paren "(" "( \"ccc<paren>\" -- )" Core "I" "A comment up to ) (may span lines in a file)." |f| {
+    Paren "(" "( \"ccc<paren>\" -- )" Core Immediate "A comment up to ) (may span lines in a file)." |f| {
         let (start, _) = f.parse_area();
         let line = f.input().line;
         let found = f.skip_past(b')')?;
         f.note_stack_comment(start, found && f.input().line == line);
         Ok(())
     }
-    Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt "I" "A comment to the end of the line." |f| {
+    Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line." |f| {
         let len = f.input().len;
         f.set_to_in(len);
         Ok(())
     }
-    Shebang "#!" "( \"ccc<eol>\" -- )" Gforth "I" "A comment to the end of the line, for a script's first line." |f| {
+    Shebang "#!" "( \"ccc<eol>\" -- )" Gforth Immediate "A comment to the end of the line, for a script's first line." |f| {
         let len = f.input().len;
         f.set_to_in(len);
         Ok(())
     }
-    Include "include" "( i*x \"name\" -- j*x )" File "" "Interpret the named file." |f| {
+    Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file." |f| {
         let name = f.parse_word_name()?;
         f.included(&name)
     }
-    Included "included" "( i*x c-addr u -- j*x )" File "" "Interpret the file named by the string." |f| {
+    Included "included" "( i*x c-addr u -- j*x )" File Plain "Interpret the file named by the string." |f| {
         let name = f.pop_string()?;
         f.included(&name)
     }
-    Require "require" "( i*x \"name\" -- j*x )" File "" "Include the named file unless it was included before." |f| {
+    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before." |f| {
         let name = f.parse_word_name()?;
         f.required(&name)
     }
-    Required "required" "( i*x c-addr u -- j*x )" File "" "Include a file unless it was included before." |f| {
+    Required "required" "( i*x c-addr u -- j*x )" File Plain "Include a file unless it was included before." |f| {
         let name = f.pop_string()?;
         f.required(&name)
     }
-    IncludeFile "include-file" "( i*x fileid -- j*x )" File "" "Interpret the rest of an open file." |f| {
+    IncludeFile "include-file" "( i*x fileid -- j*x )" File Plain "Interpret the rest of an open file." |f| {
         let id = f.pop()?;
         let mut text = Vec::new();
         loop {
@@ -715,7 +715,7 @@ primitives! {
         }
         f.interpret_text(&format!("<file {id}>"), text, id)
     }
-    EnvironmentQ "environment?" "( c-addr u -- false | i*x true )" Core "" "Ask about the system, e.g. s\" MAX-N\" environment?." |f| {
+    EnvironmentQ "environment?" "( c-addr u -- false | i*x true )" Core Plain "Ask about the system, e.g. s\" MAX-N\" environment?." |f| {
         let q = f.pop_string()?;
         let found = f.environment(&q)?;
         if !found {
@@ -723,7 +723,7 @@ primitives! {
         }
         f.push(-1)
     }
-    NToR "n>r" "( i*x n -- ) ( R: -- i*x n )" Tools "" "Move n cells and the count to the return stack." |f| {
+    NToR "n>r" "( i*x n -- ) ( R: -- i*x n )" Tools Plain "Move n cells and the count to the return stack." |f| {
         let n = f.pop_len()?;
         f.need(n as usize)?;
         for _ in 0..n {
@@ -732,7 +732,7 @@ primitives! {
         }
         f.rpush(n)
     }
-    NRFrom "nr>" "( -- i*x n ) ( R: i*x n -- )" Tools "" "Move cells saved by N>R back, and their count." |f| {
+    NRFrom "nr>" "( -- i*x n ) ( R: i*x n -- )" Tools Plain "Move cells saved by N>R back, and their count." |f| {
         let n = f.rpop()?;
         if n < 0 || n as usize > f.rdepth_own() {
             return Err(RSTACK_UNDERFLOW);
@@ -743,47 +743,47 @@ primitives! {
         }
         f.push(n)
     }
-    BeginStructure "begin-structure" "( \"name\" -- struct-sys 0 )" Facility "" "Start a structure; name will push its size." |f| {
+    BeginStructure "begin-structure" "( \"name\" -- struct-sys 0 )" Facility Plain "Start a structure; name will push its size." |f| {
         let xt = f.define_parsed(Kind::Constant(0))?;
         f.push(xt as i64)?;
         f.push(0)
     }
-    EndStructure "end-structure" "( struct-sys +n -- )" Facility "" "End a structure, setting its size." |f| {
+    EndStructure "end-structure" "( struct-sys +n -- )" Facility Plain "End a structure, setting its size." |f| {
         let size = f.pop()?;
         let xt = f.pop()?;
         let w = usize::try_from(xt).ok().and_then(|x| f.dict.words.get_mut(x)).ok_or(CONTROL_MISMATCH)?;
         w.kind = Kind::Constant(size);
         Ok(())
     }
-    PlusField "+field" "( n1 n2 \"name\" -- n3 )" Facility "" "A field of n2 bytes at offset n1: name adds n1 to an address." |f| {
+    PlusField "+field" "( n1 n2 \"name\" -- n3 )" Facility Plain "A field of n2 bytes at offset n1: name adds n1 to an address." |f| {
         let size = f.pop()?;
         let off = f.pop()?;
         let name = f.parse_word_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(size))
     }
-    FieldColon "field:" "( n1 \"name\" -- n2 )" Facility "" "An aligned one-cell field." |f| {
+    FieldColon "field:" "( n1 \"name\" -- n2 )" Facility Plain "An aligned one-cell field." |f| {
         let off = f.pop()?.wrapping_add(7) & !7;
         let name = f.parse_word_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(8))
     }
-    CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility "" "A one-character field." |f| {
+    CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility Plain "A one-character field." |f| {
         let off = f.pop()?;
         let name = f.parse_word_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(1))
     }
 
-    ForthWordlist "forth-wordlist" "( -- wid )" Search "" "The word list of the standard words." |f| { f.push(0) }
-    GetOrder "get-order" "( -- widn ... wid1 n )" Search "" "The search order, first-searched on top." |f| {
+    ForthWordlist "forth-wordlist" "( -- wid )" Search Plain "The word list of the standard words." |f| { f.push(0) }
+    GetOrder "get-order" "( -- widn ... wid1 n )" Search Plain "The search order, first-searched on top." |f| {
         let order = f.dict.order.clone();
         for &w in &order {
             f.push(w as i64)?;
         }
         f.push(order.len() as i64)
     }
-    SetOrder "set-order" "( widn ... wid1 n -- )" Search "" "Set the search order; n = -1 means the minimum order." |f| {
+    SetOrder "set-order" "( widn ... wid1 n -- )" Search Plain "Set the search order; n = -1 means the minimum order." |f| {
         let n = f.pop()?;
         if n == -1 {
             return f.set_order(crate::dictionary::minimum_order());
@@ -798,8 +798,8 @@ primitives! {
         order.reverse();
         f.set_order(order)
     }
-    GetCurrent "get-current" "( -- wid )" Search "" "The word list new definitions go into." |f| { f.push(f.dict.current as i64) }
-    SetCurrent "set-current" "( wid -- )" Search "" "Put new definitions into wid." |f| {
+    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into." |f| { f.push(f.dict.current as i64) }
+    SetCurrent "set-current" "( wid -- )" Search Plain "Put new definitions into wid." |f| {
         let w = f.pop()?;
         if w < 0 || w as usize >= f.dict.wordlists.len() {
             return Err(f.fail(ARG_TYPE, "not a word list id"));
@@ -807,36 +807,36 @@ primitives! {
         f.dict.current = w as u32;
         Ok(())
     }
-    Wordlist "wordlist" "( -- wid )" Search "" "Make a new, empty word list." |f| {
+    Wordlist "wordlist" "( -- wid )" Search Plain "Make a new, empty word list." |f| {
         if f.dict.wordlists.len() >= 1024 {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
         }
         f.dict.wordlists.push(Default::default());
         f.push(f.dict.wordlists.len() as i64 - 1)
     }
-    Definitions "definitions" "( -- )" Search "" "New definitions go into the first word list of the search order." |f| {
+    Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order." |f| {
         f.dict.current = *f.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
         Ok(())
     }
-    Also "also" "( -- )" Search "" "Duplicate the first word list in the search order." |f| {
+    Also "also" "( -- )" Search Plain "Duplicate the first word list in the search order." |f| {
         let top = *f.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
         let mut o = f.dict.order.clone();
         o.push(top);
         f.set_order(o)
     }
-    Only "only" "( -- )" Search "" "Reset the search order to the minimum: the game words, then FORTH." |f| {
+    Only "only" "( -- )" Search Plain "Reset the search order to the minimum: the game words, then FORTH." |f| {
         f.set_order(crate::dictionary::minimum_order())
     }
-    GamesWordlist "games-wordlist" "( -- wid )" Search "" "The word list of the built-in game words." |f| {
+    GamesWordlist "games-wordlist" "( -- wid )" Search Plain "The word list of the built-in game words." |f| {
         f.push(crate::system::GAMES_WORDLIST as i64)
     }
-    Previous "previous" "( -- )" Search "" "Remove the first word list from the search order." |f| {
+    Previous "previous" "( -- )" Search Plain "Remove the first word list from the search order." |f| {
         if f.dict.order.pop().is_none() {
             return Err(ORDER_UNDERFLOW);
         }
         Ok(())
     }
-    Forth "forth" "( -- )" Search "" "Replace the first word list in the search order with FORTH-WORDLIST." |f| {
+    Forth "forth" "( -- )" Search Plain "Replace the first word list in the search order with FORTH-WORDLIST." |f| {
         match f.dict.order.last_mut() {
             Some(top) => *top = 0,
             None => f.dict.order.push(0),

@@ -220,21 +220,21 @@ primitives! {
     enum Text;
     base = super::TEXT_BASE;
 
-    Count "count" "( c-addr -- c-addr+1 u )" Core "" "The address and length of a counted string." |f| {
+    Count "count" "( c-addr -- c-addr+1 u )" Core Plain "The address and length of a counted string." |f| {
         let a = f.pop()?;
         let n = f.mem.byte(a)?;
         f.push(a.wrapping_add(1))?;
         f.push(n as i64)
     }
-    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core "I" "A string up to the next \"; compiled in a definition, in a transient buffer outside one." |f| {
+    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core Immediate "A string up to the next \"; compiled in a definition, in a transient buffer outside one." |f| {
         let s = f.parse_quoted()?;
         f.string_literal(&s)
     }
-    SBackslashQuote "s\\\"" "( \"ccc<quote>\" -- c-addr u )" CoreExt "I" "Like S\" but with escapes such as \\n \\t \\\" \\x41." |f| {
+    SBackslashQuote "s\\\"" "( \"ccc<quote>\" -- c-addr u )" CoreExt Immediate "Like S\" but with escapes such as \\n \\t \\\" \\x41." |f| {
         let s = unescape(f)?;
         f.string_literal(&s)
     }
-    DotQuote ".\"" "( \"ccc<quote>\" -- )" Core "I" "Print a string up to the next \" (compiled in a definition)." |f| {
+    DotQuote ".\"" "( \"ccc<quote>\" -- )" Core Immediate "Print a string up to the next \" (compiled in a definition)." |f| {
         let s = f.parse_quoted()?;
         if f.compiling() {
             f.compile_string(&s)?;
@@ -243,12 +243,12 @@ primitives! {
             f.write_out(&s)
         }
     }
-    DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt "I" "Print a string up to the next ), at once." |f| {
+    DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once." |f| {
         let (a, n) = f.parse(b')')?;
         let s = f.mem.slice(a, n)?.to_vec();
         f.write_out(&s)
     }
-    CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt "I" "A counted string up to the next \"." |f| {
+    CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt Immediate "A counted string up to the next \"." |f| {
         let s = f.parse_quoted()?;
         if s.len() > 255 {
             return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
@@ -263,7 +263,7 @@ primitives! {
             f.push(a)
         }
     }
-    CommaQuote ",\"" "( \"ccc<quote>\" -- )" Gforth "" "Store a counted string at HERE." |f| {
+    CommaQuote ",\"" "( \"ccc<quote>\" -- )" Gforth Plain "Store a counted string at HERE." |f| {
         let s = f.parse_quoted()?;
         if s.len() > 255 {
             return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
@@ -272,11 +272,11 @@ primitives! {
         counted.extend_from_slice(&s);
         f.allot_bytes(&counted).map(|_| ())
     }
-    SLiteral "sliteral" "( c-addr u -- )" String "IC" "Compile a string that the definition will push." |f| {
+    SLiteral "sliteral" "( c-addr u -- )" String ImmediateCompileOnly "Compile a string that the definition will push." |f| {
         let s = f.pop_bytes()?;
         f.compile_string(&s)
     }
-    Char "char" "( \"name\" -- char )" Core "" "The first character of the next word." |f| {
+    Char "char" "( \"name\" -- char )" Core Plain "The first character of the next word." |f| {
         let (a, n) = f.parse_name()?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "CHAR needs a character after it"));
@@ -284,7 +284,7 @@ primitives! {
         let c = f.mem.byte(a)?;
         f.push(c as i64)
     }
-    BracketChar "[char]" "( \"name\" -- )" Core "IC" "Compile the first character of the next word as a literal." |f| {
+    BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal." |f| {
         let (a, n) = f.parse_name()?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "[CHAR] needs a character after it"));
@@ -292,23 +292,23 @@ primitives! {
         let c = f.mem.byte(a)?;
         f.emit(Instr::Lit(c as i64))
     }
-    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception "IC" "At run time, if flag is true, abort with this message (throw -2)." |f| {
+    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2)." |f| {
         let s = f.parse_quoted()?;
         f.compile_string(&s)?;
         f.emit(Text::AbortIf.instr())
     }
-    DotQuoteRun "(.\")" "( c-addr u -- )" Playforth "" "The run-time of .\" (prints the string)." |f| {
+    DotQuoteRun "(.\")" "( c-addr u -- )" Playforth Plain "The run-time of .\" (prints the string)." |f| {
         let s = f.pop_bytes()?;
         f.write_out(&s)
     }
-    AbortIf "(abort\")" "( flag c-addr u -- )" Playforth "" "The run-time of ABORT\"." |f| {
+    AbortIf "(abort\")" "( flag c-addr u -- )" Playforth Plain "The run-time of ABORT\"." |f| {
         let msg = f.pop_string()?;
         if f.pop_bool()? {
             return Err(f.fail(ABORT_QUOTE, msg));
         }
         Ok(())
     }
-    Compare "compare" "( c-addr1 u1 c-addr2 u2 -- n )" String "" "Compare two strings: -1, 0 or 1." |f| {
+    Compare "compare" "( c-addr1 u1 c-addr2 u2 -- n )" String Plain "Compare two strings: -1, 0 or 1." |f| {
         let b = f.pop_bytes()?;
         let a = f.pop_bytes()?;
         f.push(match a.cmp(&b) {
@@ -317,7 +317,7 @@ primitives! {
             std::cmp::Ordering::Greater => 1,
         })
     }
-    Search "search" "( c-addr1 u1 c-addr2 u2 -- c-addr3 u3 flag )" String "" "Find string 2 in string 1: the rest of string 1 from the match, and true." |f| {
+    Search "search" "( c-addr1 u1 c-addr2 u2 -- c-addr3 u3 flag )" String Plain "Find string 2 in string 1: the rest of string 1 from the match, and true." |f| {
         let needle = f.pop_bytes()?;
         let (u, a) = (f.pop()?, f.pop()?);
         let hay = f.mem.slice(a, u)?;
@@ -327,25 +327,25 @@ primitives! {
             None => { f.push(a)?; f.push(u)?; f.push(0) }
         }
     }
-    MinusTrailing "-trailing" "( c-addr u -- c-addr u' )" String "" "Drop trailing spaces." |f| {
+    MinusTrailing "-trailing" "( c-addr u -- c-addr u' )" String Plain "Drop trailing spaces." |f| {
         let u = f.pop()?;
         let a = f.peek(0)?;
         let s = f.mem.slice(a, u)?;
         let n = s.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
         f.push(n as i64)
     }
-    SlashString "/string" "( c-addr u n -- c-addr+n u-n )" String "" "Drop n characters from the start of a string." |f| {
+    SlashString "/string" "( c-addr u n -- c-addr+n u-n )" String Plain "Drop n characters from the start of a string." |f| {
         let n = f.pop()?;
         let u = f.pop()?;
         let a = f.pop()?;
         f.push(a.wrapping_add(n))?;
         f.push(u.wrapping_sub(n))
     }
-    ToUpper "toupper" "( char -- char' )" Gforth "" "Upper-case an ASCII letter." |f| {
+    ToUpper "toupper" "( char -- char' )" Gforth Plain "Upper-case an ASCII letter." |f| {
         let c = f.pop()?;
         f.push(if (b'a' as i64..=b'z' as i64).contains(&c) { c - 32 } else { c })
     }
-    ToNumber ">number" "( ud1 c-addr1 u1 -- ud2 c-addr2 u2 )" Core "" "Accumulate digits in BASE into ud1; stop at the first non-digit." |f| {
+    ToNumber ">number" "( ud1 c-addr1 u1 -- ud2 c-addr2 u2 )" Core Plain "Accumulate digits in BASE into ud1; stop at the first non-digit." |f| {
         let mut u = f.pop()?;
         let mut a = f.pop()?;
         let mut ud = f.pop_double()? as u128;
@@ -361,18 +361,18 @@ primitives! {
         f.push(a)?;
         f.push(u)
     }
-    LessNumber "<#" "( -- )" Core "" "Start pictured numeric output." |f| {
+    LessNumber "<#" "( -- )" Core Plain "Start pictured numeric output." |f| {
         f.hld = HOLD_END;
         Ok(())
     }
-    NumberSign "#" "( ud -- ud' )" Core "" "Convert one digit of ud into the picture." |f| {
+    NumberSign "#" "( ud -- ud' )" Core Plain "Convert one digit of ud into the picture." |f| {
         let ud = f.pop_double()? as u128;
         let base = f.base().clamp(2, 36) as u128;
         let d = (ud % base) as u32;
         f.hold(std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
         f.push_double((ud / base) as i128)
     }
-    NumberSignS "#s" "( ud -- 0 0 )" Core "" "Convert all remaining digits." |f| {
+    NumberSignS "#s" "( ud -- 0 0 )" Core Plain "Convert all remaining digits." |f| {
         let mut ud = f.pop_double()? as u128;
         let base = f.base().clamp(2, 36) as u128;
         loop {
@@ -385,69 +385,69 @@ primitives! {
         }
         f.push_double(0)
     }
-    NumberGreater "#>" "( xd -- c-addr u )" Core "" "End pictured output: the converted string." |f| {
+    NumberGreater "#>" "( xd -- c-addr u )" Core Plain "End pictured output: the converted string." |f| {
         f.pop_double()?;
         let h = f.hld.clamp(HOLD_START, HOLD_END);
         f.push(h as i64)?;
         f.push((HOLD_END - h) as i64)
     }
-    Hold "hold" "( char -- )" Core "" "Add a character to the picture." |f| {
+    Hold "hold" "( char -- )" Core Plain "Add a character to the picture." |f| {
         let c = f.pop()?;
         f.hold(c as u8)
     }
-    Holds "holds" "( c-addr u -- )" CoreExt "" "Add a string to the picture." |f| {
+    Holds "holds" "( c-addr u -- )" CoreExt Plain "Add a string to the picture." |f| {
         let s = f.pop_bytes()?;
         for &c in s.iter().rev() {
             f.hold(c)?;
         }
         Ok(())
     }
-    Sign "sign" "( n -- )" Core "" "Add a minus sign to the picture if n is negative." |f| {
+    Sign "sign" "( n -- )" Core Plain "Add a minus sign to the picture if n is negative." |f| {
         if f.pop()? < 0 { f.hold(b'-') } else { Ok(()) }
     }
-    Dot "." "( n -- )" Core "" "Print a number and a space." |f| {
+    Dot "." "( n -- )" Core Plain "Print a number and a space." |f| {
         let n = f.pop()?;
         let s = signed(n as i128, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
     }
-    UDot "u." "( u -- )" Core "" "Print an unsigned number and a space." |f| {
+    UDot "u." "( u -- )" Core Plain "Print an unsigned number and a space." |f| {
         let n = f.pop()?;
         let s = digits(n as u64 as u128, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
     }
-    DotR ".r" "( n width -- )" CoreExt "" "Print a number right-aligned in a field." |f| {
+    DotR ".r" "( n width -- )" CoreExt Plain "Print a number right-aligned in a field." |f| {
         let w = f.pop()?;
         let n = f.pop()?;
         let s = signed(n as i128, f.base());
         f.emit_right(&s, w)
     }
-    UDotR "u.r" "( u width -- )" CoreExt "" "Print an unsigned number right-aligned in a field." |f| {
+    UDotR "u.r" "( u width -- )" CoreExt Plain "Print an unsigned number right-aligned in a field." |f| {
         let w = f.pop()?;
         let n = f.pop()?;
         let s = digits(n as u64 as u128, f.base());
         f.emit_right(&s, w)
     }
-    DDot "d." "( d -- )" Double "" "Print a double and a space." |f| {
+    DDot "d." "( d -- )" Double Plain "Print a double and a space." |f| {
         let d = f.pop_double()?;
         let s = signed(d, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
     }
-    DDotR "d.r" "( d width -- )" Double "" "Print a double right-aligned in a field." |f| {
+    DDotR "d.r" "( d width -- )" Double Plain "Print a double right-aligned in a field." |f| {
         let w = f.pop()?;
         let d = f.pop_double()?;
         let s = signed(d, f.base());
         f.emit_right(&s, w)
     }
-    UDDot "ud." "( ud -- )" Gforth "" "Print an unsigned double and a space." |f| {
+    UDDot "ud." "( ud -- )" Gforth Plain "Print an unsigned double and a space." |f| {
         let d = f.pop_double()?;
         let s = digits(d as u128, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
     }
-    Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String "" "Make SUBSTITUTE replace %name% (string 2) with string 1." |f| {
+    Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String Plain "Make SUBSTITUTE replace %name% (string 2) with string 1." |f| {
         let name = f.pop_string()?.to_lowercase();
         let text = f.pop_bytes()?;
         if f.substitutions.len() >= 1 << 16 && !f.substitutions.contains_key(&name) {
@@ -462,7 +462,7 @@ primitives! {
         f.substitutions.insert(name, text);
         Ok(())
     }
-    Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String "" "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit." |f| {
+    Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String Plain "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit." |f| {
         let room = f.pop_len()?;
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
@@ -477,7 +477,7 @@ primitives! {
         f.push(out.len() as i64)?;
         f.push(n)
     }
-    Unescape "unescape" "( c-addr1 u1 c-addr2 -- c-addr2 u2 )" String "" "Copy string 1 to c-addr2, doubling each % so SUBSTITUTE leaves it alone." |f| {
+    Unescape "unescape" "( c-addr1 u1 c-addr2 -- c-addr2 u2 )" String Plain "Copy string 1 to c-addr2, doubling each % so SUBSTITUTE leaves it alone." |f| {
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
         let out: Vec<u8> = text.iter().flat_map(|&c| if c == b'%' { vec![b'%', b'%'] } else { vec![c] }).collect();

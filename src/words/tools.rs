@@ -89,163 +89,6 @@ impl Forth {
             .map_or_else(|| format!("<{body}>"), |w| w.name.to_string())
     }
 
-    /// Decompile a colon definition's code into Forth source.
-    pub fn decompile(&self, start: u32, end: u32) -> String {
-        // SEE shows what was written: superinstructions as their parts.
-        let code: Vec<Instr> = self.code[start as usize..end as usize]
-            .iter()
-            .map(|i| i.unfused())
-            .collect();
-        let code = &code[..];
-        let at = |a: u32| code.get((a - start) as usize).copied();
-        // Where BEGINs stand, and the words that close forward branches.
-        let mut begins = BTreeSet::new();
-        let mut closers: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
-        let mut words: BTreeMap<u32, &str> = BTreeMap::new();
-        for (i, ins) in code.iter().enumerate() {
-            let a = start + i as u32;
-            match *ins {
-                Instr::Branch(t) | Instr::ZBranch(t) if t <= a => {
-                    begins.insert(t);
-                    let w = if matches!(ins, Instr::ZBranch(_)) {
-                        "until"
-                    } else {
-                        "again"
-                    };
-                    words.entry(a).or_insert(w);
-                }
-                Instr::ZBranch(t) => match t.checked_sub(1).and_then(at) {
-                    Some(Instr::Branch(back)) if back <= a => {
-                        words.insert(a, "while");
-                        words.insert(t - 1, "repeat");
-                    }
-                    Some(Instr::Branch(fwd)) if fwd > t => {
-                        words.insert(a, "if");
-                        words.insert(t - 1, "else");
-                        closers.entry(fwd).or_default().push("then");
-                    }
-                    _ => {
-                        words.insert(a, "if");
-                        closers.entry(t).or_default().push("then");
-                    }
-                },
-                Instr::Of(t) => {
-                    words.insert(a, "of");
-                    if let Some(Instr::Branch(_)) = t.checked_sub(1).and_then(at) {
-                        words.insert(t - 1, "endof");
-                    }
-                }
-                Instr::Branch(t) => {
-                    words.entry(a).or_insert("ahead");
-                    if words.get(&a) == Some(&"ahead") {
-                        closers.entry(t).or_default().push("then");
-                    }
-                }
-                _ => {}
-            }
-        }
-        let mut out: Vec<String> = Vec::new();
-        let mut locals: Vec<String> = Vec::new();
-        let local_name = |names: &[String], n: u16| {
-            names
-                .len()
-                .checked_sub(1 + n as usize)
-                .and_then(|i| names.get(i))
-                .cloned()
-                .unwrap_or_else(|| format!("local#{n}"))
-        };
-        let mut i = 0usize;
-        while i < code.len() {
-            let a = start + i as u32;
-            if let Some(c) = closers.get(&a) {
-                out.extend(c.iter().map(|s| s.to_string()));
-            }
-            if begins.contains(&a) {
-                out.push("begin".into());
-            }
-            if let Some(w) = words.get(&a) {
-                out.push(w.to_string());
-                i += 1;
-                continue;
-            }
-            let next = code.get(i + 1).copied();
-            let tok = match code[i] {
-                Instr::Lit(v) => signed(v as i128, self.base()),
-                Instr::Call(s) => self.colon_name(s),
-                Instr::Exit if i + 1 == code.len() => {
-                    i += 1;
-                    continue;
-                }
-                Instr::Exit => "exit".into(),
-                Instr::Do => "do".into(),
-                Instr::Case => "case".into(),
-                Instr::EndCase => "endcase".into(),
-                Instr::QDo(_) => "?do".into(),
-                Instr::Loop(_) => "loop".into(),
-                Instr::PlusLoop(_) => "+loop".into(),
-                Instr::Leave(_) => "leave".into(),
-                Instr::Str(a, n) => {
-                    let s = self.mem.string(a as i64, n as i64).unwrap_or_default();
-                    match next {
-                        Some(x) if x == Text::DotQuoteRun.instr() => {
-                            i += 1;
-                            format!(".\" {s}\"")
-                        }
-                        Some(x) if x == Text::AbortIf.instr() => {
-                            i += 1;
-                            format!("abort\" {s}\"")
-                        }
-                        _ => format!("s\" {s}\""),
-                    }
-                }
-                Instr::Word(xt) => self
-                    .dict
-                    .words
-                    .get(xt as usize)
-                    .map_or("?".into(), |w| w.name.to_string()),
-                Instr::Value(b) | Instr::Defer(b) => self.body_name(b),
-                Instr::Does(_) => "does>".into(),
-                Instr::LocalsEnter(args, vals) => {
-                    let (args, vals) = (args as usize, vals as usize);
-                    locals = self.local_names.get(&a).cloned().unwrap_or_else(|| {
-                        (0..args)
-                            .map(|k| format!("a{k}"))
-                            .chain((0..vals).map(|k| format!("v{k}")))
-                            .collect()
-                    });
-                    let (x, y) = locals.split_at(args.min(locals.len()));
-                    if vals > 0 {
-                        format!("{{: {} | {} :}}", x.join(" "), y.join(" "))
-                    } else {
-                        format!("{{: {} :}}", x.join(" "))
-                    }
-                }
-                Instr::LocalFetch(n) => local_name(&locals, n),
-                Instr::LocalStore(n) => format!("to {}", local_name(&locals, n)),
-                Instr::LocalAdd(n) => format!("+to {}", local_name(&locals, n)),
-                Instr::LocalsExit(_) => {
-                    i += 1;
-                    continue;
-                }
-                Instr::CompileXt(xt) => {
-                    format!(
-                        "postpone {}",
-                        self.dict.words.get(xt as usize).map_or("?", |w| &w.name)
-                    )
-                }
-                other => self
-                    .instr_name(other)
-                    .unwrap_or_else(|| format!("{other:?}")),
-            };
-            out.push(tok);
-            i += 1;
-        }
-        if let Some(c) = closers.get(&end) {
-            out.extend(c.iter().map(|s| s.to_string()));
-        }
-        out.join(" ")
-    }
-
     /// What SEE prints for a word.
     pub fn see_text(&self, xt: u32) -> String {
         let w = &self.dict.words[xt as usize];
@@ -325,22 +168,331 @@ impl Forth {
     }
 }
 
+// ---- SEE of a colon definition: recover the structure, then print it ----
+
+impl Forth {
+    /// Decompile a colon definition's code into Forth source, in two steps:
+    /// `recover` turns the instructions back into the words that were
+    /// written (`Item`s), and `spell` prints them.
+    pub fn decompile(&self, start: u32, end: u32) -> String {
+        let items = self.recover(start, end);
+        self.spell(&items)
+    }
+
+    /// Step 1, structure recovery: the words of the definition at
+    /// `start..end`, in order. Branches become the control words that
+    /// compiled them (IF ELSE THEN, BEGIN WHILE REPEAT UNTIL AGAIN, AHEAD,
+    /// OF ENDOF), a string and the word that uses it become `s" …"`, `." …"`
+    /// or `abort" …"`, and locals get their written names back.
+    fn recover(&self, start: u32, end: u32) -> Vec<Item> {
+        // SEE shows what was written: superinstructions as their parts.
+        let code: Vec<Instr> = self.code[start as usize..end as usize]
+            .iter()
+            .map(|i| i.unfused())
+            .collect();
+        let shape = Shape::of(start, &code);
+        Recovery {
+            forth: self,
+            start,
+            code,
+            shape,
+            locals: Vec::new(),
+            items: Vec::new(),
+        }
+        .run()
+    }
+
+    /// Step 2, printing: each item as Forth text, one space between them.
+    fn spell(&self, items: &[Item]) -> String {
+        let words: Vec<String> = items.iter().map(|item| self.spell_item(item)).collect();
+        words.join(" ")
+    }
+
+    /// One item as Forth text: names looked up, numbers in the current BASE.
+    fn spell_item(&self, item: &Item) -> String {
+        match item {
+            Item::Keyword(w) => w.to_string(),
+            Item::Number(v) => signed(*v as i128, self.base()),
+            Item::Call(start) => self.colon_name(*start),
+            Item::Xt(xt) => self
+                .dict
+                .words
+                .get(*xt as usize)
+                .map_or("?".into(), |w| w.name.to_string()),
+            Item::Body(body) => self.body_name(*body),
+            Item::Local(name) => name.clone(),
+            Item::Str(opener, text) => format!("{opener} {text}\""),
+            Item::Locals { args, vals: None } => format!("{{: {} :}}", args.join(" ")),
+            Item::Locals {
+                args,
+                vals: Some(vals),
+            } => format!("{{: {} | {} :}}", args.join(" "), vals.join(" ")),
+            Item::Other(i) => self.instr_name(*i).unwrap_or_else(|| format!("{i:?}")),
+        }
+    }
+}
+
+/// One word of a decompiled definition, as structure recovery found it:
+/// what printing needs to spell it.
+#[derive(Clone, Debug)]
+enum Item {
+    /// A word spelled as it is: a control word (`if`, `begin`, `loop` …),
+    /// `exit`, `does>`, or the `to`, `+to`, `postpone` before a name.
+    Keyword(&'static str),
+    /// A literal, printed in the current BASE.
+    Number(i64),
+    /// A call of the colon definition that starts at this code address.
+    Call(u32),
+    /// The word with this execution token.
+    Xt(u32),
+    /// The VALUE or DEFER whose data is at this address.
+    Body(u32),
+    /// A local, by name.
+    Local(String),
+    /// A string: the word that opens it (`s"`, `."`, `abort"`) and its text.
+    Str(&'static str, String),
+    /// A locals declaration `{: args | vals :}`; `vals` is `None` without `|`.
+    Locals {
+        args: Vec<String>,
+        vals: Option<Vec<String>>,
+    },
+    /// Any other instruction: a built-in word, spelled by its name.
+    Other(Instr),
+}
+
+/// Where the control words stand in a definition, found from its branches
+/// alone:
+/// - a backward branch is an UNTIL or AGAIN, with a BEGIN at its target;
+/// - a forward conditional branch is a WHILE if it lands just after a
+///   backward jump (the REPEAT), else an IF, with an ELSE if it lands just
+///   after a forward jump; the IF (or its ELSE) is closed by a THEN where
+///   the code goes on;
+/// - an OF has an ENDOF if it lands just after a jump;
+/// - any other forward jump is an AHEAD, closed by a THEN where it lands.
+#[derive(Default)]
+struct Shape {
+    /// Code addresses where a BEGIN stands.
+    begins: BTreeSet<u32>,
+    /// How many THENs stand before the instruction at an address.
+    thens: BTreeMap<u32, usize>,
+    /// The control word that compiled the branch at an address.
+    words: BTreeMap<u32, &'static str>,
+}
+
+impl Shape {
+    /// The shape of `code`, which starts at code address `start`.
+    fn of(start: u32, code: &[Instr]) -> Shape {
+        let mut shape = Shape::default();
+        let at = |a: u32| {
+            a.checked_sub(start)
+                .and_then(|k| code.get(k as usize))
+                .copied()
+        };
+        let prev = |t: u32| t.checked_sub(1).and_then(at);
+        for (i, &ins) in code.iter().enumerate() {
+            shape.note(start + i as u32, ins, prev);
+        }
+        shape
+    }
+
+    /// Note the control words of the instruction `ins` at address `a`;
+    /// `prev(t)` is the instruction just before address `t`.
+    fn note(&mut self, a: u32, ins: Instr, prev: impl Fn(u32) -> Option<Instr>) {
+        match ins {
+            Instr::Branch(t) | Instr::ZBranch(t) if t <= a => {
+                self.begins.insert(t);
+                let w = if matches!(ins, Instr::ZBranch(_)) {
+                    "until"
+                } else {
+                    "again"
+                };
+                self.words.entry(a).or_insert(w);
+            }
+            Instr::ZBranch(t) => match prev(t) {
+                Some(Instr::Branch(back)) if back <= a => {
+                    self.words.insert(a, "while");
+                    self.words.insert(t - 1, "repeat");
+                }
+                Some(Instr::Branch(fwd)) if fwd > t => {
+                    self.words.insert(a, "if");
+                    self.words.insert(t - 1, "else");
+                    self.then_at(fwd);
+                }
+                _ => {
+                    self.words.insert(a, "if");
+                    self.then_at(t);
+                }
+            },
+            Instr::Of(t) => {
+                self.words.insert(a, "of");
+                if let Some(Instr::Branch(_)) = prev(t) {
+                    self.words.insert(t - 1, "endof");
+                }
+            }
+            // A forward jump that is not an ELSE, REPEAT or ENDOF.
+            Instr::Branch(t) if !self.words.contains_key(&a) => {
+                self.words.insert(a, "ahead");
+                self.then_at(t);
+            }
+            _ => {}
+        }
+    }
+
+    fn then_at(&mut self, a: u32) {
+        *self.thens.entry(a).or_default() += 1;
+    }
+
+    /// The structure words that stand before the instruction at `a` (or
+    /// at the end of the code): its THENs, then a BEGIN.
+    fn words_before(&self, a: u32) -> impl Iterator<Item = Item> {
+        let thens = self.thens.get(&a).copied().unwrap_or(0);
+        let begin = usize::from(self.begins.contains(&a));
+        std::iter::repeat_n(Item::Keyword("then"), thens)
+            .chain(std::iter::repeat_n(Item::Keyword("begin"), begin))
+    }
+}
+
+/// The word that compiled a control instruction other than a branch.
+fn keyword(ins: Instr) -> Option<&'static str> {
+    Some(match ins {
+        Instr::Exit => "exit",
+        Instr::Do => "do",
+        Instr::QDo(_) => "?do",
+        Instr::Loop(_) => "loop",
+        Instr::PlusLoop(_) => "+loop",
+        Instr::Leave(_) => "leave",
+        Instr::Case => "case",
+        Instr::EndCase => "endcase",
+        Instr::Does(_) => "does>",
+        _ => return None,
+    })
+}
+
+/// The walk of structure recovery over a definition's instructions.
+struct Recovery<'a> {
+    forth: &'a Forth,
+    /// The code address of `code[0]`.
+    start: u32,
+    code: Vec<Instr>,
+    shape: Shape,
+    /// The names of the locals declared so far, oldest first.
+    locals: Vec<String>,
+    items: Vec<Item>,
+}
+
+impl Recovery<'_> {
+    /// Every item of the definition, in order.
+    fn run(mut self) -> Vec<Item> {
+        let mut i = 0;
+        while i < self.code.len() {
+            let a = self.start + i as u32;
+            self.items.extend(self.shape.words_before(a));
+            i += match self.shape.words.get(&a) {
+                Some(&w) => {
+                    self.items.push(Item::Keyword(w));
+                    1
+                }
+                None => self.instruction(i),
+            };
+        }
+        let end = self.start + self.code.len() as u32;
+        self.items.extend(self.shape.words_before(end));
+        self.items
+    }
+
+    /// The items of the instruction at `i` (a branch aside); returns how
+    /// many instructions they stand for.
+    fn instruction(&mut self, i: usize) -> usize {
+        let item = match self.code[i] {
+            Instr::Lit(v) => Item::Number(v),
+            Instr::Call(start) => Item::Call(start),
+            // The final EXIT is the `;`; a LocalsExit goes without saying.
+            Instr::Exit if i + 1 == self.code.len() => return 1,
+            Instr::LocalsExit(_) => return 1,
+            Instr::Str(addr, len) => return self.string(i, addr, len),
+            Instr::Word(xt) => Item::Xt(xt),
+            Instr::Value(body) | Instr::Defer(body) => Item::Body(body),
+            Instr::LocalsEnter(args, vals) => self.declare_locals(i, args, vals),
+            Instr::LocalFetch(n) => self.local(n),
+            Instr::LocalStore(n) => {
+                self.items.push(Item::Keyword("to"));
+                self.local(n)
+            }
+            Instr::LocalAdd(n) => {
+                self.items.push(Item::Keyword("+to"));
+                self.local(n)
+            }
+            Instr::CompileXt(xt) => {
+                self.items.push(Item::Keyword("postpone"));
+                Item::Xt(xt)
+            }
+            other => keyword(other).map_or(Item::Other(other), Item::Keyword),
+        };
+        self.items.push(item);
+        1
+    }
+
+    /// A string literal at `i`, with the word after it if that prints or
+    /// aborts with it (`."`, `abort"`); returns how many instructions.
+    fn string(&mut self, i: usize, addr: u32, len: u32) -> usize {
+        let mem = &self.forth.mem;
+        let text = mem.string(addr as i64, len as i64).unwrap_or_default();
+        let (opener, used) = match self.code.get(i + 1) {
+            Some(&x) if x == Text::DotQuoteRun.instr() => (".\"", 2),
+            Some(&x) if x == Text::AbortIf.instr() => ("abort\"", 2),
+            _ => ("s\"", 1),
+        };
+        self.items.push(Item::Str(opener, text));
+        used
+    }
+
+    /// `{: args | vals :}` at `i`: from here on, locals go by the names
+    /// written there (or `a0 a1 … v0 v1 …` if they were not kept).
+    fn declare_locals(&mut self, i: usize, args: u16, vals: u16) -> Item {
+        let (args, vals) = (args as usize, vals as usize);
+        let a = self.start + i as u32;
+        self.locals = self.forth.local_names.get(&a).cloned().unwrap_or_else(|| {
+            (0..args)
+                .map(|k| format!("a{k}"))
+                .chain((0..vals).map(|k| format!("v{k}")))
+                .collect()
+        });
+        let (x, y) = self.locals.split_at(args.min(self.locals.len()));
+        Item::Locals {
+            args: x.to_vec(),
+            vals: (vals > 0).then(|| y.to_vec()),
+        }
+    }
+
+    /// Local `n`, counted from the newest.
+    fn local(&self, n: u16) -> Item {
+        let name = self
+            .locals
+            .len()
+            .checked_sub(1 + n as usize)
+            .and_then(|k| self.locals.get(k))
+            .cloned()
+            .unwrap_or_else(|| format!("local#{n}"));
+        Item::Local(name)
+    }
+}
+
 primitives! {
     /// Programmer's tools.
     enum Tools;
     base = super::TOOLS_BASE;
 
-    DotS ".s" "( -- )" Tools "" "Show the stack without changing it: <depth> then the cells, top last." |f| {
+    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last." |f| {
         let s = f.stack_text();
         f.print(&s)
     }
-    Question "?" "( a-addr -- )" Tools "" "Print the cell at an address." |f| {
+    Question "?" "( a-addr -- )" Tools Plain "Print the cell at an address." |f| {
         let a = f.pop()?;
         let v = f.mem.cell(a)?;
         let s = format!("{} ", signed(v as i128, f.base()));
         f.print(&s)
     }
-    Dump "dump" "( addr u -- )" Tools "" "Show u bytes of memory in hex and as text." |f| {
+    Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text." |f| {
         let u = f.pop_len()?;
         let a = f.pop()?;
         f.mem.slice(a, u)?;
@@ -367,34 +519,34 @@ primitives! {
         }
         f.print("\n")
     }
-    See "see" "( \"name\" -- )" Tools "" "Show the definition of a word." |f| {
+    See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word." |f| {
         let xt = f.parse_find()?;
         let s = f.see_text(xt);
         f.print(&format!("{s}\n"))
     }
-    Words "words" "( -- )" Tools "" "List the words you can use: your own first, then the built-in ones by word set." |f| {
+    Words "words" "( -- )" Tools Plain "List the words you can use: your own first, then the built-in ones by word set." |f| {
         let s = f.words_text();
         f.print(&s)
     }
-    Help "help" "( \"name\" -- )" Playforth "" "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start." |f| {
+    Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start." |f| {
         let (a, n) = f.parse_name()?;
         let name = if n == 0 { None } else { Some(f.mem.string(a, n)?) };
         let s = f.help_text(name.as_deref());
         f.print(&s)
     }
-    Trace "trace" "( \"name\" -- )" Playforth "" "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: : square dup * ;  trace square  3 square .  \\ (each step of square with its stack, then 9)" |f| {
+    Trace "trace" "( \"name\" -- )" Playforth Plain "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: : square dup * ;  trace square  3 square .  \\ (each step of square with its stack, then 9)" |f| {
         let xt = f.parse_find()?;
         f.trace_xt(xt, true)
     }
-    Untrace "untrace" "( \"name\" -- )" Playforth "" "Stop watching a word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
+    Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
         let xt = f.parse_find()?;
         f.trace_xt(xt, false)
     }
-    ShowStack "show-stack" "( flag -- )" Playforth "" "Whether the REPL shows the stack after ` ok` (it does at first). Example: false show-stack" |f| {
+    ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). Example: false show-stack" |f| {
         f.show_stack = f.pop_bool()?;
         Ok(())
     }
-    Order "order" "( -- )" Search "" "Show the search order, first-searched first, then the current word list." |f| {
+    Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list." |f| {
         let name = |f: &Forth, w: u32| f.dict.wordlists.get(w as usize)
             .and_then(|l| l.name.clone()).unwrap_or_else(|| format!("wordlist{w}"));
         let mut s: Vec<String> = f.dict.order.iter().rev().map(|&w| name(f, w)).collect();
@@ -402,22 +554,22 @@ primitives! {
         let line = format!("{}\n", s.join(" "));
         f.print(&line)
     }
-    Bye "bye" "( -- )" Tools "" "Leave playforth." |f| {
+    Bye "bye" "( -- )" Tools Plain "Leave playforth." |f| {
         let _ = f.out.flush();
         f.bye = Some(0);
         Err(BYE)
     }
-    BracketIf "[if]" "( flag -- )" Tools "I" "Interpret the following text only if flag is true (up to [ELSE] or [THEN])." |f| {
+    BracketIf "[if]" "( flag -- )" Tools Immediate "Interpret the following text only if flag is true (up to [ELSE] or [THEN])." |f| {
         if f.pop_bool()? { Ok(()) } else { f.skip_conditional(true) }
     }
-    BracketElse "[else]" "( -- )" Tools "I" "Skip to the matching [THEN]." |f| { f.skip_conditional(false) }
-    BracketThen "[then]" "( -- )" Tools "I" "End an [IF]." |f| { Ok(()) }
-    BracketDefined "[defined]" "( \"name\" -- flag )" Tools "I" "True if name is defined." |f| {
+    BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]." |f| { f.skip_conditional(false) }
+    BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]." |f| { Ok(()) }
+    BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined." |f| {
         let name = f.parse_word_name()?;
         let found = f.dict.find(&name).is_some();
         f.push_bool(found)
     }
-    BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools "I" "True if name is not defined." |f| {
+    BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined." |f| {
         let name = f.parse_word_name()?;
         let found = f.dict.find(&name).is_some();
         f.push_bool(!found)
