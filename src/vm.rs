@@ -154,6 +154,30 @@ pub struct Forth {
 pub(crate) static PRIMS: std::sync::LazyLock<Vec<crate::words::PrimFn>> =
     std::sync::LazyLock::new(crate::words::prim_table);
 
+/// What stopped the hot loop in `Forth::inner`.
+enum Stop {
+    /// An instruction failed with this code, before changing anything.
+    Fail(Throw),
+    /// `ip` is past the end of the code.
+    BadCode,
+    /// The run at this level returned.
+    Done,
+    /// The instruction at ip - 1 needs the whole machine: `Forth::slow`
+    /// runs it.
+    Slow,
+    /// Tracing: one instruction ran.
+    Stepped(Instr),
+}
+
+/// Does stepping a loop's index by `step` cross the boundary between
+/// limit-1 and limit (+LOOP's end)?
+#[inline(always)]
+fn loop_ends(index: i64, limit: i64, step: i64) -> bool {
+    let old = index.wrapping_sub(limit);
+    let new = old.wrapping_add(step);
+    (old ^ new) < 0 && (old ^ step) < 0
+}
+
 #[inline(always)]
 fn flag(b: bool) -> i64 {
     if b { -1 } else { 0 }
@@ -188,6 +212,24 @@ impl Forth {
             return Err(STACK_UNDERFLOW);
         }
         Ok(self.ds[self.sp - 1 - n])
+    }
+
+    /// Room for n more cells on the data stack.
+    #[inline(always)]
+    pub fn room(&self, n: usize) -> Res<()> {
+        if self.sp + n > DS_SIZE {
+            return Err(STACK_OVERFLOW);
+        }
+        Ok(())
+    }
+
+    /// Room for n more cells on the return stack.
+    #[inline(always)]
+    pub fn rroom(&self, n: usize) -> Res<()> {
+        if self.rp + n > RS_SIZE {
+            return Err(RSTACK_OVERFLOW);
+        }
+        Ok(())
     }
 
     /// Fail with -4 unless the stack holds at least `n` cells.
@@ -269,7 +311,7 @@ impl Forth {
     #[inline(always)]
     pub fn rpop(&mut self) -> Res<i64> {
         if self.rdepth_own() == 0 {
-            return Err(self.reach_past_frame());
+            return Err(self.reach_past_frame(0));
         }
         self.rp -= 1;
         Ok(self.rs[self.rp])
@@ -278,7 +320,7 @@ impl Forth {
     #[inline(always)]
     pub fn rpeek(&mut self, n: usize) -> Res<i64> {
         if n >= self.rdepth_own() {
-            return Err(self.reach_past_frame());
+            return Err(self.reach_past_frame(0));
         }
         Ok(self.rs[self.rp - 1 - n])
     }
@@ -290,10 +332,11 @@ impl Forth {
     }
 
     /// A word reached for return-stack cells it did not push: underflow when
-    /// the stack is empty, else a broken rule (the cells are a caller's).
+    /// the stack is empty (once the `taken` cells it could have are gone),
+    /// else a broken rule (the cells are a caller's).
     #[cold]
-    fn reach_past_frame(&mut self) -> Throw {
-        if self.rp == 0 {
+    pub(crate) fn reach_past_frame(&mut self, taken: usize) -> Throw {
+        if self.rp <= taken {
             return RSTACK_UNDERFLOW;
         }
         self.fail(
@@ -415,879 +458,955 @@ impl Forth {
     #[allow(clippy::manual_range_contains)]
     fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
         let mut sp = self.sp;
+        let mut rp = self.rp;
         loop {
-            // `ip` already points past the instruction being run (every
-            // arm fails, if it does, before it moves ip), so the failing
-            // instruction is at ip - 1; keeping no copy of it frees a
-            // register in the hot loop.
-            // Fail with the stack as this instruction found it.
-            macro_rules! bail {
-                ($t:expr) => {{
-                    let t = $t;
-                    self.sp = sp;
-                    self.fault_sp = sp;
-                    return Err((t, ip.wrapping_sub(1)));
-                }};
-            }
-            macro_rules! tri {
-                ($e:expr) => {
-                    match $e {
-                        Ok(v) => v,
-                        Err(t) => bail!(t),
-                    }
-                };
-            }
-            // At least n cells on the stack.
-            macro_rules! need {
-                ($n:expr) => {
-                    if sp < $n {
-                        bail!(STACK_UNDERFLOW);
-                    }
-                };
-            }
-            // Room for n more cells.
-            macro_rules! room {
-                ($n:expr) => {
-                    if sp + $n > DS_SIZE {
-                        bail!(STACK_OVERFLOW);
-                    }
-                };
-            }
-            // Stop here if Ctrl-C was pressed (calls and backward jumps).
-            macro_rules! poll {
-                () => {
-                    if INTERRUPT.load(Ordering::Relaxed) {
-                        INTERRUPT.store(false, Ordering::Relaxed);
-                        bail!(USER_INTERRUPT);
-                    }
-                };
-            }
-            // Run something that works on the whole machine.
-            macro_rules! whole {
-                ($e:expr) => {{
-                    self.sp = sp;
-                    match $e {
-                        Ok(v) => {
-                            sp = self.sp;
-                            v
-                        }
-                        Err(t) => bail!(t),
-                    }
-                }};
-            }
-            // Replace the top two cells by f(second, top).
-            macro_rules! binary {
-                (|$a:ident, $b:ident| $e:expr) => {{
-                    need!(2);
-                    let $a = self.ds[(sp - 2) & DS_MASK];
-                    let $b = self.ds[(sp - 1) & DS_MASK];
-                    self.ds[(sp - 2) & DS_MASK] = $e;
-                    sp -= 1;
-                }};
-            }
-            // Replace the top cell by f(top).
-            macro_rules! unary {
-                (|$a:ident| $e:expr) => {{
-                    need!(1);
-                    let $a = self.ds[(sp - 1) & DS_MASK];
-                    self.ds[(sp - 1) & DS_MASK] = $e;
-                }};
-            }
-            let mut ins: Instr;
-            // Run only the first instruction of a superinstruction's run:
-            // the next ones then run on their own.
-            macro_rules! unfuse {
-                () => {{
-                    ins = self.code[ip as usize - 1].unfused();
-                    continue;
-                }};
-            }
-            // Return to the caller: its address and its return-stack base
-            // come off the call stack; `$none` if there is no frame.
-            macro_rules! return_to_caller {
-                ($none:expr) => {
-                    match self.calls.pop() {
-                        Some(r) => {
-                            ip = r.ret;
-                            self.rbase = r.rbase as usize;
-                        }
-                        None => $none,
-                    }
-                };
-            }
-            // EXIT (and DOES>): leave this run at its own level, or check
-            // the word gave back its return-stack cells and return.
-            macro_rules! exit_word {
-                () => {{
-                    if self.calls.len() <= base {
-                        self.sp = sp;
-                        return Ok(());
-                    }
-                    if self.rp != self.rbase {
-                        bail!(self.exit_imbalance());
-                    }
-                    return_to_caller!(bail!(RSTACK_UNDERFLOW));
-                }};
-            }
-            // Push the cell at the address `k` cells down the stack
-            // (`dup @`, `over @`).
-            macro_rules! push_fetched {
-                ($k:expr) => {{
-                    if sp < $k || sp >= DS_SIZE {
-                        unfuse!();
-                    }
-                    let Ok(v) = self.mem.cell(self.ds[(sp - $k) & DS_MASK]) else {
-                        unfuse!()
-                    };
-                    self.ds[sp & DS_MASK] = v;
-                    sp += 1;
-                    ip += 1;
-                }};
-            }
-            // `n op`: replace the top cell by op(top) with the literal n.
-            macro_rules! lit_op {
-                ($n:expr, |$a:ident| $e:expr) => {{
-                    if sp == 0 || sp >= DS_SIZE {
-                        unfuse!();
-                    }
-                    let $a = self.ds[(sp - 1) & DS_MASK];
-                    self.ds[(sp - 1) & DS_MASK] = $e;
-                    ip += 1;
-                }};
-            }
-            // The end of a run ending in ZBranch(t) `slots` long: drop
-            // `pop` cells, and jump to t unless `flag`.
-            macro_rules! branch_unless {
-                ($flag:expr, $pop:expr, $t:expr, $slots:expr) => {{
-                    let flag = $flag;
-                    let next = ip + ($slots - 1);
-                    if !flag && $t < next && INTERRUPT.load(Ordering::Relaxed) {
-                        unfuse!();
-                    }
-                    sp -= $pop;
-                    ip = if flag { next } else { $t };
-                }};
-            }
-            // `n cmp IF`
-            macro_rules! lit_branch {
-                ($n:expr, $t:expr, |$a:ident| $e:expr) => {{
-                    if sp == 0 || sp >= DS_SIZE {
-                        unfuse!();
-                    }
-                    let $a = self.ds[(sp - 1) & DS_MASK];
-                    branch_unless!($e, 1, $t, 3);
-                }};
-            }
-            // `cmp IF`
-            macro_rules! cmp_branch {
-                ($t:expr, |$a:ident, $b:ident| $e:expr) => {{
-                    if sp < 2 {
-                        unfuse!();
-                    }
-                    let ($a, $b) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
-                    branch_unless!($e, 2, $t, 2);
-                }};
-            }
-            // `test IF`
-            macro_rules! test_branch {
-                ($t:expr, |$a:ident| $e:expr) => {{
-                    if sp == 0 {
-                        unfuse!();
-                    }
-                    let $a = self.ds[(sp - 1) & DS_MASK];
-                    branch_unless!($e, 1, $t, 2);
-                }};
-            }
-            // The loop index, for a run starting with I that pushes up to
-            // `room` cells.
-            macro_rules! index_or_unfuse {
-                ($room:expr) => {{
-                    if self.rp <= self.rbase || sp + $room > DS_SIZE {
-                        unfuse!();
-                    }
-                    self.rs[self.rp - 1]
-                }};
-            }
-            // The +LOOP that ends a fused run, by `step`.
-            macro_rules! plus_loop_or_unfuse {
-                ($step:expr, $body:expr) => {{
-                    if self.rp < self.rbase + 2 {
-                        unfuse!();
-                    }
-                    let step = $step;
-                    if self.loop_ends(step) {
-                        self.rp -= 2;
-                        ip += 1;
-                    } else {
-                        if INTERRUPT.load(Ordering::Relaxed) {
-                            unfuse!();
-                        }
-                        self.rs[self.rp - 1] = self.rs[self.rp - 1].wrapping_add(step);
-                        ip = $body;
-                    }
-                }};
-            }
-            ins = match self.code.get(ip as usize) {
-                Some(&i) => i,
-                None => {
-                    self.sp = sp;
-                    self.fault_sp = sp;
-                    return Err((BAD_ADDRESS, ip));
-                }
-            };
+            let calls_before = self.calls.len();
             if TRACE {
-                // Step by step: every instruction of a fused run on its own.
-                ins = ins.unfused();
                 self.sp = sp;
+                self.rp = rp;
                 self.trace_before(ip);
             }
-            let calls_before = self.calls.len();
-            ip += 1;
-            loop {
-                match ins {
-                    Instr::Lit(v) => {
-                        room!(1);
-                        self.ds[(sp) & DS_MASK] = v;
-                        sp += 1;
-                    }
-                    Instr::Call(target) => {
-                        if self.calls.len() >= MAX_CALLS {
+            // The hot loop works on the parts of the machine it needs,
+            // borrowed apart, with ip, sp and rp in registers. It runs until
+            // an instruction needs the whole machine (`slow!`), fails
+            // (`bail!`), or returns from this level.
+            let stop = 'hot: {
+                let Forth {
+                    ds,
+                    rs,
+                    rbase,
+                    calls,
+                    locals,
+                    mem,
+                    code,
+                    dict,
+                    ..
+                } = &mut *self;
+                let ds = &mut **ds;
+                let rs = &mut **rs;
+                let code = &code[..];
+                // Fail with the stack as this instruction found it.
+                macro_rules! bail {
+                    ($t:expr) => {
+                        break 'hot Stop::Fail($t)
+                    };
+                }
+                macro_rules! tri {
+                    ($e:expr) => {
+                        match $e {
+                            Ok(v) => v,
+                            Err(t) => bail!(t),
+                        }
+                    };
+                }
+                // At least n cells on the stack.
+                macro_rules! need {
+                    ($n:expr) => {
+                        if sp < $n {
+                            bail!(STACK_UNDERFLOW);
+                        }
+                    };
+                }
+                // Room for n more cells.
+                macro_rules! room {
+                    ($n:expr) => {
+                        if sp + $n > DS_SIZE {
+                            bail!(STACK_OVERFLOW);
+                        }
+                    };
+                }
+                // Room for n more cells on the return stack.
+                macro_rules! rroom {
+                    ($n:expr) => {
+                        if rp + $n > RS_SIZE {
                             bail!(RSTACK_OVERFLOW);
                         }
-                        poll!();
-                        self.calls.push(Frame {
-                            ret: ip,
-                            rbase: self.rbase as u32,
-                        });
-                        self.rbase = self.rp;
-                        ip = target;
-                    }
-                    Instr::Exit => {
-                        exit_word!();
-                    }
-                    Instr::Branch(target) => {
-                        if target < ip {
-                            poll!();
+                    };
+                }
+                // Stop here if Ctrl-C was pressed (calls and backward jumps).
+                macro_rules! poll {
+                    () => {
+                        if INTERRUPT.load(Ordering::Relaxed) {
+                            INTERRUPT.store(false, Ordering::Relaxed);
+                            bail!(USER_INTERRUPT);
                         }
-                        ip = target;
-                    }
-                    Instr::ZBranch(target) => {
-                        need!(1);
+                    };
+                }
+                // Replace the top two cells by f(second, top).
+                macro_rules! binary {
+                    (|$a:ident, $b:ident| $e:expr) => {{
+                        need!(2);
+                        let $a = ds[(sp - 2) & DS_MASK];
+                        let $b = ds[(sp - 1) & DS_MASK];
+                        ds[(sp - 2) & DS_MASK] = $e;
                         sp -= 1;
-                        if self.ds[(sp) & DS_MASK] == 0 {
+                    }};
+                }
+                // Replace the top cell by f(top).
+                macro_rules! unary {
+                    (|$a:ident| $e:expr) => {{
+                        need!(1);
+                        let $a = ds[(sp - 1) & DS_MASK];
+                        ds[(sp - 1) & DS_MASK] = $e;
+                    }};
+                }
+                // The next instruction; `ip` then points past it (every arm
+                // fails, if it does, before it moves ip, so the failing
+                // instruction is at ip - 1; keeping no copy of it frees a
+                // register).
+                macro_rules! fetch {
+                    () => {
+                        match code.get(ip as usize) {
+                            Some(&i) => {
+                                ip += 1;
+                                if TRACE { i.unfused() } else { i }
+                            }
+                            None => break 'hot Stop::BadCode,
+                        }
+                    };
+                }
+                // Hand this instruction to the whole machine (`Forth::slow`).
+                macro_rules! slow {
+                    () => {
+                        break 'hot Stop::Slow
+                    };
+                }
+                // The return-stack cell n below the top, if the running word
+                // put it there; else the slow path reports the broken rule.
+                macro_rules! rpeek {
+                    ($n:expr) => {{
+                        if $n >= rp.saturating_sub(*rbase) {
+                            slow!();
+                        }
+                        rs[rp - 1 - $n]
+                    }};
+                }
+                // Run only the first instruction of a superinstruction's run:
+                // the next ones then run on their own.
+                macro_rules! unfuse {
+                    () => {{ slow!() }};
+                }
+                // Return to the caller: its address and its return-stack base
+                // come off the call stack; `$none` if there is no frame.
+                macro_rules! return_to_caller {
+                    ($none:expr) => {
+                        match calls.pop() {
+                            Some(r) => {
+                                ip = r.ret;
+                                *rbase = r.rbase as usize;
+                            }
+                            None => $none,
+                        }
+                    };
+                }
+                // Push the cell at the address `k` cells down the stack
+                // (`dup @`, `over @`).
+                macro_rules! push_fetched {
+                    ($k:expr) => {{
+                        if sp < $k || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let Ok(v) = mem.cell(ds[(sp - $k) & DS_MASK]) else {
+                            unfuse!()
+                        };
+                        ds[sp & DS_MASK] = v;
+                        sp += 1;
+                        ip += 1;
+                    }};
+                }
+                // `n op`: replace the top cell by op(top) with the literal n.
+                macro_rules! lit_op {
+                    ($n:expr, |$a:ident| $e:expr) => {{
+                        if sp == 0 || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let $a = ds[(sp - 1) & DS_MASK];
+                        ds[(sp - 1) & DS_MASK] = $e;
+                        ip += 1;
+                    }};
+                }
+                // The end of a run ending in ZBranch(t) `slots` long: drop
+                // `pop` cells, and jump to t unless `flag`.
+                macro_rules! branch_unless {
+                    ($flag:expr, $pop:expr, $t:expr, $slots:expr) => {{
+                        let flag = $flag;
+                        let next = ip + ($slots - 1);
+                        if !flag && $t < next && INTERRUPT.load(Ordering::Relaxed) {
+                            unfuse!();
+                        }
+                        sp -= $pop;
+                        ip = if flag { next } else { $t };
+                    }};
+                }
+                // `n cmp IF`
+                macro_rules! lit_branch {
+                    ($n:expr, $t:expr, |$a:ident| $e:expr) => {{
+                        if sp == 0 || sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let $a = ds[(sp - 1) & DS_MASK];
+                        branch_unless!($e, 1, $t, 3);
+                    }};
+                }
+                // `cmp IF`
+                macro_rules! cmp_branch {
+                    ($t:expr, |$a:ident, $b:ident| $e:expr) => {{
+                        if sp < 2 {
+                            unfuse!();
+                        }
+                        let ($a, $b) = (ds[(sp - 2) & DS_MASK], ds[(sp - 1) & DS_MASK]);
+                        branch_unless!($e, 2, $t, 2);
+                    }};
+                }
+                // `test IF`
+                macro_rules! test_branch {
+                    ($t:expr, |$a:ident| $e:expr) => {{
+                        if sp == 0 {
+                            unfuse!();
+                        }
+                        let $a = ds[(sp - 1) & DS_MASK];
+                        branch_unless!($e, 1, $t, 2);
+                    }};
+                }
+                // The loop index, for a run starting with I that pushes up to
+                // `room` cells.
+                macro_rules! index_or_unfuse {
+                    ($room:expr) => {{
+                        if rp <= *rbase || sp + $room > DS_SIZE {
+                            unfuse!();
+                        }
+                        rs[rp - 1]
+                    }};
+                }
+                // The +LOOP that ends a fused run, by `step`.
+                macro_rules! plus_loop_or_unfuse {
+                    ($step:expr, $body:expr) => {{
+                        if rp < *rbase + 2 {
+                            unfuse!();
+                        }
+                        let step = $step;
+                        if loop_ends(rs[rp - 1], rs[rp - 2], step) {
+                            rp -= 2;
+                            ip += 1;
+                        } else {
+                            if INTERRUPT.load(Ordering::Relaxed) {
+                                unfuse!();
+                            }
+                            rs[rp - 1] = rs[rp - 1].wrapping_add(step);
+                            ip = $body;
+                        }
+                    }};
+                }
+                loop {
+                    let ins: Instr = fetch!();
+                    match ins {
+                        Instr::Lit(v) => {
+                            room!(1);
+                            ds[sp & DS_MASK] = v;
+                            sp += 1;
+                        }
+                        Instr::Call(target) => {
+                            if calls.len() >= MAX_CALLS {
+                                bail!(RSTACK_OVERFLOW);
+                            }
+                            poll!();
+                            calls.push(Frame {
+                                ret: ip,
+                                rbase: *rbase as u32,
+                            });
+                            *rbase = rp;
+                            ip = target;
+                        }
+                        Instr::Exit => {
+                            if calls.len() <= base {
+                                break 'hot Stop::Done;
+                            }
+                            if rp != *rbase {
+                                slow!();
+                            }
+                            return_to_caller!(bail!(RSTACK_UNDERFLOW));
+                        }
+                        Instr::Branch(target) => {
                             if target < ip {
                                 poll!();
                             }
                             ip = target;
                         }
-                    }
-                    Instr::Do => {
-                        need!(2);
-                        let (limit, index) =
-                            (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
-                        tri!(self.rpush2(limit, index));
-                        sp -= 2;
-                    }
-                    Instr::QDo(exit) => {
-                        need!(2);
-                        let (limit, index) =
-                            (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
-                        if index == limit {
-                            ip = exit;
-                        } else {
-                            tri!(self.rpush2(limit, index));
-                        }
-                        sp -= 2;
-                    }
-                    Instr::Loop(body) => {
-                        if self.rp < self.rbase + 2 {
-                            bail!(NO_LOOP);
-                        }
-                        let index = self.rs[self.rp - 1].wrapping_add(1);
-                        if index == self.rs[self.rp - 2] {
-                            self.rp -= 2;
-                        } else {
-                            self.rs[self.rp - 1] = index;
-                            poll!();
-                            ip = body;
-                        }
-                    }
-                    Instr::PlusLoop(body) => {
-                        need!(1);
-                        if self.rp < self.rbase + 2 {
-                            bail!(NO_LOOP);
-                        }
-                        let step = self.ds[(sp - 1) & DS_MASK];
-                        if self.loop_ends(step) {
-                            self.rp -= 2;
-                        } else {
-                            poll!();
-                            self.rs[self.rp - 1] = self.rs[self.rp - 1].wrapping_add(step);
-                            ip = body;
-                        }
-                        sp -= 1;
-                    }
-                    Instr::Leave(exit) => {
-                        if self.rp < self.rbase + 2 {
-                            bail!(NO_LOOP);
-                        }
-                        self.rp -= 2;
-                        ip = exit;
-                    }
-                    Instr::Case => {}
-                    Instr::Of(next) => {
-                        need!(2);
-                        if self.ds[(sp - 2) & DS_MASK] == self.ds[(sp - 1) & DS_MASK] {
-                            sp -= 2;
-                        } else {
+                        Instr::ZBranch(target) => {
+                            need!(1);
                             sp -= 1;
-                            ip = next;
-                        }
-                    }
-                    Instr::EndCase => {
-                        need!(1);
-                        sp -= 1;
-                    }
-                    Instr::Execute => {
-                        need!(1);
-                        let xt = self.ds[(sp - 1) & DS_MASK];
-                        self.sp = sp - 1;
-                        match self.enter(xt, ip) {
-                            Ok((next, to)) => {
-                                sp = self.sp;
-                                ip = to;
-                                if let Some(i) = next {
-                                    ins = i;
-                                    continue;
+                            if ds[sp & DS_MASK] == 0 {
+                                if target < ip {
+                                    poll!();
                                 }
+                                ip = target;
                             }
-                            Err(t) => bail!(t),
                         }
-                    }
-                    Instr::Word(xt) => {
-                        // A CREATEd word (an array) pushes its body: the
-                        // common case, without the general entry.
-                        if let Some(Kind::Create(body)) =
-                            self.dict.words.get(xt as usize).map(|w| w.kind)
-                            && sp < DS_SIZE
-                        {
-                            self.ds[sp & DS_MASK] = body as i64;
-                            sp += 1;
-                            break;
+                        Instr::Do => {
+                            need!(2);
+                            rroom!(2);
+                            rs[rp] = ds[(sp - 2) & DS_MASK];
+                            rs[rp + 1] = ds[(sp - 1) & DS_MASK];
+                            rp += 2;
+                            sp -= 2;
                         }
-                        let (next, to) = whole!(self.enter(xt as i64, ip));
-                        ip = to;
-                        if let Some(i) = next {
-                            ins = i;
-                            continue;
-                        }
-                    }
-                    Instr::Catch => {
-                        need!(1);
-                        let xt = self.ds[(sp - 1) & DS_MASK];
-                        if self.catches.len() >= MAX_CATCH {
-                            bail!(EXCEPTION_OVERFLOW);
-                        }
-                        if self.calls.len() + 2 >= MAX_CALLS {
-                            bail!(RSTACK_OVERFLOW);
-                        }
-                        sp -= 1;
-                        self.catches.push(CatchFrame {
-                            sp,
-                            rp: self.rp,
-                            rbase: self.rbase,
-                            calls: self.calls.len(),
-                            locals: self.locals.len(),
-                            ip,
-                            depth: self.run_depth,
-                        });
-                        // Run xt as if called from CATCH_END, which returns to ip.
-                        self.calls.push(Frame {
-                            ret: ip,
-                            rbase: self.rbase as u32,
-                        });
-                        self.rbase = self.rp;
-                        self.sp = sp;
-                        match self.enter(xt, CATCH_END) {
-                            Ok((next, to)) => {
-                                sp = self.sp;
-                                ip = to;
-                                if let Some(i) = next {
-                                    ins = i;
-                                    continue;
-                                }
+                        Instr::QDo(exit) => {
+                            need!(2);
+                            let (limit, index) = (ds[(sp - 2) & DS_MASK], ds[(sp - 1) & DS_MASK]);
+                            if index == limit {
+                                ip = exit;
+                            } else {
+                                rroom!(2);
+                                rs[rp] = limit;
+                                rs[rp + 1] = index;
+                                rp += 2;
                             }
-                            Err(t) => {
-                                // As if CATCH had not started: the report shows xt.
+                            sp -= 2;
+                        }
+                        Instr::Loop(body) => {
+                            if rp < *rbase + 2 {
+                                bail!(NO_LOOP);
+                            }
+                            let index = rs[rp - 1].wrapping_add(1);
+                            if index == rs[rp - 2] {
+                                rp -= 2;
+                            } else {
+                                rs[rp - 1] = index;
+                                poll!();
+                                ip = body;
+                            }
+                        }
+                        Instr::PlusLoop(body) => {
+                            need!(1);
+                            if rp < *rbase + 2 {
+                                bail!(NO_LOOP);
+                            }
+                            let step = ds[(sp - 1) & DS_MASK];
+                            if loop_ends(rs[rp - 1], rs[rp - 2], step) {
+                                rp -= 2;
+                            } else {
+                                poll!();
+                                rs[rp - 1] = rs[rp - 1].wrapping_add(step);
+                                ip = body;
+                            }
+                            sp -= 1;
+                        }
+                        Instr::Leave(exit) => {
+                            if rp < *rbase + 2 {
+                                bail!(NO_LOOP);
+                            }
+                            rp -= 2;
+                            ip = exit;
+                        }
+                        Instr::Case => {}
+                        Instr::Of(next) => {
+                            need!(2);
+                            if ds[(sp - 2) & DS_MASK] == ds[(sp - 1) & DS_MASK] {
+                                sp -= 2;
+                            } else {
+                                sp -= 1;
+                                ip = next;
+                            }
+                        }
+                        Instr::EndCase => {
+                            need!(1);
+                            sp -= 1;
+                        }
+                        Instr::Word(xt) => {
+                            // A CREATEd word (an array) pushes its body: the
+                            // common case, without the general entry.
+                            if let Some(Kind::Create(body)) =
+                                dict.words.get(xt as usize).map(|w| w.kind)
+                                && sp < DS_SIZE
+                            {
+                                ds[sp & DS_MASK] = body as i64;
                                 sp += 1;
-                                bail!(t)
+                            } else {
+                                slow!();
                             }
                         }
-                    }
-                    Instr::CatchEnd => {
-                        room!(1);
-                        self.catches.pop();
-                        self.ds[(sp) & DS_MASK] = 0;
-                        sp += 1;
-                        return_to_caller!(bail!(RSTACK_UNDERFLOW));
-                    }
-                    Instr::Does(code) => {
-                        tri!(self.set_does(code));
-                        exit_word!();
-                    }
-                    Instr::Str(addr, len) => {
-                        room!(2);
-                        self.ds[(sp) & DS_MASK] = addr as i64;
-                        self.ds[(sp + 1) & DS_MASK] = len as i64;
-                        sp += 2;
-                    }
-                    Instr::Value(addr) => {
-                        room!(1);
-                        self.ds[(sp) & DS_MASK] = tri!(self.mem.cell(addr as i64));
-                        sp += 1;
-                    }
-                    Instr::Defer(addr) => {
-                        let xt = tri!(self.mem.cell(addr as i64));
-                        let (next, to) = whole!(self.enter(xt, ip));
-                        ip = to;
-                        if let Some(i) = next {
-                            ins = i;
-                            continue;
+                        Instr::Execute
+                        | Instr::Catch
+                        | Instr::CatchEnd
+                        | Instr::Does(_)
+                        | Instr::Defer(_)
+                        | Instr::LocalsEnter(..)
+                        | Instr::CompileXt(_)
+                        | Instr::Prim(_) => slow!(),
+                        Instr::Str(addr, len) => {
+                            room!(2);
+                            ds[sp & DS_MASK] = addr as i64;
+                            ds[(sp + 1) & DS_MASK] = len as i64;
+                            sp += 2;
                         }
-                    }
-                    Instr::LocalsEnter(args, vals) => whole!(self.locals_enter(args, vals)),
-                    Instr::LocalFetch(n) => {
-                        room!(1);
-                        let i = tri!(self.local_slot(n));
-                        self.ds[(sp) & DS_MASK] = self.locals[i];
-                        sp += 1;
-                    }
-                    Instr::LocalStore(n) => {
-                        need!(1);
-                        let i = tri!(self.local_slot(n));
-                        self.locals[i] = self.ds[(sp - 1) & DS_MASK];
-                        sp -= 1;
-                    }
-                    Instr::LocalAdd(n) => {
-                        need!(1);
-                        let i = tri!(self.local_slot(n));
-                        self.locals[i] = self.locals[i].wrapping_add(self.ds[(sp - 1) & DS_MASK]);
-                        sp -= 1;
-                    }
-                    Instr::LocalsExit(n) => {
-                        let keep = self.locals.len().saturating_sub(n as usize);
-                        self.locals.truncate(keep);
-                    }
-                    Instr::CompileXt(xt) => whole!(self.compile_xt(xt)),
-                    Instr::Prim(id) => match self.prims.get(id as usize) {
-                        Some(&body) => whole!(body(self)),
-                        None => bail!(BAD_ADDRESS),
-                    },
-
-                    // ---- hot words: the same as their bodies in words/core.rs ----
-                    Instr::Dup => {
-                        need!(1);
-                        room!(1);
-                        self.ds[(sp) & DS_MASK] = self.ds[(sp - 1) & DS_MASK];
-                        sp += 1;
-                    }
-                    Instr::Drop => {
-                        need!(1);
-                        sp -= 1;
-                    }
-                    Instr::Swap => {
-                        need!(2);
-                        self.ds.swap(sp - 1, sp - 2);
-                    }
-                    Instr::Over => {
-                        need!(2);
-                        room!(1);
-                        self.ds[(sp) & DS_MASK] = self.ds[(sp - 2) & DS_MASK];
-                        sp += 1;
-                    }
-                    Instr::Rot => {
-                        need!(3);
-                        self.ds[sp - 3..sp].rotate_left(1);
-                    }
-                    Instr::MinusRot => {
-                        need!(3);
-                        self.ds[sp - 3..sp].rotate_right(1);
-                    }
-                    Instr::Nip => binary!(|_a, b| b),
-                    Instr::Tuck => {
-                        need!(2);
-                        room!(1);
-                        let (a, b) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
-                        self.ds[(sp - 2) & DS_MASK] = b;
-                        self.ds[(sp - 1) & DS_MASK] = a;
-                        self.ds[(sp) & DS_MASK] = b;
-                        sp += 1;
-                    }
-                    Instr::QDup => {
-                        need!(1);
-                        if self.ds[(sp - 1) & DS_MASK] != 0 {
+                        Instr::Value(addr) => {
                             room!(1);
-                            self.ds[(sp) & DS_MASK] = self.ds[(sp - 1) & DS_MASK];
+                            ds[sp & DS_MASK] = tri!(mem.cell(addr as i64));
                             sp += 1;
                         }
-                    }
-                    Instr::TwoDup => {
-                        need!(2);
-                        room!(2);
-                        self.ds[(sp) & DS_MASK] = self.ds[(sp - 2) & DS_MASK];
-                        self.ds[(sp + 1) & DS_MASK] = self.ds[(sp - 1) & DS_MASK];
-                        sp += 2;
-                    }
-                    Instr::TwoDrop => {
-                        need!(2);
-                        sp -= 2;
-                    }
-                    Instr::ToR => {
-                        need!(1);
-                        tri!(self.rpush(self.ds[(sp - 1) & DS_MASK]));
-                        sp -= 1;
-                    }
-                    Instr::RFrom => {
-                        let v = tri!(self.rpeek(0));
-                        room!(1);
-                        self.rp -= 1;
-                        self.ds[(sp) & DS_MASK] = v;
-                        sp += 1;
-                    }
-                    Instr::RFetch | Instr::I => {
-                        let v = tri!(self.rpeek(0));
-                        room!(1);
-                        self.ds[(sp) & DS_MASK] = v;
-                        sp += 1;
-                    }
-                    Instr::J => {
-                        let v = tri!(self.rpeek(2));
-                        room!(1);
-                        self.ds[(sp) & DS_MASK] = v;
-                        sp += 1;
-                    }
-                    Instr::Plus => binary!(|a, b| a.wrapping_add(b)),
-                    Instr::Slash | Instr::Mod => {
-                        need!(2);
-                        let (n, d) = (self.ds[(sp - 2) & DS_MASK], self.ds[(sp - 1) & DS_MASK]);
-                        if d == 0 {
-                            bail!(DIVISION_BY_ZERO);
+                        Instr::LocalFetch(n) => {
+                            room!(1);
+                            let Some(i) = locals.len().checked_sub(1 + n as usize) else {
+                                bail!(RSTACK_UNDERFLOW)
+                            };
+                            ds[sp & DS_MASK] = locals[i];
+                            sp += 1;
                         }
-                        // Floored, as the table's body (which works in i128).
-                        let (mut q, mut r) = (n.wrapping_div(d), n.wrapping_rem(d));
-                        if n == i64::MIN && d == -1 {
-                            bail!(OUT_OF_RANGE);
+                        Instr::LocalStore(n) => {
+                            need!(1);
+                            let Some(i) = locals.len().checked_sub(1 + n as usize) else {
+                                bail!(RSTACK_UNDERFLOW)
+                            };
+                            locals[i] = ds[(sp - 1) & DS_MASK];
+                            sp -= 1;
                         }
-                        if r != 0 && ((r < 0) != (d < 0)) {
-                            q -= 1;
-                            r += d;
+                        Instr::LocalAdd(n) => {
+                            need!(1);
+                            let Some(i) = locals.len().checked_sub(1 + n as usize) else {
+                                bail!(RSTACK_UNDERFLOW)
+                            };
+                            locals[i] = locals[i].wrapping_add(ds[(sp - 1) & DS_MASK]);
+                            sp -= 1;
                         }
-                        self.ds[(sp - 2) & DS_MASK] = if let Instr::Slash = ins { q } else { r };
-                        sp -= 1;
-                    }
-                    Instr::Minus => binary!(|a, b| a.wrapping_sub(b)),
-                    Instr::Star => binary!(|a, b| a.wrapping_mul(b)),
-                    Instr::OnePlus => unary!(|a| a.wrapping_add(1)),
-                    Instr::OneMinus => unary!(|a| a.wrapping_sub(1)),
-                    Instr::Negate => unary!(|a| a.wrapping_neg()),
-                    Instr::Min => binary!(|a, b| a.min(b)),
-                    Instr::Max => binary!(|a, b| a.max(b)),
-                    Instr::TwoStar => unary!(|a| a.wrapping_shl(1)),
-                    Instr::TwoSlash => unary!(|a| a >> 1),
-                    Instr::LShift => binary!(|a, b| if (0..64).contains(&b) {
-                        ((a as u64) << b) as i64
-                    } else {
-                        0
-                    }),
-                    Instr::RShift => binary!(|a, b| if (0..64).contains(&b) {
-                        ((a as u64) >> b) as i64
-                    } else {
-                        0
-                    }),
-                    Instr::And => binary!(|a, b| a & b),
-                    Instr::Or => binary!(|a, b| a | b),
-                    Instr::Xor => binary!(|a, b| a ^ b),
-                    Instr::Invert => unary!(|a| !a),
-                    Instr::Equal => binary!(|a, b| flag(a == b)),
-                    Instr::NotEqual => binary!(|a, b| flag(a != b)),
-                    Instr::Less => binary!(|a, b| flag(a < b)),
-                    Instr::Greater => binary!(|a, b| flag(a > b)),
-                    Instr::ULess => binary!(|a, b| flag((a as u64) < b as u64)),
-                    Instr::UGreater => binary!(|a, b| flag(a as u64 > b as u64)),
-                    Instr::ZeroEqual => unary!(|a| flag(a == 0)),
-                    Instr::ZeroNotEqual => unary!(|a| flag(a != 0)),
-                    Instr::ZeroLess => unary!(|a| flag(a < 0)),
-                    Instr::ZeroGreater => unary!(|a| flag(a > 0)),
-                    Instr::Fetch => {
-                        need!(1);
-                        self.ds[(sp - 1) & DS_MASK] =
-                            tri!(self.mem.cell(self.ds[(sp - 1) & DS_MASK]));
-                    }
-                    Instr::Store => {
-                        need!(2);
-                        tri!(
-                            self.mem
-                                .set_cell(self.ds[(sp - 1) & DS_MASK], self.ds[(sp - 2) & DS_MASK])
-                        );
-                        sp -= 2;
-                    }
-                    Instr::CFetch => {
-                        need!(1);
-                        self.ds[(sp - 1) & DS_MASK] =
-                            tri!(self.mem.byte(self.ds[(sp - 1) & DS_MASK])) as i64;
-                    }
-                    Instr::CStore => {
-                        need!(2);
-                        tri!(self.mem.set_byte(
-                            self.ds[(sp - 1) & DS_MASK],
-                            self.ds[(sp - 2) & DS_MASK] as u8
-                        ));
-                        sp -= 2;
-                    }
-                    Instr::PlusStore => {
-                        need!(2);
-                        let a = self.ds[(sp - 1) & DS_MASK];
-                        let v = tri!(self.mem.cell(a));
-                        tri!(
-                            self.mem
-                                .set_cell(a, v.wrapping_add(self.ds[(sp - 2) & DS_MASK]))
-                        );
-                        sp -= 2;
-                    }
-                    Instr::CellPlus => unary!(|a| a.wrapping_add(8)),
-                    Instr::Cells => unary!(|a| a.wrapping_mul(8)),
-                    Instr::CharPlus => unary!(|a| a.wrapping_add(1)),
-                    Instr::TwoFetch => {
-                        need!(1);
-                        let a = self.ds[(sp - 1) & DS_MASK];
-                        let x2 = tri!(self.mem.cell(a));
-                        let x1 = tri!(self.mem.cell(a.wrapping_add(8)));
-                        room!(1);
-                        self.ds[(sp - 1) & DS_MASK] = x1;
-                        self.ds[(sp) & DS_MASK] = x2;
-                        sp += 1;
-                    }
-                    Instr::TwoStore => {
-                        need!(3);
-                        let a = self.ds[(sp - 1) & DS_MASK];
-                        tri!(self.mem.set_cell(a, self.ds[(sp - 2) & DS_MASK]));
-                        tri!(
-                            self.mem
-                                .set_cell(a.wrapping_add(8), self.ds[(sp - 3) & DS_MASK])
-                        );
-                        sp -= 3;
-                    }
+                        Instr::LocalsExit(n) => {
+                            let keep = locals.len().saturating_sub(n as usize);
+                            locals.truncate(keep);
+                        }
 
-                    // ---- superinstructions (see instr.rs): each does its
-                    // whole run, or, where a check would fail, `unfuse!`s ----
-                    Instr::LitPlus(n) => lit_op!(n, |a| a.wrapping_add(n)),
-                    Instr::LitMinus(n) => lit_op!(n, |a| a.wrapping_sub(n)),
-                    Instr::LitStar(n) => lit_op!(n, |a| a.wrapping_mul(n)),
-                    Instr::LitAnd(n) => lit_op!(n, |a| a & n),
-                    Instr::LitFetch(a) => {
-                        if sp >= DS_SIZE {
-                            unfuse!();
+                        // ---- hot words: the same as their bodies in words/core.rs ----
+                        Instr::Dup => {
+                            need!(1);
+                            room!(1);
+                            ds[sp & DS_MASK] = ds[(sp - 1) & DS_MASK];
+                            sp += 1;
                         }
-                        let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        self.ds[(sp) & DS_MASK] = v;
-                        sp += 1;
-                        ip += 1;
+                        Instr::Drop => {
+                            need!(1);
+                            sp -= 1;
+                        }
+                        Instr::Swap => {
+                            need!(2);
+                            ds.swap(sp - 1, sp - 2);
+                        }
+                        Instr::Over => {
+                            need!(2);
+                            room!(1);
+                            ds[sp & DS_MASK] = ds[(sp - 2) & DS_MASK];
+                            sp += 1;
+                        }
+                        Instr::Rot => {
+                            need!(3);
+                            ds[sp - 3..sp].rotate_left(1);
+                        }
+                        Instr::MinusRot => {
+                            need!(3);
+                            ds[sp - 3..sp].rotate_right(1);
+                        }
+                        Instr::Nip => binary!(|_a, b| b),
+                        Instr::Tuck => {
+                            need!(2);
+                            room!(1);
+                            let (a, b) = (ds[(sp - 2) & DS_MASK], ds[(sp - 1) & DS_MASK]);
+                            ds[(sp - 2) & DS_MASK] = b;
+                            ds[(sp - 1) & DS_MASK] = a;
+                            ds[sp & DS_MASK] = b;
+                            sp += 1;
+                        }
+                        Instr::QDup => {
+                            need!(1);
+                            if ds[(sp - 1) & DS_MASK] != 0 {
+                                room!(1);
+                                ds[sp & DS_MASK] = ds[(sp - 1) & DS_MASK];
+                                sp += 1;
+                            }
+                        }
+                        Instr::TwoDup => {
+                            need!(2);
+                            room!(2);
+                            ds[sp & DS_MASK] = ds[(sp - 2) & DS_MASK];
+                            ds[(sp + 1) & DS_MASK] = ds[(sp - 1) & DS_MASK];
+                            sp += 2;
+                        }
+                        Instr::TwoDrop => {
+                            need!(2);
+                            sp -= 2;
+                        }
+                        Instr::ToR => {
+                            need!(1);
+                            rroom!(1);
+                            rs[rp] = ds[(sp - 1) & DS_MASK];
+                            rp += 1;
+                            sp -= 1;
+                        }
+                        Instr::RFrom => {
+                            let v = rpeek!(0);
+                            room!(1);
+                            rp -= 1;
+                            ds[sp & DS_MASK] = v;
+                            sp += 1;
+                        }
+                        Instr::RFetch | Instr::I => {
+                            let v = rpeek!(0);
+                            room!(1);
+                            ds[sp & DS_MASK] = v;
+                            sp += 1;
+                        }
+                        Instr::J => {
+                            let v = rpeek!(2);
+                            room!(1);
+                            ds[sp & DS_MASK] = v;
+                            sp += 1;
+                        }
+                        Instr::Plus => binary!(|a, b| a.wrapping_add(b)),
+                        Instr::Slash | Instr::Mod => {
+                            need!(2);
+                            let (n, d) = (ds[(sp - 2) & DS_MASK], ds[(sp - 1) & DS_MASK]);
+                            if d == 0 {
+                                bail!(DIVISION_BY_ZERO);
+                            }
+                            // Floored, as the table's body (which works in i128).
+                            let (mut q, mut r) = (n.wrapping_div(d), n.wrapping_rem(d));
+                            if n == i64::MIN && d == -1 {
+                                bail!(OUT_OF_RANGE);
+                            }
+                            if r != 0 && ((r < 0) != (d < 0)) {
+                                q -= 1;
+                                r += d;
+                            }
+                            ds[(sp - 2) & DS_MASK] = if let Instr::Slash = ins { q } else { r };
+                            sp -= 1;
+                        }
+                        Instr::Minus => binary!(|a, b| a.wrapping_sub(b)),
+                        Instr::Star => binary!(|a, b| a.wrapping_mul(b)),
+                        Instr::OnePlus => unary!(|a| a.wrapping_add(1)),
+                        Instr::OneMinus => unary!(|a| a.wrapping_sub(1)),
+                        Instr::Negate => unary!(|a| a.wrapping_neg()),
+                        Instr::Min => binary!(|a, b| a.min(b)),
+                        Instr::Max => binary!(|a, b| a.max(b)),
+                        Instr::TwoStar => unary!(|a| a.wrapping_shl(1)),
+                        Instr::TwoSlash => unary!(|a| a >> 1),
+                        Instr::LShift => binary!(|a, b| if (0..64).contains(&b) {
+                            ((a as u64) << b) as i64
+                        } else {
+                            0
+                        }),
+                        Instr::RShift => binary!(|a, b| if (0..64).contains(&b) {
+                            ((a as u64) >> b) as i64
+                        } else {
+                            0
+                        }),
+                        Instr::And => binary!(|a, b| a & b),
+                        Instr::Or => binary!(|a, b| a | b),
+                        Instr::Xor => binary!(|a, b| a ^ b),
+                        Instr::Invert => unary!(|a| !a),
+                        Instr::Equal => binary!(|a, b| flag(a == b)),
+                        Instr::NotEqual => binary!(|a, b| flag(a != b)),
+                        Instr::Less => binary!(|a, b| flag(a < b)),
+                        Instr::Greater => binary!(|a, b| flag(a > b)),
+                        Instr::ULess => binary!(|a, b| flag((a as u64) < b as u64)),
+                        Instr::UGreater => binary!(|a, b| flag(a as u64 > b as u64)),
+                        Instr::ZeroEqual => unary!(|a| flag(a == 0)),
+                        Instr::ZeroNotEqual => unary!(|a| flag(a != 0)),
+                        Instr::ZeroLess => unary!(|a| flag(a < 0)),
+                        Instr::ZeroGreater => unary!(|a| flag(a > 0)),
+                        Instr::Fetch => {
+                            need!(1);
+                            ds[(sp - 1) & DS_MASK] = tri!(mem.cell(ds[(sp - 1) & DS_MASK]));
+                        }
+                        Instr::Store => {
+                            need!(2);
+                            tri!(mem.set_cell(ds[(sp - 1) & DS_MASK], ds[(sp - 2) & DS_MASK]));
+                            sp -= 2;
+                        }
+                        Instr::CFetch => {
+                            need!(1);
+                            ds[(sp - 1) & DS_MASK] = tri!(mem.byte(ds[(sp - 1) & DS_MASK])) as i64;
+                        }
+                        Instr::CStore => {
+                            need!(2);
+                            tri!(
+                                mem.set_byte(ds[(sp - 1) & DS_MASK], ds[(sp - 2) & DS_MASK] as u8)
+                            );
+                            sp -= 2;
+                        }
+                        Instr::PlusStore => {
+                            need!(2);
+                            let a = ds[(sp - 1) & DS_MASK];
+                            let v = tri!(mem.cell(a));
+                            tri!(mem.set_cell(a, v.wrapping_add(ds[(sp - 2) & DS_MASK])));
+                            sp -= 2;
+                        }
+                        Instr::CellPlus => unary!(|a| a.wrapping_add(8)),
+                        Instr::Cells => unary!(|a| a.wrapping_mul(8)),
+                        Instr::CharPlus => unary!(|a| a.wrapping_add(1)),
+                        Instr::TwoFetch => {
+                            need!(1);
+                            let a = ds[(sp - 1) & DS_MASK];
+                            let x2 = tri!(mem.cell(a));
+                            let x1 = tri!(mem.cell(a.wrapping_add(8)));
+                            room!(1);
+                            ds[(sp - 1) & DS_MASK] = x1;
+                            ds[sp & DS_MASK] = x2;
+                            sp += 1;
+                        }
+                        Instr::TwoStore => {
+                            need!(3);
+                            let a = ds[(sp - 1) & DS_MASK];
+                            tri!(mem.set_cell(a, ds[(sp - 2) & DS_MASK]));
+                            tri!(mem.set_cell(a.wrapping_add(8), ds[(sp - 3) & DS_MASK]));
+                            sp -= 3;
+                        }
+
+                        // ---- superinstructions (see instr.rs): each does its
+                        // whole run, or, where a check would fail, `unfuse!`s ----
+                        Instr::LitPlus(n) => lit_op!(n, |a| a.wrapping_add(n)),
+                        Instr::LitMinus(n) => lit_op!(n, |a| a.wrapping_sub(n)),
+                        Instr::LitStar(n) => lit_op!(n, |a| a.wrapping_mul(n)),
+                        Instr::LitAnd(n) => lit_op!(n, |a| a & n),
+                        Instr::LitFetch(a) => {
+                            if sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            ds[sp & DS_MASK] = v;
+                            sp += 1;
+                            ip += 1;
+                        }
+                        Instr::LitStore(a) => {
+                            if sp == 0
+                                || sp >= DS_SIZE
+                                || mem.set_cell(a, ds[(sp - 1) & DS_MASK]).is_err()
+                            {
+                                unfuse!();
+                            }
+                            sp -= 1;
+                            ip += 1;
+                        }
+                        Instr::LitPlusStore(a) => {
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            let _ = mem.set_cell(a, v.wrapping_add(ds[(sp - 1) & DS_MASK]));
+                            sp -= 1;
+                            ip += 1;
+                        }
+                        Instr::LitEqualBranch(n, t) => lit_branch!(n, t, |a| a == n),
+                        Instr::LitLessBranch(n, t) => lit_branch!(n, t, |a| a < n),
+                        Instr::LitGreaterBranch(n, t) => lit_branch!(n, t, |a| a > n),
+                        Instr::EqualBranch(t) => cmp_branch!(t, |a, b| a == b),
+                        Instr::NotEqualBranch(t) => cmp_branch!(t, |a, b| a != b),
+                        Instr::LessBranch(t) => cmp_branch!(t, |a, b| a < b),
+                        Instr::GreaterBranch(t) => cmp_branch!(t, |a, b| a > b),
+                        Instr::ULessBranch(t) => cmp_branch!(t, |a, b| (a as u64) < b as u64),
+                        Instr::ZeroEqualBranch(t) => test_branch!(t, |a| a == 0),
+                        Instr::ZeroNotEqualBranch(t) => test_branch!(t, |a| a != 0),
+                        Instr::ZeroLessBranch(t) => test_branch!(t, |a| a < 0),
+                        Instr::ZeroGreaterBranch(t) => test_branch!(t, |a| a > 0),
+                        Instr::DupBranch(t) => {
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            branch_unless!(ds[(sp - 1) & DS_MASK] != 0, 0, t, 2);
+                        }
+                        Instr::IFetch => {
+                            let a = index_or_unfuse!(1);
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            ds[sp & DS_MASK] = v;
+                            sp += 1;
+                            ip += 1;
+                        }
+                        Instr::ICFetch => {
+                            let a = index_or_unfuse!(1);
+                            let Ok(v) = mem.byte(a) else { unfuse!() };
+                            ds[sp & DS_MASK] = v as i64;
+                            sp += 1;
+                            ip += 1;
+                        }
+                        Instr::IStore => {
+                            let a = index_or_unfuse!(1);
+                            if sp == 0 || mem.set_cell(a, ds[(sp - 1) & DS_MASK]).is_err() {
+                                unfuse!();
+                            }
+                            sp -= 1;
+                            ip += 1;
+                        }
+                        Instr::ICStore => {
+                            let a = index_or_unfuse!(1);
+                            if sp == 0 || mem.set_byte(a, ds[(sp - 1) & DS_MASK] as u8).is_err() {
+                                unfuse!();
+                            }
+                            sp -= 1;
+                            ip += 1;
+                        }
+                        Instr::ITwoFetch => {
+                            let a = index_or_unfuse!(2);
+                            let (Ok(x2), Ok(x1)) = (mem.cell(a), mem.cell(a.wrapping_add(8)))
+                            else {
+                                unfuse!()
+                            };
+                            ds[sp & DS_MASK] = x1;
+                            ds[(sp + 1) & DS_MASK] = x2;
+                            sp += 2;
+                            ip += 1;
+                        }
+                        Instr::ITwoStore => {
+                            let a = index_or_unfuse!(1);
+                            if sp < 2 || mem.range(a, 16).is_err() {
+                                unfuse!();
+                            }
+                            let _ = mem.set_cell(a, ds[(sp - 1) & DS_MASK]);
+                            let _ = mem.set_cell(a + 8, ds[(sp - 2) & DS_MASK]);
+                            sp -= 2;
+                            ip += 1;
+                        }
+                        Instr::IPlus => {
+                            let i = index_or_unfuse!(1);
+                            if sp == 0 {
+                                unfuse!();
+                            }
+                            ds[(sp - 1) & DS_MASK] = ds[(sp - 1) & DS_MASK].wrapping_add(i);
+                            ip += 1;
+                        }
+                        Instr::LitICStore(n) => {
+                            if sp + 1 >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let a = index_or_unfuse!(2);
+                            if mem.set_byte(a, n as u8).is_err() {
+                                unfuse!();
+                            }
+                            ip += 2;
+                        }
+                        Instr::LitIStore(n) => {
+                            if sp + 1 >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let a = index_or_unfuse!(2);
+                            if mem.set_cell(a, n).is_err() {
+                                unfuse!();
+                            }
+                            ip += 2;
+                        }
+                        Instr::OverFetch => push_fetched!(2),
+                        Instr::DupFetch => push_fetched!(1),
+                        Instr::FetchPlus => {
+                            if sp < 2 {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.cell(ds[(sp - 1) & DS_MASK]) else {
+                                unfuse!()
+                            };
+                            ds[(sp - 2) & DS_MASK] = ds[(sp - 2) & DS_MASK].wrapping_add(v);
+                            sp -= 1;
+                            ip += 1;
+                        }
+                        Instr::PlusFetch => {
+                            if sp < 2 {
+                                unfuse!();
+                            }
+                            let a = ds[(sp - 2) & DS_MASK].wrapping_add(ds[(sp - 1) & DS_MASK]);
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            ds[(sp - 2) & DS_MASK] = v;
+                            sp -= 1;
+                            ip += 1;
+                        }
+                        Instr::CellsPlus => {
+                            if sp < 2 {
+                                unfuse!();
+                            }
+                            ds[(sp - 2) & DS_MASK] = ds[(sp - 2) & DS_MASK]
+                                .wrapping_add(ds[(sp - 1) & DS_MASK].wrapping_mul(8));
+                            sp -= 1;
+                            ip += 1;
+                        }
+                        Instr::RFromPlus => {
+                            if rp <= *rbase || sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            rp -= 1;
+                            ds[(sp - 1) & DS_MASK] = ds[(sp - 1) & DS_MASK].wrapping_add(rs[rp]);
+                            ip += 1;
+                        }
+                        Instr::DupPlusLoop(body) => {
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            plus_loop_or_unfuse!(ds[(sp - 1) & DS_MASK], body);
+                        }
+                        Instr::LitPlusLoop(n, body) => {
+                            if sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            plus_loop_or_unfuse!(n, body);
+                        }
+                        Instr::BranchExit(t) => {
+                            if (t < ip && INTERRUPT.load(Ordering::Relaxed)) || rp != *rbase {
+                                unfuse!();
+                            }
+                            if calls.len() <= base {
+                                break 'hot Stop::Done;
+                            }
+                            return_to_caller!(unfuse!());
+                        }
                     }
-                    Instr::LitStore(a) => {
-                        if sp == 0
-                            || sp >= DS_SIZE
-                            || self.mem.set_cell(a, self.ds[(sp - 1) & DS_MASK]).is_err()
-                        {
-                            unfuse!();
-                        }
-                        sp -= 1;
-                        ip += 1;
-                    }
-                    Instr::LitPlusStore(a) => {
-                        if sp == 0 || sp >= DS_SIZE {
-                            unfuse!();
-                        }
-                        let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        let _ = self
-                            .mem
-                            .set_cell(a, v.wrapping_add(self.ds[(sp - 1) & DS_MASK]));
-                        sp -= 1;
-                        ip += 1;
-                    }
-                    Instr::LitEqualBranch(n, t) => lit_branch!(n, t, |a| a == n),
-                    Instr::LitLessBranch(n, t) => lit_branch!(n, t, |a| a < n),
-                    Instr::LitGreaterBranch(n, t) => lit_branch!(n, t, |a| a > n),
-                    Instr::EqualBranch(t) => cmp_branch!(t, |a, b| a == b),
-                    Instr::NotEqualBranch(t) => cmp_branch!(t, |a, b| a != b),
-                    Instr::LessBranch(t) => cmp_branch!(t, |a, b| a < b),
-                    Instr::GreaterBranch(t) => cmp_branch!(t, |a, b| a > b),
-                    Instr::ULessBranch(t) => cmp_branch!(t, |a, b| (a as u64) < b as u64),
-                    Instr::ZeroEqualBranch(t) => test_branch!(t, |a| a == 0),
-                    Instr::ZeroNotEqualBranch(t) => test_branch!(t, |a| a != 0),
-                    Instr::ZeroLessBranch(t) => test_branch!(t, |a| a < 0),
-                    Instr::ZeroGreaterBranch(t) => test_branch!(t, |a| a > 0),
-                    Instr::DupBranch(t) => {
-                        if sp == 0 || sp >= DS_SIZE {
-                            unfuse!();
-                        }
-                        branch_unless!(self.ds[(sp - 1) & DS_MASK] != 0, 0, t, 2);
-                    }
-                    Instr::IFetch => {
-                        let a = index_or_unfuse!(1);
-                        let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        self.ds[(sp) & DS_MASK] = v;
-                        sp += 1;
-                        ip += 1;
-                    }
-                    Instr::ICFetch => {
-                        let a = index_or_unfuse!(1);
-                        let Ok(v) = self.mem.byte(a) else { unfuse!() };
-                        self.ds[(sp) & DS_MASK] = v as i64;
-                        sp += 1;
-                        ip += 1;
-                    }
-                    Instr::IStore => {
-                        let a = index_or_unfuse!(1);
-                        if sp == 0 || self.mem.set_cell(a, self.ds[(sp - 1) & DS_MASK]).is_err() {
-                            unfuse!();
-                        }
-                        sp -= 1;
-                        ip += 1;
-                    }
-                    Instr::ICStore => {
-                        let a = index_or_unfuse!(1);
-                        if sp == 0
-                            || self
-                                .mem
-                                .set_byte(a, self.ds[(sp - 1) & DS_MASK] as u8)
-                                .is_err()
-                        {
-                            unfuse!();
-                        }
-                        sp -= 1;
-                        ip += 1;
-                    }
-                    Instr::ITwoFetch => {
-                        let a = index_or_unfuse!(2);
-                        let (Ok(x2), Ok(x1)) = (self.mem.cell(a), self.mem.cell(a.wrapping_add(8)))
-                        else {
-                            unfuse!()
-                        };
-                        self.ds[(sp) & DS_MASK] = x1;
-                        self.ds[(sp + 1) & DS_MASK] = x2;
-                        sp += 2;
-                        ip += 1;
-                    }
-                    Instr::ITwoStore => {
-                        let a = index_or_unfuse!(1);
-                        if sp < 2 || self.mem.range(a, 16).is_err() {
-                            unfuse!();
-                        }
-                        let _ = self.mem.set_cell(a, self.ds[(sp - 1) & DS_MASK]);
-                        let _ = self.mem.set_cell(a + 8, self.ds[(sp - 2) & DS_MASK]);
-                        sp -= 2;
-                        ip += 1;
-                    }
-                    Instr::IPlus => {
-                        let i = index_or_unfuse!(1);
-                        if sp == 0 {
-                            unfuse!();
-                        }
-                        self.ds[(sp - 1) & DS_MASK] = self.ds[(sp - 1) & DS_MASK].wrapping_add(i);
-                        ip += 1;
-                    }
-                    Instr::LitICStore(n) => {
-                        if sp + 1 >= DS_SIZE {
-                            unfuse!();
-                        }
-                        let a = index_or_unfuse!(2);
-                        if self.mem.set_byte(a, n as u8).is_err() {
-                            unfuse!();
-                        }
-                        ip += 2;
-                    }
-                    Instr::LitIStore(n) => {
-                        if sp + 1 >= DS_SIZE {
-                            unfuse!();
-                        }
-                        let a = index_or_unfuse!(2);
-                        if self.mem.set_cell(a, n).is_err() {
-                            unfuse!();
-                        }
-                        ip += 2;
-                    }
-                    Instr::OverFetch => push_fetched!(2),
-                    Instr::DupFetch => push_fetched!(1),
-                    Instr::FetchPlus => {
-                        if sp < 2 {
-                            unfuse!();
-                        }
-                        let Ok(v) = self.mem.cell(self.ds[(sp - 1) & DS_MASK]) else {
-                            unfuse!()
-                        };
-                        self.ds[(sp - 2) & DS_MASK] = self.ds[(sp - 2) & DS_MASK].wrapping_add(v);
-                        sp -= 1;
-                        ip += 1;
-                    }
-                    Instr::PlusFetch => {
-                        if sp < 2 {
-                            unfuse!();
-                        }
-                        let a =
-                            self.ds[(sp - 2) & DS_MASK].wrapping_add(self.ds[(sp - 1) & DS_MASK]);
-                        let Ok(v) = self.mem.cell(a) else { unfuse!() };
-                        self.ds[(sp - 2) & DS_MASK] = v;
-                        sp -= 1;
-                        ip += 1;
-                    }
-                    Instr::CellsPlus => {
-                        if sp < 2 {
-                            unfuse!();
-                        }
-                        self.ds[(sp - 2) & DS_MASK] = self.ds[(sp - 2) & DS_MASK]
-                            .wrapping_add(self.ds[(sp - 1) & DS_MASK].wrapping_mul(8));
-                        sp -= 1;
-                        ip += 1;
-                    }
-                    Instr::RFromPlus => {
-                        if self.rp <= self.rbase || sp == 0 || sp >= DS_SIZE {
-                            unfuse!();
-                        }
-                        self.rp -= 1;
-                        self.ds[(sp - 1) & DS_MASK] =
-                            self.ds[(sp - 1) & DS_MASK].wrapping_add(self.rs[self.rp]);
-                        ip += 1;
-                    }
-                    Instr::DupPlusLoop(body) => {
-                        if sp == 0 || sp >= DS_SIZE {
-                            unfuse!();
-                        }
-                        plus_loop_or_unfuse!(self.ds[(sp - 1) & DS_MASK], body);
-                    }
-                    Instr::LitPlusLoop(n, body) => {
-                        if sp >= DS_SIZE {
-                            unfuse!();
-                        }
-                        plus_loop_or_unfuse!(n, body);
-                    }
-                    Instr::BranchExit(t) => {
-                        if (t < ip && INTERRUPT.load(Ordering::Relaxed)) || self.rp != self.rbase {
-                            unfuse!();
-                        }
-                        if self.calls.len() <= base {
-                            self.sp = sp;
-                            return Ok(());
-                        }
-                        return_to_caller!(unfuse!());
+                    if TRACE {
+                        break 'hot Stop::Stepped(ins);
                     }
                 }
-                break;
-            }
-            if TRACE {
-                self.sp = sp;
-                self.trace_after(ins, calls_before);
+            };
+            self.sp = sp;
+            self.rp = rp;
+            match stop {
+                Stop::Fail(t) => {
+                    self.fault_sp = sp;
+                    return Err((t, ip.wrapping_sub(1)));
+                }
+                Stop::BadCode => {
+                    self.fault_sp = sp;
+                    return Err((BAD_ADDRESS, ip));
+                }
+                Stop::Done => return Ok(()),
+                Stop::Stepped(ins) => self.trace_after(ins, calls_before),
+                Stop::Slow => {
+                    // A built-in word reached through EXECUTE or DEFER runs
+                    // next, before the next instruction is fetched.
+                    let mut ins = self.code[ip as usize - 1].unfused();
+                    loop {
+                        match self.slow(ins, ip, base) {
+                            Ok(Some((to, next))) => {
+                                ip = to;
+                                sp = self.sp;
+                                rp = self.rp;
+                                match next {
+                                    Some(i) => ins = i,
+                                    None => break,
+                                }
+                            }
+                            Ok(None) => return Ok(()),
+                            Err(t) => {
+                                // Fail with the stack as the instruction found it.
+                                self.sp = sp;
+                                self.fault_sp = sp;
+                                return Err((t, ip.wrapping_sub(1)));
+                            }
+                        }
+                    }
+                    if TRACE {
+                        self.trace_after(ins, calls_before);
+                    }
+                }
             }
         }
+    }
+
+    /// An instruction the hot loop hands over, because it needs the whole
+    /// machine (a table word, EXECUTE, CATCH, DOES>, a locals frame),
+    /// because it fails with a report that needs more than a throw code (a
+    /// word reaching for return-stack cells it did not push), or because it
+    /// starts a superinstruction that cannot run whole (then it runs alone,
+    /// and the next instructions after it). `self.sp` and
+    /// `self.rp` are current. Gives where to go on, with a built-in word to
+    /// run first, or None when the run at this level is over.
+    #[inline(never)]
+    fn slow(&mut self, ins: Instr, ip: u32, base: usize) -> Res<Option<(u32, Option<Instr>)>> {
+        let entered = |(next, to)| Ok(Some((to, next)));
+        match ins {
+            Instr::Execute => {
+                let xt = self.pop()?;
+                self.enter(xt, ip).and_then(entered)
+            }
+            Instr::Word(xt) => self.enter(xt as i64, ip).and_then(entered),
+            Instr::Defer(addr) => {
+                let xt = self.mem.cell(addr as i64)?;
+                self.enter(xt, ip).and_then(entered)
+            }
+            Instr::Catch => {
+                self.need(1)?;
+                if self.catches.len() >= MAX_CATCH {
+                    return Err(EXCEPTION_OVERFLOW);
+                }
+                if self.calls.len() + 2 >= MAX_CALLS {
+                    return Err(RSTACK_OVERFLOW);
+                }
+                let xt = self.pop()?;
+                self.catches.push(CatchFrame {
+                    sp: self.sp,
+                    rp: self.rp,
+                    rbase: self.rbase,
+                    calls: self.calls.len(),
+                    locals: self.locals.len(),
+                    ip,
+                    depth: self.run_depth,
+                });
+                // Run xt as if called from CATCH_END, which returns to ip.
+                self.calls.push(Frame {
+                    ret: ip,
+                    rbase: self.rbase as u32,
+                });
+                self.rbase = self.rp;
+                self.enter(xt, CATCH_END).and_then(entered)
+            }
+            Instr::CatchEnd => {
+                self.push(0)?;
+                self.catches.pop();
+                self.return_to_caller().map(|to| Some((to, None)))
+            }
+            Instr::Does(code) => {
+                self.set_does(code)?;
+                self.exit_word(base)
+            }
+            Instr::Exit => self.exit_word(base),
+            Instr::LocalsEnter(args, vals) => {
+                self.locals_enter(args, vals)?;
+                Ok(Some((ip, None)))
+            }
+            Instr::CompileXt(xt) => {
+                self.compile_xt(xt)?;
+                Ok(Some((ip, None)))
+            }
+            // The first instruction of a superinstruction that could not
+            // run whole (the others are hot words, run below).
+            Instr::Lit(v) => {
+                self.push(v)?;
+                Ok(Some((ip, None)))
+            }
+            Instr::Branch(target) => {
+                if target < ip && INTERRUPT.swap(false, Ordering::Relaxed) {
+                    return Err(USER_INTERRUPT);
+                }
+                Ok(Some((target, None)))
+            }
+            // A table word, or a hot word failing: its table body runs (and
+            // reports the error exactly).
+            other => match other.canonical() {
+                Instr::Prim(id) => {
+                    let body = *self.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
+                    body(self)?;
+                    Ok(Some((ip, None)))
+                }
+                _ => Err(BAD_ADDRESS),
+            },
+        }
+    }
+
+    /// EXIT (and DOES>): leave the run at its own level, or check the word
+    /// gave back its return-stack cells and return to the caller.
+    fn exit_word(&mut self, base: usize) -> Res<Option<(u32, Option<Instr>)>> {
+        if self.calls.len() <= base {
+            return Ok(None);
+        }
+        if self.rp != self.rbase {
+            return Err(self.exit_imbalance());
+        }
+        self.return_to_caller().map(|to| Some((to, None)))
+    }
+
+    /// Pop a call frame: the caller's address, and its return-stack base back.
+    fn return_to_caller(&mut self) -> Res<u32> {
+        let r = self.calls.pop().ok_or(RSTACK_UNDERFLOW)?;
+        self.rbase = r.rbase as usize;
+        Ok(r.ret)
     }
 
     /// Tracing: entering a traced word starts printing.
@@ -1348,36 +1467,6 @@ impl Forth {
         let indent = "  ".repeat(calls_before.saturating_sub(base) + 1);
         let line = format!("{indent}{name}  {}\n", self.stack_text().trim_end());
         let _ = self.out.write_all(line.as_bytes());
-    }
-
-    /// Where local n (from the newest) is kept.
-    #[inline(always)]
-    fn local_slot(&self, n: u16) -> Res<usize> {
-        self.locals
-            .len()
-            .checked_sub(1 + n as usize)
-            .ok_or(RSTACK_UNDERFLOW)
-    }
-
-    /// Does stepping the innermost loop's index by `step` cross the
-    /// boundary between limit-1 and limit (+LOOP's end)?
-    #[inline(always)]
-    fn loop_ends(&self, step: i64) -> bool {
-        let old = self.rs[self.rp - 1].wrapping_sub(self.rs[self.rp - 2]);
-        let new = old.wrapping_add(step);
-        (old ^ new) < 0 && (old ^ step) < 0
-    }
-
-    /// Push two cells on the return stack (DO's limit and index).
-    #[inline(always)]
-    fn rpush2(&mut self, limit: i64, index: i64) -> Res<()> {
-        if self.rp + 2 > RS_SIZE {
-            return Err(RSTACK_OVERFLOW);
-        }
-        self.rs[self.rp] = limit;
-        self.rs[self.rp + 1] = index;
-        self.rp += 2;
-        Ok(())
     }
 
     fn locals_enter(&mut self, args: u16, vals: u16) -> Res<()> {

@@ -177,6 +177,9 @@ primitives! {
         f.rpush(x)
     }
     RFrom "r>" "( -- x ) ( R: x -- )" Core Plain "Move the top of the return stack to the data stack." |f| {
+        // Check both stacks before changing either (as the hot `r>` does).
+        f.rpeek(0)?;
+        f.room(1)?;
         let x = f.rpop()?;
         f.push(x)
     }
@@ -185,12 +188,21 @@ primitives! {
         f.push(x)
     }
     TwoToR "2>r" "( x1 x2 -- ) ( R: -- x1 x2 )" CoreExt Plain "Move a pair to the return stack." |f| {
+        f.need(2)?;
+        f.rroom(2)?;
         let b = f.pop()?;
         let a = f.pop()?;
         f.rpush(a)?;
         f.rpush(b)
     }
     TwoRFrom "2r>" "( -- x1 x2 ) ( R: x1 x2 -- )" CoreExt Plain "Move a pair from the return stack." |f| {
+        // Checked before either stack changes; the report is the one
+        // taking the cells one at a time would give.
+        let own = f.rdepth_own();
+        if own < 2 {
+            return Err(f.reach_past_frame(own));
+        }
+        f.room(2)?;
         let b = f.rpop()?;
         let a = f.rpop()?;
         f.push(a)?;
