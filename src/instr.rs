@@ -186,6 +186,21 @@ pub enum Instr {
     LitPlusLoop(i64, u32),
     /// a jump to an EXIT
     BranchExit(u32),
+    /// `dup n < IF`
+    DupLitLessBranch(i64, u32),
+    /// `drop n`
+    DropLit(i64),
+    /// `?dup IF`
+    QDupBranch(u32),
+    /// `swap cell+ swap`
+    CellPlusUnder,
+    /// `+ >r`
+    PlusToR,
+    /// `r> loop`
+    RFromLoop(u32),
+    /// `+ ;` `c@ ;`
+    PlusExit,
+    CFetchExit,
 }
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
@@ -303,6 +318,13 @@ impl Instr {
             CellsPlus => Cells,
             RFromPlus => RFrom,
             BranchExit(t) => Branch(t),
+            DupLitLessBranch(..) => Dup,
+            DropLit(_) => Drop,
+            QDupBranch(_) => QDup,
+            CellPlusUnder => Swap,
+            PlusToR | PlusExit => Plus,
+            RFromLoop(_) => RFrom,
+            CFetchExit => CFetch,
             other => other,
         }
     }
@@ -315,7 +337,13 @@ pub fn fuse(code: &mut [Instr], start: usize, end: usize) {
     for at in start..end {
         let next = code.get(at + 1).copied().filter(|_| at + 1 < end);
         let third = code.get(at + 2).copied().filter(|_| at + 2 < end);
+        let fourth = code.get(at + 3).copied().filter(|_| at + 3 < end);
         let fused = match (code[at], next, third) {
+            (Dup, Some(Lit(n)), Some(Less)) if matches!(fourth, Some(ZBranch(_))) => {
+                let Some(ZBranch(t)) = fourth else { continue };
+                DupLitLessBranch(n, t)
+            }
+            (Swap, Some(CellPlus), Some(Swap)) => CellPlusUnder,
             (Lit(n), Some(Equal), Some(ZBranch(t))) => LitEqualBranch(n, t),
             (Lit(n), Some(Less), Some(ZBranch(t))) => LitLessBranch(n, t),
             (Lit(n), Some(Greater), Some(ZBranch(t))) => LitGreaterBranch(n, t),
@@ -353,6 +381,12 @@ pub fn fuse(code: &mut [Instr], start: usize, end: usize) {
             (Plus, Some(Fetch), _) => PlusFetch,
             (Cells, Some(Plus), _) => CellsPlus,
             (RFrom, Some(Plus), _) => RFromPlus,
+            (Drop, Some(Lit(n)), _) => DropLit(n),
+            (QDup, Some(ZBranch(t)), _) => QDupBranch(t),
+            (Plus, Some(ToR), _) => PlusToR,
+            (RFrom, Some(Loop(t)), _) => RFromLoop(t),
+            (Plus, Some(Exit), _) => PlusExit,
+            (CFetch, Some(Exit), _) => CFetchExit,
             (Branch(t), _, _) if code.get(t as usize) == Some(&Exit) && (t as usize) < end => {
                 BranchExit(t)
             }

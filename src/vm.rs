@@ -1249,6 +1249,88 @@ impl Forth {
                             }
                             return_to_caller!(unfuse!());
                         }
+                        Instr::DupLitLessBranch(n, t) => {
+                            if sp == 0 || sp + 1 >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let a = ds[(sp - 1) & DS_MASK];
+                            branch_unless!(a < n, 0, t, 4);
+                        }
+                        Instr::DropLit(n) => {
+                            need!(1);
+                            ds[(sp - 1) & DS_MASK] = n;
+                            ip += 1;
+                        }
+                        Instr::QDupBranch(t) => {
+                            if sp == 0 {
+                                unfuse!();
+                            }
+                            let a = ds[(sp - 1) & DS_MASK];
+                            if a != 0 && sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            branch_unless!(a != 0, usize::from(a == 0), t, 2);
+                        }
+                        Instr::CellPlusUnder => {
+                            need!(2);
+                            let v = ds[(sp - 2) & DS_MASK];
+                            ds[(sp - 2) & DS_MASK] = v.wrapping_add(8);
+                            ip += 2;
+                        }
+                        Instr::PlusToR => {
+                            if sp < 2 || rp >= RS_SIZE {
+                                unfuse!();
+                            }
+                            rs[rp] = ds[(sp - 2) & DS_MASK].wrapping_add(ds[(sp - 1) & DS_MASK]);
+                            rp += 1;
+                            sp -= 2;
+                            ip += 1;
+                        }
+                        Instr::RFromLoop(body) => {
+                            if rp < *rbase + 3 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let index = rs[rp - 2].wrapping_add(1);
+                            let ends = index == rs[rp - 3];
+                            if !ends && INTERRUPT.load(Ordering::Relaxed) {
+                                unfuse!();
+                            }
+                            ds[sp & DS_MASK] = rs[rp - 1];
+                            sp += 1;
+                            if ends {
+                                rp -= 3;
+                                ip += 1;
+                            } else {
+                                rp -= 1;
+                                rs[rp - 1] = index;
+                                ip = body;
+                            }
+                        }
+                        Instr::PlusExit => {
+                            if sp < 2 || rp != *rbase {
+                                unfuse!();
+                            }
+                            let v = ds[(sp - 2) & DS_MASK].wrapping_add(ds[(sp - 1) & DS_MASK]);
+                            ds[(sp - 2) & DS_MASK] = v;
+                            sp -= 1;
+                            if calls.len() <= base {
+                                break 'hot Stop::Done;
+                            }
+                            return_to_caller!(unfuse!());
+                        }
+                        Instr::CFetchExit => {
+                            if sp == 0 || rp != *rbase {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.byte(ds[(sp - 1) & DS_MASK]) else {
+                                unfuse!()
+                            };
+                            ds[(sp - 1) & DS_MASK] = v as i64;
+                            if calls.len() <= base {
+                                break 'hot Stop::Done;
+                            }
+                            return_to_caller!(unfuse!());
+                        }
                     }
                     if TRACE {
                         break 'hot Stop::Stepped(ins);
@@ -1743,6 +1825,14 @@ mod tests {
             r.push(vec![Dup, PlusLoop(9)]);
             r.push(vec![Lit(0), PlusLoop(9)]);
             r.push(vec![Branch(8)]);
+            r.push(vec![Dup, Lit(0), Less, ZBranch(9)]);
+            r.push(vec![Drop, Lit(0)]);
+            r.push(vec![QDup, ZBranch(9)]);
+            r.push(vec![Swap, CellPlus, Swap]);
+            r.push(vec![Plus, ToR]);
+            r.push(vec![RFrom, Loop(9)]);
+            r.push(vec![Plus, Exit]);
+            r.push(vec![CFetch, Exit]);
             r
         };
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
@@ -1758,6 +1848,7 @@ mod tests {
             let rebase = |i: Instr| match i {
                 ZBranch(t) => ZBranch(t + base as u32),
                 PlusLoop(t) => PlusLoop(t + base as u32),
+                Loop(t) => Loop(t + base as u32),
                 Branch(t) => Branch(t + base as u32),
                 other => other,
             };
