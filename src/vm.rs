@@ -1459,8 +1459,13 @@ impl Forth {
                 }
                 Ok(Some((target, None)))
             }
-            // A table word, or a hot word failing: its table body runs (and
-            // reports the error exactly).
+            Instr::Prim(id) => {
+                let body = *self.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
+                body(self)?;
+                Ok(Some((ip, None)))
+            }
+            // A hot word that could not run inline: its table body runs
+            // (and reports the error exactly).
             other => match other.canonical() {
                 Instr::Prim(id) => {
                     let body = *self.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
