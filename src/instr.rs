@@ -201,6 +201,8 @@ pub enum Instr {
     /// `+ ;` `c@ ;`
     PlusExit,
     CFetchExit,
+    /// the end of a definition with locals
+    LocalsExitExit(u16),
 }
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
@@ -325,6 +327,7 @@ impl Instr {
             PlusToR | PlusExit => Plus,
             RFromLoop(_) => RFrom,
             CFetchExit => CFetch,
+            LocalsExitExit(n) => LocalsExit(n),
             other => other,
         }
     }
@@ -387,6 +390,7 @@ pub fn fuse(code: &mut [Instr], start: usize, end: usize) {
             (RFrom, Some(Loop(t)), _) => RFromLoop(t),
             (Plus, Some(Exit), _) => PlusExit,
             (CFetch, Some(Exit), _) => CFetchExit,
+            (LocalsExit(n), Some(Exit), _) => LocalsExitExit(n),
             (Branch(t), _, _) if code.get(t as usize) == Some(&Exit) && (t as usize) < end => {
                 BranchExit(t)
             }

@@ -830,7 +830,6 @@ impl Forth {
                         | Instr::CatchEnd
                         | Instr::Does(_)
                         | Instr::Defer(_)
-                        | Instr::LocalsEnter(..)
                         | Instr::CompileXt(_)
                         | Instr::Prim(_) => slow!(),
                         Instr::Str(addr, len) => {
@@ -843,6 +842,18 @@ impl Forth {
                             room!(1);
                             ds[sp & DS_MASK] = tri!(mem.cell(addr as i64));
                             sp += 1;
+                        }
+                        Instr::LocalsEnter(args, vals) => {
+                            // As `Forth::locals_enter`, which reports the errors.
+                            let (a, v) = (args as usize, vals as usize);
+                            if locals.len() + a + v > MAX_LOCALS || sp < a {
+                                slow!();
+                            }
+                            for k in sp - a..sp {
+                                locals.push(ds[k & DS_MASK]);
+                            }
+                            locals.resize(locals.len() + v, 0);
+                            sp -= a;
                         }
                         Instr::LocalFetch(n) => {
                             room!(1);
@@ -1318,6 +1329,17 @@ impl Forth {
                             }
                             return_to_caller!(unfuse!());
                         }
+                        Instr::LocalsExitExit(n) => {
+                            if rp != *rbase {
+                                unfuse!();
+                            }
+                            let keep = locals.len().saturating_sub(n as usize);
+                            locals.truncate(keep);
+                            if calls.len() <= base {
+                                break 'hot Stop::Done;
+                            }
+                            return_to_caller!(unfuse!());
+                        }
                         Instr::CFetchExit => {
                             if sp == 0 || rp != *rbase {
                                 unfuse!();
@@ -1451,6 +1473,11 @@ impl Forth {
             // run whole (the others are hot words, run below).
             Instr::Lit(v) => {
                 self.push(v)?;
+                Ok(Some((ip, None)))
+            }
+            Instr::LocalsExit(n) => {
+                let keep = self.locals.len().saturating_sub(n as usize);
+                self.locals.truncate(keep);
                 Ok(Some((ip, None)))
             }
             Instr::Branch(target) => {
@@ -1838,6 +1865,7 @@ mod tests {
             r.push(vec![RFrom, Loop(9)]);
             r.push(vec![Plus, Exit]);
             r.push(vec![CFetch, Exit]);
+            r.push(vec![LocalsExit(0), Exit]);
             r
         };
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
