@@ -907,11 +907,25 @@ impl Forth {
                         }
                         Instr::Rot => {
                             need!(3);
-                            ds[sp - 3..sp].rotate_left(1);
+                            let (a, b, c) = (
+                                ds[(sp - 3) & DS_MASK],
+                                ds[(sp - 2) & DS_MASK],
+                                ds[(sp - 1) & DS_MASK],
+                            );
+                            ds[(sp - 3) & DS_MASK] = b;
+                            ds[(sp - 2) & DS_MASK] = c;
+                            ds[(sp - 1) & DS_MASK] = a;
                         }
                         Instr::MinusRot => {
                             need!(3);
-                            ds[sp - 3..sp].rotate_right(1);
+                            let (a, b, c) = (
+                                ds[(sp - 3) & DS_MASK],
+                                ds[(sp - 2) & DS_MASK],
+                                ds[(sp - 1) & DS_MASK],
+                            );
+                            ds[(sp - 3) & DS_MASK] = c;
+                            ds[(sp - 2) & DS_MASK] = a;
+                            ds[(sp - 1) & DS_MASK] = b;
                         }
                         Instr::Nip => binary!(|_a, b| b),
                         Instr::Tuck => {
