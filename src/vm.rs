@@ -830,6 +830,7 @@ impl Forth {
                         | Instr::CatchEnd
                         | Instr::Does(_)
                         | Instr::Defer(_)
+                        | Instr::LocalsEnter(..)
                         | Instr::CompileXt(_)
                         | Instr::Prim(_) => slow!(),
                         Instr::Str(addr, len) => {
@@ -842,18 +843,6 @@ impl Forth {
                             room!(1);
                             ds[sp & DS_MASK] = tri!(mem.cell(addr as i64));
                             sp += 1;
-                        }
-                        Instr::LocalsEnter(args, vals) => {
-                            // As `Forth::locals_enter`, which reports the errors.
-                            let (a, v) = (args as usize, vals as usize);
-                            if locals.len() + a + v > MAX_LOCALS || sp < a {
-                                slow!();
-                            }
-                            for k in sp - a..sp {
-                                locals.push(ds[k & DS_MASK]);
-                            }
-                            locals.resize(locals.len() + v, 0);
-                            sp -= a;
                         }
                         Instr::LocalFetch(n) => {
                             room!(1);
@@ -1127,7 +1116,6 @@ impl Forth {
                         Instr::ZeroEqualBranch(t) => test_branch!(t, |a| a == 0),
                         Instr::ZeroNotEqualBranch(t) => test_branch!(t, |a| a != 0),
                         Instr::ZeroLessBranch(t) => test_branch!(t, |a| a < 0),
-                        Instr::ZeroGreaterBranch(t) => test_branch!(t, |a| a > 0),
                         Instr::DupBranch(t) => {
                             if sp == 0 || sp >= DS_SIZE {
                                 unfuse!();
@@ -1848,7 +1836,6 @@ mod tests {
                 ZeroEqual,
                 ZeroNotEqual,
                 ZeroLess,
-                ZeroGreater,
                 Dup,
             ] {
                 r.push(vec![op, ZBranch(9)]);
