@@ -63,16 +63,14 @@ fn tag_name(tag: i64) -> &'static str {
 impl Forth {
     /// Append an instruction to the code space, remembering its source position.
     pub fn emit(&mut self, i: Instr) -> Res<()> {
-        if self.code.len() >= crate::vm::MAX_CODE {
-            return Err(self.fail(DICTIONARY_OVERFLOW, "the code space is full"));
-        }
-        self.code.push(i);
-        self.code_pos.push(self.token_pos);
-        Ok(())
+        let pos = self.token_pos;
+        self.code
+            .push(i, pos)
+            .map_err(|t| self.fail(t, "the code space is full"))
     }
 
     pub fn code_here(&self) -> u32 {
-        self.code.len() as u32
+        self.code.here()
     }
 
     /// COMPILE,: append the execution semantics of `xt`.
@@ -143,7 +141,7 @@ impl Forth {
             let line = self
                 .peek(1)
                 .ok()
-                .and_then(|a| self.code_pos.get(a as usize))
+                .and_then(|a| self.code.pos(a as usize))
                 .map(|p| format!(" (opened at line {})", p.line))
                 .unwrap_or_default();
             return Err(self.fail(
@@ -153,7 +151,7 @@ impl Forth {
         }
         self.emit_exit()?;
         let end = self.code_here();
-        crate::instr::fuse(&mut self.code, def.code_start as usize, end as usize);
+        self.code.fuse(def.code_start as usize, end as usize);
         if let Some(w) = self.dict.words.get_mut(def.xt as usize) {
             w.code_end = end;
         }
@@ -189,8 +187,6 @@ impl Forth {
                 self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
             }
             self.code.truncate(def.code_start as usize);
-            self.code_pos.truncate(def.code_start as usize);
-            self.local_names.retain(|&a, _| a < def.code_start);
         }
         self.compiler.leaves.clear();
         self.compiler.locals.clear();
@@ -233,8 +229,8 @@ impl Forth {
 
     /// Point the forward branch at `at` to `target`.
     pub fn resolve(&mut self, at: u32, target: u32) -> Res<()> {
-        let slot = self.code.get_mut(at as usize).ok_or(CONTROL_MISMATCH)?;
-        *slot = match *slot {
+        let slot = self.code.get(at as usize).ok_or(CONTROL_MISMATCH)?;
+        let resolved = match slot {
             Instr::Branch(_) => Instr::Branch(target),
             Instr::ZBranch(_) => Instr::ZBranch(target),
             Instr::QDo(_) => Instr::QDo(target),
@@ -242,6 +238,7 @@ impl Forth {
             Instr::Of(_) => Instr::Of(target),
             _ => return Err(CONTROL_MISMATCH),
         };
+        self.code.patch(at as usize, resolved);
         Ok(())
     }
 
@@ -366,8 +363,8 @@ impl Forth {
         }
         let at = self.code_here();
         self.emit(Instr::LocalsEnter(args.len() as u16, vals.len() as u16))?;
-        self.local_names
-            .insert(at, args.iter().chain(&vals).cloned().collect());
+        self.code
+            .set_local_names(at, args.iter().chain(&vals).cloned().collect());
         self.compiler.locals.extend(args);
         self.compiler.locals.extend(vals);
         Ok(())

@@ -293,7 +293,7 @@ impl Forth {
         // The innermost compiled position, else the token being interpreted.
         let pos = fault
             .ip
-            .and_then(|ip| self.code_pos.get(ip as usize).copied())
+            .and_then(|ip| self.code.pos(ip as usize))
             .unwrap_or(self.token_pos);
         let word = match (code, fault.ip.is_some(), fault.instr) {
             (-13 | -2 | -1, _, _) => None,

@@ -6,10 +6,11 @@
 //! The interpreter takes one token at a time from the parse area, looks it
 //! up, and executes or compiles it; what is not a word must be a number.
 
+use crate::code::Pos;
 use crate::error::*;
 use crate::lexer;
 use crate::memory::{IN_ADDR, TIB_LEVELS, TIB_SIZE, TIB_START};
-use crate::vm::{Forth, Pos};
+use crate::vm::Forth;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 

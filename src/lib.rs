@@ -21,6 +21,7 @@
 //! Nothing here prints to the terminal or exits the process: output goes
 //! to an injected writer, and only `main.rs` and the REPL talk to the user.
 
+pub mod code;
 pub mod compiler;
 pub mod dictionary;
 pub mod error;

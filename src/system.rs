@@ -3,13 +3,14 @@
 //! uncaught throws into [`ForthError`]s and put the system back into a
 //! consistent state; they never print.
 
+use crate::code::{CodeSpace, Pos};
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::instr::Instr;
 use crate::interp::{Input, SourceKind, SourceText};
 use crate::io::{Console, FileTable, ScriptedConsole, SharedBuf};
 use crate::memory::{self, Memory};
-use crate::vm::{DS_SIZE, Forth, Pos, RS_SIZE};
+use crate::vm::{DS_SIZE, Forth, RS_SIZE};
 use std::io::Write;
 
 const PRELUDE: &str = include_str!("prelude.fs");
@@ -65,8 +66,7 @@ impl Forth {
             run_depth: 0,
             mem: Memory::new(),
             here: memory::DICT_START,
-            code: vec![Instr::Execute, Instr::Exit, Instr::CatchEnd],
-            code_pos: vec![Pos::default(); 3],
+            code: CodeSpace::new(&[Instr::Execute, Instr::Exit, Instr::CatchEnd]),
             dict: Dictionary::new(),
             compiler: Default::default(),
             inputs: vec![Input {
@@ -104,7 +104,6 @@ impl Forth {
             traced: Vec::new(),
             trace_names: Vec::new(),
             trace_base: None,
-            local_names: Default::default(),
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
             prims: &crate::vm::PRIMS,

@@ -7,6 +7,7 @@
 //! call stack, separate from the Forth return stack that `>R` and DO loops
 //! use; exceptions unwind both to the frame CATCH saved.
 
+use crate::code::{CodeSpace, Pos};
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::instr::Instr;
@@ -24,20 +25,10 @@ pub const RS_SIZE: usize = 1 << 16;
 pub const MAX_CALLS: usize = 1 << 18;
 pub const MAX_LOCALS: usize = 1 << 16;
 pub const MAX_CATCH: usize = 1 << 12;
-/// Instructions in the code space (64 MiB of code).
-pub const MAX_CODE: usize = 1 << 22;
 /// Word headers in the dictionary.
 pub const MAX_WORDS: usize = 1 << 20;
 /// Nesting of EVALUATE, INCLUDED and CATCHes across them, in Rust frames.
 pub const MAX_RUN_DEPTH: u32 = 200;
-
-/// Where a compiled instruction came from, for error messages.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pos {
-    pub src: u32,
-    pub line: u32,
-    pub col: u32,
-}
 
 /// A return address on the call stack, with the return-stack base of the
 /// word returned to: each word may take off the return stack only what it
@@ -98,8 +89,8 @@ pub struct Forth {
     pub(crate) run_depth: u32,
     pub(crate) mem: Memory,
     pub(crate) here: usize,
-    pub(crate) code: Vec<Instr>,
-    pub(crate) code_pos: Vec<Pos>,
+    /// The compiled instructions, their source positions, locals' names.
+    pub(crate) code: CodeSpace,
     pub(crate) dict: Dictionary,
     pub(crate) compiler: crate::compiler::Compiler,
     pub(crate) inputs: Vec<Input>,
@@ -141,9 +132,6 @@ pub struct Forth {
     pub(crate) trace_names: Vec<String>,
     /// Call depth where the traced word runs, while it runs.
     pub(crate) trace_base: Option<usize>,
-    /// The names of each definition's locals, by the address of its
-    /// LocalsEnter, for SEE.
-    pub(crate) local_names: std::collections::HashMap<u32, Vec<String>>,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
     /// The bodies of the built-in words, by primitive id.
@@ -484,7 +472,7 @@ impl Forth {
                 } = &mut *self;
                 let ds = &mut **ds;
                 let rs = &mut **rs;
-                let code = &code[..];
+                let code = code.instrs();
                 // Fail with the stack as this instruction found it.
                 macro_rules! bail {
                     ($t:expr) => {
@@ -1738,7 +1726,6 @@ mod tests {
         for &(word, hot) in crate::instr::HOT {
             let start = b.code.len() as u32;
             b.code.extend([hot, Instr::Exit]);
-            b.code_pos.extend([Pos::default(); 2]);
             for _ in 0..300 {
                 let depth = (next() % 5) as usize;
                 let stack: Vec<i64> = (0..depth)
@@ -1860,9 +1847,8 @@ mod tests {
             let plain: Vec<Instr> = code.iter().map(|&i| rebase(i)).collect();
             for f in [&mut a, &mut b] {
                 f.code.extend(&plain);
-                f.code_pos.extend(vec![Pos::default(); plain.len()]);
             }
-            crate::instr::fuse(&mut b.code, base, base + 9);
+            b.code.fuse(base, base + 9);
             assert_ne!(b.code[base], a.code[base], "{run:?} is not fused");
             for _ in 0..400 {
                 let pick = |r: u64| cells[(r % cells.len() as u64) as usize];
@@ -1887,7 +1873,7 @@ mod tests {
                         let _ = f.mem.set_cell(d + 8 * k, 8 * k);
                     }
                     if let Lit(_) = f.code[base] {
-                        f.code[base] = Lit(lit);
+                        f.code.patch(base, Lit(lit));
                     } else if let Some(n) = match f.code[base] {
                         LitPlus(_) => Some(LitPlus(lit)),
                         LitMinus(_) => Some(LitMinus(lit)),
@@ -1904,7 +1890,7 @@ mod tests {
                         LitPlusLoop(_, t) => Some(LitPlusLoop(lit, t)),
                         _ => None,
                     } {
-                        f.code[base] = n;
+                        f.code.patch(base, n);
                     }
                 }
                 let ra = a.run(base as u32);

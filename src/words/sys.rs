@@ -81,7 +81,7 @@ impl Forth {
         }
         self.emit(Instr::Exit)?;
         let end = self.code.len();
-        crate::instr::fuse(&mut self.code, start as usize, end);
+        self.code.fuse(start as usize, end);
         let xt = self.define(name, Kind::Colon(start), true)?;
         self.dict.words[xt as usize].code_end = self.code_here();
         Ok(xt)
@@ -116,8 +116,6 @@ impl Forth {
         self.dict.marks.truncate(m);
         self.here = mark.here;
         self.code.truncate(mark.code);
-        self.code_pos.truncate(mark.code);
-        self.local_names.retain(|&a, _| (a as usize) < mark.code);
         Ok(())
     }
 

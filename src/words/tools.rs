@@ -186,7 +186,7 @@ impl Forth {
     /// or `abort" …"`, and locals get their written names back.
     fn recover(&self, start: u32, end: u32) -> Vec<Item> {
         // SEE shows what was written: superinstructions as their parts.
-        let code: Vec<Instr> = self.code[start as usize..end as usize]
+        let code: Vec<Instr> = self.code.instrs()[start as usize..end as usize]
             .iter()
             .map(|i| i.unfused())
             .collect();
@@ -451,12 +451,17 @@ impl Recovery<'_> {
     fn declare_locals(&mut self, i: usize, args: u16, vals: u16) -> Item {
         let (args, vals) = (args as usize, vals as usize);
         let a = self.start + i as u32;
-        self.locals = self.forth.local_names.get(&a).cloned().unwrap_or_else(|| {
-            (0..args)
-                .map(|k| format!("a{k}"))
-                .chain((0..vals).map(|k| format!("v{k}")))
-                .collect()
-        });
+        self.locals = self
+            .forth
+            .code
+            .local_names(a)
+            .map(<[String]>::to_vec)
+            .unwrap_or_else(|| {
+                (0..args)
+                    .map(|k| format!("a{k}"))
+                    .chain((0..vals).map(|k| format!("v{k}")))
+                    .collect()
+            });
         let (x, y) = self.locals.split_at(args.min(self.locals.len()));
         Item::Locals {
             args: x.to_vec(),
