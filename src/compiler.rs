@@ -39,6 +39,14 @@ pub struct Compiler {
 }
 
 impl Compiler {
+    /// Forget what is being compiled: no definition, no open DO loops, no
+    /// locals. Returns the definition that was open, if any.
+    fn clear(&mut self) -> Option<Definition> {
+        self.leaves.clear();
+        self.locals.clear();
+        self.def.take()
+    }
+
     /// The LocalFetch index of a local name (0 = newest).
     pub fn local(&self, name: &str) -> Option<u16> {
         let i = self
@@ -118,14 +126,14 @@ impl Forth {
         }
         let start = self.code_here();
         let xt = self.define(name.unwrap_or(""), Kind::Colon(start), false)?;
+        // DO loops opened by `]` outside a definition are forgotten.
+        self.compiler.clear();
         self.compiler.def = Some(crate::compiler::Definition {
             xt,
             code_start: start,
             noname: name.is_none(),
             depth: self.sp,
         });
-        self.compiler.leaves.clear();
-        self.compiler.locals.clear();
         self.set_state(true);
         Ok(xt)
     }
@@ -160,9 +168,7 @@ impl Forth {
         if !name.is_empty() && self.trace_names.contains(&name) {
             self.traced.push(def.code_start);
         }
-        self.compiler.def = None;
-        self.compiler.locals.clear();
-        self.set_state(false);
+        self.stop_compiling();
         if def.noname {
             self.push(def.xt as i64)?;
         }
@@ -177,9 +183,18 @@ impl Forth {
         self.emit(Instr::Exit)
     }
 
-    /// After an error: throw away the half-made definition.
-    pub fn abandon_definition(&mut self) {
-        if let Some(def) = self.compiler.def.take() {
+    /// Back to interpreting, with nothing being compiled: the one rule for
+    /// `;`, errors and MARKER. STATE goes off and the compiler forgets the
+    /// definition (returned, if one was open), its DO loops and its locals.
+    pub(crate) fn stop_compiling(&mut self) -> Option<Definition> {
+        self.set_state(false);
+        self.compiler.clear()
+    }
+
+    /// After an error: stop compiling and throw away the half-made
+    /// definition, its header and its code.
+    pub(crate) fn abandon_definition(&mut self) {
+        if let Some(def) = self.stop_compiling() {
             if self.dict.words.len() == def.xt as usize + 1
                 && !self.dict.words[def.xt as usize].revealed
             {
@@ -188,8 +203,6 @@ impl Forth {
             }
             self.code.truncate(def.code_start as usize);
         }
-        self.compiler.leaves.clear();
-        self.compiler.locals.clear();
     }
 
     pub fn set_flag_on_last(&mut self, flag: u8) -> Res<()> {

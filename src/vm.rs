@@ -1679,7 +1679,6 @@ impl Forth {
         self.throw_msg = None;
         INTERRUPT.store(false, Ordering::Relaxed);
         self.abandon_definition();
-        self.set_state(false);
         self.inputs.truncate(1);
         if self.dict.order.is_empty() {
             // Nothing could be found any more: give the learner FORTH back.

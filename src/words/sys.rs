@@ -107,10 +107,7 @@ impl Forth {
             .is_some_and(|d| d.xt as usize >= mark.words)
         {
             // The definition being compiled is forgotten too.
-            self.compiler.def = None;
-            self.compiler.leaves.clear();
-            self.compiler.locals.clear();
-            self.set_state(false);
+            self.stop_compiling();
         }
         self.dict.forget(&mark);
         self.dict.marks.truncate(m);
