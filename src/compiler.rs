@@ -71,7 +71,7 @@ fn tag_name(tag: i64) -> &'static str {
 impl Forth {
     /// Append an instruction to the code space, remembering its source position.
     pub fn emit(&mut self, i: Instr) -> Res<()> {
-        let pos = self.token_pos;
+        let pos = self.input.token_pos();
         self.code
             .push(i, pos)
             .map_err(|t| self.fail(t, "the code space is full"))

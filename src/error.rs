@@ -294,11 +294,11 @@ impl Forth {
         let pos = fault
             .ip
             .and_then(|ip| self.code.pos(ip as usize))
-            .unwrap_or(self.token_pos);
+            .unwrap_or(self.input.token_pos());
         let word = match (code, fault.ip.is_some(), fault.instr) {
             (-13 | -2 | -1, _, _) => None,
             (_, true, Some(i)) => self.instr_name(i),
-            _ if !self.token_name.is_empty() => Some(self.token_name.clone()),
+            _ if !self.input.token_name().is_empty() => Some(self.input.token_name().to_string()),
             _ => None,
         };
         let mut backtrace = Vec::new();
@@ -335,7 +335,7 @@ impl Forth {
             });
         let stack = shown;
         let suggestions = if code == -13 {
-            let name = self.token_name.clone();
+            let name = self.input.token_name().to_string();
             self.suggestions(&name)
         } else {
             Vec::new()
@@ -344,7 +344,7 @@ impl Forth {
             code,
             message,
             word,
-            location: self.location(pos),
+            location: self.input.location(pos),
             backtrace,
             hints: Box::new(Hints {
                 effect,

@@ -26,6 +26,7 @@ pub mod compiler;
 pub mod dictionary;
 pub mod error;
 pub mod glossary;
+pub mod input;
 pub mod instr;
 pub mod interp;
 pub mod io;

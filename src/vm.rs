@@ -7,11 +7,11 @@
 //! call stack, separate from the Forth return stack that `>R` and DO loops
 //! use; exceptions unwind both to the frame CATCH saved.
 
-use crate::code::{CodeSpace, Pos};
+use crate::code::CodeSpace;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
+use crate::input::Input;
 use crate::instr::Instr;
-use crate::interp::{Input, SourceText};
 use crate::io::{Console, FileTable};
 use crate::memory::{self, Memory};
 use std::io::Write;
@@ -93,8 +93,8 @@ pub struct Forth {
     pub(crate) code: CodeSpace,
     pub(crate) dict: Dictionary,
     pub(crate) compiler: crate::compiler::Compiler,
-    pub(crate) inputs: Vec<Input>,
-    pub(crate) sources: Vec<SourceText>,
+    /// Where the outer interpreter reads: sources, kept texts, the token.
+    pub(crate) input: Input,
     pub(crate) files: FileTable,
     pub(crate) out: crate::io::Out,
     pub(crate) diag: Box<dyn Write>,
@@ -106,13 +106,9 @@ pub struct Forth {
     pub(crate) fault: Fault,
     /// The data stack depth before the instruction that failed.
     pub(crate) fault_sp: usize,
-    /// Position of the token the outer interpreter is working on.
-    pub(crate) token_pos: Pos,
-    pub(crate) token_name: String,
     pub(crate) args: Vec<String>,
     /// Where each command-line argument was copied for ARG and NEXT-ARG.
     pub(crate) arg_addrs: std::collections::HashMap<String, i64>,
-    pub(crate) included: Vec<std::path::PathBuf>,
     pub(crate) squote_next: usize,
     pub(crate) hld: usize,
     /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
@@ -120,8 +116,6 @@ pub struct Forth {
     pub(crate) rng: crate::words::games::GameRng,
     /// 0x88 difference tables: attacking kinds and slide steps.
     pub(crate) attack_tables: ([u8; 239], [i8; 239]),
-    /// The file run as the main script (for SCRIPT?).
-    pub(crate) main_script: Option<String>,
     /// The first xt defined after the prelude: the user's words start here.
     pub(crate) user_start: u32,
     /// The REPL shows the stack after ` ok` (SHOW-STACK).
@@ -1679,7 +1673,7 @@ impl Forth {
         self.throw_msg = None;
         INTERRUPT.store(false, Ordering::Relaxed);
         self.abandon_definition();
-        self.inputs.truncate(1);
+        self.input.unwind();
         if self.dict.order.is_empty() {
             // Nothing could be found any more: give the learner FORTH back.
             self.dict.order = crate::dictionary::minimum_order();

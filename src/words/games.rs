@@ -455,7 +455,7 @@ primitives! {
         f.push(path_count(&b, from, to))
     }
     ScriptQ "script?" "( -- flag )" Games Plain "True while the file named on the command line runs as the main script, false when it is INCLUDEd. Example: script? [if] play [then]" |f| {
-        let main = f.is_main_script();
+        let main = f.input.in_main_script();
         f.push_bool(main)
     }
 }

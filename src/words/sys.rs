@@ -6,8 +6,8 @@ use super::primitives;
 use crate::compiler::{CASE_SYS, DEST, OF_SYS, ORIG};
 use crate::dictionary::{Kind, MAX_ORDER};
 use crate::error::*;
+use crate::input::SourceKind;
 use crate::instr::Instr;
-use crate::interp::SourceKind;
 use crate::memory::{BASE_ADDR, DICT_END, DICT_START, IN_ADDR, STATE_ADDR, WORD_BUF};
 use crate::vm::Forth;
 use crate::words::core::Core;
@@ -207,7 +207,7 @@ impl Forth {
             return;
         }
         let xt = def.xt as usize;
-        let inp = *self.input();
+        let inp = *self.input.current();
         let end = (inp.buf + self.to_in()).max(start);
         let Ok(text) = self.mem.string(start, end - start) else {
             return;
@@ -222,7 +222,7 @@ impl Forth {
 
     /// SAVE-INPUT's description of the current source.
     fn save_input(&mut self) -> Res<()> {
-        let inp = *self.input();
+        let inp = *self.input.current();
         let next = match inp.kind {
             SourceKind::Text { next } => next as i64,
             _ => -1,
@@ -247,15 +247,11 @@ impl Forth {
         if id != self.source_id() {
             return Ok(false);
         }
-        if let SourceKind::Text { next: cur } = self.input().kind
+        if let SourceKind::Text { next: cur } = self.input.current().kind
             && next >= 1
             && next as usize != cur
         {
-            let inp = self.inputs.last_mut().ok_or(ARG_TYPE)?;
-            inp.kind = SourceKind::Text {
-                next: next as usize - 1,
-            };
-            inp.line = (next - 1) as u32;
+            self.input.seek(next as usize - 1);
             self.refill()?;
         }
         self.set_to_in(to_in);
@@ -611,7 +607,7 @@ primitives! {
     Decimal "decimal" "( -- )" Core Plain "Set BASE to 10." |f| { f.mem.set_cell(BASE_ADDR as i64, 10) }
     Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16." |f| { f.mem.set_cell(BASE_ADDR as i64, 16) }
     Source "source" "( -- c-addr u )" Core Plain "The current input line." |f| {
-        let inp = *f.input();
+        let inp = *f.input.current();
         f.push(inp.buf)?;
         f.push(inp.len)
     }
@@ -661,18 +657,18 @@ primitives! {
     }
     Paren "(" "( \"ccc<paren>\" -- )" Core Immediate "A comment up to ) (may span lines in a file)." |f| {
         let (start, _) = f.parse_area();
-        let line = f.input().line;
+        let line = f.input.current().line;
         let found = f.skip_past(b')')?;
-        f.note_stack_comment(start, found && f.input().line == line);
+        f.note_stack_comment(start, found && f.input.current().line == line);
         Ok(())
     }
     Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line." |f| {
-        let len = f.input().len;
+        let len = f.input.current().len;
         f.set_to_in(len);
         Ok(())
     }
     Shebang "#!" "( \"ccc<eol>\" -- )" Gforth Immediate "A comment to the end of the line, for a script's first line." |f| {
-        let len = f.input().len;
+        let len = f.input.current().len;
         f.set_to_in(len);
         Ok(())
     }

@@ -78,7 +78,7 @@ fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
             other => out.push(other),
         }
     }
-    f.set_to_in(f.input().len);
+    f.set_to_in(f.input.current().len);
     Ok(out)
 }
 
@@ -187,8 +187,11 @@ impl Forth {
             let closed = self.mem.slice(start, len)?.contains(&b'"');
             let (a, n) = self.parse(b'"')?;
             text.extend_from_slice(self.mem.slice(a, n)?);
-            let typed = self.input().src == 0
-                && matches!(self.input().kind, crate::interp::SourceKind::Text { .. });
+            let typed = self.input.current().src == 0
+                && matches!(
+                    self.input.current().kind,
+                    crate::input::SourceKind::Text { .. }
+                );
             if closed || !typed || !self.refill()? {
                 return Ok(text);
             }
