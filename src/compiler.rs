@@ -70,19 +70,19 @@ fn tag_name(tag: i64) -> &'static str {
 
 impl Forth {
     /// Append an instruction to the code space, remembering its source position.
-    pub fn emit(&mut self, i: Instr) -> Res<()> {
+    pub(crate) fn emit(&mut self, i: Instr) -> Res<()> {
         let pos = self.input.token_pos();
         self.code
             .push(i, pos)
             .map_err(|t| self.fail(t, "the code space is full"))
     }
 
-    pub fn code_here(&self) -> u32 {
+    pub(crate) fn code_here(&self) -> u32 {
         self.code.here()
     }
 
     /// COMPILE,: append the execution semantics of `xt`.
-    pub fn compile_xt(&mut self, xt: u32) -> Res<()> {
+    pub(crate) fn compile_xt(&mut self, xt: u32) -> Res<()> {
         let Some(w) = self.dict.words.get(xt as usize) else {
             return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
         };
@@ -104,7 +104,7 @@ impl Forth {
     // ---- definitions ----
 
     /// Make a header in the current word list, noting a redefinition as gforth does.
-    pub fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
+    pub(crate) fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
         if self.dict.words.len() >= crate::vm::MAX_WORDS {
             return Err(self.fail(DICTIONARY_OVERFLOW, "too many words"));
         }
@@ -120,7 +120,7 @@ impl Forth {
     }
 
     /// `:` and `:NONAME`: start compiling a colon definition.
-    pub fn begin_definition(&mut self, name: Option<&str>) -> Res<u32> {
+    pub(crate) fn begin_definition(&mut self, name: Option<&str>) -> Res<u32> {
         if self.compiler.def.is_some() {
             return Err(self.fail(COMPILER_NESTING, "a definition is already being compiled"));
         }
@@ -139,7 +139,7 @@ impl Forth {
     }
 
     /// `;`: finish the definition and make it visible.
-    pub fn end_definition(&mut self) -> Res<()> {
+    pub(crate) fn end_definition(&mut self) -> Res<()> {
         let Some(def) = self.compiler.def.clone() else {
             return Err(self.fail(CONTROL_MISMATCH, "`;` without `:`"));
         };
@@ -176,7 +176,7 @@ impl Forth {
     }
 
     /// EXIT, also dropping the locals frame.
-    pub fn emit_exit(&mut self) -> Res<()> {
+    pub(crate) fn emit_exit(&mut self) -> Res<()> {
         if !self.compiler.locals.is_empty() {
             self.emit(Instr::LocalsExit(self.compiler.locals.len() as u16))?;
         }
@@ -205,29 +205,29 @@ impl Forth {
         }
     }
 
-    pub fn set_flag_on_last(&mut self, flag: u8) -> Res<()> {
+    pub(crate) fn set_flag_on_last(&mut self, flag: u8) -> Res<()> {
         let xt = self.dict.last.ok_or(Throw(-32))?;
         self.dict.words[xt as usize].flags |= flag;
         Ok(())
     }
 
-    pub fn make_immediate(&mut self) -> Res<()> {
+    pub(crate) fn make_immediate(&mut self) -> Res<()> {
         self.set_flag_on_last(IMMEDIATE)
     }
 
-    pub fn make_compile_only(&mut self) -> Res<()> {
+    pub(crate) fn make_compile_only(&mut self) -> Res<()> {
         self.set_flag_on_last(COMPILE_ONLY)
     }
 
     // ---- control structures ----
 
-    pub fn cs_push(&mut self, addr: u32, tag: i64) -> Res<()> {
+    pub(crate) fn cs_push(&mut self, addr: u32, tag: i64) -> Res<()> {
         self.push(addr as i64)?;
         self.push(tag)
     }
 
     /// Pop an entry that must carry `tag`; `word` names the closer for messages.
-    pub fn cs_pop(&mut self, tag: i64, word: &str) -> Res<u32> {
+    pub(crate) fn cs_pop(&mut self, tag: i64, word: &str) -> Res<u32> {
         let found = self.peek(0).ok();
         if found != Some(tag) {
             let what = found.map_or("nothing", tag_name);
@@ -241,7 +241,7 @@ impl Forth {
     }
 
     /// Point the forward branch at `at` to `target`.
-    pub fn resolve(&mut self, at: u32, target: u32) -> Res<()> {
+    pub(crate) fn resolve(&mut self, at: u32, target: u32) -> Res<()> {
         let slot = self.code.get(at as usize).ok_or(CONTROL_MISMATCH)?;
         let resolved = match slot {
             Instr::Branch(_) => Instr::Branch(target),
@@ -256,20 +256,20 @@ impl Forth {
     }
 
     /// Emit a forward branch and push its orig.
-    pub fn emit_forward(&mut self, i: Instr) -> Res<()> {
+    pub(crate) fn emit_forward(&mut self, i: Instr) -> Res<()> {
         let at = self.code_here();
         self.emit(i)?;
         self.cs_push(at, ORIG)
     }
 
     /// THEN: resolve the orig on top to here.
-    pub fn resolve_orig(&mut self, word: &str) -> Res<()> {
+    pub(crate) fn resolve_orig(&mut self, word: &str) -> Res<()> {
         let at = self.cs_pop(ORIG, word)?;
         self.resolve(at, self.code_here())
     }
 
     /// DO / ?DO.
-    pub fn begin_do(&mut self, qdo: bool) -> Res<()> {
+    pub(crate) fn begin_do(&mut self, qdo: bool) -> Res<()> {
         if self.compiler.leaves.len() >= 64 {
             return Err(LOOP_NESTING);
         }
@@ -285,7 +285,7 @@ impl Forth {
     }
 
     /// LOOP / +LOOP.
-    pub fn end_do(&mut self, plus: bool, word: &str) -> Res<()> {
+    pub(crate) fn end_do(&mut self, plus: bool, word: &str) -> Res<()> {
         let body = self.cs_pop(DO_SYS, word)?;
         self.emit(if plus {
             Instr::PlusLoop(body)
@@ -299,7 +299,7 @@ impl Forth {
         Ok(())
     }
 
-    pub fn emit_leave(&mut self) -> Res<()> {
+    pub(crate) fn emit_leave(&mut self) -> Res<()> {
         let at = self.code_here();
         let Some(list) = self.compiler.leaves.last_mut() else {
             return Err(self.fail(CONTROL_MISMATCH, "`leave` outside a DO loop"));
@@ -309,7 +309,7 @@ impl Forth {
     }
 
     /// CS-PICK / CS-ROLL on two-cell entries.
-    pub fn cs_pick(&mut self, u: usize) -> Res<()> {
+    pub(crate) fn cs_pick(&mut self, u: usize) -> Res<()> {
         let at = u.checked_mul(2).ok_or(STACK_UNDERFLOW)?;
         let tag = self.peek(at)?;
         let addr = self.peek(at + 1)?;
@@ -317,7 +317,7 @@ impl Forth {
         self.push(tag)
     }
 
-    pub fn cs_roll(&mut self, u: usize) -> Res<()> {
+    pub(crate) fn cs_roll(&mut self, u: usize) -> Res<()> {
         let n = u
             .checked_mul(2)
             .and_then(|n| n.checked_add(2))
@@ -331,7 +331,7 @@ impl Forth {
     // ---- locals ----
 
     /// `{: a b | c -- d :}`: declare locals for the current definition.
-    pub fn declare_locals(&mut self) -> Res<()> {
+    pub(crate) fn declare_locals(&mut self) -> Res<()> {
         if self.compiler.def.is_none() {
             return Err(self.fail(
                 crate::error::COMPILE_ONLY,

@@ -254,16 +254,6 @@ impl Dictionary {
         self.last = mark.words.checked_sub(1).map(|x| x as u32);
     }
 
-    /// The revealed words of one word list, newest first.
-    pub fn list(&self, wid: u32) -> Vec<u32> {
-        let Some(wl) = self.wordlists.get(wid as usize) else {
-            return vec![];
-        };
-        let mut xts: Vec<u32> = wl.map.values().copied().collect();
-        xts.sort_unstable_by(|a, b| b.cmp(a));
-        xts
-    }
-
     /// The name of the word whose code contains `addr`, for backtraces.
     pub fn word_at(&self, addr: u32) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;

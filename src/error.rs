@@ -258,7 +258,7 @@ pub fn shorten(text: &str, max: usize) -> String {
 
 impl Forth {
     /// Turn an uncaught throw into a report, and forget the fault.
-    pub fn error_for(&mut self, t: Throw) -> ForthError {
+    pub(crate) fn error_for(&mut self, t: Throw) -> ForthError {
         let fault = if self.fault.active {
             self.fault.clone()
         } else {

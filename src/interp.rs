@@ -174,7 +174,7 @@ impl Forth {
     }
 
     /// REFILL: read the next line of the current source. False at its end.
-    pub fn refill(&mut self) -> Res<bool> {
+    pub(crate) fn refill(&mut self) -> Res<bool> {
         let inp = *self.input.current();
         let line = match inp.kind {
             SourceKind::Evaluate => return Ok(false),
@@ -213,7 +213,7 @@ impl Forth {
 
     /// Skip blanks, then take a token from the parse area (PARSE-NAME).
     /// Returns its address and length; the length is 0 at the end of the line.
-    pub fn parse_name(&mut self) -> Res<(i64, i64)> {
+    pub(crate) fn parse_name(&mut self) -> Res<(i64, i64)> {
         let (start, len) = self.parse_area();
         let area = self.mem.slice(start, len)?;
         match lexer::next_token(area) {
@@ -236,7 +236,7 @@ impl Forth {
     }
 
     /// PARSE-NAME as a Rust string, failing with -16 at the end of the line.
-    pub fn parse_word_name(&mut self) -> Res<String> {
+    pub(crate) fn parse_word_name(&mut self) -> Res<String> {
         let (addr, len) = self.parse_name()?;
         if len == 0 {
             return Err(self.fail(ZERO_LENGTH_NAME, "a name was expected here"));
@@ -245,7 +245,7 @@ impl Forth {
     }
 
     /// PARSE: the text up to `delim` (or the end of the line); >IN moves past it.
-    pub fn parse(&mut self, delim: u8) -> Res<(i64, i64)> {
+    pub(crate) fn parse(&mut self, delim: u8) -> Res<(i64, i64)> {
         let (start, len) = self.parse_area();
         let area = self.mem.slice(start, len)?;
         let (n, skip) = match area.iter().position(|&c| c == delim) {
@@ -259,7 +259,7 @@ impl Forth {
 
     /// Like `parse`, but a missing delimiter reads on into the next lines of
     /// a file (for multi-line `( ... )` comments). Says whether it was found.
-    pub fn skip_past(&mut self, delim: u8) -> Res<bool> {
+    pub(crate) fn skip_past(&mut self, delim: u8) -> Res<bool> {
         loop {
             let (start, len) = self.parse_area();
             let found = self.mem.slice(start, len)?.contains(&delim);
@@ -278,14 +278,14 @@ impl Forth {
     }
 
     /// SOURCE-ID: 0 for the terminal or stdin, -1 for EVALUATE, else a file id.
-    pub fn source_id(&self) -> i64 {
+    pub(crate) fn source_id(&self) -> i64 {
         self.input.current().source_id
     }
 
     // ---- the text interpreter ----
 
     /// Interpret the parse area to its end.
-    pub fn interpret(&mut self) -> Res<()> {
+    pub(crate) fn interpret(&mut self) -> Res<()> {
         loop {
             if self.bye.is_some() {
                 return Err(BYE);
@@ -357,7 +357,7 @@ impl Forth {
     }
 
     /// EVALUATE: interpret a string in data space as the input source.
-    pub fn evaluate(&mut self, addr: i64, len: i64) -> Res<()> {
+    pub(crate) fn evaluate(&mut self, addr: i64, len: i64) -> Res<()> {
         self.mem.slice(addr, len)?;
         self.push_input(SourceKind::Evaluate, self.input.current().src, -1)?;
         let inp = self.input.current_mut();
@@ -409,7 +409,7 @@ impl Forth {
     }
 
     /// INCLUDED: interpret a file.
-    pub fn included(&mut self, name: &str) -> Res<()> {
+    pub(crate) fn included(&mut self, name: &str) -> Res<()> {
         let path = self.resolve_path(name);
         let text = self.read_source(&path, name)?;
         let canon = path.canonicalize().unwrap_or_else(|_| path.clone());
@@ -459,7 +459,7 @@ impl Forth {
     }
 
     /// REQUIRED: INCLUDED unless the file was included before.
-    pub fn required(&mut self, name: &str) -> Res<()> {
+    pub(crate) fn required(&mut self, name: &str) -> Res<()> {
         let path = self.resolve_path(name);
         let canon = path.canonicalize().unwrap_or(path);
         if self.input.was_included(&canon) {

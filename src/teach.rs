@@ -822,12 +822,12 @@ impl Forth {
     }
 
     /// The stack effect of a word, if it is known.
-    pub fn stack_effect(&mut self, name: &str) -> Option<String> {
+    pub(crate) fn stack_effect(&mut self, name: &str) -> Option<String> {
         self.word_info(name)?.effect
     }
 
     /// Names close to an unknown one, best first.
-    pub fn suggestions(&self, name: &str) -> Vec<String> {
+    pub(crate) fn suggestions(&self, name: &str) -> Vec<String> {
         let lower = name.to_ascii_lowercase();
         let limit = if lower.len() <= 3 { 1 } else { 2 };
         // Straight from the word lists' keys (already lower case), without
@@ -855,7 +855,7 @@ impl Forth {
     }
 
     /// Every name found through the search order (shadowed ones once).
-    pub fn visible_names(&self) -> Vec<String> {
+    pub(crate) fn visible_names(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         for &wid in self.dict.order.iter().rev() {
             if let Some(wl) = self.dict.wordlists.get(wid as usize) {
@@ -872,7 +872,7 @@ impl Forth {
     }
 
     /// The text HELP prints.
-    pub fn help_text(&mut self, name: Option<&str>) -> String {
+    pub(crate) fn help_text(&mut self, name: Option<&str>) -> String {
         let Some(name) = name else {
             return GETTING_STARTED.to_string();
         };

@@ -119,7 +119,7 @@ pub struct Forth {
     /// The first xt defined after the prelude: the user's words start here.
     pub(crate) user_start: u32,
     /// The REPL shows the stack after ` ok` (SHOW-STACK).
-    pub show_stack: bool,
+    pub(crate) show_stack: bool,
     /// Code addresses of the words TRACE watches.
     pub(crate) traced: Vec<u32>,
     /// Names to trace as soon as they are defined (`--trace NAME`).
@@ -189,7 +189,7 @@ impl Forth {
 
     /// The cell `n` below the top (0 = top).
     #[inline(always)]
-    pub fn peek(&self, n: usize) -> Res<i64> {
+    pub(crate) fn peek(&self, n: usize) -> Res<i64> {
         if n >= self.sp {
             return Err(STACK_UNDERFLOW);
         }
@@ -198,7 +198,7 @@ impl Forth {
 
     /// Room for n more cells on the data stack.
     #[inline(always)]
-    pub fn room(&self, n: usize) -> Res<()> {
+    pub(crate) fn room(&self, n: usize) -> Res<()> {
         if self.sp + n > DS_SIZE {
             return Err(STACK_OVERFLOW);
         }
@@ -207,7 +207,7 @@ impl Forth {
 
     /// Room for n more cells on the return stack.
     #[inline(always)]
-    pub fn rroom(&self, n: usize) -> Res<()> {
+    pub(crate) fn rroom(&self, n: usize) -> Res<()> {
         if self.rp + n > RS_SIZE {
             return Err(RSTACK_OVERFLOW);
         }
@@ -216,7 +216,7 @@ impl Forth {
 
     /// Fail with -4 unless the stack holds at least `n` cells.
     #[inline(always)]
-    pub fn need(&self, n: usize) -> Res<()> {
+    pub(crate) fn need(&self, n: usize) -> Res<()> {
         if self.sp < n {
             Err(STACK_UNDERFLOW)
         } else {
@@ -225,29 +225,29 @@ impl Forth {
     }
 
     #[inline(always)]
-    pub fn pop_bool(&mut self) -> Res<bool> {
+    pub(crate) fn pop_bool(&mut self) -> Res<bool> {
         Ok(self.pop()? != 0)
     }
 
     #[inline(always)]
-    pub fn push_bool(&mut self, b: bool) -> Res<()> {
+    pub(crate) fn push_bool(&mut self, b: bool) -> Res<()> {
         self.push(if b { -1 } else { 0 })
     }
 
     /// Pop a double cell (high cell on top).
-    pub fn pop_double(&mut self) -> Res<i128> {
+    pub(crate) fn pop_double(&mut self) -> Res<i128> {
         let hi = self.pop()?;
         let lo = self.pop()?;
         Ok(((hi as i128) << 64) | (lo as u64 as i128))
     }
 
-    pub fn push_double(&mut self, d: i128) -> Res<()> {
+    pub(crate) fn push_double(&mut self, d: i128) -> Res<()> {
         self.push(d as i64)?;
         self.push((d >> 64) as i64)
     }
 
     /// Pop a length or count: negative values are -24.
-    pub fn pop_len(&mut self) -> Res<i64> {
+    pub(crate) fn pop_len(&mut self) -> Res<i64> {
         let n = self.pop()?;
         if n < 0 {
             Err(INVALID_NUMERIC_ARG)
@@ -257,13 +257,13 @@ impl Forth {
     }
 
     /// Pop ( c-addr u ) and copy the string out of data space.
-    pub fn pop_string(&mut self) -> Res<String> {
+    pub(crate) fn pop_string(&mut self) -> Res<String> {
         let len = self.pop()?;
         let addr = self.pop()?;
         self.mem.string(addr, len)
     }
 
-    pub fn pop_bytes(&mut self) -> Res<Vec<u8>> {
+    pub(crate) fn pop_bytes(&mut self) -> Res<Vec<u8>> {
         let len = self.pop()?;
         let addr = self.pop()?;
         Ok(self.mem.slice(addr, len)?.to_vec())
@@ -281,7 +281,7 @@ impl Forth {
     // ---- return stack ----
 
     #[inline(always)]
-    pub fn rpush(&mut self, v: i64) -> Res<()> {
+    pub(crate) fn rpush(&mut self, v: i64) -> Res<()> {
         if self.rp >= RS_SIZE {
             return Err(RSTACK_OVERFLOW);
         }
@@ -291,7 +291,7 @@ impl Forth {
     }
 
     #[inline(always)]
-    pub fn rpop(&mut self) -> Res<i64> {
+    pub(crate) fn rpop(&mut self) -> Res<i64> {
         if self.rdepth_own() == 0 {
             return Err(self.reach_past_frame(0));
         }
@@ -300,7 +300,7 @@ impl Forth {
     }
 
     #[inline(always)]
-    pub fn rpeek(&mut self, n: usize) -> Res<i64> {
+    pub(crate) fn rpeek(&mut self, n: usize) -> Res<i64> {
         if n >= self.rdepth_own() {
             return Err(self.reach_past_frame(0));
         }
@@ -309,7 +309,7 @@ impl Forth {
 
     /// The cells the running word has on the return stack.
     #[inline(always)]
-    pub fn rdepth_own(&self) -> usize {
+    pub(crate) fn rdepth_own(&self) -> usize {
         self.rp.saturating_sub(self.rbase)
     }
 
@@ -347,18 +347,18 @@ impl Forth {
         self.mem.cell(memory::BASE_ADDR as i64).unwrap_or(10)
     }
 
-    pub fn compiling(&self) -> bool {
+    pub(crate) fn compiling(&self) -> bool {
         self.mem.cell(memory::STATE_ADDR as i64).unwrap_or(0) != 0
     }
 
-    pub fn set_state(&mut self, compiling: bool) {
+    pub(crate) fn set_state(&mut self, compiling: bool) {
         let _ = self
             .mem
             .set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
     }
 
     /// Set a message to accompany the next throw, and return the throw.
-    pub fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
+    pub(crate) fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
         self.throw_msg = Some((t, msg.into()));
         t
     }
@@ -373,7 +373,7 @@ impl Forth {
 
     /// Run code from `start` until it returns to this level. CATCH frames
     /// made at this level catch exceptions here; others go to the caller.
-    pub fn run(&mut self, start: u32) -> Res<()> {
+    pub(crate) fn run(&mut self, start: u32) -> Res<()> {
         if self.run_depth >= MAX_RUN_DEPTH {
             return Err(RSTACK_OVERFLOW);
         }
@@ -1646,7 +1646,7 @@ impl Forth {
     }
 
     /// The Forth name of a compiled instruction, when it has one.
-    pub fn instr_name(&self, i: Instr) -> Option<String> {
+    pub(crate) fn instr_name(&self, i: Instr) -> Option<String> {
         let xt = match i.unfused() {
             Instr::Call(start) => self
                 .dict

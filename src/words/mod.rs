@@ -121,7 +121,9 @@ macro_rules! primitives {
         impl $family {
             /// The first primitive id of this family.
             pub const BASE: u16 = $base;
-            /// How many words the family has.
+            /// How many words the family has (the next family's base
+            /// follows it; the last family's is not needed).
+            #[allow(dead_code)]
             pub const COUNT: u16 = [$($name),*].len() as u16;
             /// The instruction that runs this word through the table.
             pub const fn instr(self) -> $crate::instr::Instr {

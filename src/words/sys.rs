@@ -22,7 +22,7 @@ enum Target {
 
 impl Forth {
     /// Reserve `n` bytes of data space at HERE (negative gives them back).
-    pub fn allot(&mut self, n: i64) -> Res<()> {
+    pub(crate) fn allot(&mut self, n: i64) -> Res<()> {
         let new = (self.here as i64)
             .checked_add(n)
             .ok_or(DICTIONARY_OVERFLOW)?;
@@ -34,7 +34,7 @@ impl Forth {
     }
 
     /// Store bytes at HERE and move past them; returns their address.
-    pub fn allot_bytes(&mut self, bytes: &[u8]) -> Res<i64> {
+    pub(crate) fn allot_bytes(&mut self, bytes: &[u8]) -> Res<i64> {
         let at = self.here as i64;
         self.allot(bytes.len() as i64)?;
         self.mem.write(at, bytes)?;
@@ -46,7 +46,7 @@ impl Forth {
     /// A command-line argument in data space. Each distinct argument is
     /// copied to the heap once and its address kept, so `arg` in a loop
     /// does not use up the heap.
-    pub fn arg_string(&mut self, arg: &str) -> Res<i64> {
+    pub(crate) fn arg_string(&mut self, arg: &str) -> Res<i64> {
         if let Some(&a) = self.arg_addrs.get(arg) {
             return Ok(a);
         }
@@ -56,13 +56,13 @@ impl Forth {
         Ok(a)
     }
 
-    pub fn comma(&mut self, v: i64) -> Res<()> {
+    pub(crate) fn comma(&mut self, v: i64) -> Res<()> {
         let at = self.here as i64;
         self.allot(8)?;
         self.mem.set_cell(at, v)
     }
 
-    pub fn align(&mut self) -> Res<()> {
+    pub(crate) fn align(&mut self) -> Res<()> {
         let pad = (8 - self.here % 8) % 8;
         self.allot(pad as i64)
     }
@@ -74,7 +74,7 @@ impl Forth {
     }
 
     /// A header whose behaviour is a short piece of compiled code.
-    pub fn define_code(&mut self, name: &str, code: &[Instr]) -> Res<u32> {
+    pub(crate) fn define_code(&mut self, name: &str, code: &[Instr]) -> Res<u32> {
         let start = self.code_here();
         for &i in code {
             self.emit(i)?;
@@ -88,7 +88,7 @@ impl Forth {
     }
 
     /// Parse a name and look it up; -13 if it is not defined.
-    pub fn parse_find(&mut self) -> Res<u32> {
+    pub(crate) fn parse_find(&mut self) -> Res<u32> {
         let name = self.parse_word_name()?;
         match self.dict.find(&name) {
             Some(xt) => Ok(xt),

@@ -147,7 +147,7 @@ fn find_interruptibly(hay: &[u8], needle: &[u8]) -> Res<Option<usize>> {
 
 impl Forth {
     /// Store a string in data space at HERE and compile code that pushes it.
-    pub fn compile_string(&mut self, s: &[u8]) -> Res<()> {
+    pub(crate) fn compile_string(&mut self, s: &[u8]) -> Res<()> {
         let addr = self.allot_bytes(s)?;
         self.emit(Instr::Str(addr as u32, s.len() as u32))
     }

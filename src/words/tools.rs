@@ -13,7 +13,7 @@ use std::io::Write;
 
 impl Forth {
     /// The stack as `.S` shows it: `<depth> a b c `.
-    pub fn stack_text(&self) -> String {
+    pub(crate) fn stack_text(&self) -> String {
         let base = self.base();
         let mut s = format!("<{}> ", self.sp);
         for &x in self.stack() {
@@ -23,7 +23,7 @@ impl Forth {
     }
 
     /// WORDS: the user's words first, then the built-ins by word set.
-    pub fn words_text(&self) -> String {
+    pub(crate) fn words_text(&self) -> String {
         use std::collections::BTreeMap;
         let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut mine: Vec<String> = Vec::new();
@@ -90,7 +90,7 @@ impl Forth {
     }
 
     /// What SEE prints for a word.
-    pub fn see_text(&self, xt: u32) -> String {
+    pub(crate) fn see_text(&self, xt: u32) -> String {
         let w = &self.dict.words[xt as usize];
         let name = &w.name;
         let imm = if w.immediate() { " immediate" } else { "" };
@@ -174,7 +174,7 @@ impl Forth {
     /// Decompile a colon definition's code into Forth source, in two steps:
     /// `recover` turns the instructions back into the words that were
     /// written (`Item`s), and `spell` prints them.
-    pub fn decompile(&self, start: u32, end: u32) -> String {
+    pub(crate) fn decompile(&self, start: u32, end: u32) -> String {
         let items = self.recover(start, end);
         self.spell(&items)
     }
