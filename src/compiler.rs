@@ -13,15 +13,15 @@ use crate::vm::Forth;
 use std::io::Write;
 
 /// Tags of control-flow stack entries.
-pub const ORIG: i64 = 0x0F01;
-pub const DEST: i64 = 0x0F02;
-pub const DO_SYS: i64 = 0x0F03;
-pub const CASE_SYS: i64 = 0x0F04;
-pub const OF_SYS: i64 = 0x0F05;
+pub(crate) const ORIG: i64 = 0x0F01;
+pub(crate) const DEST: i64 = 0x0F02;
+pub(crate) const DO_SYS: i64 = 0x0F03;
+pub(crate) const CASE_SYS: i64 = 0x0F04;
+pub(crate) const OF_SYS: i64 = 0x0F05;
 
 /// The colon definition being compiled.
 #[derive(Clone, Debug)]
-pub struct Definition {
+pub(crate) struct Definition {
     pub xt: u32,
     pub code_start: u32,
     pub noname: bool,
@@ -30,7 +30,7 @@ pub struct Definition {
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct Compiler {
+pub(crate) struct Compiler {
     pub def: Option<Definition>,
     /// LEAVE (and ?DO) addresses to resolve, one list per open DO.
     pub leaves: Vec<Vec<u32>>,
@@ -48,7 +48,7 @@ impl Compiler {
     }
 
     /// The LocalFetch index of a local name (0 = newest).
-    pub fn local(&self, name: &str) -> Option<u16> {
+    pub(crate) fn local(&self, name: &str) -> Option<u16> {
         let i = self
             .locals
             .iter()

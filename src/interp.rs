@@ -16,9 +16,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The largest file INCLUDED reads.
-pub const MAX_SOURCE_BYTES: usize = 64 << 20;
+pub(crate) const MAX_SOURCE_BYTES: usize = 64 << 20;
 /// The longest line the interpreter reads: SOURCE holds it in data space.
-pub const MAX_LINE: usize = TIB_SIZE;
+pub(crate) const MAX_LINE: usize = TIB_SIZE;
 
 /// A parsed number: one cell or a double cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ use std::io::Write;
 const PRELUDE: &str = include_str!("prelude.fs");
 
 /// The word list id of the game words.
-pub const GAMES_WORDLIST: u32 = 1;
+pub(crate) const GAMES_WORDLIST: u32 = 1;
 
 /// A seed from the clock, for runs without --seed.
 fn clock_seed() -> u64 {

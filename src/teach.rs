@@ -911,7 +911,7 @@ impl Forth {
 }
 
 /// `a`, `b` or `c`
-pub fn quote_list(names: &[String]) -> String {
+pub(crate) fn quote_list(names: &[String]) -> String {
     let q: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     match q.len() {
         0 => String::new(),
@@ -1053,7 +1053,7 @@ pub fn classify(
 }
 
 /// ANSI colours for each class.
-pub fn colour(class: Class) -> &'static str {
+pub(crate) fn colour(class: Class) -> &'static str {
     match class {
         Class::Builtin => "\x1b[1;34m",
         Class::User => "\x1b[1;32m",
@@ -1188,7 +1188,7 @@ pub fn word_at(line: &str, pos: usize) -> &str {
 /// characters, DEL, and the no-break space U+00A0. Other Unicode spaces
 /// (U+3000, U+2003, ...) are part of a word there, so they are here too:
 /// completion and colours agree with what running the line does.
-pub fn is_blank(c: char) -> bool {
+pub(crate) fn is_blank(c: char) -> bool {
     c <= ' ' || c == '\x7f' || c == '\u{a0}'
 }
 

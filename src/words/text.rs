@@ -8,7 +8,7 @@ use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE
 use crate::vm::Forth;
 
 /// Digits of an unsigned number in `base` (2..=36), upper case like gforth.
-pub fn digits(mut u: u128, base: i64) -> String {
+pub(crate) fn digits(mut u: u128, base: i64) -> String {
     let base = base.clamp(2, 36) as u128;
     let mut s = Vec::new();
     loop {
@@ -27,7 +27,7 @@ pub fn digits(mut u: u128, base: i64) -> String {
 }
 
 /// A signed number as `.` and `D.` print it, without the trailing space.
-pub fn signed(n: i128, base: i64) -> String {
+pub(crate) fn signed(n: i128, base: i64) -> String {
     let d = digits(n.unsigned_abs(), base);
     if n < 0 { format!("-{d}") } else { d }
 }
