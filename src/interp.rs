@@ -5,6 +5,8 @@
 //! SOURCE and >IN are real addresses that programs can read and change.
 //! The interpreter takes one token at a time from the parse area, looks it
 //! up, and executes or compiles it; what is not a word must be a number.
+//! The stack of sources and the kept texts belong to `input::Input`; this
+//! file moves the line into data space and reads it.
 
 use crate::code::Pos;
 use crate::error::*;

@@ -35,7 +35,8 @@
 //!   (output into a [`SharedBuf`]), and driven by the host methods in
 //!   `system.rs`: `interpret_line`, `interpret_input`, `run_file`,
 //!   `run_code`, `run_stdin`, `set_args`, `set_seed`, `trace_name`,
-//!   `in_definition`, `ok_stack`, `repl_words`, `output_failed`,
+//!   `in_definition`, `ok_stack`, `repl_words`, `word_info` (what `help`
+//!   knows about a word), `output_failed`,
 //!   `output_closed`, `base`; and, for tests and fuzzing, the data stack
 //!   (`push`, `pop`, `depth`, `stack`), `execute` of an execution token,
 //!   and `reset_after_error`;
