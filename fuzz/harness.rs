@@ -8,10 +8,10 @@
 
 #![allow(dead_code)]
 
-use playforth::io::SharedBuf;
-use playforth::vm::INTERRUPT;
-use playforth::words::{WordSet, all_specs};
+use playforth::INTERRUPT;
+use playforth::SharedBuf;
 use playforth::{Forth, teach};
+use playforth::{WordSet, all_specs};
 use std::cell::RefCell;
 use std::sync::Once;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -74,7 +74,7 @@ impl<T> Slot<T> {
 /// - the name of the harness's own reset marker.
 ///
 /// Loops (`begin again`, `until`, recursion, `ms`) are NOT filtered: a
-/// watchdog thread sets `playforth::vm::INTERRUPT` when one input has run
+/// watchdog thread sets `playforth::INTERRUPT` when one input has run
 /// for more than `WATCHDOG_MS`, and the VM stops with -28 (everything that
 /// can run long polls it: ARCHITECTURE.md, "Ctrl-C reaches everything").
 /// An input the watchdog cannot stop is a libFuzzer timeout: a finding.
@@ -364,11 +364,11 @@ pub fn repl_helpers(data: &[u8]) {
     // The lexer and number conversion work on raw bytes.
     let base = BASES[sel as usize % BASES.len()];
     let mut area = rest;
-    while let Some((_, span)) = playforth::lexer::next_token(area) {
+    while let Some((_, span)) = playforth::next_token(area) {
         if span.end == 0 || span.end > area.len() {
             break;
         }
-        let _ = playforth::interp::parse_number(&area[span.clone()], base);
+        let _ = playforth::parse_number(&area[span.clone()], base);
         area = &area[span.end..];
     }
     let Ok(line) = std::str::from_utf8(rest) else {
@@ -457,7 +457,7 @@ pub fn game_word_names() -> Vec<&'static str> {
 }
 
 /// Where the board is written (the PAD).
-pub const BOARD: i64 = playforth::memory::PAD_ADDR as i64;
+pub const BOARD: i64 = playforth::layout::PAD_ADDR as i64;
 
 /// Cells that matter to the game words: bounds of squares, ranks and the
 /// 0x88 board, and the extremes.
@@ -494,14 +494,14 @@ const SPECIAL: &[i64] = &[
     1 << 32,
     1 << 62,
     -(1 << 62),
-    playforth::memory::MEM_SIZE as i64,
-    playforth::memory::MEM_SIZE as i64 - 1,
-    playforth::memory::MEM_SIZE as i64 - 8,
-    playforth::memory::MEM_SIZE as i64 - 25,
-    playforth::memory::MEM_SIZE as i64 - 64,
-    playforth::memory::GUARD_END as i64 - 1,
-    playforth::memory::DICT_START as i64,
-    playforth::memory::HEAP_START as i64,
+    playforth::layout::MEM_SIZE as i64,
+    playforth::layout::MEM_SIZE as i64 - 1,
+    playforth::layout::MEM_SIZE as i64 - 8,
+    playforth::layout::MEM_SIZE as i64 - 25,
+    playforth::layout::MEM_SIZE as i64 - 64,
+    playforth::layout::GUARD_END as i64 - 1,
+    playforth::layout::DICT_START as i64,
+    playforth::layout::HEAP_START as i64,
 ];
 
 /// Reads the input a byte at a time; zeros when it runs out.

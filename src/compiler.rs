@@ -13,15 +13,15 @@ use crate::vm::Forth;
 use std::io::Write;
 
 /// Tags of control-flow stack entries.
-pub const ORIG: i64 = 0x0F01;
-pub const DEST: i64 = 0x0F02;
-pub const DO_SYS: i64 = 0x0F03;
-pub const CASE_SYS: i64 = 0x0F04;
-pub const OF_SYS: i64 = 0x0F05;
+pub(crate) const ORIG: i64 = 0x0F01;
+pub(crate) const DEST: i64 = 0x0F02;
+pub(crate) const DO_SYS: i64 = 0x0F03;
+pub(crate) const CASE_SYS: i64 = 0x0F04;
+pub(crate) const OF_SYS: i64 = 0x0F05;
 
 /// The colon definition being compiled.
 #[derive(Clone, Debug)]
-pub struct Definition {
+pub(crate) struct Definition {
     pub xt: u32,
     pub code_start: u32,
     pub noname: bool,
@@ -30,7 +30,7 @@ pub struct Definition {
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct Compiler {
+pub(crate) struct Compiler {
     pub def: Option<Definition>,
     /// LEAVE (and ?DO) addresses to resolve, one list per open DO.
     pub leaves: Vec<Vec<u32>>,
@@ -39,8 +39,16 @@ pub struct Compiler {
 }
 
 impl Compiler {
+    /// Forget what is being compiled: no definition, no open DO loops, no
+    /// locals. Returns the definition that was open, if any.
+    fn clear(&mut self) -> Option<Definition> {
+        self.leaves.clear();
+        self.locals.clear();
+        self.def.take()
+    }
+
     /// The LocalFetch index of a local name (0 = newest).
-    pub fn local(&self, name: &str) -> Option<u16> {
+    pub(crate) fn local(&self, name: &str) -> Option<u16> {
         let i = self
             .locals
             .iter()
@@ -62,21 +70,19 @@ fn tag_name(tag: i64) -> &'static str {
 
 impl Forth {
     /// Append an instruction to the code space, remembering its source position.
-    pub fn emit(&mut self, i: Instr) -> Res<()> {
-        if self.code.len() >= crate::vm::MAX_CODE {
-            return Err(self.fail(DICTIONARY_OVERFLOW, "the code space is full"));
-        }
-        self.code.push(i);
-        self.code_pos.push(self.token_pos);
-        Ok(())
+    pub(crate) fn emit(&mut self, i: Instr) -> Res<()> {
+        let pos = self.input.token_pos();
+        self.code
+            .push(i, pos)
+            .map_err(|t| self.fail(t, "the code space is full"))
     }
 
-    pub fn code_here(&self) -> u32 {
-        self.code.len() as u32
+    pub(crate) fn code_here(&self) -> u32 {
+        self.code.here()
     }
 
     /// COMPILE,: append the execution semantics of `xt`.
-    pub fn compile_xt(&mut self, xt: u32) -> Res<()> {
+    pub(crate) fn compile_xt(&mut self, xt: u32) -> Res<()> {
         let Some(w) = self.dict.words.get(xt as usize) else {
             return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
         };
@@ -98,7 +104,7 @@ impl Forth {
     // ---- definitions ----
 
     /// Make a header in the current word list, noting a redefinition as gforth does.
-    pub fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
+    pub(crate) fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
         if self.dict.words.len() >= crate::vm::MAX_WORDS {
             return Err(self.fail(DICTIONARY_OVERFLOW, "too many words"));
         }
@@ -114,26 +120,26 @@ impl Forth {
     }
 
     /// `:` and `:NONAME`: start compiling a colon definition.
-    pub fn begin_definition(&mut self, name: Option<&str>) -> Res<u32> {
+    pub(crate) fn begin_definition(&mut self, name: Option<&str>) -> Res<u32> {
         if self.compiler.def.is_some() {
             return Err(self.fail(COMPILER_NESTING, "a definition is already being compiled"));
         }
         let start = self.code_here();
         let xt = self.define(name.unwrap_or(""), Kind::Colon(start), false)?;
+        // DO loops opened by `]` outside a definition are forgotten.
+        self.compiler.clear();
         self.compiler.def = Some(crate::compiler::Definition {
             xt,
             code_start: start,
             noname: name.is_none(),
             depth: self.sp,
         });
-        self.compiler.leaves.clear();
-        self.compiler.locals.clear();
         self.set_state(true);
         Ok(xt)
     }
 
     /// `;`: finish the definition and make it visible.
-    pub fn end_definition(&mut self) -> Res<()> {
+    pub(crate) fn end_definition(&mut self) -> Res<()> {
         let Some(def) = self.compiler.def.clone() else {
             return Err(self.fail(CONTROL_MISMATCH, "`;` without `:`"));
         };
@@ -143,7 +149,7 @@ impl Forth {
             let line = self
                 .peek(1)
                 .ok()
-                .and_then(|a| self.code_pos.get(a as usize))
+                .and_then(|a| self.code.pos(a as usize))
                 .map(|p| format!(" (opened at line {})", p.line))
                 .unwrap_or_default();
             return Err(self.fail(
@@ -153,7 +159,7 @@ impl Forth {
         }
         self.emit_exit()?;
         let end = self.code_here();
-        crate::instr::fuse(&mut self.code, def.code_start as usize, end as usize);
+        self.code.fuse(def.code_start as usize, end as usize);
         if let Some(w) = self.dict.words.get_mut(def.xt as usize) {
             w.code_end = end;
         }
@@ -162,9 +168,7 @@ impl Forth {
         if !name.is_empty() && self.trace_names.contains(&name) {
             self.traced.push(def.code_start);
         }
-        self.compiler.def = None;
-        self.compiler.locals.clear();
-        self.set_state(false);
+        self.stop_compiling();
         if def.noname {
             self.push(def.xt as i64)?;
         }
@@ -172,16 +176,25 @@ impl Forth {
     }
 
     /// EXIT, also dropping the locals frame.
-    pub fn emit_exit(&mut self) -> Res<()> {
+    pub(crate) fn emit_exit(&mut self) -> Res<()> {
         if !self.compiler.locals.is_empty() {
             self.emit(Instr::LocalsExit(self.compiler.locals.len() as u16))?;
         }
         self.emit(Instr::Exit)
     }
 
-    /// After an error: throw away the half-made definition.
-    pub fn abandon_definition(&mut self) {
-        if let Some(def) = self.compiler.def.take() {
+    /// Back to interpreting, with nothing being compiled: the one rule for
+    /// `;`, errors and MARKER. STATE goes off and the compiler forgets the
+    /// definition (returned, if one was open), its DO loops and its locals.
+    pub(crate) fn stop_compiling(&mut self) -> Option<Definition> {
+        self.set_state(false);
+        self.compiler.clear()
+    }
+
+    /// After an error: stop compiling and throw away the half-made
+    /// definition, its header and its code.
+    pub(crate) fn abandon_definition(&mut self) {
+        if let Some(def) = self.stop_compiling() {
             if self.dict.words.len() == def.xt as usize + 1
                 && !self.dict.words[def.xt as usize].revealed
             {
@@ -189,36 +202,32 @@ impl Forth {
                 self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
             }
             self.code.truncate(def.code_start as usize);
-            self.code_pos.truncate(def.code_start as usize);
-            self.local_names.retain(|&a, _| a < def.code_start);
         }
-        self.compiler.leaves.clear();
-        self.compiler.locals.clear();
     }
 
-    pub fn set_flag_on_last(&mut self, flag: u8) -> Res<()> {
+    pub(crate) fn set_flag_on_last(&mut self, flag: u8) -> Res<()> {
         let xt = self.dict.last.ok_or(Throw(-32))?;
         self.dict.words[xt as usize].flags |= flag;
         Ok(())
     }
 
-    pub fn make_immediate(&mut self) -> Res<()> {
+    pub(crate) fn make_immediate(&mut self) -> Res<()> {
         self.set_flag_on_last(IMMEDIATE)
     }
 
-    pub fn make_compile_only(&mut self) -> Res<()> {
+    pub(crate) fn make_compile_only(&mut self) -> Res<()> {
         self.set_flag_on_last(COMPILE_ONLY)
     }
 
     // ---- control structures ----
 
-    pub fn cs_push(&mut self, addr: u32, tag: i64) -> Res<()> {
+    pub(crate) fn cs_push(&mut self, addr: u32, tag: i64) -> Res<()> {
         self.push(addr as i64)?;
         self.push(tag)
     }
 
     /// Pop an entry that must carry `tag`; `word` names the closer for messages.
-    pub fn cs_pop(&mut self, tag: i64, word: &str) -> Res<u32> {
+    pub(crate) fn cs_pop(&mut self, tag: i64, word: &str) -> Res<u32> {
         let found = self.peek(0).ok();
         if found != Some(tag) {
             let what = found.map_or("nothing", tag_name);
@@ -232,9 +241,9 @@ impl Forth {
     }
 
     /// Point the forward branch at `at` to `target`.
-    pub fn resolve(&mut self, at: u32, target: u32) -> Res<()> {
-        let slot = self.code.get_mut(at as usize).ok_or(CONTROL_MISMATCH)?;
-        *slot = match *slot {
+    pub(crate) fn resolve(&mut self, at: u32, target: u32) -> Res<()> {
+        let slot = self.code.get(at as usize).ok_or(CONTROL_MISMATCH)?;
+        let resolved = match slot {
             Instr::Branch(_) => Instr::Branch(target),
             Instr::ZBranch(_) => Instr::ZBranch(target),
             Instr::QDo(_) => Instr::QDo(target),
@@ -242,24 +251,25 @@ impl Forth {
             Instr::Of(_) => Instr::Of(target),
             _ => return Err(CONTROL_MISMATCH),
         };
+        self.code.patch(at as usize, resolved);
         Ok(())
     }
 
     /// Emit a forward branch and push its orig.
-    pub fn emit_forward(&mut self, i: Instr) -> Res<()> {
+    pub(crate) fn emit_forward(&mut self, i: Instr) -> Res<()> {
         let at = self.code_here();
         self.emit(i)?;
         self.cs_push(at, ORIG)
     }
 
     /// THEN: resolve the orig on top to here.
-    pub fn resolve_orig(&mut self, word: &str) -> Res<()> {
+    pub(crate) fn resolve_orig(&mut self, word: &str) -> Res<()> {
         let at = self.cs_pop(ORIG, word)?;
         self.resolve(at, self.code_here())
     }
 
     /// DO / ?DO.
-    pub fn begin_do(&mut self, qdo: bool) -> Res<()> {
+    pub(crate) fn begin_do(&mut self, qdo: bool) -> Res<()> {
         if self.compiler.leaves.len() >= 64 {
             return Err(LOOP_NESTING);
         }
@@ -275,7 +285,7 @@ impl Forth {
     }
 
     /// LOOP / +LOOP.
-    pub fn end_do(&mut self, plus: bool, word: &str) -> Res<()> {
+    pub(crate) fn end_do(&mut self, plus: bool, word: &str) -> Res<()> {
         let body = self.cs_pop(DO_SYS, word)?;
         self.emit(if plus {
             Instr::PlusLoop(body)
@@ -289,7 +299,7 @@ impl Forth {
         Ok(())
     }
 
-    pub fn emit_leave(&mut self) -> Res<()> {
+    pub(crate) fn emit_leave(&mut self) -> Res<()> {
         let at = self.code_here();
         let Some(list) = self.compiler.leaves.last_mut() else {
             return Err(self.fail(CONTROL_MISMATCH, "`leave` outside a DO loop"));
@@ -299,7 +309,7 @@ impl Forth {
     }
 
     /// CS-PICK / CS-ROLL on two-cell entries.
-    pub fn cs_pick(&mut self, u: usize) -> Res<()> {
+    pub(crate) fn cs_pick(&mut self, u: usize) -> Res<()> {
         let at = u.checked_mul(2).ok_or(STACK_UNDERFLOW)?;
         let tag = self.peek(at)?;
         let addr = self.peek(at + 1)?;
@@ -307,7 +317,7 @@ impl Forth {
         self.push(tag)
     }
 
-    pub fn cs_roll(&mut self, u: usize) -> Res<()> {
+    pub(crate) fn cs_roll(&mut self, u: usize) -> Res<()> {
         let n = u
             .checked_mul(2)
             .and_then(|n| n.checked_add(2))
@@ -321,7 +331,7 @@ impl Forth {
     // ---- locals ----
 
     /// `{: a b | c -- d :}`: declare locals for the current definition.
-    pub fn declare_locals(&mut self) -> Res<()> {
+    pub(crate) fn declare_locals(&mut self) -> Res<()> {
         if self.compiler.def.is_none() {
             return Err(self.fail(
                 crate::error::COMPILE_ONLY,
@@ -366,8 +376,8 @@ impl Forth {
         }
         let at = self.code_here();
         self.emit(Instr::LocalsEnter(args.len() as u16, vals.len() as u16))?;
-        self.local_names
-            .insert(at, args.iter().chain(&vals).cloned().collect());
+        self.code
+            .set_local_names(at, args.iter().chain(&vals).cloned().collect());
         self.compiler.locals.extend(args);
         self.compiler.locals.extend(vals);
         Ok(())

@@ -10,12 +10,12 @@
 use crate::instr::Instr;
 use std::collections::HashMap;
 
-pub const IMMEDIATE: u8 = 1;
-pub const COMPILE_ONLY: u8 = 2;
+pub(crate) const IMMEDIATE: u8 = 1;
+pub(crate) const COMPILE_ONLY: u8 = 2;
 
 /// What executing a word does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A built-in: run (or compile) this instruction.
     Prim(Instr),
     /// A colon definition starting at this code address.
@@ -45,7 +45,7 @@ pub enum Kind {
 }
 
 #[derive(Clone, Debug)]
-pub struct Word {
+pub(crate) struct Word {
     pub name: Box<str>,
     pub flags: u8,
     pub kind: Kind,
@@ -61,14 +61,14 @@ pub struct Word {
 }
 
 impl Word {
-    pub fn immediate(&self) -> bool {
+    pub(crate) fn immediate(&self) -> bool {
         self.flags & IMMEDIATE != 0
     }
-    pub fn compile_only(&self) -> bool {
+    pub(crate) fn compile_only(&self) -> bool {
         self.flags & COMPILE_ONLY != 0
     }
     /// The data-field address, for >BODY.
-    pub fn body(&self) -> Option<u32> {
+    pub(crate) fn body(&self) -> Option<u32> {
         match self.kind {
             Kind::Variable(a)
             | Kind::Create(a)
@@ -82,7 +82,7 @@ impl Word {
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct Wordlist {
+pub(crate) struct Wordlist {
     pub name: Option<String>,
     pub map: HashMap<Box<str>, u32>,
     /// The newest xt in this word list (for WORDS and traversal order).
@@ -91,7 +91,7 @@ pub struct Wordlist {
 
 /// Everything MARKER must restore.
 #[derive(Clone, Debug)]
-pub struct Mark {
+pub(crate) struct Mark {
     pub words: usize,
     pub code: usize,
     pub here: usize,
@@ -101,15 +101,15 @@ pub struct Mark {
     pub latest: Vec<Option<u32>>,
 }
 
-pub const MAX_ORDER: usize = 16;
+pub(crate) const MAX_ORDER: usize = 16;
 
 /// What ONLY leaves: the game words under FORTH (searched first).
-pub fn minimum_order() -> Vec<u32> {
+pub(crate) fn minimum_order() -> Vec<u32> {
     vec![1, 0]
 }
 
 #[derive(Default)]
-pub struct Dictionary {
+pub(crate) struct Dictionary {
     pub words: Vec<Word>,
     pub wordlists: Vec<Wordlist>,
     pub order: Vec<u32>,
@@ -121,7 +121,7 @@ pub struct Dictionary {
 }
 
 impl Dictionary {
-    pub fn new() -> Dictionary {
+    pub(crate) fn new() -> Dictionary {
         let mut d = Dictionary::default();
         d.wordlists.push(Wordlist {
             name: Some("forth".into()),
@@ -138,14 +138,14 @@ impl Dictionary {
     }
 
     /// Look a name up in one word list.
-    pub fn search(&mut self, wid: u32, name: &str) -> Option<u32> {
+    pub(crate) fn search(&mut self, wid: u32, name: &str) -> Option<u32> {
         let key = Self::key(&mut self.lower, name);
         self.wordlists.get(wid as usize)?.map.get(key).copied()
     }
 
     /// Look a name up through the search order without changing anything
     /// (for listings).
-    pub fn lookup_view(&self, name: &str) -> Option<u32> {
+    pub(crate) fn lookup_view(&self, name: &str) -> Option<u32> {
         let key = name.to_ascii_lowercase();
         self.order.iter().rev().find_map(|&wid| {
             self.wordlists
@@ -157,7 +157,7 @@ impl Dictionary {
     }
 
     /// Look a name up through the search order.
-    pub fn find(&mut self, name: &str) -> Option<u32> {
+    pub(crate) fn find(&mut self, name: &str) -> Option<u32> {
         let key = Self::key(&mut self.lower, name);
         self.order
             .iter()
@@ -167,7 +167,7 @@ impl Dictionary {
 
     /// Add a header in the current word list. It is found by lookups only
     /// once revealed. Returns the new xt and whether the name already existed.
-    pub fn create(&mut self, name: &str, kind: Kind, revealed: bool) -> (u32, bool) {
+    pub(crate) fn create(&mut self, name: &str, kind: Kind, revealed: bool) -> (u32, bool) {
         let xt = self.words.len() as u32;
         let wid = self.current;
         let existed = !name.is_empty() && self.search(wid, name).is_some();
@@ -189,7 +189,7 @@ impl Dictionary {
     }
 
     /// Make a header visible (at `;`, or at once for non-colon words).
-    pub fn reveal(&mut self, xt: u32) {
+    pub(crate) fn reveal(&mut self, xt: u32) {
         let Some(w) = self.words.get(xt as usize) else {
             return;
         };
@@ -208,7 +208,7 @@ impl Dictionary {
         w.revealed = true;
     }
 
-    pub fn mark(&self, here: usize, code: usize) -> Mark {
+    pub(crate) fn mark(&self, here: usize, code: usize) -> Mark {
         Mark {
             words: self.words.len(),
             code,
@@ -221,7 +221,7 @@ impl Dictionary {
     }
 
     /// Forget every word defined since `mark`.
-    pub fn forget(&mut self, mark: &Mark) {
+    pub(crate) fn forget(&mut self, mark: &Mark) {
         for xt in (mark.words..self.words.len()).rev() {
             let w = &self.words[xt];
             if !w.revealed {
@@ -254,18 +254,8 @@ impl Dictionary {
         self.last = mark.words.checked_sub(1).map(|x| x as u32);
     }
 
-    /// The revealed words of one word list, newest first.
-    pub fn list(&self, wid: u32) -> Vec<u32> {
-        let Some(wl) = self.wordlists.get(wid as usize) else {
-            return vec![];
-        };
-        let mut xts: Vec<u32> = wl.map.values().copied().collect();
-        xts.sort_unstable_by(|a, b| b.cmp(a));
-        xts
-    }
-
     /// The name of the word whose code contains `addr`, for backtraces.
-    pub fn word_at(&self, addr: u32) -> Option<u32> {
+    pub(crate) fn word_at(&self, addr: u32) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;
         for (xt, w) in self.words.iter().enumerate() {
             let Kind::Colon(start) = w.kind else { continue };

@@ -13,52 +13,52 @@ use std::fmt;
 pub struct Throw(pub i64);
 
 /// The result type of everything that can THROW.
-pub type Res<T> = Result<T, Throw>;
+pub(crate) type Res<T> = Result<T, Throw>;
 
 // The standard throw codes this system raises (Forth-2012 table 9.1).
-pub const ABORT: Throw = Throw(-1);
-pub const ABORT_QUOTE: Throw = Throw(-2);
-pub const STACK_OVERFLOW: Throw = Throw(-3);
-pub const STACK_UNDERFLOW: Throw = Throw(-4);
-pub const RSTACK_OVERFLOW: Throw = Throw(-5);
-pub const RSTACK_UNDERFLOW: Throw = Throw(-6);
-pub const LOOP_NESTING: Throw = Throw(-7);
-pub const DICTIONARY_OVERFLOW: Throw = Throw(-8);
-pub const BAD_ADDRESS: Throw = Throw(-9);
-pub const DIVISION_BY_ZERO: Throw = Throw(-10);
-pub const OUT_OF_RANGE: Throw = Throw(-11);
-pub const UNDEFINED_WORD: Throw = Throw(-13);
-pub const COMPILE_ONLY: Throw = Throw(-14);
-pub const ZERO_LENGTH_NAME: Throw = Throw(-16);
-pub const PICTURED_OVERFLOW: Throw = Throw(-17);
-pub const PARSED_OVERFLOW: Throw = Throw(-18);
-pub const NAME_TOO_LONG: Throw = Throw(-19);
-pub const CONTROL_MISMATCH: Throw = Throw(-22);
-pub const INVALID_NUMERIC_ARG: Throw = Throw(-24);
-pub const USER_INTERRUPT: Throw = Throw(-28);
-pub const COMPILER_NESTING: Throw = Throw(-29);
-pub const NOT_CREATED: Throw = Throw(-31);
-pub const INVALID_NAME: Throw = Throw(-32);
-pub const FILE_IO: Throw = Throw(-37);
-pub const IO_CHAR: Throw = Throw(-57);
-pub const ARG_TYPE: Throw = Throw(-12);
-pub const NO_LOOP: Throw = Throw(-26);
-pub const RSTACK_IMBALANCE: Throw = Throw(-25);
-pub const NO_SUCH_FILE: Throw = Throw(-38);
-pub const UNEXPECTED_EOF: Throw = Throw(-39);
-pub const ORDER_OVERFLOW: Throw = Throw(-49);
-pub const ORDER_UNDERFLOW: Throw = Throw(-50);
-pub const EXCEPTION_OVERFLOW: Throw = Throw(-53);
-pub const QUIT: Throw = Throw(-56);
-pub const IF_ELSE_THEN: Throw = Throw(-58);
-pub const ALLOCATE: Throw = Throw(-59);
-pub const FREE: Throw = Throw(-60);
-pub const RESIZE: Throw = Throw(-61);
+pub(crate) const ABORT: Throw = Throw(-1);
+pub(crate) const ABORT_QUOTE: Throw = Throw(-2);
+pub(crate) const STACK_OVERFLOW: Throw = Throw(-3);
+pub(crate) const STACK_UNDERFLOW: Throw = Throw(-4);
+pub(crate) const RSTACK_OVERFLOW: Throw = Throw(-5);
+pub(crate) const RSTACK_UNDERFLOW: Throw = Throw(-6);
+pub(crate) const LOOP_NESTING: Throw = Throw(-7);
+pub(crate) const DICTIONARY_OVERFLOW: Throw = Throw(-8);
+pub(crate) const BAD_ADDRESS: Throw = Throw(-9);
+pub(crate) const DIVISION_BY_ZERO: Throw = Throw(-10);
+pub(crate) const OUT_OF_RANGE: Throw = Throw(-11);
+pub(crate) const UNDEFINED_WORD: Throw = Throw(-13);
+pub(crate) const COMPILE_ONLY: Throw = Throw(-14);
+pub(crate) const ZERO_LENGTH_NAME: Throw = Throw(-16);
+pub(crate) const PICTURED_OVERFLOW: Throw = Throw(-17);
+pub(crate) const PARSED_OVERFLOW: Throw = Throw(-18);
+pub(crate) const NAME_TOO_LONG: Throw = Throw(-19);
+pub(crate) const CONTROL_MISMATCH: Throw = Throw(-22);
+pub(crate) const INVALID_NUMERIC_ARG: Throw = Throw(-24);
+pub(crate) const USER_INTERRUPT: Throw = Throw(-28);
+pub(crate) const COMPILER_NESTING: Throw = Throw(-29);
+pub(crate) const NOT_CREATED: Throw = Throw(-31);
+pub(crate) const INVALID_NAME: Throw = Throw(-32);
+pub(crate) const FILE_IO: Throw = Throw(-37);
+pub(crate) const IO_CHAR: Throw = Throw(-57);
+pub(crate) const ARG_TYPE: Throw = Throw(-12);
+pub(crate) const NO_LOOP: Throw = Throw(-26);
+pub(crate) const RSTACK_IMBALANCE: Throw = Throw(-25);
+pub(crate) const NO_SUCH_FILE: Throw = Throw(-38);
+pub(crate) const UNEXPECTED_EOF: Throw = Throw(-39);
+pub(crate) const ORDER_OVERFLOW: Throw = Throw(-49);
+pub(crate) const ORDER_UNDERFLOW: Throw = Throw(-50);
+pub(crate) const EXCEPTION_OVERFLOW: Throw = Throw(-53);
+pub(crate) const QUIT: Throw = Throw(-56);
+pub(crate) const IF_ELSE_THEN: Throw = Throw(-58);
+pub(crate) const ALLOCATE: Throw = Throw(-59);
+pub(crate) const FREE: Throw = Throw(-60);
+pub(crate) const RESIZE: Throw = Throw(-61);
 /// Not a standard code: BYE unwinds with it, and CATCH lets it pass.
-pub const BYE: Throw = Throw(-0x7fff_0000);
+pub(crate) const BYE: Throw = Throw(-0x7fff_0000);
 
 /// The standard text for a throw code.
-pub fn describe(code: i64) -> &'static str {
+pub(crate) fn describe(code: i64) -> &'static str {
     match code {
         -1 => "aborted",
         -2 => "aborted",
@@ -245,7 +245,7 @@ fn excerpt(text: &str, col: usize) -> (String, usize) {
 
 /// A name or text cut to `max` characters for a message, saying how long
 /// it really was.
-pub fn shorten(text: &str, max: usize) -> String {
+pub(crate) fn shorten(text: &str, max: usize) -> String {
     let len = text.chars().count();
     if len <= max {
         return text.to_string();
@@ -258,7 +258,7 @@ pub fn shorten(text: &str, max: usize) -> String {
 
 impl Forth {
     /// Turn an uncaught throw into a report, and forget the fault.
-    pub fn error_for(&mut self, t: Throw) -> ForthError {
+    pub(crate) fn error_for(&mut self, t: Throw) -> ForthError {
         let fault = if self.fault.active {
             self.fault.clone()
         } else {
@@ -293,12 +293,12 @@ impl Forth {
         // The innermost compiled position, else the token being interpreted.
         let pos = fault
             .ip
-            .and_then(|ip| self.code_pos.get(ip as usize).copied())
-            .unwrap_or(self.token_pos);
+            .and_then(|ip| self.code.pos(ip as usize))
+            .unwrap_or(self.input.token_pos());
         let word = match (code, fault.ip.is_some(), fault.instr) {
             (-13 | -2 | -1, _, _) => None,
             (_, true, Some(i)) => self.instr_name(i),
-            _ if !self.token_name.is_empty() => Some(self.token_name.clone()),
+            _ if !self.input.token_name().is_empty() => Some(self.input.token_name().to_string()),
             _ => None,
         };
         let mut backtrace = Vec::new();
@@ -335,7 +335,7 @@ impl Forth {
             });
         let stack = shown;
         let suggestions = if code == -13 {
-            let name = self.token_name.clone();
+            let name = self.input.token_name().to_string();
             self.suggestions(&name)
         } else {
             Vec::new()
@@ -344,7 +344,7 @@ impl Forth {
             code,
             message,
             word,
-            location: self.location(pos),
+            location: self.input.location(pos),
             backtrace,
             hints: Box::new(Hints {
                 effect,

@@ -14,7 +14,7 @@ use crate::words::core::Core;
 /// instructions (measured with bench/count.sh). A new superinstruction must
 /// replace a less useful one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Instr {
+pub(crate) enum Instr {
     // ---- the inner interpreter's own instructions ----
     /// Push a cell.
     Lit(i64),
@@ -213,7 +213,7 @@ const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
 
 /// The hot words: each inline instruction and the table word it stands for.
 /// `tests` hold every pair to the same behaviour.
-pub const HOT: &[(Core, Instr)] = &[
+pub(crate) const HOT: &[(Core, Instr)] = &[
     (Core::Dup, Instr::Dup),
     (Core::Drop, Instr::Drop),
     (Core::Swap, Instr::Swap),
@@ -272,7 +272,7 @@ pub const HOT: &[(Core, Instr)] = &[
 
 /// What to compile for a word's table instruction: its inline form if it
 /// is hot.
-pub fn hot(i: Instr) -> Instr {
+pub(crate) fn hot(i: Instr) -> Instr {
     HOT.iter()
         .find(|(c, _)| c.instr() == i)
         .map_or(i, |&(_, h)| h)
@@ -281,7 +281,7 @@ pub fn hot(i: Instr) -> Instr {
 impl Instr {
     /// The instruction as the table knows it: a hot word's table
     /// instruction (for finding its spec).
-    pub fn canonical(self) -> Instr {
+    pub(crate) fn canonical(self) -> Instr {
         let i = self.unfused();
         HOT.iter()
             .find(|&&(_, h)| h == i)
@@ -291,7 +291,7 @@ impl Instr {
     /// What was compiled in this slot: a superinstruction's first
     /// instruction, anything else itself. SEE, TRACE and error reports see
     /// code through this.
-    pub fn unfused(self) -> Instr {
+    pub(crate) fn unfused(self) -> Instr {
         use Instr::*;
         match self {
             LitPlus(n)
@@ -338,7 +338,7 @@ impl Instr {
 
 /// Fuse the runs that have a superinstruction in the code of one
 /// definition, `code[start..end]`. Only the first slot of a run changes.
-pub fn fuse(code: &mut [Instr], start: usize, end: usize) {
+pub(crate) fn fuse(code: &mut [Instr], start: usize, end: usize) {
     use Instr::*;
     for at in start..end {
         let next = code.get(at + 1).copied().filter(|_| at + 1 < end);

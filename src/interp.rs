@@ -5,144 +5,22 @@
 //! SOURCE and >IN are real addresses that programs can read and change.
 //! The interpreter takes one token at a time from the parse area, looks it
 //! up, and executes or compiles it; what is not a word must be a number.
+//! The stack of sources and the kept texts belong to `input::Input`; this
+//! file moves the line into data space and reads it.
 
+use crate::code::Pos;
 use crate::error::*;
+use crate::input::{MAX_KEPT_SOURCE_BYTES, MAX_SOURCES, SourceKind};
 use crate::lexer;
-use crate::memory::{IN_ADDR, TIB_LEVELS, TIB_SIZE, TIB_START};
-use crate::vm::{Forth, Pos};
+use crate::memory::{IN_ADDR, TIB_SIZE};
+use crate::vm::Forth;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The largest file INCLUDED reads.
-pub const MAX_SOURCE_BYTES: usize = 64 << 20;
+pub(crate) const MAX_SOURCE_BYTES: usize = 64 << 20;
 /// The longest line the interpreter reads: SOURCE holds it in data space.
-pub const MAX_LINE: usize = TIB_SIZE;
-/// How much of the terminal's or stdin's past input is kept for error
-/// messages (the newest lines; older ones are forgotten).
-pub const KEPT_INPUT: usize = 1 << 20;
-/// Texts kept at once (each file included, each -e), and their bytes.
-const MAX_SOURCES: usize = 1 << 16;
-const MAX_KEPT_SOURCE_BYTES: usize = 256 << 20;
-
-/// Text the interpreter has read, kept for error messages: one buffer with
-/// the lines end to end, each ended by a newline, and where each starts.
-#[derive(Clone, Debug)]
-pub struct SourceText {
-    pub name: String,
-    text: Vec<u8>,
-    /// Offsets in `text` of each kept line's start, and of its end.
-    starts: Vec<u32>,
-    /// Lines forgotten from the front (the terminal keeps only a tail).
-    dropped: usize,
-}
-
-impl SourceText {
-    /// An empty text that lines are added to (the terminal, stdin).
-    pub fn new(name: &str) -> SourceText {
-        SourceText {
-            name: name.to_string(),
-            text: Vec::new(),
-            starts: vec![0],
-            dropped: 0,
-        }
-    }
-
-    /// A whole text (a file, -e code); a missing last newline is added.
-    pub fn from_text(name: &str, mut text: Vec<u8>) -> SourceText {
-        if !text.is_empty() && !text.ends_with(b"\n") {
-            text.push(b'\n');
-        }
-        let mut starts = vec![0];
-        starts.extend(
-            text.iter()
-                .enumerate()
-                .filter(|&(_, &c)| c == b'\n')
-                .map(|(i, _)| (i + 1) as u32),
-        );
-        SourceText {
-            name: name.to_string(),
-            text,
-            starts,
-            dropped: 0,
-        }
-    }
-
-    /// Lines so far, forgotten ones included.
-    pub fn len(&self) -> usize {
-        self.dropped + self.starts.len() - 1
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Line `n` (from 0) without its line ending, if it is still kept.
-    pub fn line(&self, n: usize) -> Option<&[u8]> {
-        let k = n.checked_sub(self.dropped)?;
-        let (&from, &to) = (self.starts.get(k)?, self.starts.get(k + 1)?);
-        let l = &self.text[from as usize..to as usize - 1];
-        Some(l.strip_suffix(b"\r").unwrap_or(l))
-    }
-
-    /// Add a line at the end.
-    pub fn push_line(&mut self, line: &[u8]) {
-        self.text.extend_from_slice(line);
-        self.text.push(b'\n');
-        self.starts.push(self.text.len() as u32);
-    }
-
-    /// Forget the oldest lines while more than `max` bytes are kept
-    /// (down to half of it, so this is cheap on average).
-    pub fn keep_tail(&mut self, max: usize) {
-        if self.text.len() <= max {
-            return;
-        }
-        let end = self.text.len();
-        let k = self
-            .starts
-            .iter()
-            .position(|&s| end - s as usize <= max / 2)
-            .unwrap_or(self.starts.len() - 1);
-        let off = self.starts[k];
-        self.text.drain(..off as usize);
-        self.starts.drain(..k);
-        for s in &mut self.starts {
-            *s -= off;
-        }
-        self.dropped += k;
-    }
-
-    /// Forget every line (the lines already counted stay counted).
-    pub fn clear(&mut self) {
-        self.dropped = self.len();
-        self.text.clear();
-        self.starts = vec![0];
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SourceKind {
-    /// Lines handed in one at a time by the host (REPL); REFILL reads the console.
-    Terminal,
-    /// Lines read from the console as needed (`playforth < prog.fs`).
-    Stdin,
-    /// Lines of a text kept in `sources` (files, -e code).
-    Text { next: usize },
-    /// An EVALUATEd string, in place in data space.
-    Evaluate,
-}
-
-#[derive(Clone, Copy, Debug)]
-pub struct Input {
-    pub kind: SourceKind,
-    pub buf: i64,
-    pub len: i64,
-    /// This source's >IN while a nested source is being read.
-    pub saved_in: i64,
-    pub line: u32,
-    pub src: u32,
-    pub source_id: i64,
-}
+pub(crate) const MAX_LINE: usize = TIB_SIZE;
 
 /// A parsed number: one cell or a double cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,24 +107,12 @@ fn normalize_spaces(line: &[u8]) -> Vec<u8> {
 impl Forth {
     // ---- the input stream ----
 
-    pub(crate) fn input(&self) -> &Input {
-        self.inputs
-            .last()
-            .expect("the terminal input is never popped")
-    }
-
-    fn input_mut(&mut self) -> &mut Input {
-        self.inputs
-            .last_mut()
-            .expect("the terminal input is never popped")
-    }
-
     /// >IN, kept within the current line whatever a program stored there.
     pub(crate) fn to_in(&self) -> i64 {
         self.mem
             .cell(IN_ADDR as i64)
             .unwrap_or(0)
-            .clamp(0, self.input().len)
+            .clamp(0, self.input.current().len)
     }
 
     pub(crate) fn set_to_in(&mut self, v: i64) {
@@ -255,37 +121,24 @@ impl Forth {
 
     /// The parse area: (address, length) of what is left of the line.
     pub(crate) fn parse_area(&self) -> (i64, i64) {
-        let inp = self.input();
+        let inp = self.input.current();
         let used = self.to_in().clamp(0, inp.len);
         (inp.buf + used, inp.len - used)
     }
 
     /// Start reading from a new source; the current one resumes when it ends.
     pub(crate) fn push_input(&mut self, kind: SourceKind, src: u32, source_id: i64) -> Res<()> {
-        let level = self.inputs.len();
-        if level >= TIB_LEVELS {
+        let saved = self.to_in();
+        if !self.input.push(kind, src, source_id, saved) {
             return Err(self.fail(PARSED_OVERFLOW, "input sources nested too deeply"));
         }
-        let saved = self.to_in();
-        self.input_mut().saved_in = saved;
-        let buf = (TIB_START + level * TIB_SIZE) as i64;
-        self.inputs.push(Input {
-            kind,
-            buf,
-            len: 0,
-            saved_in: 0,
-            line: 0,
-            src,
-            source_id,
-        });
         self.set_to_in(0);
         Ok(())
     }
 
+    /// Back to the source the innermost one interrupted, at its >IN.
     pub(crate) fn pop_input(&mut self) {
-        if self.inputs.len() > 1 {
-            self.inputs.pop();
-            let saved = self.input().saved_in;
+        if let Some(saved) = self.input.pop() {
             self.set_to_in(saved);
         }
     }
@@ -302,11 +155,8 @@ impl Forth {
             line
         };
         if line.len() > MAX_LINE {
-            let inp = *self.input();
-            let name = self
-                .sources
-                .get(inp.src as usize)
-                .map_or("", |s| s.name.as_str());
+            let inp = *self.input.current();
+            let name = self.input.text(inp.src).map_or("", |s| s.name.as_str());
             return Err(self.fail(
                 PARSED_OVERFLOW,
                 format!(
@@ -316,9 +166,9 @@ impl Forth {
                 ),
             ));
         }
-        let buf = self.input().buf;
+        let buf = self.input.current().buf;
         self.mem.write(buf, line)?;
-        let inp = self.input_mut();
+        let inp = self.input.current_mut();
         inp.len = line.len() as i64;
         inp.line += 1;
         self.set_to_in(0);
@@ -326,8 +176,8 @@ impl Forth {
     }
 
     /// REFILL: read the next line of the current source. False at its end.
-    pub fn refill(&mut self) -> Res<bool> {
-        let inp = *self.input();
+    pub(crate) fn refill(&mut self) -> Res<bool> {
+        let inp = *self.input.current();
         let line = match inp.kind {
             SourceKind::Evaluate => return Ok(false),
             SourceKind::Terminal | SourceKind::Stdin => {
@@ -336,34 +186,26 @@ impl Forth {
                 let Some(l) = self.console.read_line(MAX_LINE + 1)? else {
                     return Ok(false);
                 };
-                let src = &mut self.sources[inp.src as usize];
-                src.keep_tail(KEPT_INPUT);
                 // A line too long to keep is recorded empty: its error says enough.
-                src.push_line(if l.cut { b"" } else { &l.bytes });
-                // Line numbers follow the recorded text.
-                self.input_mut().line = src.len().saturating_sub(1) as u32;
+                self.input.record_line(if l.cut { b"" } else { &l.bytes });
                 if l.cut {
                     return Err(self.fail(
                         PARSED_OVERFLOW,
                         format!(
                             "line {} of {} is longer than {MAX_LINE} bytes, the longest line playforth reads",
                             inp.line + 1,
-                            self.sources[inp.src as usize].name
+                            self.input.text(inp.src).map_or("", |s| s.name.as_str())
                         ),
                     ));
                 }
                 l.bytes
             }
             SourceKind::Text { next } => {
-                let Some(l) = self
-                    .sources
-                    .get(inp.src as usize)
-                    .and_then(|s| s.line(next))
-                else {
+                let Some(l) = self.input.text(inp.src).and_then(|s| s.line(next)) else {
                     return Ok(false);
                 };
                 let l = l.to_vec();
-                self.input_mut().kind = SourceKind::Text { next: next + 1 };
+                self.input.current_mut().kind = SourceKind::Text { next: next + 1 };
                 l
             }
         };
@@ -373,7 +215,7 @@ impl Forth {
 
     /// Skip blanks, then take a token from the parse area (PARSE-NAME).
     /// Returns its address and length; the length is 0 at the end of the line.
-    pub fn parse_name(&mut self) -> Res<(i64, i64)> {
+    pub(crate) fn parse_name(&mut self) -> Res<(i64, i64)> {
         let (start, len) = self.parse_area();
         let area = self.mem.slice(start, len)?;
         match lexer::next_token(area) {
@@ -384,19 +226,19 @@ impl Forth {
                 } else {
                     1
                 };
-                let used = self.to_in().clamp(0, self.input().len);
-                self.set_to_in((used + (span.end + delim) as i64).min(self.input().len));
+                let used = self.to_in().clamp(0, self.input.current().len);
+                self.set_to_in((used + (span.end + delim) as i64).min(self.input.current().len));
                 Ok((start + span.start as i64, span.len() as i64))
             }
             None => {
-                self.set_to_in(self.input().len);
+                self.set_to_in(self.input.current().len);
                 Ok((start + len, 0))
             }
         }
     }
 
     /// PARSE-NAME as a Rust string, failing with -16 at the end of the line.
-    pub fn parse_word_name(&mut self) -> Res<String> {
+    pub(crate) fn parse_word_name(&mut self) -> Res<String> {
         let (addr, len) = self.parse_name()?;
         if len == 0 {
             return Err(self.fail(ZERO_LENGTH_NAME, "a name was expected here"));
@@ -405,7 +247,7 @@ impl Forth {
     }
 
     /// PARSE: the text up to `delim` (or the end of the line); >IN moves past it.
-    pub fn parse(&mut self, delim: u8) -> Res<(i64, i64)> {
+    pub(crate) fn parse(&mut self, delim: u8) -> Res<(i64, i64)> {
         let (start, len) = self.parse_area();
         let area = self.mem.slice(start, len)?;
         let (n, skip) = match area.iter().position(|&c| c == delim) {
@@ -419,7 +261,7 @@ impl Forth {
 
     /// Like `parse`, but a missing delimiter reads on into the next lines of
     /// a file (for multi-line `( ... )` comments). Says whether it was found.
-    pub fn skip_past(&mut self, delim: u8) -> Res<bool> {
+    pub(crate) fn skip_past(&mut self, delim: u8) -> Res<bool> {
         loop {
             let (start, len) = self.parse_area();
             let found = self.mem.slice(start, len)?.contains(&delim);
@@ -428,7 +270,7 @@ impl Forth {
                 return Ok(true);
             }
             let multi_line = matches!(
-                self.input().kind,
+                self.input.current().kind,
                 SourceKind::Text { .. } | SourceKind::Stdin
             );
             if !multi_line || !self.refill()? {
@@ -438,14 +280,14 @@ impl Forth {
     }
 
     /// SOURCE-ID: 0 for the terminal or stdin, -1 for EVALUATE, else a file id.
-    pub fn source_id(&self) -> i64 {
-        self.input().source_id
+    pub(crate) fn source_id(&self) -> i64 {
+        self.input.current().source_id
     }
 
     // ---- the text interpreter ----
 
     /// Interpret the parse area to its end.
-    pub fn interpret(&mut self) -> Res<()> {
+    pub(crate) fn interpret(&mut self) -> Res<()> {
         loop {
             if self.bye.is_some() {
                 return Err(BYE);
@@ -458,18 +300,14 @@ impl Forth {
             if len == 0 {
                 return Ok(());
             }
-            let in_eval = self.input().kind == SourceKind::Evaluate;
-            if !in_eval {
-                let inp = self.input();
-                let col = (addr - inp.buf + 1) as u32;
-                self.token_pos = Pos {
-                    src: inp.src,
-                    line: inp.line,
-                    col,
-                };
-            }
+            let inp = self.input.current();
+            let pos = (inp.kind != SourceKind::Evaluate).then(|| Pos {
+                src: inp.src,
+                line: inp.line,
+                col: (addr - inp.buf + 1) as u32,
+            });
             let name = self.mem.string(addr, len)?;
-            self.token_name.clone_from(&name);
+            self.input.note_token(pos, &name);
             self.interpret_token(&name)?;
         }
     }
@@ -521,10 +359,10 @@ impl Forth {
     }
 
     /// EVALUATE: interpret a string in data space as the input source.
-    pub fn evaluate(&mut self, addr: i64, len: i64) -> Res<()> {
+    pub(crate) fn evaluate(&mut self, addr: i64, len: i64) -> Res<()> {
         self.mem.slice(addr, len)?;
-        self.push_input(SourceKind::Evaluate, self.input().src, -1)?;
-        let inp = self.input_mut();
+        self.push_input(SourceKind::Evaluate, self.input.current().src, -1)?;
+        let inp = self.input.current_mut();
         inp.buf = addr;
         inp.len = len;
         let r = self.interpret();
@@ -534,17 +372,8 @@ impl Forth {
 
     /// Register text as a source and return its id.
     pub(crate) fn add_source(&mut self, name: &str, text: Vec<u8>) -> Res<u32> {
-        let text = SourceText::from_text(name, text);
         // Including the same text again reuses its record.
-        if let Some(i) = self
-            .sources
-            .iter()
-            .position(|s| s.name == name && s.text == text.text)
-        {
-            return Ok(i as u32);
-        }
-        let kept: usize = self.sources.iter().map(|s| s.text.len()).sum();
-        if self.sources.len() >= MAX_SOURCES || kept + text.text.len() > MAX_KEPT_SOURCE_BYTES {
+        let Some(src) = self.input.add_text(name, text) else {
             return Err(self.fail(
                 FILE_IO,
                 format!(
@@ -552,9 +381,8 @@ impl Forth {
                     MAX_KEPT_SOURCE_BYTES >> 20
                 ),
             ));
-        }
-        self.sources.push(text);
-        Ok((self.sources.len() - 1) as u32)
+        };
+        Ok(src)
     }
 
     /// Interpret a whole text (a file's contents, or -e code).
@@ -572,10 +400,7 @@ impl Forth {
         if p.is_absolute() || p.exists() {
             return p.to_path_buf();
         }
-        let here = self.inputs.iter().rev().find_map(|i| match i.kind {
-            SourceKind::Text { .. } => self.sources.get(i.src as usize),
-            _ => None,
-        });
+        let here = self.input.reading_text();
         if let Some(dir) = here.and_then(|s| Path::new(&s.name).parent()) {
             let beside = dir.join(p);
             if beside.exists() {
@@ -586,13 +411,11 @@ impl Forth {
     }
 
     /// INCLUDED: interpret a file.
-    pub fn included(&mut self, name: &str) -> Res<()> {
+    pub(crate) fn included(&mut self, name: &str) -> Res<()> {
         let path = self.resolve_path(name);
         let text = self.read_source(&path, name)?;
         let canon = path.canonicalize().unwrap_or_else(|_| path.clone());
-        if !self.included.contains(&canon) {
-            self.included.push(canon);
-        }
+        self.input.note_included(canon);
         let Ok(id) = self.files.open_marker(&path) else {
             return Err(self.fail(FILE_IO, "too many open files"));
         };
@@ -638,30 +461,13 @@ impl Forth {
     }
 
     /// REQUIRED: INCLUDED unless the file was included before.
-    pub fn required(&mut self, name: &str) -> Res<()> {
+    pub(crate) fn required(&mut self, name: &str) -> Res<()> {
         let path = self.resolve_path(name);
         let canon = path.canonicalize().unwrap_or(path);
-        if self.included.contains(&canon) {
+        if self.input.was_included(&canon) {
             return Ok(());
         }
         self.included(name)
-    }
-
-    /// The location a position stands for, with the line's text.
-    pub(crate) fn location(&self, pos: Pos) -> Option<Box<Location>> {
-        let src = self.sources.get(pos.src as usize)?;
-        if pos.line == 0 {
-            return None;
-        }
-        let text = src
-            .line(pos.line as usize - 1)
-            .map(|l| String::from_utf8_lossy(l).trim_end().to_string());
-        Some(Box::new(Location {
-            file: src.name.clone(),
-            line: pos.line,
-            col: pos.col,
-            text,
-        }))
     }
 }
 

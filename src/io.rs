@@ -45,7 +45,7 @@ impl Line {
 }
 
 /// Has Ctrl-C been pressed? (Clears the flag: the caller throws -28.)
-pub fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     crate::vm::INTERRUPT.swap(false, std::sync::atomic::Ordering::Relaxed)
 }
 
@@ -130,7 +130,7 @@ impl Console for ScriptedConsole {
 /// The process's stdin. On a terminal KEY reads one key press in raw mode
 /// (no echo, no Enter), restoring the terminal before it returns; from a
 /// pipe it reads one byte. Waiting polls, so Ctrl-C ends it.
-pub struct StdConsole {
+pub(crate) struct StdConsole {
     reader: BufReader<std::io::Stdin>,
     tty: bool,
 }
@@ -142,7 +142,7 @@ impl Default for StdConsole {
 }
 
 impl StdConsole {
-    pub fn new() -> StdConsole {
+    pub(crate) fn new() -> StdConsole {
         let tty = unsafe { libc::isatty(0) } == 1;
         StdConsole {
             reader: BufReader::new(std::io::stdin()),
@@ -260,7 +260,7 @@ impl Console for StdConsole {
 /// The system's output: remembers whether the last byte ended a line, so
 /// trace lines start on a line of their own, and whether writing failed
 /// (a closed pipe, a full disk), so the host can end quietly or say why.
-pub struct Out {
+pub(crate) struct Out {
     inner: Box<dyn Write>,
     pub at_line_start: bool,
     /// The kind of the first write error, if writing has failed.
@@ -268,7 +268,7 @@ pub struct Out {
 }
 
 impl Out {
-    pub fn new(inner: Box<dyn Write>) -> Out {
+    pub(crate) fn new(inner: Box<dyn Write>) -> Out {
         Out {
             inner,
             at_line_start: true,
@@ -324,18 +324,18 @@ impl Write for SharedBuf {
 // ---- files ----
 
 /// File access methods, as R/O W/O R/W return them (BIN is a no-op).
-pub const FAM_RO: i64 = 1;
-pub const FAM_WO: i64 = 2;
-pub const FAM_RW: i64 = 3;
+pub(crate) const FAM_RO: i64 = 1;
+pub(crate) const FAM_WO: i64 = 2;
+pub(crate) const FAM_RW: i64 = 3;
 
 /// The file ids of the standard streams (gforth's `stdin` `stdout` `stderr`).
-pub const STDIN_ID: i64 = 1;
-pub const STDOUT_ID: i64 = 2;
-pub const STDERR_ID: i64 = 3;
+pub(crate) const STDIN_ID: i64 = 1;
+pub(crate) const STDOUT_ID: i64 = 2;
+pub(crate) const STDERR_ID: i64 = 3;
 /// Files open at once, the standard streams and INCLUDEs counted.
-pub const MAX_OPEN_FILES: usize = 256;
+pub(crate) const MAX_OPEN_FILES: usize = 256;
 
-pub enum FileEntry {
+pub(crate) enum FileEntry {
     Open(BufReader<File>),
     /// One of the standard streams; reads and writes go through the console
     /// and the system's writers.
@@ -346,7 +346,7 @@ pub enum FileEntry {
 
 /// Open files. A file id is an index + 1, so 0 is never a file; ids 1-3
 /// are the standard streams.
-pub struct FileTable {
+pub(crate) struct FileTable {
     files: Vec<Option<FileEntry>>,
 }
 
@@ -359,7 +359,7 @@ impl Default for FileTable {
 }
 
 /// An I/O result code for the stack: 0, or a negative ior.
-pub fn ior(r: std::io::Result<()>, code: i64) -> i64 {
+pub(crate) fn ior(r: std::io::Result<()>, code: i64) -> i64 {
     if r.is_ok() { 0 } else { code }
 }
 
@@ -376,11 +376,11 @@ impl FileTable {
         Ok(self.files.len() as i64)
     }
 
-    pub fn open_marker(&mut self, _path: &Path) -> std::io::Result<i64> {
+    pub(crate) fn open_marker(&mut self, _path: &Path) -> std::io::Result<i64> {
         self.insert(FileEntry::Included)
     }
 
-    pub fn open(&mut self, path: &str, fam: i64, create: bool) -> std::io::Result<i64> {
+    pub(crate) fn open(&mut self, path: &str, fam: i64, create: bool) -> std::io::Result<i64> {
         let mut o = std::fs::OpenOptions::new();
         match fam & 3 {
             FAM_WO => o.write(true),
@@ -394,7 +394,7 @@ impl FileTable {
         self.insert(FileEntry::Open(BufReader::new(f)))
     }
 
-    pub fn close(&mut self, id: i64) -> bool {
+    pub(crate) fn close(&mut self, id: i64) -> bool {
         if (STDIN_ID..=STDERR_ID).contains(&id) {
             return true;
         }
@@ -409,14 +409,14 @@ impl FileTable {
         self.files.get_mut(i)
     }
 
-    pub fn get(&mut self, id: i64) -> Option<&mut BufReader<File>> {
+    pub(crate) fn get(&mut self, id: i64) -> Option<&mut BufReader<File>> {
         match self.slot(id)? {
             Some(FileEntry::Open(f)) => Some(f),
             _ => None,
         }
     }
 
-    pub fn read(&mut self, id: i64, buf: &mut [u8]) -> std::io::Result<usize> {
+    pub(crate) fn read(&mut self, id: i64, buf: &mut [u8]) -> std::io::Result<usize> {
         let f = self.get(id).ok_or_else(bad_id)?;
         let mut n = 0;
         while n < buf.len() {
@@ -429,7 +429,7 @@ impl FileTable {
     }
 
     /// READ-LINE: up to `max` bytes of the next line; (length, more-lines?).
-    pub fn read_line(&mut self, id: i64, max: usize) -> std::io::Result<(Vec<u8>, bool)> {
+    pub(crate) fn read_line(&mut self, id: i64, max: usize) -> std::io::Result<(Vec<u8>, bool)> {
         let f = self.get(id).ok_or_else(bad_id)?;
         let mut line = Vec::new();
         loop {
@@ -458,7 +458,7 @@ impl FileTable {
         }
     }
 
-    pub fn write(&mut self, id: i64, data: &[u8]) -> std::io::Result<()> {
+    pub(crate) fn write(&mut self, id: i64, data: &[u8]) -> std::io::Result<()> {
         let f = self.get(id).ok_or_else(bad_id)?;
         // Drop read-ahead so the write lands at the logical position.
         let pos = f.stream_position()?;
@@ -466,26 +466,26 @@ impl FileTable {
         f.get_mut().write_all(data)
     }
 
-    pub fn position(&mut self, id: i64) -> std::io::Result<u64> {
+    pub(crate) fn position(&mut self, id: i64) -> std::io::Result<u64> {
         self.get(id).ok_or_else(bad_id)?.stream_position()
     }
 
-    pub fn reposition(&mut self, id: i64, pos: u64) -> std::io::Result<()> {
+    pub(crate) fn reposition(&mut self, id: i64, pos: u64) -> std::io::Result<()> {
         self.get(id)
             .ok_or_else(bad_id)?
             .seek(SeekFrom::Start(pos))
             .map(|_| ())
     }
 
-    pub fn size(&mut self, id: i64) -> std::io::Result<u64> {
+    pub(crate) fn size(&mut self, id: i64) -> std::io::Result<u64> {
         Ok(self.get(id).ok_or_else(bad_id)?.get_ref().metadata()?.len())
     }
 
-    pub fn resize(&mut self, id: i64, len: u64) -> std::io::Result<()> {
+    pub(crate) fn resize(&mut self, id: i64, len: u64) -> std::io::Result<()> {
         self.get(id).ok_or_else(bad_id)?.get_ref().set_len(len)
     }
 
-    pub fn flush(&mut self, id: i64) -> std::io::Result<()> {
+    pub(crate) fn flush(&mut self, id: i64) -> std::io::Result<()> {
         self.get(id).ok_or_else(bad_id)?.get_mut().flush()
     }
 }

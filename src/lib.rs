@@ -2,39 +2,82 @@
 //!
 //! A Forth-2012 system for learning stack programming by writing games.
 //!
-//! The pipeline, one module per stage:
+//! The pipeline, one module per stage (all crate-private):
 //!
-//! - [`lexer`] finds the next blank-delimited token in the input line;
-//! - [`interp`] is the outer interpreter: the input stream (SOURCE, >IN,
-//!   REFILL, EVALUATE, INCLUDED), number conversion, interpret or compile;
-//! - [`compiler`] appends [`instr::Instr`]s to the code space: colon
-//!   definitions, control structures, locals;
-//! - [`vm`] holds the machine state and runs compiled code (the inner
+//! - `input` is where the interpreter reads: the stack of input sources,
+//!   the texts kept for error messages, the token being interpreted;
+//! - `lexer` finds the next blank-delimited token in the input line;
+//! - `interp` is the outer interpreter: SOURCE, >IN, REFILL, PARSE,
+//!   EVALUATE, INCLUDED, number conversion, interpret or compile;
+//! - `compiler` holds the compiler's state (the definition being made, its
+//!   DO loops and locals) and appends instructions: colon definitions,
+//!   control structures, locals;
+//! - `code` is the code space: the `instr::Instr`s, their source positions
+//!   and the locals' names, cut back together;
+//! - `vm` holds the machine (`Forth`) and runs compiled code (the inner
 //!   interpreter), with CATCH/THROW;
-//! - [`memory`] is the checked, byte-addressed data space and heap;
-//! - [`dictionary`] keeps word headers, word lists and the search order;
-//! - [`words`] declares every built-in word once, by family;
-//! - [`error`] turns throw codes into reports with locations;
-//! - [`system`] builds a system and is the host API used by the REPL,
-//!   the script runner and the tests.
+//! - `memory` is the checked, byte-addressed data space and heap;
+//! - `dictionary` keeps word headers, word lists and the search order;
+//! - `words` declares every built-in word once, by family;
+//! - `error` turns throw codes into reports with locations;
+//! - `system` builds a system and is the host API.
 //!
 //! Nothing here prints to the terminal or exits the process: output goes
 //! to an injected writer, and only `main.rs` and the REPL talk to the user.
+//!
+//! ## The public API
+//!
+//! What the binary (`main.rs`, `repl.rs`), the integration tests and the
+//! fuzz harness use, and nothing else:
+//!
+//! - [`Forth`], built by [`Forth::new`], [`Forth::with_io`] (with a
+//!   [`Console`], such as a [`ScriptedConsole`]) or [`Forth::for_test`]
+//!   (output into a [`SharedBuf`]), and driven by the host methods in
+//!   `system.rs`: `interpret_line`, `interpret_input`, `run_file`,
+//!   `run_code`, `run_stdin`, `set_args`, `set_seed`, `trace_name`,
+//!   `in_definition`, `ok_stack`, `repl_words`, `word_info` (what `help`
+//!   knows about a word), `output_failed`,
+//!   `output_closed`, `base`; and, for tests and fuzzing, the data stack
+//!   (`push`, `pop`, `depth`, `stack`), `execute` of an execution token,
+//!   and `reset_after_error`;
+//! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
+//!   and [`Hints`]) and [`Throw`];
+//! - [`INTERRUPT`], the flag Ctrl-C raises;
+//! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
+//!   and the generated [`glossary`];
+//! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
+//!   [`parse_number`] / [`Number`], the tokens and numbers they see;
+//! - [`layout`], the data space addresses tests and the fuzzer probe, and
+//!   [`reach_mask`], the five-step game's rule, which tests check the
+//!   bot's moves against.
 
-pub mod compiler;
-pub mod dictionary;
-pub mod error;
+mod code;
+mod compiler;
+mod dictionary;
+mod error;
 pub mod glossary;
-pub mod instr;
-pub mod interp;
-pub mod io;
-pub mod lexer;
-pub mod memory;
-pub mod system;
+mod input;
+mod instr;
+mod interp;
+mod io;
+mod lexer;
+mod memory;
+mod system;
 pub mod teach;
-pub mod vm;
-pub mod words;
+mod vm;
+mod words;
 
-pub use error::{ForthError, Throw};
+pub use error::{ForthError, Hints, Location, Throw};
+pub use interp::{Number, parse_number};
+pub use io::{Console, Line, ScriptedConsole, SharedBuf};
+pub use lexer::{Token, next_token};
 pub use system::Outcome;
-pub use vm::Forth;
+pub use vm::{Forth, INTERRUPT};
+pub use words::games::reach_mask;
+pub use words::{Spec, WordSet, all_specs};
+
+/// Addresses in the data space, for hosts that probe memory (the effects
+/// test, the fuzz harness).
+pub mod layout {
+    pub use crate::memory::{DICT_START, GUARD_END, HEAP_START, MEM_SIZE, PAD_ADDR};
+}

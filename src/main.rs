@@ -60,7 +60,7 @@ fn finish(forth: &Forth, r: Result<Outcome, ForthError>) -> Option<ExitCode> {
 /// Ctrl-C raises a flag that running Forth code checks; it never kills the process.
 fn catch_interrupts() {
     extern "C" fn on_sigint(_: libc::c_int) {
-        playforth::vm::INTERRUPT.store(true, std::sync::atomic::Ordering::Relaxed);
+        playforth::INTERRUPT.store(true, std::sync::atomic::Ordering::Relaxed);
     }
     // SAFETY: the handler only stores to an atomic, which is signal-safe.
     unsafe {

@@ -18,40 +18,42 @@
 use crate::error::{BAD_ADDRESS, Res};
 use std::collections::BTreeMap;
 
-pub const CELL: i64 = 8;
+pub(crate) const CELL: i64 = 8;
 
 pub const GUARD_END: usize = 0x1000;
-pub const SYSVARS: usize = 0x1000;
-pub const BASE_ADDR: usize = SYSVARS;
-pub const STATE_ADDR: usize = SYSVARS + 8;
-pub const IN_ADDR: usize = SYSVARS + 16;
-pub const SPAN_ADDR: usize = SYSVARS + 24;
-pub const ARGC_ADDR: usize = SYSVARS + 32;
-pub const HOLD_START: usize = 0x1100;
-pub const HOLD_END: usize = 0x1400;
+pub(crate) const SYSVARS: usize = 0x1000;
+pub(crate) const BASE_ADDR: usize = SYSVARS;
+pub(crate) const STATE_ADDR: usize = SYSVARS + 8;
+pub(crate) const IN_ADDR: usize = SYSVARS + 16;
+/// Reserved for SPAN (obsolescent; no word uses it).
+#[allow(dead_code)]
+pub(crate) const SPAN_ADDR: usize = SYSVARS + 24;
+pub(crate) const ARGC_ADDR: usize = SYSVARS + 32;
+pub(crate) const HOLD_START: usize = 0x1100;
+pub(crate) const HOLD_END: usize = 0x1400;
 pub const PAD_ADDR: usize = 0x1400;
-pub const PAD_SIZE: usize = 0x400;
-pub const WORD_BUF: usize = 0x1800;
+pub(crate) const PAD_SIZE: usize = 0x400;
+pub(crate) const WORD_BUF: usize = 0x1800;
 /// A ring of transient buffers for interpreted S" and S\" (the standard
 /// asks for two; more lets several strings live side by side at the prompt).
-pub const SQUOTE_BUFS: usize = 0x2000;
-pub const SQUOTE_SIZE: usize = 0x400;
-pub const SQUOTE_COUNT: usize = 16;
-pub const TIB_START: usize = SQUOTE_BUFS + SQUOTE_SIZE * SQUOTE_COUNT;
+pub(crate) const SQUOTE_BUFS: usize = 0x2000;
+pub(crate) const SQUOTE_SIZE: usize = 0x400;
+pub(crate) const SQUOTE_COUNT: usize = 16;
+pub(crate) const TIB_START: usize = SQUOTE_BUFS + SQUOTE_SIZE * SQUOTE_COUNT;
 /// A line buffer: lines up to 1 MiB are read whole.
-pub const TIB_SIZE: usize = 1 << 20;
-pub const TIB_LEVELS: usize = 24;
+pub(crate) const TIB_SIZE: usize = 1 << 20;
+pub(crate) const TIB_LEVELS: usize = 24;
 pub const DICT_START: usize = TIB_START + TIB_SIZE * TIB_LEVELS;
-pub const DICT_SIZE: usize = 16 << 20;
-pub const DICT_END: usize = DICT_START + DICT_SIZE;
+pub(crate) const DICT_SIZE: usize = 16 << 20;
+pub(crate) const DICT_END: usize = DICT_START + DICT_SIZE;
 pub const HEAP_START: usize = DICT_END;
-pub const HEAP_SIZE: usize = 64 << 20;
+pub(crate) const HEAP_SIZE: usize = 64 << 20;
 pub const MEM_SIZE: usize = HEAP_START + HEAP_SIZE;
 
 /// Heap blocks are carved in multiples of this, so cells stay aligned.
 const HEAP_GRAIN: usize = 16;
 
-pub struct Memory {
+pub(crate) struct Memory {
     bytes: Vec<u8>,
     /// Free heap blocks: start -> length.
     free: BTreeMap<usize, usize>,
@@ -66,7 +68,7 @@ impl Default for Memory {
 }
 
 impl Memory {
-    pub fn new() -> Memory {
+    pub(crate) fn new() -> Memory {
         let mut free = BTreeMap::new();
         free.insert(HEAP_START, HEAP_SIZE);
         Memory {
@@ -78,7 +80,7 @@ impl Memory {
 
     /// The byte range `addr .. addr+len` as indices, or -9.
     #[inline(always)]
-    pub fn range(&self, addr: i64, len: i64) -> Res<std::ops::Range<usize>> {
+    pub(crate) fn range(&self, addr: i64, len: i64) -> Res<std::ops::Range<usize>> {
         let a = addr as u64;
         let n = len as u64;
         if a >= GUARD_END as u64 && n <= MEM_SIZE as u64 && a <= (MEM_SIZE as u64 - n) {
@@ -89,33 +91,33 @@ impl Memory {
     }
 
     #[inline(always)]
-    pub fn cell(&self, addr: i64) -> Res<i64> {
+    pub(crate) fn cell(&self, addr: i64) -> Res<i64> {
         let r = self.range(addr, CELL)?;
         let b: [u8; 8] = self.bytes[r].try_into().map_err(|_| BAD_ADDRESS)?;
         Ok(i64::from_le_bytes(b))
     }
 
     #[inline(always)]
-    pub fn set_cell(&mut self, addr: i64, v: i64) -> Res<()> {
+    pub(crate) fn set_cell(&mut self, addr: i64, v: i64) -> Res<()> {
         let r = self.range(addr, CELL)?;
         self.bytes[r].copy_from_slice(&v.to_le_bytes());
         Ok(())
     }
 
     #[inline(always)]
-    pub fn byte(&self, addr: i64) -> Res<u8> {
+    pub(crate) fn byte(&self, addr: i64) -> Res<u8> {
         let r = self.range(addr, 1)?;
         Ok(self.bytes[r.start])
     }
 
     #[inline(always)]
-    pub fn set_byte(&mut self, addr: i64, v: u8) -> Res<()> {
+    pub(crate) fn set_byte(&mut self, addr: i64, v: u8) -> Res<()> {
         let r = self.range(addr, 1)?;
         self.bytes[r.start] = v;
         Ok(())
     }
 
-    pub fn slice(&self, addr: i64, len: i64) -> Res<&[u8]> {
+    pub(crate) fn slice(&self, addr: i64, len: i64) -> Res<&[u8]> {
         if len == 0 {
             return Ok(&[]);
         }
@@ -123,7 +125,7 @@ impl Memory {
         Ok(&self.bytes[r])
     }
 
-    pub fn slice_mut(&mut self, addr: i64, len: i64) -> Res<&mut [u8]> {
+    pub(crate) fn slice_mut(&mut self, addr: i64, len: i64) -> Res<&mut [u8]> {
         if len == 0 {
             return Ok(&mut []);
         }
@@ -132,18 +134,18 @@ impl Memory {
     }
 
     /// Text from data space, lossily decoded for messages and names.
-    pub fn string(&self, addr: i64, len: i64) -> Res<String> {
+    pub(crate) fn string(&self, addr: i64, len: i64) -> Res<String> {
         Ok(String::from_utf8_lossy(self.slice(addr, len)?).into_owned())
     }
 
-    pub fn write(&mut self, addr: i64, data: &[u8]) -> Res<()> {
+    pub(crate) fn write(&mut self, addr: i64, data: &[u8]) -> Res<()> {
         self.slice_mut(addr, data.len() as i64)?
             .copy_from_slice(data);
         Ok(())
     }
 
     /// Copy `len` bytes as if through a temporary buffer (MOVE).
-    pub fn copy(&mut self, from: i64, to: i64, len: i64) -> Res<()> {
+    pub(crate) fn copy(&mut self, from: i64, to: i64, len: i64) -> Res<()> {
         if len <= 0 {
             return Ok(());
         }
@@ -153,7 +155,7 @@ impl Memory {
         Ok(())
     }
 
-    pub fn fill(&mut self, addr: i64, len: i64, b: u8) -> Res<()> {
+    pub(crate) fn fill(&mut self, addr: i64, len: i64, b: u8) -> Res<()> {
         if len <= 0 {
             return Ok(());
         }
@@ -162,7 +164,7 @@ impl Memory {
     }
 
     /// ALLOCATE: the address of a fresh block, or None when the heap is full.
-    pub fn allocate(&mut self, size: i64) -> Option<i64> {
+    pub(crate) fn allocate(&mut self, size: i64) -> Option<i64> {
         if size < 0 || size as u64 > HEAP_SIZE as u64 {
             return None;
         }
@@ -178,7 +180,7 @@ impl Memory {
     }
 
     /// FREE: false when `addr` is not a live block.
-    pub fn free(&mut self, addr: i64) -> bool {
+    pub(crate) fn free(&mut self, addr: i64) -> bool {
         let Some(mut len) = usize::try_from(addr)
             .ok()
             .and_then(|a| self.used.remove(&a))
@@ -204,7 +206,7 @@ impl Memory {
     }
 
     /// RESIZE: the new address (contents kept), or None (old block untouched).
-    pub fn resize(&mut self, addr: i64, size: i64) -> Option<i64> {
+    pub(crate) fn resize(&mut self, addr: i64, size: i64) -> Option<i64> {
         let old_len = *usize::try_from(addr).ok().and_then(|a| self.used.get(&a))?;
         let new = self.allocate(size)?;
         let n = old_len.min(size as usize);
@@ -214,7 +216,8 @@ impl Memory {
         Some(new)
     }
 
-    /// Bytes of heap in live blocks (for UNUSED-style reports and tests).
+    /// Bytes of heap in live blocks.
+    #[cfg(test)]
     pub fn heap_in_use(&self) -> usize {
         self.used.values().sum()
     }

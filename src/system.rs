@@ -3,19 +3,20 @@
 //! uncaught throws into [`ForthError`]s and put the system back into a
 //! consistent state; they never print.
 
+use crate::code::CodeSpace;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
+use crate::input::{Input, SourceKind};
 use crate::instr::Instr;
-use crate::interp::{Input, SourceKind, SourceText};
 use crate::io::{Console, FileTable, ScriptedConsole, SharedBuf};
 use crate::memory::{self, Memory};
-use crate::vm::{DS_SIZE, Forth, Pos, RS_SIZE};
+use crate::vm::{DS_SIZE, Forth, RS_SIZE};
 use std::io::Write;
 
 const PRELUDE: &str = include_str!("prelude.fs");
 
 /// The word list id of the game words.
-pub const GAMES_WORDLIST: u32 = 1;
+pub(crate) const GAMES_WORDLIST: u32 = 1;
 
 /// A seed from the clock, for runs without --seed.
 fn clock_seed() -> u64 {
@@ -65,20 +66,10 @@ impl Forth {
             run_depth: 0,
             mem: Memory::new(),
             here: memory::DICT_START,
-            code: vec![Instr::Execute, Instr::Exit, Instr::CatchEnd],
-            code_pos: vec![Pos::default(); 3],
+            code: CodeSpace::new(&[Instr::Execute, Instr::Exit, Instr::CatchEnd]),
             dict: Dictionary::new(),
             compiler: Default::default(),
-            inputs: vec![Input {
-                kind: SourceKind::Terminal,
-                buf: memory::TIB_START as i64,
-                len: 0,
-                saved_in: 0,
-                line: 0,
-                src: 0,
-                source_id: 0,
-            }],
-            sources: vec![SourceText::new("<stdin>")],
+            input: Input::new(),
             files: FileTable::default(),
             out: crate::io::Out::new(out),
             diag,
@@ -89,22 +80,17 @@ impl Forth {
                 ..Default::default()
             },
             fault_sp: 0,
-            token_pos: Pos::default(),
-            token_name: String::new(),
             args: vec!["playforth".into()],
             arg_addrs: Default::default(),
-            included: Vec::new(),
             squote_next: 0,
             hld: memory::HOLD_END,
             substitutions: Default::default(),
             rng: crate::words::games::rng_from_seed(clock_seed()),
-            main_script: None,
             user_start: 0,
             show_stack: true,
             traced: Vec::new(),
             trace_names: Vec::new(),
             trace_base: None,
-            local_names: Default::default(),
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
             prims: &crate::vm::PRIMS,
@@ -135,9 +121,8 @@ impl Forth {
             let e = f.error_for(t);
             panic!("the prelude failed to load: {e}");
         }
-        f.sources[0].clear();
-        f.token_pos = Pos::default();
-        f.token_name.clear();
+        f.input.typed().clear();
+        f.input.forget_token();
         f.user_start = f.dict.words.len() as u32;
         f
     }
@@ -204,9 +189,9 @@ impl Forth {
     /// Interpret text typed at the REPL, which may span several lines (an
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
-        self.inputs.truncate(1);
-        let typed = &mut self.sources[0];
-        typed.keep_tail(crate::interp::KEPT_INPUT);
+        self.input.unwind();
+        let typed = self.input.typed();
+        typed.keep_tail(crate::input::KEPT_INPUT);
         let first = typed.len();
         for l in text.lines() {
             typed.push_line(l.as_bytes());
@@ -214,11 +199,9 @@ impl Forth {
         if text.is_empty() {
             typed.push_line(b"");
         }
-        self.inputs[0].kind = SourceKind::Text { next: first };
-        self.inputs[0].line = first as u32;
+        self.input.bottom_as(SourceKind::Text { next: first }).line = first as u32;
         let r = self.interpret_source();
-        self.inputs.truncate(1);
-        self.inputs[0].kind = SourceKind::Terminal;
+        self.input.bottom_as(SourceKind::Terminal);
         self.settle(r)
     }
 
@@ -277,19 +260,17 @@ impl Forth {
 
     /// Run a file as the main script.
     pub fn run_file(&mut self, path: &str) -> Result<Outcome, ForthError> {
-        self.main_script = Some(self.resolve_path(path).to_string_lossy().into_owned());
+        self.input.main_script = Some(self.resolve_path(path).to_string_lossy().into_owned());
         // An error before the file's first token points at nothing older.
-        self.token_pos = Pos::default();
-        self.token_name.clear();
+        self.input.forget_token();
         let r = self.included(path);
-        self.main_script = None;
+        self.input.main_script = None;
         self.settle(r)
     }
 
     /// Run code given as text (`-e`), named `name` in error messages.
     pub fn run_code(&mut self, name: &str, code: &str) -> Result<Outcome, ForthError> {
-        self.token_pos = Pos::default();
-        self.token_name.clear();
+        self.input.forget_token();
         let r = self.interpret_text(name, code.as_bytes().to_vec(), 0);
         self.settle(r)
     }
@@ -297,8 +278,7 @@ impl Forth {
     /// Interpret standard input line by line, as `playforth < prog.fs`.
     /// Errors are reported through `on_error` and reading goes on.
     pub fn run_stdin(&mut self, mut on_error: impl FnMut(&ForthError)) -> Outcome {
-        self.inputs.truncate(1);
-        self.inputs[0].kind = SourceKind::Stdin;
+        self.input.bottom_as(SourceKind::Stdin);
         loop {
             let r = match self.refill() {
                 Ok(false) => return Outcome::Continue,
@@ -313,15 +293,6 @@ impl Forth {
                 Err(e) => on_error(&e),
             }
         }
-    }
-
-    /// Is the main script itself being read (not a file it includes)?
-    pub(crate) fn is_main_script(&self) -> bool {
-        let inp = self.input();
-        self.inputs.len() == 2
-            && matches!(inp.kind, SourceKind::Text { .. })
-            && self.main_script.as_deref()
-                == self.sources.get(inp.src as usize).map(|s| s.name.as_str())
     }
 
     /// Is the system in the middle of a colon definition?

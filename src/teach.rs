@@ -822,12 +822,12 @@ impl Forth {
     }
 
     /// The stack effect of a word, if it is known.
-    pub fn stack_effect(&mut self, name: &str) -> Option<String> {
+    pub(crate) fn stack_effect(&mut self, name: &str) -> Option<String> {
         self.word_info(name)?.effect
     }
 
     /// Names close to an unknown one, best first.
-    pub fn suggestions(&self, name: &str) -> Vec<String> {
+    pub(crate) fn suggestions(&self, name: &str) -> Vec<String> {
         let lower = name.to_ascii_lowercase();
         let limit = if lower.len() <= 3 { 1 } else { 2 };
         // Straight from the word lists' keys (already lower case), without
@@ -855,7 +855,7 @@ impl Forth {
     }
 
     /// Every name found through the search order (shadowed ones once).
-    pub fn visible_names(&self) -> Vec<String> {
+    pub(crate) fn visible_names(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         for &wid in self.dict.order.iter().rev() {
             if let Some(wl) = self.dict.wordlists.get(wid as usize) {
@@ -872,7 +872,7 @@ impl Forth {
     }
 
     /// The text HELP prints.
-    pub fn help_text(&mut self, name: Option<&str>) -> String {
+    pub(crate) fn help_text(&mut self, name: Option<&str>) -> String {
         let Some(name) = name else {
             return GETTING_STARTED.to_string();
         };
@@ -911,7 +911,7 @@ impl Forth {
 }
 
 /// `a`, `b` or `c`
-pub fn quote_list(names: &[String]) -> String {
+pub(crate) fn quote_list(names: &[String]) -> String {
     let q: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     match q.len() {
         0 => String::new(),
@@ -1053,7 +1053,7 @@ pub fn classify(
 }
 
 /// ANSI colours for each class.
-pub fn colour(class: Class) -> &'static str {
+pub(crate) fn colour(class: Class) -> &'static str {
     match class {
         Class::Builtin => "\x1b[1;34m",
         Class::User => "\x1b[1;32m",
@@ -1188,7 +1188,7 @@ pub fn word_at(line: &str, pos: usize) -> &str {
 /// characters, DEL, and the no-break space U+00A0. Other Unicode spaces
 /// (U+3000, U+2003, ...) are part of a word there, so they are here too:
 /// completion and colours agree with what running the line does.
-pub fn is_blank(c: char) -> bool {
+pub(crate) fn is_blank(c: char) -> bool {
     c <= ' ' || c == '\x7f' || c == '\u{a0}'
 }
 

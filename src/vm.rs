@@ -7,10 +7,11 @@
 //! call stack, separate from the Forth return stack that `>R` and DO loops
 //! use; exceptions unwind both to the frame CATCH saved.
 
+use crate::code::CodeSpace;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
+use crate::input::Input;
 use crate::instr::Instr;
-use crate::interp::{Input, SourceText};
 use crate::io::{Console, FileTable};
 use crate::memory::{self, Memory};
 use std::io::Write;
@@ -24,20 +25,10 @@ pub const RS_SIZE: usize = 1 << 16;
 pub const MAX_CALLS: usize = 1 << 18;
 pub const MAX_LOCALS: usize = 1 << 16;
 pub const MAX_CATCH: usize = 1 << 12;
-/// Instructions in the code space (64 MiB of code).
-pub const MAX_CODE: usize = 1 << 22;
 /// Word headers in the dictionary.
 pub const MAX_WORDS: usize = 1 << 20;
 /// Nesting of EVALUATE, INCLUDED and CATCHes across them, in Rust frames.
 pub const MAX_RUN_DEPTH: u32 = 200;
-
-/// Where a compiled instruction came from, for error messages.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pos {
-    pub src: u32,
-    pub line: u32,
-    pub col: u32,
-}
 
 /// A return address on the call stack, with the return-stack base of the
 /// word returned to: each word may take off the return stack only what it
@@ -98,12 +89,12 @@ pub struct Forth {
     pub(crate) run_depth: u32,
     pub(crate) mem: Memory,
     pub(crate) here: usize,
-    pub(crate) code: Vec<Instr>,
-    pub(crate) code_pos: Vec<Pos>,
+    /// The compiled instructions, their source positions, locals' names.
+    pub(crate) code: CodeSpace,
     pub(crate) dict: Dictionary,
     pub(crate) compiler: crate::compiler::Compiler,
-    pub(crate) inputs: Vec<Input>,
-    pub(crate) sources: Vec<SourceText>,
+    /// Where the outer interpreter reads: sources, kept texts, the token.
+    pub(crate) input: Input,
     pub(crate) files: FileTable,
     pub(crate) out: crate::io::Out,
     pub(crate) diag: Box<dyn Write>,
@@ -115,13 +106,9 @@ pub struct Forth {
     pub(crate) fault: Fault,
     /// The data stack depth before the instruction that failed.
     pub(crate) fault_sp: usize,
-    /// Position of the token the outer interpreter is working on.
-    pub(crate) token_pos: Pos,
-    pub(crate) token_name: String,
     pub(crate) args: Vec<String>,
     /// Where each command-line argument was copied for ARG and NEXT-ARG.
     pub(crate) arg_addrs: std::collections::HashMap<String, i64>,
-    pub(crate) included: Vec<std::path::PathBuf>,
     pub(crate) squote_next: usize,
     pub(crate) hld: usize,
     /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
@@ -129,21 +116,16 @@ pub struct Forth {
     pub(crate) rng: crate::words::games::GameRng,
     /// 0x88 difference tables: attacking kinds and slide steps.
     pub(crate) attack_tables: ([u8; 239], [i8; 239]),
-    /// The file run as the main script (for SCRIPT?).
-    pub(crate) main_script: Option<String>,
     /// The first xt defined after the prelude: the user's words start here.
     pub(crate) user_start: u32,
     /// The REPL shows the stack after ` ok` (SHOW-STACK).
-    pub show_stack: bool,
+    pub(crate) show_stack: bool,
     /// Code addresses of the words TRACE watches.
     pub(crate) traced: Vec<u32>,
     /// Names to trace as soon as they are defined (`--trace NAME`).
     pub(crate) trace_names: Vec<String>,
     /// Call depth where the traced word runs, while it runs.
     pub(crate) trace_base: Option<usize>,
-    /// The names of each definition's locals, by the address of its
-    /// LocalsEnter, for SEE.
-    pub(crate) local_names: std::collections::HashMap<u32, Vec<String>>,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
     /// The bodies of the built-in words, by primitive id.
@@ -207,7 +189,7 @@ impl Forth {
 
     /// The cell `n` below the top (0 = top).
     #[inline(always)]
-    pub fn peek(&self, n: usize) -> Res<i64> {
+    pub(crate) fn peek(&self, n: usize) -> Res<i64> {
         if n >= self.sp {
             return Err(STACK_UNDERFLOW);
         }
@@ -216,7 +198,7 @@ impl Forth {
 
     /// Room for n more cells on the data stack.
     #[inline(always)]
-    pub fn room(&self, n: usize) -> Res<()> {
+    pub(crate) fn room(&self, n: usize) -> Res<()> {
         if self.sp + n > DS_SIZE {
             return Err(STACK_OVERFLOW);
         }
@@ -225,7 +207,7 @@ impl Forth {
 
     /// Room for n more cells on the return stack.
     #[inline(always)]
-    pub fn rroom(&self, n: usize) -> Res<()> {
+    pub(crate) fn rroom(&self, n: usize) -> Res<()> {
         if self.rp + n > RS_SIZE {
             return Err(RSTACK_OVERFLOW);
         }
@@ -234,7 +216,7 @@ impl Forth {
 
     /// Fail with -4 unless the stack holds at least `n` cells.
     #[inline(always)]
-    pub fn need(&self, n: usize) -> Res<()> {
+    pub(crate) fn need(&self, n: usize) -> Res<()> {
         if self.sp < n {
             Err(STACK_UNDERFLOW)
         } else {
@@ -243,29 +225,29 @@ impl Forth {
     }
 
     #[inline(always)]
-    pub fn pop_bool(&mut self) -> Res<bool> {
+    pub(crate) fn pop_bool(&mut self) -> Res<bool> {
         Ok(self.pop()? != 0)
     }
 
     #[inline(always)]
-    pub fn push_bool(&mut self, b: bool) -> Res<()> {
+    pub(crate) fn push_bool(&mut self, b: bool) -> Res<()> {
         self.push(if b { -1 } else { 0 })
     }
 
     /// Pop a double cell (high cell on top).
-    pub fn pop_double(&mut self) -> Res<i128> {
+    pub(crate) fn pop_double(&mut self) -> Res<i128> {
         let hi = self.pop()?;
         let lo = self.pop()?;
         Ok(((hi as i128) << 64) | (lo as u64 as i128))
     }
 
-    pub fn push_double(&mut self, d: i128) -> Res<()> {
+    pub(crate) fn push_double(&mut self, d: i128) -> Res<()> {
         self.push(d as i64)?;
         self.push((d >> 64) as i64)
     }
 
     /// Pop a length or count: negative values are -24.
-    pub fn pop_len(&mut self) -> Res<i64> {
+    pub(crate) fn pop_len(&mut self) -> Res<i64> {
         let n = self.pop()?;
         if n < 0 {
             Err(INVALID_NUMERIC_ARG)
@@ -275,13 +257,13 @@ impl Forth {
     }
 
     /// Pop ( c-addr u ) and copy the string out of data space.
-    pub fn pop_string(&mut self) -> Res<String> {
+    pub(crate) fn pop_string(&mut self) -> Res<String> {
         let len = self.pop()?;
         let addr = self.pop()?;
         self.mem.string(addr, len)
     }
 
-    pub fn pop_bytes(&mut self) -> Res<Vec<u8>> {
+    pub(crate) fn pop_bytes(&mut self) -> Res<Vec<u8>> {
         let len = self.pop()?;
         let addr = self.pop()?;
         Ok(self.mem.slice(addr, len)?.to_vec())
@@ -299,7 +281,7 @@ impl Forth {
     // ---- return stack ----
 
     #[inline(always)]
-    pub fn rpush(&mut self, v: i64) -> Res<()> {
+    pub(crate) fn rpush(&mut self, v: i64) -> Res<()> {
         if self.rp >= RS_SIZE {
             return Err(RSTACK_OVERFLOW);
         }
@@ -309,7 +291,7 @@ impl Forth {
     }
 
     #[inline(always)]
-    pub fn rpop(&mut self) -> Res<i64> {
+    pub(crate) fn rpop(&mut self) -> Res<i64> {
         if self.rdepth_own() == 0 {
             return Err(self.reach_past_frame(0));
         }
@@ -318,7 +300,7 @@ impl Forth {
     }
 
     #[inline(always)]
-    pub fn rpeek(&mut self, n: usize) -> Res<i64> {
+    pub(crate) fn rpeek(&mut self, n: usize) -> Res<i64> {
         if n >= self.rdepth_own() {
             return Err(self.reach_past_frame(0));
         }
@@ -327,7 +309,7 @@ impl Forth {
 
     /// The cells the running word has on the return stack.
     #[inline(always)]
-    pub fn rdepth_own(&self) -> usize {
+    pub(crate) fn rdepth_own(&self) -> usize {
         self.rp.saturating_sub(self.rbase)
     }
 
@@ -365,18 +347,18 @@ impl Forth {
         self.mem.cell(memory::BASE_ADDR as i64).unwrap_or(10)
     }
 
-    pub fn compiling(&self) -> bool {
+    pub(crate) fn compiling(&self) -> bool {
         self.mem.cell(memory::STATE_ADDR as i64).unwrap_or(0) != 0
     }
 
-    pub fn set_state(&mut self, compiling: bool) {
+    pub(crate) fn set_state(&mut self, compiling: bool) {
         let _ = self
             .mem
             .set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
     }
 
     /// Set a message to accompany the next throw, and return the throw.
-    pub fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
+    pub(crate) fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
         self.throw_msg = Some((t, msg.into()));
         t
     }
@@ -391,7 +373,7 @@ impl Forth {
 
     /// Run code from `start` until it returns to this level. CATCH frames
     /// made at this level catch exceptions here; others go to the caller.
-    pub fn run(&mut self, start: u32) -> Res<()> {
+    pub(crate) fn run(&mut self, start: u32) -> Res<()> {
         if self.run_depth >= MAX_RUN_DEPTH {
             return Err(RSTACK_OVERFLOW);
         }
@@ -484,7 +466,7 @@ impl Forth {
                 } = &mut *self;
                 let ds = &mut **ds;
                 let rs = &mut **rs;
-                let code = &code[..];
+                let code = code.instrs();
                 // Fail with the stack as this instruction found it.
                 macro_rules! bail {
                     ($t:expr) => {
@@ -1693,7 +1675,7 @@ impl Forth {
     }
 
     /// The Forth name of a compiled instruction, when it has one.
-    pub fn instr_name(&self, i: Instr) -> Option<String> {
+    pub(crate) fn instr_name(&self, i: Instr) -> Option<String> {
         let xt = match i.unfused() {
             Instr::Call(start) => self
                 .dict
@@ -1720,8 +1702,7 @@ impl Forth {
         self.throw_msg = None;
         INTERRUPT.store(false, Ordering::Relaxed);
         self.abandon_definition();
-        self.set_state(false);
-        self.inputs.truncate(1);
+        self.input.unwind();
         if self.dict.order.is_empty() {
             // Nothing could be found any more: give the learner FORTH back.
             self.dict.order = crate::dictionary::minimum_order();
@@ -1767,7 +1748,6 @@ mod tests {
         for &(word, hot) in crate::instr::HOT {
             let start = b.code.len() as u32;
             b.code.extend([hot, Instr::Exit]);
-            b.code_pos.extend([Pos::default(); 2]);
             for _ in 0..300 {
                 let depth = (next() % 5) as usize;
                 let stack: Vec<i64> = (0..depth)
@@ -1889,9 +1869,8 @@ mod tests {
             let plain: Vec<Instr> = code.iter().map(|&i| rebase(i)).collect();
             for f in [&mut a, &mut b] {
                 f.code.extend(&plain);
-                f.code_pos.extend(vec![Pos::default(); plain.len()]);
             }
-            crate::instr::fuse(&mut b.code, base, base + 9);
+            b.code.fuse(base, base + 9);
             assert_ne!(b.code[base], a.code[base], "{run:?} is not fused");
             for _ in 0..400 {
                 let pick = |r: u64| cells[(r % cells.len() as u64) as usize];
@@ -1916,7 +1895,7 @@ mod tests {
                         let _ = f.mem.set_cell(d + 8 * k, 8 * k);
                     }
                     if let Lit(_) = f.code[base] {
-                        f.code[base] = Lit(lit);
+                        f.code.patch(base, Lit(lit));
                     } else if let Some(n) = match f.code[base] {
                         LitPlus(_) => Some(LitPlus(lit)),
                         LitMinus(_) => Some(LitMinus(lit)),
@@ -1933,7 +1912,7 @@ mod tests {
                         LitPlusLoop(_, t) => Some(LitPlusLoop(lit, t)),
                         _ => None,
                     } {
-                        f.code[base] = n;
+                        f.code.patch(base, n);
                     }
                 }
                 let ra = a.run(base as u32);

@@ -33,7 +33,7 @@ fn split(effect: &str) -> Option<(Vec<&str>, Vec<&str>)> {
 
 /// A harmless value for an argument named `token`.
 fn argument(token: &str) -> String {
-    let free = playforth::memory::DICT_START + (1 << 20);
+    let free = playforth::layout::DICT_START + (1 << 20);
     if token.contains("addr") {
         free.to_string()
     } else {
@@ -43,10 +43,7 @@ fn argument(token: &str) -> String {
 
 #[test]
 fn declared_effects_match_the_depth_change() {
-    let skip_sets = [
-        playforth::words::WordSet::File,
-        playforth::words::WordSet::Facility,
-    ];
+    let skip_sets = [playforth::WordSet::File, playforth::WordSet::Facility];
     let skip_words = [
         "bye",
         "quit",
@@ -69,7 +66,7 @@ fn declared_effects_match_the_depth_change() {
         "randomize",
     ];
     let (mut checked, mut wrong) = (0, Vec::new());
-    for spec in playforth::words::all_specs() {
+    for spec in playforth::all_specs() {
         let e = spec.effect;
         if spec.flags != 0
             || skip_sets.contains(&spec.set)

@@ -199,7 +199,7 @@ fn check_bot_path(text: &str, cells: &[u8; 25], side: u8) -> Result<(), String> 
 /// The seed's caution: never end on a square the opponent can then take
 /// (on an exact fifth step), unless the move wins, or no safe move exists.
 fn bot_is_careful(text: &str, cells: &[u8; 25], side: u8) -> bool {
-    use playforth::words::games::reach_mask;
+    use playforth::reach_mask;
     let nums: Vec<usize> = text
         .split_whitespace()
         .map(|n| n.parse().expect("number"))

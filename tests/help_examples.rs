@@ -114,9 +114,7 @@ fn promises_are_read_from_comments() {
 #[test]
 fn every_help_example_prints_what_it_promises() {
     let show = std::env::var_os("PLAYFORTH_SHOW_EXAMPLES").is_some();
-    let mut names: Vec<String> = playforth::words::all_specs()
-        .map(|s| s.name.to_string())
-        .collect();
+    let mut names: Vec<String> = playforth::all_specs().map(|s| s.name.to_string()).collect();
     names.extend(
         playforth::glossary::prelude_entries()
             .into_iter()

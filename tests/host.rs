@@ -1,7 +1,7 @@
 //! The host API the REPL and the script runner use: errors come back as
 //! values and leave the system ready for the next line.
 
-use playforth::io::ScriptedConsole;
+use playforth::ScriptedConsole;
 use playforth::{Forth, Outcome};
 
 /// A terminal that has gone away: every write fails.

@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// The in-process tests share `playforth::vm::INTERRUPT`: one at a time.
+/// The in-process tests share `playforth::INTERRUPT`: one at a time.
 static INTERRUPT_LOCK: Mutex<()> = Mutex::new(());
 
 fn interrupt_lock() -> std::sync::MutexGuard<'static, ()> {
@@ -95,7 +95,7 @@ const SKIP: &[&str] = &[
 
 #[test]
 fn random_lines_never_panic() {
-    let words: Vec<&str> = playforth::words::all_specs()
+    let words: Vec<&str> = playforth::all_specs()
         .map(|s| s.name)
         .filter(|n| !SKIP.contains(n))
         .chain([
@@ -127,7 +127,7 @@ fn random_lines_never_panic() {
             std::thread::sleep(Duration::from_millis(100));
             let t = watch.load(Ordering::Relaxed);
             if t != 0 && epoch.elapsed().as_millis() as u64 > t + 2000 {
-                playforth::vm::INTERRUPT.store(true, Ordering::Relaxed);
+                playforth::INTERRUPT.store(true, Ordering::Relaxed);
                 watch.store(0, Ordering::Relaxed);
             }
         }
@@ -430,7 +430,7 @@ fn random_programs_with_every_control_word_come_back() {
             if acks.recv().is_err() {
                 return;
             }
-            playforth::vm::INTERRUPT.store(false, Ordering::Relaxed);
+            playforth::INTERRUPT.store(false, Ordering::Relaxed);
             out.take();
             if forth.in_definition() {
                 let _ = forth.interpret_line(";");
@@ -468,7 +468,7 @@ fn random_programs_with_every_control_word_come_back() {
                         start.elapsed() < Duration::from_secs(5),
                         "program {n} did not come back within 5 s of Ctrl-C: `{program}`"
                     );
-                    playforth::vm::INTERRUPT.store(true, Ordering::Relaxed);
+                    playforth::INTERRUPT.store(true, Ordering::Relaxed);
                     press += Duration::from_millis(100);
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {

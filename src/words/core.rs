@@ -32,7 +32,7 @@ fn flag(b: bool) -> i64 {
 }
 
 /// Floored division of doubles: (quotient, remainder), or -10 / -11.
-pub fn floored(n: i128, d: i128) -> Res<(i128, i128)> {
+pub(crate) fn floored(n: i128, d: i128) -> Res<(i128, i128)> {
     if d == 0 {
         return Err(DIVISION_BY_ZERO);
     }
@@ -46,7 +46,7 @@ pub fn floored(n: i128, d: i128) -> Res<(i128, i128)> {
 }
 
 /// Symmetric division of doubles: (quotient, remainder).
-pub fn symmetric(n: i128, d: i128) -> Res<(i128, i128)> {
+pub(crate) fn symmetric(n: i128, d: i128) -> Res<(i128, i128)> {
     if d == 0 {
         return Err(DIVISION_BY_ZERO);
     }

@@ -11,20 +11,20 @@ use crate::vm::Forth;
 use rand::{RngCore, SeedableRng};
 
 /// The generator behind RANDOM, CHOOSE and RANDOMIZE.
-pub type GameRng = rand_chacha::ChaCha8Rng;
+pub(crate) type GameRng = rand_chacha::ChaCha8Rng;
 
-pub fn rng_from_seed(seed: u64) -> GameRng {
+pub(crate) fn rng_from_seed(seed: u64) -> GameRng {
     GameRng::seed_from_u64(seed)
 }
 
 /// Rock-paper-scissors signs (GAMES.md section 1).
-pub const STONE: i64 = 1;
-pub const CLOTH: i64 = 2;
-pub const SCISSOR: i64 = 3;
+pub(crate) const STONE: i64 = 1;
+pub(crate) const CLOTH: i64 = 2;
+pub(crate) const SCISSOR: i64 = 3;
 
 /// The winner of two signs, or None for a draw. Stone beats Scissor,
 /// Scissor beats Cloth, Cloth beats Stone.
-pub fn compete(a: i64, b: i64) -> Option<i64> {
+pub(crate) fn compete(a: i64, b: i64) -> Option<i64> {
     let beats =
         |x: i64, y: i64| matches!((x, y), (STONE, SCISSOR) | (SCISSOR, CLOTH) | (CLOTH, STONE));
     if a == b {
@@ -50,7 +50,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 ];
 
 /// The squares flipped by `color` playing on `sq`, as a bit mask.
-pub fn flip_mask(board: &[u8; 64], sq: usize, color: u8) -> u64 {
+pub(crate) fn flip_mask(board: &[u8; 64], sq: usize, color: u8) -> u64 {
     if board[sq] != 0 {
         return 0;
     }
@@ -93,7 +93,7 @@ fn shift(b: u64, d: i32) -> u64 {
 /// 000 applied to whole boards. From each own disc, runs of opponent discs
 /// are followed in all eight directions at once; an empty square just past
 /// a run is a move.
-pub fn legal_mask(board: &[u8; 64], color: u8) -> u64 {
+pub(crate) fn legal_mask(board: &[u8; 64], color: u8) -> u64 {
     let (mut own, mut opp, mut empty) = (0u64, 0u64, 0u64);
     for (sq, &cell) in board.iter().enumerate() {
         match cell {
@@ -116,21 +116,21 @@ pub fn legal_mask(board: &[u8; 64], color: u8) -> u64 {
 // ---- Jungle (GAMES.md section 2): what each rank may capture ----
 
 /// Bit r of EATS[a] is set when rank a may capture rank r (seed 000).
-pub const EATS: [i64; 8] = [0x81, 0x03, 0x07, 0x0F, 0x1F, 0x3F, 0x7F, 0xFE];
+pub(crate) const EATS: [i64; 8] = [0x81, 0x03, 0x07, 0x0F, 0x1F, 0x3F, 0x7F, 0xFE];
 
 // ---- 0x88 chess (GAMES.md section 3) ----
 
 /// Piece kinds in an attack mask: which pieces could attack along a vector.
-pub const KIND_KNIGHT: i64 = 1;
-pub const KIND_DIAGONAL: i64 = 2;
-pub const KIND_STRAIGHT: i64 = 4;
-pub const KIND_KING: i64 = 8;
-pub const KIND_WHITE_PAWN: i64 = 16;
-pub const KIND_BLACK_PAWN: i64 = 32;
+pub(crate) const KIND_KNIGHT: i64 = 1;
+pub(crate) const KIND_DIAGONAL: i64 = 2;
+pub(crate) const KIND_STRAIGHT: i64 = 4;
+pub(crate) const KIND_KING: i64 = 8;
+pub(crate) const KIND_WHITE_PAWN: i64 = 16;
+pub(crate) const KIND_BLACK_PAWN: i64 = 32;
 
 /// For each `to - from + $77`: the kinds that could attack along that
 /// vector, and the unit step of a slide (Moreland's difference tables).
-pub fn attack_tables() -> ([u8; 239], [i8; 239]) {
+pub(crate) fn attack_tables() -> ([u8; 239], [i8; 239]) {
     let mut kinds = [0u8; 239];
     let mut steps = [0i8; 239];
     for (step, kind) in [
@@ -219,14 +219,14 @@ pub fn reach_mask(board: &[u8; 25], from: usize) -> i64 {
 }
 
 /// The number of distinct legal paths from `from` to `to`.
-pub fn path_count(board: &[u8; 25], from: usize, to: usize) -> i64 {
+pub(crate) fn path_count(board: &[u8; 25], from: usize, to: usize) -> i64 {
     let mut n = 0;
     walk_paths(board, from, &mut |d, _| n += i64::from(d == to));
     n
 }
 
 /// One shortest legal path from `from` to `to` (start square first).
-pub fn shortest_path(board: &[u8; 25], from: usize, to: usize) -> Option<Vec<usize>> {
+pub(crate) fn shortest_path(board: &[u8; 25], from: usize, to: usize) -> Option<Vec<usize>> {
     let mut best: Option<Vec<usize>> = None;
     walk_paths(board, from, &mut |d, p| {
         if d == to && best.as_ref().is_none_or(|b| p.len() < b.len()) {
@@ -455,7 +455,7 @@ primitives! {
         f.push(path_count(&b, from, to))
     }
     ScriptQ "script?" "( -- flag )" Games Plain "True while the file named on the command line runs as the main script, false when it is INCLUDEd. Example: script? [if] play [then]" |f| {
-        let main = f.is_main_script();
+        let main = f.input.in_main_script();
         f.push_bool(main)
     }
 }

@@ -6,12 +6,12 @@
 //! read. The hottest core words also run inline in the inner interpreter
 //! (`instr::hot`); a test holds those copies to the table's bodies.
 
-pub mod core;
-pub mod games;
-pub mod io;
-pub mod sys;
-pub mod text;
-pub mod tools;
+pub(crate) mod core;
+pub(crate) mod games;
+pub(crate) mod io;
+pub(crate) mod sys;
+pub(crate) mod text;
+pub(crate) mod tools;
 
 use crate::instr::Instr;
 
@@ -56,7 +56,7 @@ impl WordSet {
 }
 
 /// The body of a built-in word: it works on the whole machine.
-pub type PrimFn = fn(&mut crate::vm::Forth) -> crate::error::Res<()>;
+pub(crate) type PrimFn = fn(&mut crate::vm::Forth) -> crate::error::Res<()>;
 
 /// The declaration of one built-in word.
 #[derive(Clone, Copy, Debug)]
@@ -69,13 +69,13 @@ pub struct Spec {
     /// What compiling the word appends: `Instr::Prim(id)` for a table word
     /// (the inner interpreter may run it inline, see [`crate::instr::hot`]),
     /// or an instruction of the inner interpreter itself.
-    pub instr: Instr,
+    pub(crate) instr: Instr,
 }
 
 /// A word's flags, as its table row names them (a misspelt flag does not
 /// compile).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flags {
+pub(crate) enum Flags {
     /// Executed when interpreting, compiled when compiling.
     Plain,
     /// Executed even while compiling.
@@ -88,7 +88,7 @@ pub enum Flags {
 
 impl Flags {
     /// The header's flag bits (`dictionary::IMMEDIATE`, `COMPILE_ONLY`).
-    pub const fn bits(self) -> u8 {
+    pub(crate) const fn bits(self) -> u8 {
         use crate::dictionary::{COMPILE_ONLY, IMMEDIATE};
         match self {
             Flags::Plain => 0,
@@ -116,20 +116,22 @@ macro_rules! primitives {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         #[repr(u16)]
-        pub enum $family { $($prim),* }
+        pub(crate) enum $family { $($prim),* }
 
         impl $family {
             /// The first primitive id of this family.
-            pub const BASE: u16 = $base;
-            /// How many words the family has.
-            pub const COUNT: u16 = [$($name),*].len() as u16;
+            pub(crate) const BASE: u16 = $base;
+            /// How many words the family has (the next family's base
+            /// follows it; the last family's is not needed).
+            #[allow(dead_code)]
+            pub(crate) const COUNT: u16 = [$($name),*].len() as u16;
             /// The instruction that runs this word through the table.
-            pub const fn instr(self) -> $crate::instr::Instr {
+            pub(crate) const fn instr(self) -> $crate::instr::Instr {
                 $crate::instr::Instr::Prim(Self::BASE + self as u16)
             }
         }
 
-        pub const SPECS: &[$crate::words::Spec] = &[ $(
+        pub(crate) const SPECS: &[$crate::words::Spec] = &[ $(
             $crate::words::Spec {
                 name: $name,
                 effect: $effect,
@@ -141,7 +143,7 @@ macro_rules! primitives {
         ),* ];
 
         /// The bodies, by primitive id minus `BASE`.
-        pub const FNS: &[$crate::words::PrimFn] = &[ $(
+        pub(crate) const FNS: &[$crate::words::PrimFn] = &[ $(
             {
                 #[allow(unused_variables)]
                 fn body($f: &mut $crate::vm::Forth) -> $crate::error::Res<()> $body
@@ -153,16 +155,16 @@ macro_rules! primitives {
 pub(crate) use primitives;
 
 /// The first primitive id of each family: the families follow each other.
-pub const CORE_BASE: u16 = 0;
-pub const TEXT_BASE: u16 = CORE_BASE + core::Core::COUNT;
-pub const IO_BASE: u16 = TEXT_BASE + text::Text::COUNT;
-pub const SYS_BASE: u16 = IO_BASE + io::Io::COUNT;
-pub const TOOLS_BASE: u16 = SYS_BASE + sys::Sys::COUNT;
-pub const GAMES_BASE: u16 = TOOLS_BASE + tools::Tools::COUNT;
+pub(crate) const CORE_BASE: u16 = 0;
+pub(crate) const TEXT_BASE: u16 = CORE_BASE + core::Core::COUNT;
+pub(crate) const IO_BASE: u16 = TEXT_BASE + text::Text::COUNT;
+pub(crate) const SYS_BASE: u16 = IO_BASE + io::Io::COUNT;
+pub(crate) const TOOLS_BASE: u16 = SYS_BASE + sys::Sys::COUNT;
+pub(crate) const GAMES_BASE: u16 = TOOLS_BASE + tools::Tools::COUNT;
 
 /// Every primitive's body, indexed by its id. A new family adds its `FNS`
 /// here (and its base above); nothing in the VM changes.
-pub fn prim_table() -> Vec<PrimFn> {
+pub(crate) fn prim_table() -> Vec<PrimFn> {
     [
         core::FNS,
         text::FNS,
@@ -175,7 +177,7 @@ pub fn prim_table() -> Vec<PrimFn> {
 }
 
 /// Words that are instructions of the inner interpreter itself.
-pub const CONTROL: &[Spec] = &[
+pub(crate) const CONTROL: &[Spec] = &[
     Spec {
         name: "execute",
         effect: "( i*x xt -- j*x )",
@@ -208,7 +210,7 @@ pub fn all_specs() -> impl Iterator<Item = &'static Spec> {
 
 /// The declaration of the built-in word an instruction runs (a hot
 /// word's inline form included).
-pub fn spec_for(i: Instr) -> Option<&'static Spec> {
+pub(crate) fn spec_for(i: Instr) -> Option<&'static Spec> {
     let i = i.canonical();
     all_specs().find(|s| s.instr == i)
 }

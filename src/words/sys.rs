@@ -6,8 +6,8 @@ use super::primitives;
 use crate::compiler::{CASE_SYS, DEST, OF_SYS, ORIG};
 use crate::dictionary::{Kind, MAX_ORDER};
 use crate::error::*;
+use crate::input::SourceKind;
 use crate::instr::Instr;
-use crate::interp::SourceKind;
 use crate::memory::{BASE_ADDR, DICT_END, DICT_START, IN_ADDR, STATE_ADDR, WORD_BUF};
 use crate::vm::Forth;
 use crate::words::core::Core;
@@ -22,7 +22,7 @@ enum Target {
 
 impl Forth {
     /// Reserve `n` bytes of data space at HERE (negative gives them back).
-    pub fn allot(&mut self, n: i64) -> Res<()> {
+    pub(crate) fn allot(&mut self, n: i64) -> Res<()> {
         let new = (self.here as i64)
             .checked_add(n)
             .ok_or(DICTIONARY_OVERFLOW)?;
@@ -34,7 +34,7 @@ impl Forth {
     }
 
     /// Store bytes at HERE and move past them; returns their address.
-    pub fn allot_bytes(&mut self, bytes: &[u8]) -> Res<i64> {
+    pub(crate) fn allot_bytes(&mut self, bytes: &[u8]) -> Res<i64> {
         let at = self.here as i64;
         self.allot(bytes.len() as i64)?;
         self.mem.write(at, bytes)?;
@@ -46,7 +46,7 @@ impl Forth {
     /// A command-line argument in data space. Each distinct argument is
     /// copied to the heap once and its address kept, so `arg` in a loop
     /// does not use up the heap.
-    pub fn arg_string(&mut self, arg: &str) -> Res<i64> {
+    pub(crate) fn arg_string(&mut self, arg: &str) -> Res<i64> {
         if let Some(&a) = self.arg_addrs.get(arg) {
             return Ok(a);
         }
@@ -56,13 +56,13 @@ impl Forth {
         Ok(a)
     }
 
-    pub fn comma(&mut self, v: i64) -> Res<()> {
+    pub(crate) fn comma(&mut self, v: i64) -> Res<()> {
         let at = self.here as i64;
         self.allot(8)?;
         self.mem.set_cell(at, v)
     }
 
-    pub fn align(&mut self) -> Res<()> {
+    pub(crate) fn align(&mut self) -> Res<()> {
         let pad = (8 - self.here % 8) % 8;
         self.allot(pad as i64)
     }
@@ -74,21 +74,21 @@ impl Forth {
     }
 
     /// A header whose behaviour is a short piece of compiled code.
-    pub fn define_code(&mut self, name: &str, code: &[Instr]) -> Res<u32> {
+    pub(crate) fn define_code(&mut self, name: &str, code: &[Instr]) -> Res<u32> {
         let start = self.code_here();
         for &i in code {
             self.emit(i)?;
         }
         self.emit(Instr::Exit)?;
         let end = self.code.len();
-        crate::instr::fuse(&mut self.code, start as usize, end);
+        self.code.fuse(start as usize, end);
         let xt = self.define(name, Kind::Colon(start), true)?;
         self.dict.words[xt as usize].code_end = self.code_here();
         Ok(xt)
     }
 
     /// Parse a name and look it up; -13 if it is not defined.
-    pub fn parse_find(&mut self) -> Res<u32> {
+    pub(crate) fn parse_find(&mut self) -> Res<u32> {
         let name = self.parse_word_name()?;
         match self.dict.find(&name) {
             Some(xt) => Ok(xt),
@@ -107,17 +107,12 @@ impl Forth {
             .is_some_and(|d| d.xt as usize >= mark.words)
         {
             // The definition being compiled is forgotten too.
-            self.compiler.def = None;
-            self.compiler.leaves.clear();
-            self.compiler.locals.clear();
-            self.set_state(false);
+            self.stop_compiling();
         }
         self.dict.forget(&mark);
         self.dict.marks.truncate(m);
         self.here = mark.here;
         self.code.truncate(mark.code);
-        self.code_pos.truncate(mark.code);
-        self.local_names.retain(|&a, _| (a as usize) < mark.code);
         Ok(())
     }
 
@@ -212,7 +207,7 @@ impl Forth {
             return;
         }
         let xt = def.xt as usize;
-        let inp = *self.input();
+        let inp = *self.input.current();
         let end = (inp.buf + self.to_in()).max(start);
         let Ok(text) = self.mem.string(start, end - start) else {
             return;
@@ -227,7 +222,7 @@ impl Forth {
 
     /// SAVE-INPUT's description of the current source.
     fn save_input(&mut self) -> Res<()> {
-        let inp = *self.input();
+        let inp = *self.input.current();
         let next = match inp.kind {
             SourceKind::Text { next } => next as i64,
             _ => -1,
@@ -252,15 +247,11 @@ impl Forth {
         if id != self.source_id() {
             return Ok(false);
         }
-        if let SourceKind::Text { next: cur } = self.input().kind
+        if let SourceKind::Text { next: cur } = self.input.current().kind
             && next >= 1
             && next as usize != cur
         {
-            let inp = self.inputs.last_mut().ok_or(ARG_TYPE)?;
-            inp.kind = SourceKind::Text {
-                next: next as usize - 1,
-            };
-            inp.line = (next - 1) as u32;
+            self.input.seek(next as usize - 1);
             self.refill()?;
         }
         self.set_to_in(to_in);
@@ -616,7 +607,7 @@ primitives! {
     Decimal "decimal" "( -- )" Core Plain "Set BASE to 10." |f| { f.mem.set_cell(BASE_ADDR as i64, 10) }
     Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16." |f| { f.mem.set_cell(BASE_ADDR as i64, 16) }
     Source "source" "( -- c-addr u )" Core Plain "The current input line." |f| {
-        let inp = *f.input();
+        let inp = *f.input.current();
         f.push(inp.buf)?;
         f.push(inp.len)
     }
@@ -666,18 +657,18 @@ primitives! {
     }
     Paren "(" "( \"ccc<paren>\" -- )" Core Immediate "A comment up to ) (may span lines in a file)." |f| {
         let (start, _) = f.parse_area();
-        let line = f.input().line;
+        let line = f.input.current().line;
         let found = f.skip_past(b')')?;
-        f.note_stack_comment(start, found && f.input().line == line);
+        f.note_stack_comment(start, found && f.input.current().line == line);
         Ok(())
     }
     Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line." |f| {
-        let len = f.input().len;
+        let len = f.input.current().len;
         f.set_to_in(len);
         Ok(())
     }
     Shebang "#!" "( \"ccc<eol>\" -- )" Gforth Immediate "A comment to the end of the line, for a script's first line." |f| {
-        let len = f.input().len;
+        let len = f.input.current().len;
         f.set_to_in(len);
         Ok(())
     }

@@ -8,7 +8,7 @@ use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE
 use crate::vm::Forth;
 
 /// Digits of an unsigned number in `base` (2..=36), upper case like gforth.
-pub fn digits(mut u: u128, base: i64) -> String {
+pub(crate) fn digits(mut u: u128, base: i64) -> String {
     let base = base.clamp(2, 36) as u128;
     let mut s = Vec::new();
     loop {
@@ -27,7 +27,7 @@ pub fn digits(mut u: u128, base: i64) -> String {
 }
 
 /// A signed number as `.` and `D.` print it, without the trailing space.
-pub fn signed(n: i128, base: i64) -> String {
+pub(crate) fn signed(n: i128, base: i64) -> String {
     let d = digits(n.unsigned_abs(), base);
     if n < 0 { format!("-{d}") } else { d }
 }
@@ -78,7 +78,7 @@ fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
             other => out.push(other),
         }
     }
-    f.set_to_in(f.input().len);
+    f.set_to_in(f.input.current().len);
     Ok(out)
 }
 
@@ -147,7 +147,7 @@ fn find_interruptibly(hay: &[u8], needle: &[u8]) -> Res<Option<usize>> {
 
 impl Forth {
     /// Store a string in data space at HERE and compile code that pushes it.
-    pub fn compile_string(&mut self, s: &[u8]) -> Res<()> {
+    pub(crate) fn compile_string(&mut self, s: &[u8]) -> Res<()> {
         let addr = self.allot_bytes(s)?;
         self.emit(Instr::Str(addr as u32, s.len() as u32))
     }
@@ -187,8 +187,11 @@ impl Forth {
             let closed = self.mem.slice(start, len)?.contains(&b'"');
             let (a, n) = self.parse(b'"')?;
             text.extend_from_slice(self.mem.slice(a, n)?);
-            let typed = self.input().src == 0
-                && matches!(self.input().kind, crate::interp::SourceKind::Text { .. });
+            let typed = self.input.current().src == 0
+                && matches!(
+                    self.input.current().kind,
+                    crate::input::SourceKind::Text { .. }
+                );
             if closed || !typed || !self.refill()? {
                 return Ok(text);
             }

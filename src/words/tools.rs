@@ -13,7 +13,7 @@ use std::io::Write;
 
 impl Forth {
     /// The stack as `.S` shows it: `<depth> a b c `.
-    pub fn stack_text(&self) -> String {
+    pub(crate) fn stack_text(&self) -> String {
         let base = self.base();
         let mut s = format!("<{}> ", self.sp);
         for &x in self.stack() {
@@ -23,7 +23,7 @@ impl Forth {
     }
 
     /// WORDS: the user's words first, then the built-ins by word set.
-    pub fn words_text(&self) -> String {
+    pub(crate) fn words_text(&self) -> String {
         use std::collections::BTreeMap;
         let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut mine: Vec<String> = Vec::new();
@@ -90,7 +90,7 @@ impl Forth {
     }
 
     /// What SEE prints for a word.
-    pub fn see_text(&self, xt: u32) -> String {
+    pub(crate) fn see_text(&self, xt: u32) -> String {
         let w = &self.dict.words[xt as usize];
         let name = &w.name;
         let imm = if w.immediate() { " immediate" } else { "" };
@@ -174,7 +174,7 @@ impl Forth {
     /// Decompile a colon definition's code into Forth source, in two steps:
     /// `recover` turns the instructions back into the words that were
     /// written (`Item`s), and `spell` prints them.
-    pub fn decompile(&self, start: u32, end: u32) -> String {
+    pub(crate) fn decompile(&self, start: u32, end: u32) -> String {
         let items = self.recover(start, end);
         self.spell(&items)
     }
@@ -186,7 +186,7 @@ impl Forth {
     /// or `abort" …"`, and locals get their written names back.
     fn recover(&self, start: u32, end: u32) -> Vec<Item> {
         // SEE shows what was written: superinstructions as their parts.
-        let code: Vec<Instr> = self.code[start as usize..end as usize]
+        let code: Vec<Instr> = self.code.instrs()[start as usize..end as usize]
             .iter()
             .map(|i| i.unfused())
             .collect();
@@ -451,12 +451,17 @@ impl Recovery<'_> {
     fn declare_locals(&mut self, i: usize, args: u16, vals: u16) -> Item {
         let (args, vals) = (args as usize, vals as usize);
         let a = self.start + i as u32;
-        self.locals = self.forth.local_names.get(&a).cloned().unwrap_or_else(|| {
-            (0..args)
-                .map(|k| format!("a{k}"))
-                .chain((0..vals).map(|k| format!("v{k}")))
-                .collect()
-        });
+        self.locals = self
+            .forth
+            .code
+            .local_names(a)
+            .map(<[String]>::to_vec)
+            .unwrap_or_else(|| {
+                (0..args)
+                    .map(|k| format!("a{k}"))
+                    .chain((0..vals).map(|k| format!("v{k}")))
+                    .collect()
+            });
         let (x, y) = self.locals.split_at(args.min(self.locals.len()));
         Item::Locals {
             args: x.to_vec(),

@@ -1,0 +1,138 @@
+//! The code space: the compiled instructions, where each came from, and
+//! the names of each definition's locals.
+//!
+//! The three grow and shrink together: every instruction has its source
+//! position (for error reports), and the locals' names are kept by the
+//! address of their `LocalsEnter` (for SEE). [`CodeSpace::push`] appends
+//! an instruction with its position, and [`CodeSpace::truncate`] cuts all
+//! three back to an address, so none outlives the code it describes.
+
+use crate::error::{DICTIONARY_OVERFLOW, Res};
+use crate::instr::Instr;
+use std::collections::HashMap;
+
+/// Instructions in the code space (64 MiB of code).
+pub(crate) const MAX_CODE: usize = 1 << 22;
+
+/// Where a compiled instruction came from, for error messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pos {
+    pub(crate) src: u32,
+    pub(crate) line: u32,
+    pub(crate) col: u32,
+}
+
+pub(crate) struct CodeSpace {
+    instrs: Vec<Instr>,
+    /// The source position of each instruction: as long as `instrs`.
+    pos: Vec<Pos>,
+    /// The names of each definition's locals, by the address of its
+    /// LocalsEnter; only addresses below `instrs.len()`.
+    local_names: HashMap<u32, Vec<String>>,
+}
+
+impl CodeSpace {
+    /// A code space holding the fixed stubs (at position 0:0).
+    pub(crate) fn new(stubs: &[Instr]) -> CodeSpace {
+        CodeSpace {
+            instrs: stubs.to_vec(),
+            pos: vec![Pos::default(); stubs.len()],
+            local_names: HashMap::new(),
+        }
+    }
+
+    /// The instructions, for the inner interpreter to index directly.
+    #[inline(always)]
+    pub(crate) fn instrs(&self) -> &[Instr] {
+        &self.instrs
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.instrs.len()
+    }
+
+    /// The address the next instruction goes to.
+    pub(crate) fn here(&self) -> u32 {
+        self.instrs.len() as u32
+    }
+
+    pub(crate) fn get(&self, at: usize) -> Option<Instr> {
+        self.instrs.get(at).copied()
+    }
+
+    /// The source position the instruction at `at` was compiled from.
+    pub(crate) fn pos(&self, at: usize) -> Option<Pos> {
+        self.pos.get(at).copied()
+    }
+
+    /// Append an instruction compiled from `pos`; -8 when the space is full.
+    pub(crate) fn push(&mut self, i: Instr, pos: Pos) -> Res<()> {
+        if self.instrs.len() >= MAX_CODE {
+            return Err(DICTIONARY_OVERFLOW);
+        }
+        self.instrs.push(i);
+        self.pos.push(pos);
+        Ok(())
+    }
+
+    /// Replace the instruction at `at` (a branch being resolved); its
+    /// position stays. False if there is none.
+    pub(crate) fn patch(&mut self, at: usize, i: Instr) -> bool {
+        match self.instrs.get_mut(at) {
+            Some(slot) => {
+                *slot = i;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Put in the superinstructions for the definition at `start..end`.
+    pub(crate) fn fuse(&mut self, start: usize, end: usize) {
+        crate::instr::fuse(&mut self.instrs, start, end);
+    }
+
+    /// Keep the names of the locals whose LocalsEnter is at `at`.
+    pub(crate) fn set_local_names(&mut self, at: u32, names: Vec<String>) {
+        self.local_names.insert(at, names);
+    }
+
+    /// The names of the locals whose LocalsEnter is at `at`, if kept.
+    pub(crate) fn local_names(&self, at: u32) -> Option<&[String]> {
+        self.local_names.get(&at).map(|v| v.as_slice())
+    }
+
+    /// Cut the code space back to `at` instructions: the instructions,
+    /// their positions and the locals' names of the code removed go together.
+    pub(crate) fn truncate(&mut self, at: usize) {
+        self.instrs.truncate(at);
+        self.pos.truncate(at);
+        self.local_names.retain(|&a, _| (a as usize) < at);
+    }
+}
+
+impl std::ops::Index<usize> for CodeSpace {
+    type Output = Instr;
+    fn index(&self, at: usize) -> &Instr {
+        &self.instrs[at]
+    }
+}
+
+/// Tests build code by hand, at position 0:0.
+#[cfg(test)]
+impl<'a> Extend<&'a Instr> for CodeSpace {
+    fn extend<T: IntoIterator<Item = &'a Instr>>(&mut self, iter: T) {
+        for &i in iter {
+            self.push(i, Pos::default()).expect("room for test code");
+        }
+    }
+}
+
+#[cfg(test)]
+impl Extend<Instr> for CodeSpace {
+    fn extend<T: IntoIterator<Item = Instr>>(&mut self, iter: T) {
+        for i in iter {
+            self.push(i, Pos::default()).expect("room for test code");
+        }
+    }
+}
