@@ -132,7 +132,7 @@ impl Forth {
             xt,
             code_start: start,
             noname: name.is_none(),
-            depth: self.sp,
+            depth: self.stacks.sp,
         });
         self.set_state(true);
         Ok(xt)
@@ -143,7 +143,7 @@ impl Forth {
         let Some(def) = self.compiler.def.clone() else {
             return Err(self.fail(CONTROL_MISMATCH, "`;` without `:`"));
         };
-        if self.sp > def.depth {
+        if self.stacks.sp > def.depth {
             let tag = self.peek(0)?;
             let opener = tag_name(tag);
             let line = self
@@ -323,8 +323,8 @@ impl Forth {
             .and_then(|n| n.checked_add(2))
             .ok_or(STACK_UNDERFLOW)?;
         self.need(n)?;
-        let at = self.sp - n;
-        self.ds[at..self.sp].rotate_left(2);
+        let at = self.stacks.sp - n;
+        self.stacks.ds[at..self.stacks.sp].rotate_left(2);
         Ok(())
     }
 

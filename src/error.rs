@@ -328,7 +328,7 @@ impl Forth {
                 if from > 0 {
                     s.push_str(" ...");
                 }
-                for &x in &self.ds[from..depth] {
+                for &x in &self.stacks.ds[from..depth] {
                     s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
                 }
                 s

@@ -62,6 +62,7 @@ mod interp;
 mod io;
 mod lexer;
 mod memory;
+mod stacks;
 mod system;
 pub mod teach;
 mod vm;

@@ -10,7 +10,7 @@ use crate::input::{Input, SourceKind};
 use crate::instr::Instr;
 use crate::io::{Console, FileTable, ScriptedConsole, SharedBuf};
 use crate::memory::{self, Memory};
-use crate::vm::{DS_SIZE, Forth, RS_SIZE};
+use crate::vm::Forth;
 use std::io::Write;
 
 const PRELUDE: &str = include_str!("prelude.fs");
@@ -47,22 +47,7 @@ impl Forth {
     /// A system with its output, diagnostics and keyboard supplied.
     pub fn with_io(out: Box<dyn Write>, diag: Box<dyn Write>, console: Box<dyn Console>) -> Forth {
         let mut f = Forth {
-            ds: vec![0; DS_SIZE]
-                .into_boxed_slice()
-                .try_into()
-                .expect("size"),
-            sp: 0,
-            rs: vec![0; RS_SIZE]
-                .into_boxed_slice()
-                .try_into()
-                .expect("size"),
-            rp: 0,
-            rbase: 0,
-            // Full capacity up front: the inner loop never reallocates.
-            // Untouched pages of these buffers cost no memory.
-            calls: Vec::with_capacity(crate::vm::MAX_CALLS),
-            locals: Vec::with_capacity(crate::vm::MAX_LOCALS),
-            catches: Vec::with_capacity(crate::vm::MAX_CATCH),
+            stacks: crate::vm::Stacks::new(),
             run_depth: 0,
             mem: Memory::new(),
             here: memory::DICT_START,
@@ -168,9 +153,9 @@ impl Forth {
             Err(BYE) => Ok(Outcome::Bye(self.bye.unwrap_or(0))),
             Err(QUIT) => {
                 // QUIT empties the return stack only; the data stack stays.
-                let sp = self.sp;
+                let sp = self.stacks.sp;
                 self.reset_after_error();
-                self.sp = sp;
+                self.stacks.sp = sp;
                 Ok(Outcome::Continue)
             }
             Err(t) => {

@@ -17,39 +17,11 @@ use crate::memory::{self, Memory};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub const DS_SIZE: usize = 1 << 16;
-/// Stack indices in the inner loop are masked with this: the checks before
-/// keep them in range anyway, and the mask lets the compiler drop its own.
-const DS_MASK: usize = DS_SIZE - 1;
-pub const RS_SIZE: usize = 1 << 16;
-pub const MAX_CALLS: usize = 1 << 18;
-pub const MAX_LOCALS: usize = 1 << 16;
-pub const MAX_CATCH: usize = 1 << 12;
+pub(crate) use crate::stacks::*;
 /// Word headers in the dictionary.
 pub const MAX_WORDS: usize = 1 << 20;
 /// Nesting of EVALUATE, INCLUDED and CATCHes across them, in Rust frames.
 pub const MAX_RUN_DEPTH: u32 = 200;
-
-/// A return address on the call stack, with the return-stack base of the
-/// word returned to: each word may take off the return stack only what it
-/// put there itself (see [`Forth::rbase`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Frame {
-    pub ret: u32,
-    pub rbase: u32,
-}
-
-/// What CATCH saved, to restore on THROW.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct CatchFrame {
-    sp: usize,
-    rp: usize,
-    rbase: usize,
-    calls: usize,
-    locals: usize,
-    ip: u32,
-    depth: u32,
-}
 
 /// Where the exception in flight was raised, saved before unwinding. The
 /// call list is a buffer kept between throws, so THROW does not allocate.
@@ -75,17 +47,8 @@ pub const CATCH_END: u32 = 2;
 pub const STUB_END: u32 = 3;
 
 pub struct Forth {
-    pub(crate) ds: Box<[i64; DS_SIZE]>,
-    pub(crate) sp: usize,
-    pub(crate) rs: Box<[i64; RS_SIZE]>,
-    pub(crate) rp: usize,
-    /// The return-stack depth when the running word was entered: `R>`,
-    /// `R@`, `I` and friends may not reach below it, and EXIT must find the
-    /// depth back at it (-25 otherwise). 0 when interpreting.
-    pub(crate) rbase: usize,
-    pub(crate) calls: Vec<Frame>,
-    pub(crate) locals: Vec<i64>,
-    pub(crate) catches: Vec<CatchFrame>,
+    /// The data, return, call, locals and catch stacks.
+    pub(crate) stacks: Stacks,
     pub(crate) run_depth: u32,
     pub(crate) mem: Memory,
     pub(crate) here: usize,
@@ -166,62 +129,44 @@ fn flag(b: bool) -> i64 {
 }
 
 impl Forth {
-    // ---- data stack ----
+    // ---- the stacks (the rules are `Stacks`'; these read shorter in the
+    // word bodies, and the return-stack reads add the report's message) ----
 
     #[inline(always)]
     pub fn push(&mut self, v: i64) -> Res<()> {
-        if self.sp >= DS_SIZE {
-            return Err(STACK_OVERFLOW);
-        }
-        self.ds[self.sp] = v;
-        self.sp += 1;
-        Ok(())
+        self.stacks.push(v)
     }
 
     #[inline(always)]
     pub fn pop(&mut self) -> Res<i64> {
-        if self.sp == 0 {
-            return Err(STACK_UNDERFLOW);
-        }
-        self.sp -= 1;
-        Ok(self.ds[self.sp])
+        self.stacks.pop()
     }
 
     /// The cell `n` below the top (0 = top).
     #[inline(always)]
     pub(crate) fn peek(&self, n: usize) -> Res<i64> {
-        if n >= self.sp {
+        if n >= self.stacks.sp {
             return Err(STACK_UNDERFLOW);
         }
-        Ok(self.ds[self.sp - 1 - n])
+        Ok(self.stacks.ds[self.stacks.sp - 1 - n])
     }
 
     /// Room for n more cells on the data stack.
     #[inline(always)]
     pub(crate) fn room(&self, n: usize) -> Res<()> {
-        if self.sp + n > DS_SIZE {
-            return Err(STACK_OVERFLOW);
-        }
-        Ok(())
+        self.stacks.room(n)
     }
 
     /// Room for n more cells on the return stack.
     #[inline(always)]
     pub(crate) fn rroom(&self, n: usize) -> Res<()> {
-        if self.rp + n > RS_SIZE {
-            return Err(RSTACK_OVERFLOW);
-        }
-        Ok(())
+        self.stacks.rroom(n)
     }
 
     /// Fail with -4 unless the stack holds at least `n` cells.
     #[inline(always)]
     pub(crate) fn need(&self, n: usize) -> Res<()> {
-        if self.sp < n {
-            Err(STACK_UNDERFLOW)
-        } else {
-            Ok(())
-        }
+        self.stacks.need(n)
     }
 
     #[inline(always)]
@@ -270,24 +215,19 @@ impl Forth {
     }
 
     pub fn depth(&self) -> usize {
-        self.sp
+        self.stacks.sp
     }
 
     /// The data stack, bottom first.
     pub fn stack(&self) -> &[i64] {
-        &self.ds[..self.sp]
+        &self.stacks.ds[..self.stacks.sp]
     }
 
     // ---- return stack ----
 
     #[inline(always)]
     pub(crate) fn rpush(&mut self, v: i64) -> Res<()> {
-        if self.rp >= RS_SIZE {
-            return Err(RSTACK_OVERFLOW);
-        }
-        self.rs[self.rp] = v;
-        self.rp += 1;
-        Ok(())
+        self.stacks.rpush(v)
     }
 
     #[inline(always)]
@@ -295,8 +235,8 @@ impl Forth {
         if self.rdepth_own() == 0 {
             return Err(self.reach_past_frame(0));
         }
-        self.rp -= 1;
-        Ok(self.rs[self.rp])
+        self.stacks.rp -= 1;
+        Ok(self.stacks.rs[self.stacks.rp])
     }
 
     #[inline(always)]
@@ -304,13 +244,13 @@ impl Forth {
         if n >= self.rdepth_own() {
             return Err(self.reach_past_frame(0));
         }
-        Ok(self.rs[self.rp - 1 - n])
+        Ok(self.stacks.rs[self.stacks.rp - 1 - n])
     }
 
     /// The cells the running word has on the return stack.
     #[inline(always)]
     pub(crate) fn rdepth_own(&self) -> usize {
-        self.rp.saturating_sub(self.rbase)
+        self.stacks.rdepth_own()
     }
 
     /// A word reached for return-stack cells it did not push: underflow when
@@ -318,7 +258,7 @@ impl Forth {
     /// else a broken rule (the cells are a caller's).
     #[cold]
     pub(crate) fn reach_past_frame(&mut self, taken: usize) -> Throw {
-        if self.rp <= taken {
+        if self.stacks.rp <= taken {
             return RSTACK_UNDERFLOW;
         }
         self.fail(
@@ -331,7 +271,7 @@ impl Forth {
     /// EXIT found the return stack not as the word found it.
     #[cold]
     fn exit_imbalance(&mut self) -> Throw {
-        let extra = self.rp as i64 - self.rbase as i64;
+        let extra = self.stacks.rp as i64 - self.stacks.rbase as i64;
         self.fail(
             RSTACK_IMBALANCE,
             format!(
@@ -379,7 +319,7 @@ impl Forth {
         }
         self.run_depth += 1;
         let depth = self.run_depth;
-        let base = self.calls.len();
+        let base = self.stacks.calls.len();
         let mut ip = start;
         let result = loop {
             let r = if self.traced.is_empty() {
@@ -391,17 +331,17 @@ impl Forth {
                 Ok(()) => break Ok(()),
                 Err((t, at)) => {
                     self.note_fault(at);
-                    match self.catches.last() {
+                    match self.stacks.catches.last() {
                         Some(&f) if f.depth == depth && t != BYE => {
-                            self.catches.pop();
-                            self.rp = f.rp;
-                            self.rbase = f.rbase;
-                            self.calls.truncate(f.calls);
-                            self.locals.truncate(f.locals);
+                            self.stacks.catches.pop();
+                            self.stacks.rp = f.rp;
+                            self.stacks.rbase = f.rbase;
+                            self.stacks.calls.truncate(f.calls);
+                            self.stacks.locals.truncate(f.locals);
                             self.fault.active = false;
                             self.throw_msg = None;
                             // The depth CATCH saw, then the code: 9.6.1.0875.
-                            self.sp = f.sp;
+                            self.stacks.sp = f.sp;
                             if let Err(e) = self.push(t.0) {
                                 break Err(e);
                             }
@@ -422,7 +362,9 @@ impl Forth {
             self.fault.ip = (at >= STUB_END).then_some(at);
             self.fault.instr = self.code.get(at as usize).map(|i| i.unfused());
             self.fault.calls.clear();
-            self.fault.calls.extend(self.calls.iter().map(|f| f.ret));
+            self.fault
+                .calls
+                .extend(self.stacks.calls.iter().map(|f| f.ret));
             self.fault.active_snapshot = true;
             self.fault.depth = self.fault_sp;
         }
@@ -432,20 +374,20 @@ impl Forth {
     /// ordinary loop is compiled without any of that.
     ///
     /// The data stack pointer lives in the local `sp` and is written back
-    /// to `self.sp` before anything that looks at the machine as a whole
+    /// to `self.stacks.sp` before anything that looks at the machine as a whole
     /// (a table word, EXECUTE, an error). Every instruction checks before
     /// it changes anything, so when one fails, `sp` is still the depth it
     /// was given: that is what error reports show.
     // Comparisons are written out: clippy's `contains` forms cost registers here.
     #[allow(clippy::manual_range_contains)]
     fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
-        let mut sp = self.sp;
-        let mut rp = self.rp;
+        let mut sp = self.stacks.sp;
+        let mut rp = self.stacks.rp;
         loop {
-            let calls_before = self.calls.len();
+            let calls_before = self.stacks.calls.len();
             if TRACE {
-                self.sp = sp;
-                self.rp = rp;
+                self.stacks.sp = sp;
+                self.stacks.rp = rp;
                 self.trace_before(ip);
             }
             // The hot loop works on the parts of the machine it needs,
@@ -454,16 +396,20 @@ impl Forth {
             // (`bail!`), or returns from this level.
             let stop = 'hot: {
                 let Forth {
-                    ds,
-                    rs,
-                    rbase,
-                    calls,
-                    locals,
+                    stacks,
                     mem,
                     code,
                     dict,
                     ..
                 } = &mut *self;
+                let Stacks {
+                    ds,
+                    rs,
+                    rbase,
+                    calls,
+                    locals,
+                    ..
+                } = stacks;
                 let ds = &mut **ds;
                 let rs = &mut **rs;
                 let code = code.instrs();
@@ -1343,8 +1289,8 @@ impl Forth {
                     }
                 }
             };
-            self.sp = sp;
-            self.rp = rp;
+            self.stacks.sp = sp;
+            self.stacks.rp = rp;
             match stop {
                 Stop::Fail(t) => {
                     self.fault_sp = sp;
@@ -1364,8 +1310,8 @@ impl Forth {
                         match self.slow(ins, ip, base) {
                             Ok(Some((to, next))) => {
                                 ip = to;
-                                sp = self.sp;
-                                rp = self.rp;
+                                sp = self.stacks.sp;
+                                rp = self.stacks.rp;
                                 match next {
                                     Some(i) => ins = i,
                                     None => break,
@@ -1374,7 +1320,7 @@ impl Forth {
                             Ok(None) => return Ok(()),
                             Err(t) => {
                                 // Fail with the stack as the instruction found it.
-                                self.sp = sp;
+                                self.stacks.sp = sp;
                                 self.fault_sp = sp;
                                 return Err((t, ip.wrapping_sub(1)));
                             }
@@ -1393,8 +1339,8 @@ impl Forth {
     /// because it fails with a report that needs more than a throw code (a
     /// word reaching for return-stack cells it did not push), or because it
     /// starts a superinstruction that cannot run whole (then it runs alone,
-    /// and the next instructions after it). `self.sp` and
-    /// `self.rp` are current. Gives where to go on, with a built-in word to
+    /// and the next instructions after it). `self.stacks.sp` and
+    /// `self.stacks.rp` are current. Gives where to go on, with a built-in word to
     /// run first, or None when the run at this level is over.
     #[inline(never)]
     fn slow(&mut self, ins: Instr, ip: u32, base: usize) -> Res<Option<(u32, Option<Instr>)>> {
@@ -1411,33 +1357,33 @@ impl Forth {
             }
             Instr::Catch => {
                 self.need(1)?;
-                if self.catches.len() >= MAX_CATCH {
+                if self.stacks.catches.len() >= MAX_CATCH {
                     return Err(EXCEPTION_OVERFLOW);
                 }
-                if self.calls.len() + 2 >= MAX_CALLS {
+                if self.stacks.calls.len() + 2 >= MAX_CALLS {
                     return Err(RSTACK_OVERFLOW);
                 }
                 let xt = self.pop()?;
-                self.catches.push(CatchFrame {
-                    sp: self.sp,
-                    rp: self.rp,
-                    rbase: self.rbase,
-                    calls: self.calls.len(),
-                    locals: self.locals.len(),
+                self.stacks.catches.push(CatchFrame {
+                    sp: self.stacks.sp,
+                    rp: self.stacks.rp,
+                    rbase: self.stacks.rbase,
+                    calls: self.stacks.calls.len(),
+                    locals: self.stacks.locals.len(),
                     ip,
                     depth: self.run_depth,
                 });
                 // Run xt as if called from CATCH_END, which returns to ip.
-                self.calls.push(Frame {
+                self.stacks.calls.push(Frame {
                     ret: ip,
-                    rbase: self.rbase as u32,
+                    rbase: self.stacks.rbase as u32,
                 });
-                self.rbase = self.rp;
+                self.stacks.rbase = self.stacks.rp;
                 self.enter(xt, CATCH_END).and_then(entered)
             }
             Instr::CatchEnd => {
                 self.push(0)?;
-                self.catches.pop();
+                self.stacks.catches.pop();
                 self.return_to_caller().map(|to| Some((to, None)))
             }
             Instr::Does(code) => {
@@ -1460,8 +1406,8 @@ impl Forth {
                 Ok(Some((ip, None)))
             }
             Instr::LocalsExit(n) => {
-                let keep = self.locals.len().saturating_sub(n as usize);
-                self.locals.truncate(keep);
+                let keep = self.stacks.locals.len().saturating_sub(n as usize);
+                self.stacks.locals.truncate(keep);
                 Ok(Some((ip, None)))
             }
             Instr::Branch(target) => {
@@ -1491,10 +1437,10 @@ impl Forth {
     /// EXIT (and DOES>): leave the run at its own level, or check the word
     /// gave back its return-stack cells and return to the caller.
     fn exit_word(&mut self, base: usize) -> Res<Option<(u32, Option<Instr>)>> {
-        if self.calls.len() <= base {
+        if self.stacks.calls.len() <= base {
             return Ok(None);
         }
-        if self.rp != self.rbase {
+        if self.stacks.rp != self.stacks.rbase {
             return Err(self.exit_imbalance());
         }
         self.return_to_caller().map(|to| Some((to, None)))
@@ -1502,8 +1448,8 @@ impl Forth {
 
     /// Pop a call frame: the caller's address, and its return-stack base back.
     fn return_to_caller(&mut self) -> Res<u32> {
-        let r = self.calls.pop().ok_or(RSTACK_UNDERFLOW)?;
-        self.rbase = r.rbase as usize;
+        let r = self.stacks.calls.pop().ok_or(RSTACK_UNDERFLOW)?;
+        self.stacks.rbase = r.rbase as usize;
         Ok(r.ret)
     }
 
@@ -1511,7 +1457,7 @@ impl Forth {
     #[cold]
     fn trace_before(&mut self, at: u32) {
         if self.trace_base.is_none() && self.traced.contains(&at) {
-            self.trace_base = Some(self.calls.len());
+            self.trace_base = Some(self.stacks.calls.len());
             let name = self
                 .dict
                 .word_at(at)
@@ -1530,7 +1476,7 @@ impl Forth {
     #[cold]
     fn trace_after(&mut self, ins: Instr, calls_before: usize) {
         let Some(base) = self.trace_base else { return };
-        if self.calls.len() < base {
+        if self.stacks.calls.len() < base {
             self.trace_base = None;
             return;
         }
@@ -1569,16 +1515,18 @@ impl Forth {
 
     fn locals_enter(&mut self, args: u16, vals: u16) -> Res<()> {
         let (args, vals) = (args as usize, vals as usize);
-        if self.locals.len() + args + vals > MAX_LOCALS {
+        if self.stacks.locals.len() + args + vals > MAX_LOCALS {
             return Err(RSTACK_OVERFLOW);
         }
         self.need(args)?;
         // The first argument named is the deepest on the stack; it becomes
         // the oldest local. Values come after the arguments.
-        let from = self.sp - args;
-        self.locals.extend_from_slice(&self.ds[from..self.sp]);
-        self.sp = from;
-        self.locals.extend(std::iter::repeat_n(0, vals));
+        let from = self.stacks.sp - args;
+        self.stacks
+            .locals
+            .extend_from_slice(&self.stacks.ds[from..self.stacks.sp]);
+        self.stacks.sp = from;
+        self.stacks.locals.extend(std::iter::repeat_n(0, vals));
         Ok(())
     }
 
@@ -1646,18 +1594,18 @@ impl Forth {
     /// Enter a word from `enter` (EXECUTE, DEFER, CATCH): a call that
     /// Ctrl-C can stop, like a compiled call.
     fn push_frame(&mut self, ret: u32) -> Res<()> {
-        if self.calls.len() >= MAX_CALLS {
+        if self.stacks.calls.len() >= MAX_CALLS {
             return Err(RSTACK_OVERFLOW);
         }
         if INTERRUPT.load(Ordering::Relaxed) {
             INTERRUPT.store(false, Ordering::Relaxed);
             return Err(USER_INTERRUPT);
         }
-        self.calls.push(Frame {
+        self.stacks.calls.push(Frame {
             ret,
-            rbase: self.rbase as u32,
+            rbase: self.stacks.rbase as u32,
         });
-        self.rbase = self.rp;
+        self.stacks.rbase = self.stacks.rp;
         Ok(())
     }
 
@@ -1691,12 +1639,7 @@ impl Forth {
     /// After an uncaught error: empty stacks, interpret state, input back
     /// at the top level, a half-made definition discarded.
     pub fn reset_after_error(&mut self) {
-        self.sp = 0;
-        self.rp = 0;
-        self.rbase = 0;
-        self.calls.clear();
-        self.locals.clear();
-        self.catches.clear();
+        self.stacks.clear();
         self.run_depth = 0;
         self.fault.active = false;
         self.throw_msg = None;
@@ -1757,16 +1700,16 @@ mod tests {
                 let rbase = (next() % 3) as usize;
                 let setup = |f: &mut Forth| {
                     f.reset_after_error();
-                    f.sp = 0;
+                    f.stacks.sp = 0;
                     for &x in &stack {
-                        f.ds[f.sp] = x;
-                        f.sp += 1;
+                        f.stacks.ds[f.stacks.sp] = x;
+                        f.stacks.sp += 1;
                     }
-                    f.rp = rdepth;
+                    f.stacks.rp = rdepth;
                     for k in 0..rdepth {
-                        f.rs[k] = 100 + k as i64;
+                        f.stacks.rs[k] = 100 + k as i64;
                     }
-                    f.rbase = rbase.min(rdepth);
+                    f.stacks.rbase = rbase.min(rdepth);
                     let _ = f.mem.set_cell(memory::DICT_START as i64, 42);
                 };
                 setup(&mut a);
@@ -1780,7 +1723,11 @@ mod tests {
                 assert_eq!(ra.map_err(|t| t.0), rb.map_err(|t| t.0), "{what}");
                 if ra.is_ok() {
                     assert_eq!(a.stack(), b.stack(), "{what}");
-                    assert_eq!(&a.rs[..a.rp], &b.rs[..b.rp], "{what}");
+                    assert_eq!(
+                        &a.stacks.rs[..a.stacks.rp],
+                        &b.stacks.rs[..b.stacks.rp],
+                        "{what}"
+                    );
                     assert_eq!(
                         a.mem.cell(memory::DICT_START as i64),
                         b.mem.cell(memory::DICT_START as i64),
@@ -1882,15 +1829,15 @@ mod tests {
                 let full = next().is_multiple_of(8);
                 for f in [&mut a, &mut b] {
                     f.reset_after_error();
-                    f.ds[DS_SIZE - 8..].fill(0);
-                    f.sp = if full { DS_SIZE - depth } else { 0 };
+                    f.stacks.ds[DS_SIZE - 8..].fill(0);
+                    f.stacks.sp = if full { DS_SIZE - depth } else { 0 };
                     for &x in &stack {
-                        f.ds[f.sp] = x;
-                        f.sp += 1;
+                        f.stacks.ds[f.stacks.sp] = x;
+                        f.stacks.sp += 1;
                     }
-                    f.rp = rstack.len();
-                    f.rs[..f.rp].copy_from_slice(&rstack);
-                    f.rbase = rbase.min(f.rp);
+                    f.stacks.rp = rstack.len();
+                    f.stacks.rs[..f.stacks.rp].copy_from_slice(&rstack);
+                    f.stacks.rbase = rbase.min(f.stacks.rp);
                     for k in 0..3 {
                         let _ = f.mem.set_cell(d + 8 * k, 8 * k);
                     }
@@ -1924,13 +1871,17 @@ mod tests {
                 // The cells this test put there and above (a full stack's
                 // deep cells are left from earlier rounds).
                 let from = if full { DS_SIZE - 8 } else { 0 };
-                assert_eq!(a.sp, b.sp, "{what}");
+                assert_eq!(a.stacks.sp, b.stacks.sp, "{what}");
                 assert_eq!(
-                    &a.ds[from.min(a.sp)..a.sp],
-                    &b.ds[from.min(b.sp)..b.sp],
+                    &a.stacks.ds[from.min(a.stacks.sp)..a.stacks.sp],
+                    &b.stacks.ds[from.min(b.stacks.sp)..b.stacks.sp],
                     "{what}"
                 );
-                assert_eq!(&a.rs[..a.rp], &b.rs[..b.rp], "{what}");
+                assert_eq!(
+                    &a.stacks.rs[..a.stacks.rp],
+                    &b.stacks.rs[..b.stacks.rp],
+                    "{what}"
+                );
                 if ra.is_err() {
                     assert_eq!(a.fault.ip, b.fault.ip, "{what}");
                     assert_eq!(a.fault.depth, b.fault.depth, "{what}");

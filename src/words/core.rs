@@ -10,10 +10,10 @@ use crate::vm::Forth;
 #[inline(always)]
 fn binary(f: &mut Forth, op: impl FnOnce(i64, i64) -> i64) -> Res<()> {
     f.need(2)?;
-    let sp = f.sp;
-    let r = op(f.ds[sp - 2], f.ds[sp - 1]);
-    f.ds[sp - 2] = r;
-    f.sp = sp - 1;
+    let sp = f.stacks.sp;
+    let r = op(f.stacks.ds[sp - 2], f.stacks.ds[sp - 1]);
+    f.stacks.ds[sp - 2] = r;
+    f.stacks.sp = sp - 1;
     Ok(())
 }
 
@@ -21,8 +21,8 @@ fn binary(f: &mut Forth, op: impl FnOnce(i64, i64) -> i64) -> Res<()> {
 #[inline(always)]
 fn unary(f: &mut Forth, op: impl FnOnce(i64) -> i64) -> Res<()> {
     f.need(1)?;
-    let sp = f.sp;
-    f.ds[sp - 1] = op(f.ds[sp - 1]);
+    let sp = f.stacks.sp;
+    f.stacks.ds[sp - 1] = op(f.stacks.ds[sp - 1]);
     Ok(())
 }
 
@@ -87,13 +87,13 @@ primitives! {
     }
     Drop "drop" "( x -- )" Core Plain "Discard the top cell." |f| {
         f.need(1)?;
-        f.sp -= 1;
+        f.stacks.sp -= 1;
         Ok(())
     }
     Swap "swap" "( x1 x2 -- x2 x1 )" Core Plain "Exchange the top two cells." |f| {
         f.need(2)?;
-        let sp = f.sp;
-        f.ds.swap(sp - 1, sp - 2);
+        let sp = f.stacks.sp;
+        f.stacks.ds.swap(sp - 1, sp - 2);
         Ok(())
     }
     Over "over" "( x1 x2 -- x1 x2 x1 )" Core Plain "Copy the second cell to the top." |f| {
@@ -102,14 +102,14 @@ primitives! {
     }
     Rot "rot" "( x1 x2 x3 -- x2 x3 x1 )" Core Plain "Rotate the third cell to the top." |f| {
         f.need(3)?;
-        let sp = f.sp;
-        f.ds[sp - 3..sp].rotate_left(1);
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 3..sp].rotate_left(1);
         Ok(())
     }
     MinusRot "-rot" "( x1 x2 x3 -- x3 x1 x2 )" Gforth Plain "Rotate the top cell under the next two." |f| {
         f.need(3)?;
-        let sp = f.sp;
-        f.ds[sp - 3..sp].rotate_right(1);
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 3..sp].rotate_right(1);
         Ok(())
     }
     Nip "nip" "( x1 x2 -- x2 )" CoreExt Plain "Drop the second cell." |f| {
@@ -118,9 +118,9 @@ primitives! {
     Tuck "tuck" "( x1 x2 -- x2 x1 x2 )" CoreExt Plain "Copy the top cell under the second." |f| {
         f.need(2)?;
         let (a, b) = (f.peek(1)?, f.peek(0)?);
-        let sp = f.sp;
-        f.ds[sp - 2] = b;
-        f.ds[sp - 1] = a;
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 2] = b;
+        f.stacks.ds[sp - 1] = a;
         f.push(b)
     }
     Pick "pick" "( xu ... x0 u -- xu ... x0 xu )" CoreExt Plain "Copy the u-th cell (0 = the one under u)." |f| {
@@ -130,11 +130,11 @@ primitives! {
     }
     Roll "roll" "( xu xu-1 ... x0 u -- xu-1 ... x0 xu )" CoreExt Plain "Move the u-th cell to the top." |f| {
         let u = usize::try_from(f.pop()?).map_err(|_| STACK_UNDERFLOW)?;
-        if u >= f.sp {
+        if u >= f.stacks.sp {
             return Err(STACK_UNDERFLOW);
         }
-        let sp = f.sp;
-        f.ds[sp - 1 - u..sp].rotate_left(1);
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 1 - u..sp].rotate_left(1);
         Ok(())
     }
     QDup "?dup" "( x -- 0 | x x )" Core Plain "Copy the top cell unless it is zero." |f| {
@@ -148,13 +148,13 @@ primitives! {
     }
     TwoDrop "2drop" "( x1 x2 -- )" Core Plain "Discard the top two cells." |f| {
         f.need(2)?;
-        f.sp -= 2;
+        f.stacks.sp -= 2;
         Ok(())
     }
     TwoSwap "2swap" "( x1 x2 x3 x4 -- x3 x4 x1 x2 )" Core Plain "Exchange the top two pairs." |f| {
         f.need(4)?;
-        let sp = f.sp;
-        f.ds[sp - 4..sp].rotate_left(2);
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 4..sp].rotate_left(2);
         Ok(())
     }
     TwoOver "2over" "( x1 x2 x3 x4 -- x1 x2 x3 x4 x1 x2 )" Core Plain "Copy the second pair to the top." |f| {
@@ -164,12 +164,12 @@ primitives! {
     }
     TwoRot "2rot" "( x1 x2 x3 x4 x5 x6 -- x3 x4 x5 x6 x1 x2 )" Double Plain "Rotate the third pair to the top." |f| {
         f.need(6)?;
-        let sp = f.sp;
-        f.ds[sp - 6..sp].rotate_left(2);
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 6..sp].rotate_left(2);
         Ok(())
     }
     Depth "depth" "( -- +n )" Core Plain "The number of cells on the data stack." |f| {
-        let d = f.sp as i64;
+        let d = f.stacks.sp as i64;
         f.push(d)
     }
     ToR ">r" "( x -- ) ( R: -- x )" Core Plain "Move the top cell to the return stack." |f| {
@@ -232,7 +232,7 @@ primitives! {
         if f.rdepth_own() < 2 {
             return Err(NO_LOOP);
         }
-        f.rp -= 2;
+        f.stacks.rp -= 2;
         Ok(())
     }
 
@@ -296,8 +296,8 @@ primitives! {
     UnderPlus "under+" "( n1 n2 n3 -- n1+n3 n2 )" Gforth Plain "Add the top cell to the third." |f| {
         let n = f.pop()?;
         f.need(2)?;
-        let sp = f.sp;
-        f.ds[sp - 2] = f.ds[sp - 2].wrapping_add(n);
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 2] = f.stacks.ds[sp - 2].wrapping_add(n);
         Ok(())
     }
     Bounds "bounds" "( addr u -- addr+u addr )" Gforth Plain "Turn a start and length into DO loop limits." |f| {
@@ -453,28 +453,28 @@ primitives! {
 
     Fetch "@" "( a-addr -- x )" Core Plain "Fetch the cell at an address." |f| {
         f.need(1)?;
-        let sp = f.sp;
-        f.ds[sp - 1] = f.mem.cell(f.ds[sp - 1])?;
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 1] = f.mem.cell(f.stacks.ds[sp - 1])?;
         Ok(())
     }
     Store "!" "( x a-addr -- )" Core Plain "Store a cell at an address." |f| {
         f.need(2)?;
-        let sp = f.sp;
-        f.mem.set_cell(f.ds[sp - 1], f.ds[sp - 2])?;
-        f.sp = sp - 2;
+        let sp = f.stacks.sp;
+        f.mem.set_cell(f.stacks.ds[sp - 1], f.stacks.ds[sp - 2])?;
+        f.stacks.sp = sp - 2;
         Ok(())
     }
     CFetch "c@" "( c-addr -- char )" Core Plain "Fetch the byte at an address." |f| {
         f.need(1)?;
-        let sp = f.sp;
-        f.ds[sp - 1] = f.mem.byte(f.ds[sp - 1])? as i64;
+        let sp = f.stacks.sp;
+        f.stacks.ds[sp - 1] = f.mem.byte(f.stacks.ds[sp - 1])? as i64;
         Ok(())
     }
     CStore "c!" "( char c-addr -- )" Core Plain "Store the low byte of char at an address." |f| {
         f.need(2)?;
-        let sp = f.sp;
-        f.mem.set_byte(f.ds[sp - 1], f.ds[sp - 2] as u8)?;
-        f.sp = sp - 2;
+        let sp = f.stacks.sp;
+        f.mem.set_byte(f.stacks.ds[sp - 1], f.stacks.ds[sp - 2] as u8)?;
+        f.stacks.sp = sp - 2;
         Ok(())
     }
     PlusStore "+!" "( n a-addr -- )" Core Plain "Add n to the cell at an address." |f| {

@@ -15,7 +15,7 @@ impl Forth {
     /// The stack as `.S` shows it: `<depth> a b c `.
     pub(crate) fn stack_text(&self) -> String {
         let base = self.base();
-        let mut s = format!("<{}> ", self.sp);
+        let mut s = format!("<{}> ", self.stacks.sp);
         for &x in self.stack() {
             let _ = write!(s, "{} ", signed(x as i128, base));
         }
