@@ -34,6 +34,69 @@ pub(crate) struct CatchFrame {
     pub(crate) depth: u32,
 }
 
+/// The call frames: a fixed array and a depth, so a call is a store and an
+/// increment (a `Vec` would test its capacity and keep a growth path,
+/// with its register spills, in the inner loop).
+pub(crate) struct CallStack {
+    /// Each frame packed into one cell (return address low, base high):
+    /// a zeroed allocation, whose untouched pages cost no memory.
+    frames: Box<[u64; MAX_CALLS]>,
+    len: usize,
+}
+
+impl CallStack {
+    fn new() -> CallStack {
+        CallStack {
+            frames: vec![0; MAX_CALLS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("size"),
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Push a frame; false (and nothing pushed) when the stack is full.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, f: Frame) -> bool {
+        match self.frames.get_mut(self.len) {
+            Some(slot) => {
+                *slot = f.ret as u64 | (f.rbase as u64) << 32;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) -> Option<Frame> {
+        let f = *self.frames.get(self.len.wrapping_sub(1))?;
+        self.len -= 1;
+        Some(Frame {
+            ret: f as u32,
+            rbase: (f >> 32) as u32,
+        })
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The return addresses, oldest first.
+    pub(crate) fn returns(&self) -> impl DoubleEndedIterator<Item = u32> + '_ {
+        self.frames[..self.len].iter().map(|&f| f as u32)
+    }
+}
+
 /// The stacks of one machine. Capacities are fixed up front (untouched
 /// pages cost no memory), so the inner loop never reallocates.
 pub(crate) struct Stacks {
@@ -48,7 +111,7 @@ pub(crate) struct Stacks {
     /// depth back at it (-25 otherwise). 0 when interpreting.
     pub(crate) rbase: usize,
     /// Return addresses (Forth calls never recurse in Rust).
-    pub(crate) calls: Vec<Frame>,
+    pub(crate) calls: CallStack,
     /// The locals of every running word, newest last.
     pub(crate) locals: Vec<i64>,
     pub(crate) catches: Vec<CatchFrame>,
@@ -68,7 +131,7 @@ impl Stacks {
                 .expect("size"),
             rp: 0,
             rbase: 0,
-            calls: Vec::with_capacity(MAX_CALLS),
+            calls: CallStack::new(),
             locals: Vec::with_capacity(MAX_LOCALS),
             catches: Vec::with_capacity(MAX_CATCH),
         }

@@ -362,9 +362,7 @@ impl Forth {
             self.fault.ip = (at >= STUB_END).then_some(at);
             self.fault.instr = self.code.get(at as usize).map(|i| i.unfused());
             self.fault.calls.clear();
-            self.fault
-                .calls
-                .extend(self.stacks.calls.iter().map(|f| f.ret));
+            self.fault.calls.extend(self.stacks.calls.returns());
             self.fault.active_snapshot = true;
             self.fault.depth = self.fault_sp;
         }
