@@ -97,6 +97,100 @@ impl CallStack {
     }
 }
 
+/// The locals of all running words: a fixed array and a depth, like the
+/// call frames (entering a frame copies cells; nothing can reallocate).
+pub(crate) struct LocalStack {
+    cells: Box<[i64; MAX_LOCALS]>,
+    len: usize,
+}
+
+impl LocalStack {
+    fn new() -> LocalStack {
+        LocalStack {
+            cells: vec![0; MAX_LOCALS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("size"),
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Where local n (counted from the newest) is kept.
+    #[inline(always)]
+    pub(crate) fn slot(&self, n: u16) -> Option<usize> {
+        self.len.checked_sub(1 + n as usize)
+    }
+
+    /// A new frame: `args` (oldest first), then `vals` zeroed cells. False,
+    /// and nothing changed, when they do not fit.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, args: &[i64], vals: usize) -> bool {
+        let start = self.len;
+        let mid = start + args.len();
+        let Some(frame) = self.cells.get_mut(start..mid + vals) else {
+            return false;
+        };
+        let (a, v) = frame.split_at_mut(args.len());
+        a.copy_from_slice(args);
+        v.fill(0);
+        self.len = mid + vals;
+        true
+    }
+
+    #[inline(always)]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl LocalStack {
+    /// Like `enter`, but moving cell by cell (no memcpy call): for the inner
+    /// loop, where a call would cost registers.
+    #[inline(always)]
+    pub(crate) fn enter_small(&mut self, args: &[i64], vals: usize) -> bool {
+        let start = self.len;
+        let end = start + args.len() + vals;
+        if end > MAX_LOCALS {
+            return false;
+        }
+        let mut at = start;
+        for &x in args {
+            self.cells[at & (MAX_LOCALS - 1)] = x;
+            at += 1;
+        }
+        while at < end {
+            self.cells[at & (MAX_LOCALS - 1)] = 0;
+            at += 1;
+        }
+        self.len = end;
+        true
+    }
+}
+
+impl std::ops::Index<usize> for LocalStack {
+    type Output = i64;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &i64 {
+        &self.cells[i]
+    }
+}
+
+impl std::ops::IndexMut<usize> for LocalStack {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut i64 {
+        &mut self.cells[i]
+    }
+}
+
 /// The stacks of one machine. Capacities are fixed up front (untouched
 /// pages cost no memory), so the inner loop never reallocates.
 pub(crate) struct Stacks {
@@ -113,7 +207,7 @@ pub(crate) struct Stacks {
     /// Return addresses (Forth calls never recurse in Rust).
     pub(crate) calls: CallStack,
     /// The locals of every running word, newest last.
-    pub(crate) locals: Vec<i64>,
+    pub(crate) locals: LocalStack,
     pub(crate) catches: Vec<CatchFrame>,
 }
 
@@ -132,7 +226,7 @@ impl Stacks {
             rp: 0,
             rbase: 0,
             calls: CallStack::new(),
-            locals: Vec::with_capacity(MAX_LOCALS),
+            locals: LocalStack::new(),
             catches: Vec::with_capacity(MAX_CATCH),
         }
     }

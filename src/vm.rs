@@ -756,7 +756,6 @@ impl Forth {
                         | Instr::CatchEnd
                         | Instr::Does(_)
                         | Instr::Defer(_)
-                        | Instr::LocalsEnter(..)
                         | Instr::CompileXt(_)
                         | Instr::Prim(_) => slow!(),
                         Instr::Str(addr, len) => {
@@ -770,9 +769,17 @@ impl Forth {
                             ds[sp & DS_MASK] = tri!(mem.cell(addr as i64));
                             sp += 1;
                         }
+                        Instr::LocalsEnter(args, vals) => {
+                            // As `Forth::locals_enter`, which reports the errors.
+                            let a = args as usize;
+                            if sp < a || !locals.enter_small(&ds[sp - a..sp], vals as usize) {
+                                slow!();
+                            }
+                            sp -= a;
+                        }
                         Instr::LocalFetch(n) => {
                             room!(1);
-                            let Some(i) = locals.len().checked_sub(1 + n as usize) else {
+                            let Some(i) = locals.slot(n) else {
                                 bail!(RSTACK_UNDERFLOW)
                             };
                             ds[sp & DS_MASK] = locals[i];
@@ -780,7 +787,7 @@ impl Forth {
                         }
                         Instr::LocalStore(n) => {
                             need!(1);
-                            let Some(i) = locals.len().checked_sub(1 + n as usize) else {
+                            let Some(i) = locals.slot(n) else {
                                 bail!(RSTACK_UNDERFLOW)
                             };
                             locals[i] = ds[(sp - 1) & DS_MASK];
@@ -788,7 +795,7 @@ impl Forth {
                         }
                         Instr::LocalAdd(n) => {
                             need!(1);
-                            let Some(i) = locals.len().checked_sub(1 + n as usize) else {
+                            let Some(i) = locals.slot(n) else {
                                 bail!(RSTACK_UNDERFLOW)
                             };
                             locals[i] = locals[i].wrapping_add(ds[(sp - 1) & DS_MASK]);
@@ -1520,11 +1527,11 @@ impl Forth {
         // The first argument named is the deepest on the stack; it becomes
         // the oldest local. Values come after the arguments.
         let from = self.stacks.sp - args;
-        self.stacks
-            .locals
-            .extend_from_slice(&self.stacks.ds[from..self.stacks.sp]);
-        self.stacks.sp = from;
-        self.stacks.locals.extend(std::iter::repeat_n(0, vals));
+        let st = &mut self.stacks;
+        if !st.locals.enter(&st.ds[from..st.sp], vals) {
+            return Err(RSTACK_OVERFLOW);
+        }
+        st.sp = from;
         Ok(())
     }
 
