@@ -34,23 +34,24 @@ pub(crate) struct CatchFrame {
     pub(crate) depth: u32,
 }
 
-/// The call frames: a fixed array and a depth, so a call is a store and an
-/// increment (a `Vec` would test its capacity and keep a growth path,
-/// with its register spills, in the inner loop).
-pub(crate) struct CallStack {
-    /// Each frame packed into one cell (return address low, base high):
-    /// a zeroed allocation, whose untouched pages cost no memory.
-    frames: Box<[u64; MAX_CALLS]>,
+/// N zeroed cells in one allocation: the allocator hands out fresh pages,
+/// which cost no memory until they are used.
+fn zeroed<const N: usize>() -> Box<[i64; N]> {
+    vec![0; N].into_boxed_slice().try_into().expect("N cells")
+}
+
+/// A stack of at most N cells: a fixed array and a depth, so a push is a
+/// store and an increment (a `Vec` would test its capacity and keep a
+/// growth path, with its register spills, in the inner loop).
+pub(crate) struct CellStack<const N: usize> {
+    cells: Box<[i64; N]>,
     len: usize,
 }
 
-impl CallStack {
-    fn new() -> CallStack {
-        CallStack {
-            frames: vec![0; MAX_CALLS]
-                .into_boxed_slice()
-                .try_into()
-                .expect("size"),
+impl<const N: usize> CellStack<N> {
+    fn new() -> Self {
+        CellStack {
+            cells: zeroed(),
             len: 0,
         }
     }
@@ -60,12 +61,12 @@ impl CallStack {
         self.len
     }
 
-    /// Push a frame; false (and nothing pushed) when the stack is full.
+    /// Push a cell; false (and nothing pushed) when the stack is full.
     #[inline(always)]
-    pub(crate) fn push(&mut self, f: Frame) -> bool {
-        match self.frames.get_mut(self.len) {
+    pub(crate) fn push(&mut self, v: i64) -> bool {
+        match self.cells.get_mut(self.len) {
             Some(slot) => {
-                *slot = f.ret as u64 | (f.rbase as u64) << 32;
+                *slot = v;
                 self.len += 1;
                 true
             }
@@ -74,15 +75,13 @@ impl CallStack {
     }
 
     #[inline(always)]
-    pub(crate) fn pop(&mut self) -> Option<Frame> {
-        let f = *self.frames.get(self.len.wrapping_sub(1))?;
+    pub(crate) fn pop(&mut self) -> Option<i64> {
+        let v = *self.cells.get(self.len.wrapping_sub(1))?;
         self.len -= 1;
-        Some(Frame {
-            ret: f as u32,
-            rbase: (f >> 32) as u32,
-        })
+        Some(v)
     }
 
+    #[inline(always)]
     pub(crate) fn truncate(&mut self, len: usize) {
         self.len = self.len.min(len);
     }
@@ -91,84 +90,28 @@ impl CallStack {
         self.len = 0;
     }
 
-    /// The return addresses, oldest first.
-    pub(crate) fn returns(&self) -> impl DoubleEndedIterator<Item = u32> + '_ {
-        self.frames[..self.len].iter().map(|&f| f as u32)
-    }
-}
-
-/// The locals of all running words: a fixed array and a depth, like the
-/// call frames (entering a frame copies cells; nothing can reallocate).
-pub(crate) struct LocalStack {
-    cells: Box<[i64; MAX_LOCALS]>,
-    len: usize,
-}
-
-impl LocalStack {
-    fn new() -> LocalStack {
-        LocalStack {
-            cells: vec![0; MAX_LOCALS]
-                .into_boxed_slice()
-                .try_into()
-                .expect("size"),
-            len: 0,
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Where local n (counted from the newest) is kept.
+    /// Where cell n (counted from the newest) is kept.
     #[inline(always)]
     pub(crate) fn slot(&self, n: u16) -> Option<usize> {
         self.len.checked_sub(1 + n as usize)
     }
 
-    /// A new frame: `args` (oldest first), then `vals` zeroed cells. False,
-    /// and nothing changed, when they do not fit.
+    /// Push `args` (oldest first), then `zeros` zeroed cells. False, and
+    /// nothing changed, when they do not fit. Cell by cell, with no memcpy
+    /// call: the inner loop enters locals frames with it.
     #[inline(always)]
-    pub(crate) fn enter(&mut self, args: &[i64], vals: usize) -> bool {
-        let start = self.len;
-        let mid = start + args.len();
-        let Some(frame) = self.cells.get_mut(start..mid + vals) else {
-            return false;
-        };
-        let (a, v) = frame.split_at_mut(args.len());
-        a.copy_from_slice(args);
-        v.fill(0);
-        self.len = mid + vals;
-        true
-    }
-
-    #[inline(always)]
-    pub(crate) fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
-    }
-
-    pub(crate) fn clear(&mut self) {
-        self.len = 0;
-    }
-}
-
-impl LocalStack {
-    /// Like `enter`, but moving cell by cell (no memcpy call): for the inner
-    /// loop, where a call would cost registers.
-    #[inline(always)]
-    pub(crate) fn enter_small(&mut self, args: &[i64], vals: usize) -> bool {
-        let start = self.len;
-        let end = start + args.len() + vals;
-        if end > MAX_LOCALS {
+    pub(crate) fn enter(&mut self, args: &[i64], zeros: usize) -> bool {
+        let end = self.len + args.len() + zeros;
+        if end > N {
             return false;
         }
-        let mut at = start;
+        let mut at = self.len;
         for &x in args {
-            self.cells[at & (MAX_LOCALS - 1)] = x;
+            self.cells[at % N] = x;
             at += 1;
         }
         while at < end {
-            self.cells[at & (MAX_LOCALS - 1)] = 0;
+            self.cells[at % N] = 0;
             at += 1;
         }
         self.len = end;
@@ -176,7 +119,7 @@ impl LocalStack {
     }
 }
 
-impl std::ops::Index<usize> for LocalStack {
+impl<const N: usize> std::ops::Index<usize> for CellStack<N> {
     type Output = i64;
     #[inline(always)]
     fn index(&self, i: usize) -> &i64 {
@@ -184,10 +127,52 @@ impl std::ops::Index<usize> for LocalStack {
     }
 }
 
-impl std::ops::IndexMut<usize> for LocalStack {
+impl<const N: usize> std::ops::IndexMut<usize> for CellStack<N> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut i64 {
         &mut self.cells[i]
+    }
+}
+
+/// The locals of all running words, newest last.
+pub(crate) type LocalStack = CellStack<MAX_LOCALS>;
+
+/// The call frames, each packed into one cell (return address low, the
+/// caller's return-stack base high).
+pub(crate) struct CallStack(CellStack<MAX_CALLS>);
+
+impl CallStack {
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Push a frame; false (and nothing pushed) when the stack is full.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, f: Frame) -> bool {
+        self.0.push((f.ret as u64 | (f.rbase as u64) << 32) as i64)
+    }
+
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) -> Option<Frame> {
+        let f = self.0.pop()? as u64;
+        Some(Frame {
+            ret: f as u32,
+            rbase: (f >> 32) as u32,
+        })
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.0.truncate(len);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// The return addresses, oldest first.
+    pub(crate) fn returns(&self) -> impl DoubleEndedIterator<Item = u32> + '_ {
+        self.0.cells[..self.0.len].iter().map(|&f| f as u32)
     }
 }
 
@@ -214,18 +199,12 @@ pub(crate) struct Stacks {
 impl Stacks {
     pub(crate) fn new() -> Stacks {
         Stacks {
-            ds: vec![0; DS_SIZE]
-                .into_boxed_slice()
-                .try_into()
-                .expect("size"),
+            ds: zeroed(),
             sp: 0,
-            rs: vec![0; RS_SIZE]
-                .into_boxed_slice()
-                .try_into()
-                .expect("size"),
+            rs: zeroed(),
             rp: 0,
             rbase: 0,
-            calls: CallStack::new(),
+            calls: CallStack(CellStack::new()),
             locals: LocalStack::new(),
             catches: Vec::with_capacity(MAX_CATCH),
         }

@@ -772,7 +772,7 @@ impl Forth {
                         Instr::LocalsEnter(args, vals) => {
                             // As `Forth::locals_enter`, which reports the errors.
                             let a = args as usize;
-                            if sp < a || !locals.enter_small(&ds[sp - a..sp], vals as usize) {
+                            if sp < a || !locals.enter(&ds[sp - a..sp], vals as usize) {
                                 slow!();
                             }
                             sp -= a;
