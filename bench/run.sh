@@ -27,11 +27,15 @@ trap 'rm -f "$TMP"' EXIT
 
 # best_of CMD...: prints "seconds peak-KB", the fastest of RUNS runs and the largest peak.
 best_of() {
-  local best="" peak=0 out t m
+  local best="" peak=0 t m
   for _ in $(seq "$RUNS"); do
-    /usr/bin/time -o "$TMP" -f "%e %M" "$@" >/dev/null 2>&1
-    out=$(tail -1 "$TMP")
-    t=${out% *}; m=${out#* }
+    # Wall-clock time to the millisecond (time's %e has only centiseconds).
+    local s e
+    s=$(date +%s%N)
+    /usr/bin/time -o "$TMP" -f "%M" "$@" >/dev/null 2>&1
+    e=$(date +%s%N)
+    t=$(awk "BEGIN{printf \"%.3f\", ($e - $s) / 1e9}")
+    m=$(tail -1 "$TMP")
     if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
     [ "$m" -gt "$peak" ] && peak=$m
   done
