@@ -49,6 +49,8 @@ pub(crate) const UNEXPECTED_EOF: Throw = Throw(-39);
 pub(crate) const ORDER_OVERFLOW: Throw = Throw(-49);
 pub(crate) const ORDER_UNDERFLOW: Throw = Throw(-50);
 pub(crate) const EXCEPTION_OVERFLOW: Throw = Throw(-53);
+pub(crate) const FP_STACK_OVERFLOW: Throw = Throw(-44);
+pub(crate) const FP_STACK_UNDERFLOW: Throw = Throw(-45);
 pub(crate) const QUIT: Throw = Throw(-56);
 pub(crate) const IF_ELSE_THEN: Throw = Throw(-58);
 pub(crate) const ALLOCATE: Throw = Throw(-59);
@@ -282,6 +284,13 @@ impl Forth {
                         c as u32
                     );
                 }
+                // A float read in another BASE.
+                if crate::words::float::looks_like_float(&m) && self.base() != 10 {
+                    msg += &format!(
+                        " (it reads as a floating-point number, but those are read only when BASE is decimal; BASE is {})",
+                        self.base()
+                    );
+                }
                 msg
             }
             (_, Some(m)) => format!("{}: {m}", describe(code)),
@@ -334,12 +343,13 @@ impl Forth {
                 s
             });
         let stack = shown;
-        let suggestions = if code == -13 {
-            let name = self.input.token_name().to_string();
-            self.suggestions(&name)
-        } else {
-            Vec::new()
-        };
+        let suggestions =
+            if code == -13 && !crate::words::float::looks_like_float(self.input.token_name()) {
+                let name = self.input.token_name().to_string();
+                self.suggestions(&name)
+            } else {
+                Vec::new()
+            };
         ForthError {
             code,
             message,

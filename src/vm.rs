@@ -83,6 +83,8 @@ pub struct Forth {
     pub(crate) user_start: u32,
     /// The REPL shows the stack after ` ok` (SHOW-STACK).
     pub(crate) show_stack: bool,
+    /// Significant digits F., FE. and FS. print (SET-PRECISION).
+    pub(crate) precision: usize,
     /// Code addresses of the words TRACE watches.
     pub(crate) traced: Vec<u32>,
     /// Names to trace as soon as they are defined (`--trace NAME`).
@@ -338,6 +340,7 @@ impl Forth {
                             self.stacks.rbase = f.rbase;
                             self.stacks.calls.truncate(f.calls);
                             self.stacks.locals.truncate(f.locals);
+                            self.stacks.fp = f.fp;
                             self.fault.active = false;
                             self.throw_msg = None;
                             // The depth CATCH saw, then the code: 9.6.1.0875.
@@ -1370,6 +1373,7 @@ impl Forth {
                     rbase: self.stacks.rbase,
                     calls: self.stacks.calls.len(),
                     locals: self.stacks.locals.len(),
+                    fp: self.stacks.fp,
                     ip,
                     depth: self.run_depth,
                 });
@@ -1565,6 +1569,10 @@ impl Forth {
                     let (x2, x1) = (self.mem.cell(a as i64)?, self.mem.cell(a as i64 + 8)?);
                     self.push(x1)?;
                     self.push(x2)?;
+                }
+                Kind::FValue(a) => {
+                    let r = f64::from_bits(self.mem.cell(a as i64)? as u64);
+                    self.stacks.fpush(r)?;
                 }
                 Kind::Defer(a) => {
                     xt = self.mem.cell(a as i64)?;
