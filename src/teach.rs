@@ -1037,7 +1037,10 @@ pub fn classify(
             match lookup(tok) {
                 Some(true) => Class::User,
                 Some(false) => Class::Builtin,
-                None if crate::interp::parse_number(tok.as_bytes(), base).is_some() => {
+                None if crate::interp::parse_number(tok.as_bytes(), base).is_some()
+                    || (base == 10
+                        && crate::words::float::parse_float(tok.as_bytes()).is_some()) =>
+                {
                     Class::Number
                 }
                 None => Class::Unknown,

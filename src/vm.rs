@@ -1304,7 +1304,7 @@ impl Forth {
                     return Err((BAD_ADDRESS, ip));
                 }
                 Stop::Done => return Ok(()),
-                Stop::Stepped(ins) => self.trace_after(ins, calls_before),
+                Stop::Stepped(ins) => self.trace_after(ins, calls_before, ip),
                 Stop::Slow => {
                     // A built-in word reached through EXECUTE or DEFER runs
                     // next, before the next instruction is fetched.
@@ -1330,7 +1330,7 @@ impl Forth {
                         }
                     }
                     if TRACE {
-                        self.trace_after(ins, calls_before);
+                        self.trace_after(ins, calls_before, ip);
                     }
                 }
             }
@@ -1478,14 +1478,24 @@ impl Forth {
     /// Tracing: after a step, print the word it ran and the stack, indented
     /// by call depth; leaving the traced word stops.
     #[cold]
-    fn trace_after(&mut self, ins: Instr, calls_before: usize) {
+    /// `next` is the address of the next instruction.
+    fn trace_after(&mut self, ins: Instr, calls_before: usize, next: u32) {
         let Some(base) = self.trace_base else { return };
         if self.stacks.calls.len() < base {
             self.trace_base = None;
             return;
         }
+        let flit = crate::words::float::Float::FLit.instr();
         let name = match ins {
+            // A float literal's bits: the step that moves them shows it.
+            Instr::Lit(_) if self.code.get(next as usize).map(|i| i.unfused()) == Some(flit) => {
+                return;
+            }
             Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
+            i if i == flit => self
+                .stacks
+                .fpeek(0)
+                .map_or_else(|_| "(flit)".into(), crate::words::float::literal_text),
             Instr::Str(a, n) => format!(
                 "s\" {}\"",
                 self.mem.string(a as i64, n as i64).unwrap_or_default()
