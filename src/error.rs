@@ -304,8 +304,20 @@ impl Forth {
             .ip
             .and_then(|ip| self.code.pos(ip as usize))
             .unwrap_or(self.input.token_pos());
+        // A compiled float literal fails in its `(flit)`, after its bits
+        // were pushed: the report names the literal and leaves out the bits.
+        let flit = fault.instr == Some(crate::words::float::Float::FLit.instr());
         let word = match (code, fault.ip.is_some(), fault.instr) {
             (-13 | -2 | -1, _, _) => None,
+            _ if flit => fault
+                .ip
+                .and_then(|ip| self.code.get(ip.checked_sub(1)? as usize))
+                .and_then(|i| match i.unfused() {
+                    crate::instr::Instr::Lit(v) => {
+                        Some(crate::words::float::literal_text(f64::from_bits(v as u64)))
+                    }
+                    _ => None,
+                }),
             (_, true, Some(i)) => self.instr_name(i),
             _ if !self.input.token_name().is_empty() => Some(self.input.token_name().to_string()),
             _ => None,
@@ -329,8 +341,8 @@ impl Forth {
         // The depth before the failing word ran: what it popped is still in
         // the stack array.
         let depth = fault.depth.min(DS_SIZE);
-        let shown =
-            (fault.active_snapshot && word.is_some() && (depth > 0 || code == -4)).then(|| {
+        let shown = (fault.active_snapshot && word.is_some() && !flit && (depth > 0 || code == -4))
+            .then(|| {
                 let base = self.base();
                 let mut s = format!("<{depth}>");
                 let from = depth.saturating_sub(16);
