@@ -1485,7 +1485,7 @@ impl Forth {
             self.trace_base = None;
             return;
         }
-        let flit = crate::words::float::Float::FLit.instr();
+        let flit = crate::words::float::Floating::FLit.instr();
         let name = match ins {
             // A float literal's bits: the step that moves them shows it.
             Instr::Lit(_) if self.code.get(next as usize).map(|i| i.unfused()) == Some(flit) => {

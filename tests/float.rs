@@ -161,7 +161,7 @@ fn fatan2_quadrants() {
     }
 }
 
-/// >FLOAT accepts the standard's syntax and nothing else, leaving the
+/// `>FLOAT` accepts the standard's syntax and nothing else, leaving the
 /// floating-point stack alone when it fails.
 #[test]
 fn to_float_syntax() {

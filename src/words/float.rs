@@ -85,7 +85,7 @@ fn float_from(mant: &[u8], exp: &[u8]) -> Option<f64> {
     text.parse().ok()
 }
 
-/// >FLOAT's syntax (12.6.1.0558): `[sign] (digits [. digits0] | . digits)
+/// The syntax of `>FLOAT` (12.6.1.0558): `[sign] (digits [. digits0] | . digits)
 /// [exponent]`, where the exponent is `e`, `E`, `d` or `D` with an optional
 /// sign, or just a sign, then digits0. A string of blanks is zero.
 pub(crate) fn to_float(s: &[u8]) -> Option<f64> {
@@ -237,7 +237,7 @@ impl Forth {
     /// Compile a float literal: its bits, then `(flit)`.
     pub(crate) fn compile_float(&mut self, r: f64) -> Res<()> {
         self.emit(Instr::Lit(r.to_bits() as i64))?;
-        self.emit(Float::FLit.instr())
+        self.emit(Floating::FLit.instr())
     }
 
     /// The floating-point stack as .S and the REPL show it after the data
@@ -351,7 +351,7 @@ pub(crate) fn proximate(r1: f64, r2: f64, r3: f64) -> bool {
 
 primitives! {
     /// Floating-point words.
-    enum Float;
+    enum Floating;
     base = super::FLOAT_BASE;
 
     FLit "(flit)" "( x -- ) ( F: -- r )" Playforth Plain "Move the top cell, the bits of an IEEE double, to the floating-point stack: what a float literal compiles to after its bits." |f| {
@@ -650,7 +650,7 @@ primitives! {
         let r = f.stacks.fpeek(0)?;
         let name = f.parse_word_name()?;
         f.fpop()?;
-        f.define_code(&name, &[Instr::Lit(r.to_bits() as i64), Float::FLit.instr()]).map(|_| ())
+        f.define_code(&name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
     }
     FValue "fvalue" "( \"name\" -- ) ( F: r -- )" FloatingExt Plain "Make a word that pushes r onto the floating-point stack; TO name changes it." |f| {
         let r = f.stacks.fpeek(0)?;

@@ -172,7 +172,7 @@ impl Forth {
             }
             Target::FValue(a) if self.compiling() => {
                 self.emit(Instr::Lit(a as i64))?;
-                self.emit(crate::words::float::Float::FStore.instr())
+                self.emit(crate::words::float::Floating::FStore.instr())
             }
             Target::FValue(a) => {
                 let r = self.stacks.fpop()?;

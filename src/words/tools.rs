@@ -6,7 +6,7 @@ use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::instr::Instr;
 use crate::vm::Forth;
-use crate::words::float::Float;
+use crate::words::float::Floating;
 use crate::words::text::{Text, signed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -413,7 +413,7 @@ impl Recovery<'_> {
     /// many instructions they stand for.
     fn instruction(&mut self, i: usize) -> usize {
         let item = match self.code[i] {
-            Instr::Lit(v) if self.code.get(i + 1) == Some(&Float::FLit.instr()) => {
+            Instr::Lit(v) if self.code.get(i + 1) == Some(&Floating::FLit.instr()) => {
                 self.items.push(Item::Float(v));
                 return 2;
             }
