@@ -500,7 +500,7 @@ primitives! {
     enum Tools;
     base = super::TOOLS_BASE;
 
-    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last." |f| {
+    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty." |f| {
         let s = f.stack_text();
         f.print(&s)
     }
