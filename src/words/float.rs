@@ -666,3 +666,45 @@ primitives! {
         f.compile_float(r)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_need_an_exponent_marker() {
+        for (t, want) in [
+            ("1e", 1.0),
+            ("1E", 1.0),
+            ("1.5e0", 1.5),
+            ("-2.5E-3", -0.0025),
+            ("1e+3", 1000.0),
+            ("1.e", 1.0),
+            (".5e", 0.5),
+            ("+1e", 1.0),
+            ("1e-", 1.0),
+            ("0e", 0.0),
+        ] {
+            assert_eq!(parse_float(t.as_bytes()), Some(want), "{t}");
+        }
+        assert!(parse_float(b"-0e").is_some_and(|r| r == 0.0 && r.is_sign_negative()));
+        for t in [
+            "1", "1.5", "e", "-e", ".e", "1ee", "1e1.5", "1d", "1e+-2", "1.5.e", "e1", "1x",
+        ] {
+            assert_eq!(parse_float(t.as_bytes()), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(fixed(1.0 / 3.0, 15), "0.333333333333333 ");
+        assert_eq!(fixed(1e20, 15), "100000000000000000000. ");
+        assert_eq!(fixed(-0.0, 15), "-0. ");
+        assert_eq!(scientific(1234.5, 15, false), "1.23450000000000E3 ");
+        assert_eq!(scientific(1e-7, 15, true), "100.000000000000E-9 ");
+        assert_eq!(scientific(123456.0, 1, true), "100.E3 ");
+        assert_eq!(scientific(0.0, 3, true), "0.00E0 ");
+        assert_eq!(represent(9.99, 2), ("10".into(), 2, false, true));
+        assert_eq!(literal_text(-2.5e-3), "-2.5e-3");
+    }
+}
