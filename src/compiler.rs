@@ -93,9 +93,11 @@ impl Forth {
             Kind::Variable(a) => Instr::Lit(a as i64),
             Kind::Value(a) => Instr::Value(a),
             Kind::Defer(a) => Instr::Defer(a),
-            Kind::Create(_) | Kind::Does { .. } | Kind::Marker(_) | Kind::TwoValue(_) => {
-                Instr::Word(xt)
-            }
+            Kind::Create(_)
+            | Kind::Does { .. }
+            | Kind::Marker(_)
+            | Kind::TwoValue(_)
+            | Kind::FValue(_) => Instr::Word(xt),
             Kind::Forgotten => return Err(self.stale_xt(xt as i64)),
         };
         self.emit(i)

@@ -34,6 +34,8 @@ pub(crate) enum Kind {
     Value(u32),
     /// 2VALUE: pushes the two cells in its body (as 2@ would).
     TwoValue(u32),
+    /// FVALUE: pushes the float in its body onto the floating-point stack.
+    FValue(u32),
     /// DEFER: executes the xt in its body.
     Defer(u32),
     /// MARKER: forgets itself and everything after it.
@@ -74,6 +76,7 @@ impl Word {
             | Kind::Create(a)
             | Kind::Value(a)
             | Kind::TwoValue(a)
+            | Kind::FValue(a)
             | Kind::Defer(a) => Some(a),
             Kind::Does { body, .. } => Some(body),
             _ => None,

@@ -49,6 +49,8 @@ pub(crate) const UNEXPECTED_EOF: Throw = Throw(-39);
 pub(crate) const ORDER_OVERFLOW: Throw = Throw(-49);
 pub(crate) const ORDER_UNDERFLOW: Throw = Throw(-50);
 pub(crate) const EXCEPTION_OVERFLOW: Throw = Throw(-53);
+pub(crate) const FP_STACK_OVERFLOW: Throw = Throw(-44);
+pub(crate) const FP_STACK_UNDERFLOW: Throw = Throw(-45);
 pub(crate) const QUIT: Throw = Throw(-56);
 pub(crate) const IF_ELSE_THEN: Throw = Throw(-58);
 pub(crate) const ALLOCATE: Throw = Throw(-59);
@@ -282,6 +284,13 @@ impl Forth {
                         c as u32
                     );
                 }
+                // A float read in another BASE.
+                if crate::words::float::looks_like_float(&m) && self.base() != 10 {
+                    msg += &format!(
+                        " (it reads as a floating-point number, but those are read only when BASE is decimal; BASE is {})",
+                        self.base()
+                    );
+                }
                 msg
             }
             (_, Some(m)) => format!("{}: {m}", describe(code)),
@@ -295,8 +304,20 @@ impl Forth {
             .ip
             .and_then(|ip| self.code.pos(ip as usize))
             .unwrap_or(self.input.token_pos());
+        // A compiled float literal fails in its `(flit)`, after its bits
+        // were pushed: the report names the literal and leaves out the bits.
+        let flit = fault.instr == Some(crate::words::float::Floating::FLit.instr());
         let word = match (code, fault.ip.is_some(), fault.instr) {
             (-13 | -2 | -1, _, _) => None,
+            _ if flit => fault
+                .ip
+                .and_then(|ip| self.code.get(ip.checked_sub(1)? as usize))
+                .and_then(|i| match i.unfused() {
+                    crate::instr::Instr::Lit(v) => {
+                        Some(crate::words::float::literal_text(f64::from_bits(v as u64)))
+                    }
+                    _ => None,
+                }),
             (_, true, Some(i)) => self.instr_name(i),
             _ if !self.input.token_name().is_empty() => Some(self.input.token_name().to_string()),
             _ => None,
@@ -320,8 +341,8 @@ impl Forth {
         // The depth before the failing word ran: what it popped is still in
         // the stack array.
         let depth = fault.depth.min(DS_SIZE);
-        let shown =
-            (fault.active_snapshot && word.is_some() && (depth > 0 || code == -4)).then(|| {
+        let shown = (fault.active_snapshot && word.is_some() && !flit && (depth > 0 || code == -4))
+            .then(|| {
                 let base = self.base();
                 let mut s = format!("<{depth}>");
                 let from = depth.saturating_sub(16);
@@ -334,12 +355,13 @@ impl Forth {
                 s
             });
         let stack = shown;
-        let suggestions = if code == -13 {
-            let name = self.input.token_name().to_string();
-            self.suggestions(&name)
-        } else {
-            Vec::new()
-        };
+        let suggestions =
+            if code == -13 && !crate::words::float::looks_like_float(self.input.token_name()) {
+                let name = self.input.token_name().to_string();
+                self.suggestions(&name)
+            } else {
+                Vec::new()
+            };
         ForthError {
             code,
             message,

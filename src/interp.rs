@@ -346,7 +346,7 @@ impl Forth {
                     self.push_double(d)
                 }
             }
-            None => Err(self.fail(UNDEFINED_WORD, name)),
+            None => self.float_token(name, compiling),
         }
     }
 

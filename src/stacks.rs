@@ -1,5 +1,5 @@
-//! The machine's stacks: data, return, call frames, locals, and CATCH
-//! frames, with the rules that keep them in bounds. The inner interpreter
+//! The machine's stacks: data, return, floating-point, call frames,
+//! locals, and CATCH frames, with the rules that keep them in bounds. The inner interpreter
 //! borrows these fields apart; everything else goes through the methods.
 
 use crate::error::*;
@@ -12,6 +12,8 @@ pub const RS_SIZE: usize = 1 << 16;
 pub const MAX_CALLS: usize = 1 << 18;
 pub const MAX_LOCALS: usize = 1 << 16;
 pub const MAX_CATCH: usize = 1 << 12;
+/// Floating-point stack capacity (IEEE doubles).
+pub const FS_SIZE: usize = 1 << 12;
 
 /// A return address on the call stack, with the return-stack base of the
 /// word returned to: each word may take off the return stack only what it
@@ -30,6 +32,7 @@ pub(crate) struct CatchFrame {
     pub(crate) rbase: usize,
     pub(crate) calls: usize,
     pub(crate) locals: usize,
+    pub(crate) fp: usize,
     pub(crate) ip: u32,
     pub(crate) depth: u32,
 }
@@ -194,6 +197,10 @@ pub(crate) struct Stacks {
     /// The locals of every running word, newest last.
     pub(crate) locals: LocalStack,
     pub(crate) catches: Vec<CatchFrame>,
+    /// The floating-point stack (FLOATING): separate from the data stack.
+    pub(crate) fs: Box<[f64; FS_SIZE]>,
+    /// Numbers on the floating-point stack.
+    pub(crate) fp: usize,
 }
 
 impl Stacks {
@@ -207,6 +214,11 @@ impl Stacks {
             calls: CallStack(CellStack::new()),
             locals: LocalStack::new(),
             catches: Vec::with_capacity(MAX_CATCH),
+            fs: vec![0.0; FS_SIZE]
+                .into_boxed_slice()
+                .try_into()
+                .expect("size"),
+            fp: 0,
         }
     }
 
@@ -218,6 +230,7 @@ impl Stacks {
         self.calls.clear();
         self.locals.clear();
         self.catches.clear();
+        self.fp = 0;
     }
 
     /// Fail with -4 unless the data stack holds at least `n` cells.
@@ -275,5 +288,50 @@ impl Stacks {
     #[inline(always)]
     pub(crate) fn rdepth_own(&self) -> usize {
         self.rp.saturating_sub(self.rbase)
+    }
+
+    /// Fail with -45 unless the floating-point stack holds at least `n`.
+    #[inline(always)]
+    pub(crate) fn fneed(&self, n: usize) -> Res<()> {
+        if self.fp < n {
+            Err(FP_STACK_UNDERFLOW)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Room for n more numbers on the floating-point stack (-44 otherwise).
+    #[inline(always)]
+    pub(crate) fn froom(&self, n: usize) -> Res<()> {
+        if self.fp + n > FS_SIZE {
+            return Err(FP_STACK_OVERFLOW);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn fpush(&mut self, r: f64) -> Res<()> {
+        self.froom(1)?;
+        self.fs[self.fp] = r;
+        self.fp += 1;
+        Ok(())
+    }
+
+    pub(crate) fn fpop(&mut self) -> Res<f64> {
+        self.fneed(1)?;
+        self.fp -= 1;
+        Ok(self.fs[self.fp])
+    }
+
+    /// The number `n` below the top of the floating-point stack (0 = top).
+    pub(crate) fn fpeek(&self, n: usize) -> Res<f64> {
+        if n >= self.fp {
+            return Err(FP_STACK_UNDERFLOW);
+        }
+        Ok(self.fs[self.fp - 1 - n])
+    }
+
+    /// The floating-point stack, bottom first.
+    pub(crate) fn fstack(&self) -> &[f64] {
+        &self.fs[..self.fp]
     }
 }

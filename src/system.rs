@@ -73,6 +73,7 @@ impl Forth {
             rng: crate::words::games::rng_from_seed(clock_seed()),
             user_start: 0,
             show_stack: true,
+            precision: 15,
             traced: Vec::new(),
             trace_names: Vec::new(),
             trace_base: None,

@@ -718,6 +718,48 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
     (r#"ekey"#, r#"ekey .  \ (press a key: its code)"#),
     (r#"ekey?"#, r#"ekey? .  \ (-1 if a key is waiting, else 0)"#),
+    (r#"f+"#, r#"1.5e 2e f+ f.  \ 3.5"#),
+    (r#"f-"#, r#"1e 0.25e f- f.  \ 0.75"#),
+    (r#"f*"#, r#"1.5e 4e f* f.  \ 6."#),
+    (r#"f/"#, r#"1e 3e f/ f.  \ 0.333333333333333"#),
+    (r#"f."#, r#"1e 8e f/ f.  \ 0.125"#),
+    (r#"fe."#, r#"12345e fe.  \ 12.3450000000000E3"#),
+    (r#"fs."#, r#"12345e fs.  \ 1.23450000000000E4"#),
+    (r#"fsqrt"#, r#"2e fsqrt f.  \ 1.4142135623731"#),
+    (r#"fdup"#, r#"3e fdup f* f.  \ 9."#),
+    (r#"fswap"#, r#"1e 2e fswap f. f.  \ 1. 2."#),
+    (r#"f<"#, r#"1e 2e f< .  \ -1"#),
+    (
+        r#"f~"#,
+        r#"0.1e 0.2e f+ 0.3e -1e-15 f~ .  \ -1 (within a relative 1e-15)"#,
+    ),
+    (
+        r#"fatan2"#,
+        r#"-1e -1e fatan2 f.  \ -2.35619449019234 (-3pi/4)"#,
+    ),
+    (r#">float"#, r#"s" 1.5e3" >float . f.  \ -1 1500."#),
+    (r#"s>f"#, r#"7 s>f 2e f/ f.  \ 3.5"#),
+    (r#"f>s"#, r#"-3.7e f>s .  \ -3"#),
+    (r#"fround"#, r#"2.5e fround f. 3.5e fround f.  \ 2. 4."#),
+    (r#"fvariable"#, r#"fvariable x  2.5e x f!  x f@ f.  \ 2.5"#),
+    (
+        r#"fconstant"#,
+        r#"2.5e fconstant side  side side f* f.  \ 6.25"#,
+    ),
+    (r#"fvalue"#, r#"1e fvalue r  3e to r  r f.  \ 3."#),
+    (
+        r#"set-precision"#,
+        r#"3 set-precision pi f.  15 set-precision  \ 3.14"#,
+    ),
+    (
+        r#"represent"#,
+        r#"1234.5e pad 4 represent . . . pad 4 type  \ -1 0 4 1234 (valid, positive, 0.1234e4)"#,
+    ),
+    (r#"fdepth"#, r#"1e 2e fdepth . fdrop fdrop  \ 2"#),
+    (
+        r#"f.s"#,
+        r#"1e 2e f.s fdrop fdrop  \ <2> 1.00000000000000E0 2.00000000000000E0"#,
+    ),
 ];
 
 /// Edit distance, for "did you mean".
@@ -1037,7 +1079,10 @@ pub fn classify(
             match lookup(tok) {
                 Some(true) => Class::User,
                 Some(false) => Class::Builtin,
-                None if crate::interp::parse_number(tok.as_bytes(), base).is_some() => {
+                None if crate::interp::parse_number(tok.as_bytes(), base).is_some()
+                    || (base == 10
+                        && crate::words::float::parse_float(tok.as_bytes()).is_some()) =>
+                {
                     Class::Number
                 }
                 None => Class::Unknown,

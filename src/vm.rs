@@ -83,6 +83,8 @@ pub struct Forth {
     pub(crate) user_start: u32,
     /// The REPL shows the stack after ` ok` (SHOW-STACK).
     pub(crate) show_stack: bool,
+    /// Significant digits F., FE. and FS. print (SET-PRECISION).
+    pub(crate) precision: usize,
     /// Code addresses of the words TRACE watches.
     pub(crate) traced: Vec<u32>,
     /// Names to trace as soon as they are defined (`--trace NAME`).
@@ -338,6 +340,7 @@ impl Forth {
                             self.stacks.rbase = f.rbase;
                             self.stacks.calls.truncate(f.calls);
                             self.stacks.locals.truncate(f.locals);
+                            self.stacks.fp = f.fp;
                             self.fault.active = false;
                             self.throw_msg = None;
                             // The depth CATCH saw, then the code: 9.6.1.0875.
@@ -1306,7 +1309,7 @@ impl Forth {
                     return Err((BAD_ADDRESS, ip));
                 }
                 Stop::Done => return Ok(()),
-                Stop::Stepped(ins) => self.trace_after(ins, calls_before),
+                Stop::Stepped(ins) => self.trace_after(ins, calls_before, ip),
                 Stop::Slow => {
                     // A built-in word reached through EXECUTE or DEFER runs
                     // next, before the next instruction is fetched.
@@ -1332,7 +1335,7 @@ impl Forth {
                         }
                     }
                     if TRACE {
-                        self.trace_after(ins, calls_before);
+                        self.trace_after(ins, calls_before, ip);
                     }
                 }
             }
@@ -1375,6 +1378,7 @@ impl Forth {
                     rbase: self.stacks.rbase,
                     calls: self.stacks.calls.len(),
                     locals: self.stacks.locals.len(),
+                    fp: self.stacks.fp,
                     ip,
                     depth: self.run_depth,
                 });
@@ -1479,14 +1483,24 @@ impl Forth {
     /// Tracing: after a step, print the word it ran and the stack, indented
     /// by call depth; leaving the traced word stops.
     #[cold]
-    fn trace_after(&mut self, ins: Instr, calls_before: usize) {
+    /// `next` is the address of the next instruction.
+    fn trace_after(&mut self, ins: Instr, calls_before: usize, next: u32) {
         let Some(base) = self.trace_base else { return };
         if self.stacks.calls.len() < base {
             self.trace_base = None;
             return;
         }
+        let flit = crate::words::float::Floating::FLit.instr();
         let name = match ins {
+            // A float literal's bits: the step that moves them shows it.
+            Instr::Lit(_) if self.code.get(next as usize).map(|i| i.unfused()) == Some(flit) => {
+                return;
+            }
             Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
+            i if i == flit => self
+                .stacks
+                .fpeek(0)
+                .map_or_else(|_| "(flit)".into(), crate::words::float::literal_text),
             Instr::Str(a, n) => format!(
                 "s\" {}\"",
                 self.mem.string(a as i64, n as i64).unwrap_or_default()
@@ -1570,6 +1584,10 @@ impl Forth {
                     let (x2, x1) = (self.mem.cell(a as i64)?, self.mem.cell(a as i64 + 8)?);
                     self.push(x1)?;
                     self.push(x2)?;
+                }
+                Kind::FValue(a) => {
+                    let r = f64::from_bits(self.mem.cell(a as i64)? as u64);
+                    self.stacks.fpush(r)?;
                 }
                 Kind::Defer(a) => {
                     xt = self.mem.cell(a as i64)?;

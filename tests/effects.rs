@@ -7,6 +7,8 @@
 //! that parse the input (`"name"`), compile or are immediate, or that work
 //! on files and the terminal are left out; a word that fails on the
 //! arguments chosen here is skipped too. The test counts what it checked.
+//! A `( F: before -- after )` part is the floating-point stack's effect,
+//! checked the same way with FDEPTH (its arguments are `1e`).
 
 use playforth::Forth;
 
@@ -21,14 +23,29 @@ fn cells(token: &str) -> usize {
     }
 }
 
-/// The data-stack part of an effect: the tokens before and after `--`.
-fn split(effect: &str) -> Option<(Vec<&str>, Vec<&str>)> {
-    let inner = effect.strip_prefix('(')?.split(')').next()?;
-    let (before, after) = inner.split_once("--")?;
-    Some((
-        before.split_whitespace().collect(),
-        after.split_whitespace().collect(),
-    ))
+type Side<'a> = (Vec<&'a str>, Vec<&'a str>);
+
+/// The parts of an effect, `( before -- after )` for the data stack and
+/// `( F: before -- after )` for the floating-point stack (either may be
+/// left out; a missing one means no change; `( R: … )` is ignored): their tokens before and
+/// after `--`. None if a part has no `--`.
+fn split(effect: &str) -> Option<(Side<'_>, Side<'_>)> {
+    let (mut data, mut float) = ((vec![], vec![]), (vec![], vec![]));
+    for group in effect.split('(').skip(1) {
+        let inner = group.split(')').next()?;
+        let (before, after) = inner.split_once("--")?;
+        let side: Side = (
+            before.split_whitespace().collect(),
+            after.split_whitespace().collect(),
+        );
+        // Other stacks' parts (`R:`, `C:`) are not counted here.
+        match side.0.first() {
+            Some(&"F:") => float = (side.0[1..].to_vec(), side.1),
+            Some(t) if t.ends_with(':') => {}
+            _ => data = side,
+        }
+    }
+    Some((data, float))
 }
 
 /// A harmless value for an argument named `token`.
@@ -65,7 +82,7 @@ fn declared_effects_match_the_depth_change() {
         "catch",
         "randomize",
     ];
-    let (mut checked, mut wrong) = (0, Vec::new());
+    let (mut checked, mut checked_float, mut wrong) = (0, 0, Vec::new());
     for spec in playforth::all_specs() {
         let e = spec.effect;
         if spec.flags != 0
@@ -78,7 +95,7 @@ fn declared_effects_match_the_depth_change() {
         {
             continue;
         }
-        let Some((before, after)) = split(e) else {
+        let Some(((before, after), (fbefore, fafter))) = split(e) else {
             continue;
         };
         let n_in: usize = before.iter().map(|t| cells(t)).sum();
@@ -87,10 +104,16 @@ fn declared_effects_match_the_depth_change() {
             .iter()
             .flat_map(|t| std::iter::repeat_n(argument(t), cells(t)))
             .collect();
+        let fargs = vec!["1e"; fbefore.len()];
         let (mut f, _out) = Forth::for_test(b"");
         // A cushion below the arguments, so a word that takes more than it
         // says shows as a depth change rather than an underflow.
-        let line = format!("7 7 7 7 {} {}", args.join(" "), spec.name);
+        let line = format!(
+            "7e 7e 7e 7e {} 7 7 7 7 {} {}",
+            fargs.join(" "),
+            args.join(" "),
+            spec.name
+        );
         if f.interpret_line(&line).is_err() {
             continue;
         }
@@ -102,6 +125,25 @@ fn declared_effects_match_the_depth_change() {
                 spec.name
             ));
         }
+        // The floating-point stack, counted with FDEPTH (unless the word
+        // started a definition or changed the search order).
+        let depth = f.depth();
+        if f.in_definition() || f.interpret_line("fdepth").is_err() {
+            continue;
+        }
+        assert_eq!(f.depth(), depth + 1, "after `{}`", spec.name);
+        let fgot = f.pop().expect("fdepth's result") - 4;
+        if !fbefore.is_empty() || !fafter.is_empty() {
+            checked_float += 1;
+        }
+        if fgot != fafter.len() as i64 {
+            wrong.push(format!(
+                "`{}` {e}: takes {} floats, should leave {}, left {fgot}",
+                spec.name,
+                fbefore.len(),
+                fafter.len()
+            ));
+        }
     }
     assert!(
         wrong.is_empty(),
@@ -109,6 +151,10 @@ fn declared_effects_match_the_depth_change() {
         wrong.len(),
         wrong.join("\n")
     );
-    eprintln!("{checked} declared effects checked");
+    eprintln!("{checked} declared effects checked, {checked_float} with a floating-point part");
     assert!(checked >= 170, "only {checked} words were checked");
+    assert!(
+        checked_float >= 60,
+        "only {checked_float} floating-point effects were checked"
+    );
 }

@@ -7,6 +7,7 @@
 //! (`instr::hot`); a test holds those copies to the table's bodies.
 
 pub(crate) mod core;
+pub(crate) mod float;
 pub(crate) mod games;
 pub(crate) mod io;
 pub(crate) mod sys;
@@ -29,6 +30,8 @@ pub enum WordSet {
     Search,
     String,
     Tools,
+    Floating,
+    FloatingExt,
     Gforth,
     Playforth,
     Games,
@@ -48,6 +51,8 @@ impl WordSet {
             WordSet::Search => "SEARCH",
             WordSet::String => "STRING",
             WordSet::Tools => "TOOLS",
+            WordSet::Floating => "FLOATING",
+            WordSet::FloatingExt => "FLOATING EXT",
             WordSet::Gforth => "gforth",
             WordSet::Playforth => "playforth",
             WordSet::Games => "games",
@@ -161,6 +166,7 @@ pub(crate) const IO_BASE: u16 = TEXT_BASE + text::Text::COUNT;
 pub(crate) const SYS_BASE: u16 = IO_BASE + io::Io::COUNT;
 pub(crate) const TOOLS_BASE: u16 = SYS_BASE + sys::Sys::COUNT;
 pub(crate) const GAMES_BASE: u16 = TOOLS_BASE + tools::Tools::COUNT;
+pub(crate) const FLOAT_BASE: u16 = GAMES_BASE + games::Games::COUNT;
 
 /// Every primitive's body, indexed by its id. A new family adds its `FNS`
 /// here (and its base above); nothing in the VM changes.
@@ -172,6 +178,7 @@ pub(crate) fn prim_table() -> Vec<PrimFn> {
         sys::FNS,
         tools::FNS,
         games::FNS,
+        float::FNS,
     ]
     .concat()
 }
@@ -206,6 +213,7 @@ pub fn all_specs() -> impl Iterator<Item = &'static Spec> {
         .chain(sys::SPECS)
         .chain(tools::SPECS)
         .chain(games::SPECS)
+        .chain(float::SPECS)
 }
 
 /// The declaration of the built-in word an instruction runs (a hot

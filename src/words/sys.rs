@@ -17,6 +17,7 @@ enum Target {
     Local(u16),
     Value(u32),
     TwoValue(u32),
+    FValue(u32),
     Defer(u32),
 }
 
@@ -131,6 +132,7 @@ impl Forth {
         match (self.dict.words[xt as usize].kind, want_defer) {
             (Kind::Value(a), false) => Ok(Target::Value(a)),
             (Kind::TwoValue(a), false) => Ok(Target::TwoValue(a)),
+            (Kind::FValue(a), false) => Ok(Target::FValue(a)),
             (Kind::Defer(a), true) => Ok(Target::Defer(a)),
             _ => {
                 let what = if want_defer {
@@ -164,6 +166,17 @@ impl Forth {
                 let x1 = self.pop()?;
                 self.mem.set_cell(a as i64, x2)?;
                 self.mem.set_cell(a as i64 + 8, x1)
+            }
+            Target::FValue(_) if add => {
+                Err(self.fail(INVALID_NAME, "+TO works on single-cell values"))
+            }
+            Target::FValue(a) if self.compiling() => {
+                self.emit(Instr::Lit(a as i64))?;
+                self.emit(crate::words::float::Floating::FStore.instr())
+            }
+            Target::FValue(a) => {
+                let r = self.stacks.fpop()?;
+                self.mem.set_cell(a as i64, r.to_bits() as i64)
             }
             Target::Value(a) | Target::Defer(a) if self.compiling() => {
                 self.emit(Instr::Lit(a as i64))?;

@@ -6,6 +6,7 @@ use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::instr::Instr;
 use crate::vm::Forth;
+use crate::words::float::Floating;
 use crate::words::text::{Text, signed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -19,6 +20,7 @@ impl Forth {
         for &x in self.stack() {
             let _ = write!(s, "{} ", signed(x as i128, base));
         }
+        s.push_str(&self.fstack_text());
         s
     }
 
@@ -128,6 +130,10 @@ impl Forth {
                 );
                 format!("{x1} {x2} 2value {name}")
             }
+            Kind::FValue(a) => {
+                let r = f64::from_bits(self.mem.cell(a as i64).unwrap_or(0) as u64);
+                format!("{} fvalue {name}", crate::words::float::literal_text(r))
+            }
             Kind::Defer(a) => {
                 let target = self.mem.cell(a as i64).unwrap_or(0);
                 let t = usize::try_from(target)
@@ -213,6 +219,7 @@ impl Forth {
         match item {
             Item::Keyword(w) => w.to_string(),
             Item::Number(v) => signed(*v as i128, self.base()),
+            Item::Float(bits) => crate::words::float::literal_text(f64::from_bits(*bits as u64)),
             Item::Call(start) => self.colon_name(*start),
             Item::Xt(xt) => self
                 .dict
@@ -241,6 +248,8 @@ enum Item {
     Keyword(&'static str),
     /// A literal, printed in the current BASE.
     Number(i64),
+    /// A float literal (its bits), printed so that it reads back.
+    Float(i64),
     /// A call of the colon definition that starts at this code address.
     Call(u32),
     /// The word with this execution token.
@@ -404,6 +413,10 @@ impl Recovery<'_> {
     /// many instructions they stand for.
     fn instruction(&mut self, i: usize) -> usize {
         let item = match self.code[i] {
+            Instr::Lit(v) if self.code.get(i + 1) == Some(&Floating::FLit.instr()) => {
+                self.items.push(Item::Float(v));
+                return 2;
+            }
             Instr::Lit(v) => Item::Number(v),
             Instr::Call(start) => Item::Call(start),
             // The final EXIT is the `;`; a LocalsExit goes without saying.
@@ -487,7 +500,7 @@ primitives! {
     enum Tools;
     base = super::TOOLS_BASE;
 
-    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last." |f| {
+    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty." |f| {
         let s = f.stack_text();
         f.print(&s)
     }

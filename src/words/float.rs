@@ -1,0 +1,710 @@
+//! Floating point (Forth-2012 FLOATING and FLOATING EXT, and gforth's
+//! everyday extras): a separate stack of IEEE doubles (`Stacks::fs`),
+//! arithmetic that follows IEEE (a division by zero gives an infinity or a
+//! NaN, as in gforth, not a throw), float literals, and the output words.
+//!
+//! A float literal in a definition compiles to two instructions: `Lit`
+//! with the number's bits and `(flit)`, which moves that cell to the
+//! floating-point stack. That costs no instruction kind of its own (the
+//! inner loop's dispatch must stay at 128 kinds), and SEE shows the pair
+//! as the literal.
+
+use super::primitives;
+use crate::error::*;
+use crate::instr::Instr;
+use crate::vm::Forth;
+
+/// The most significant digits PRECISION may be set to.
+pub(crate) const MAX_PRECISION: usize = 255;
+
+/// A float literal as the text interpreter reads it (gforth's syntax, a
+/// superset of the standard's): `[sign] digits [. digits] e|E [sign]
+/// [digits]`, with at least one digit before the exponent marker (`1e`,
+/// `1.5e0`, `-2.5E-3`, `1e+3`, `1.e`, `.5e`). The exponent marker is
+/// required: `1.5` is a double-cell integer.
+pub fn parse_float(tok: &[u8]) -> Option<f64> {
+    let (mant, exp) = split_at_marker(tok, b"eE")?;
+    if !exp.is_empty() && !valid_exponent(exp) {
+        return None;
+    }
+    float_from(mant, exp)
+}
+
+/// Split `tok` at its (last) exponent marker.
+fn split_at_marker<'a>(tok: &'a [u8], markers: &[u8]) -> Option<(&'a [u8], &'a [u8])> {
+    let at = tok.iter().rposition(|c| markers.contains(c))?;
+    Some((&tok[..at], &tok[at + 1..]))
+}
+
+/// `[sign] digits*`.
+fn valid_exponent(exp: &[u8]) -> bool {
+    let digits = exp
+        .strip_prefix(b"+")
+        .or(exp.strip_prefix(b"-"))
+        .unwrap_or(exp);
+    digits.iter().all(u8::is_ascii_digit)
+}
+
+/// The number `mant` × 10^`exp`, where `mant` is `[sign] digits [. digits]`
+/// (a digit somewhere) and `exp` is `[sign] digits*` (empty is 0).
+fn float_from(mant: &[u8], exp: &[u8]) -> Option<f64> {
+    let (neg, body) = match mant.first() {
+        Some(b'-') => (true, &mant[1..]),
+        Some(b'+') => (false, &mant[1..]),
+        _ => (false, mant),
+    };
+    let (int, frac) = match body.iter().position(|&c| c == b'.') {
+        Some(p) => (&body[..p], &body[p + 1..]),
+        None => (body, &b""[..]),
+    };
+    if int.is_empty() && frac.is_empty()
+        || !int.iter().chain(frac).all(u8::is_ascii_digit)
+        || !exp.iter().skip(1).all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let exp = match exp {
+        [] | [b'+'] | [b'-'] => "0".to_string(),
+        e => String::from_utf8_lossy(e).into_owned(),
+    };
+    let text = format!(
+        "{}{}.{}e{}",
+        if neg { "-" } else { "" },
+        if int.is_empty() {
+            "0"
+        } else {
+            std::str::from_utf8(int).ok()?
+        },
+        if frac.is_empty() {
+            "0"
+        } else {
+            std::str::from_utf8(frac).ok()?
+        },
+        exp
+    );
+    text.parse().ok()
+}
+
+/// The syntax of `>FLOAT` (12.6.1.0558): `[sign] (digits [. digits0] | . digits)
+/// [exponent]`, where the exponent is `e`, `E`, `d` or `D` with an optional
+/// sign, or just a sign, then digits0. A string of blanks is zero.
+pub(crate) fn to_float(s: &[u8]) -> Option<f64> {
+    if s.iter().all(|&c| c == b' ') {
+        return Some(0.0);
+    }
+    // The exponent starts at a marker letter, or at a sign after the first
+    // character.
+    let at = s.iter().position(|c| b"eEdD".contains(c)).or_else(|| {
+        s.iter()
+            .skip(1)
+            .position(|c| b"+-".contains(c))
+            .map(|p| p + 1)
+    });
+    let (mant, exp) = match at {
+        Some(p) if b"eEdD".contains(&s[p]) => (&s[..p], &s[p + 1..]),
+        Some(p) => (&s[..p], &s[p..]),
+        None => (s, &b""[..]),
+    };
+    if !valid_exponent(exp) {
+        return None;
+    }
+    float_from(mant, exp)
+}
+
+/// REPRESENT: the first `prec` significant digits of |r| (at most 17 come
+/// from the number, zeros after, as gforth), the decimal exponent n with
+/// r = 0.d1d2… × 10^n, whether r is negative, and whether it is finite.
+/// Zero gives zeros with n = 1; an infinity or NaN gives its name.
+pub(crate) fn represent(r: f64, prec: usize) -> (String, i32, bool, bool) {
+    if !r.is_finite() {
+        let name = if r.is_nan() { "nan" } else { "inf" };
+        return (
+            name.to_string(),
+            0,
+            r.is_sign_negative() && !r.is_nan(),
+            false,
+        );
+    }
+    let neg = r.is_sign_negative();
+    if r == 0.0 {
+        return ("0".repeat(prec), 1, neg, true);
+    }
+    let shown = prec.clamp(1, 17);
+    let text = format!("{:.*e}", shown - 1, r.abs());
+    let (mant, exp) = text.split_once('e').unwrap_or((&text, "0"));
+    let mut digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+    digits.truncate(prec);
+    while digits.len() < prec {
+        digits.push('0');
+    }
+    (digits, exp.parse::<i32>().unwrap_or(0) + 1, neg, true)
+}
+
+/// What F., FE. and FS. print for an infinity or a NaN.
+fn non_finite(r: f64) -> String {
+    if r.is_nan() {
+        "nan ".into()
+    } else if r < 0.0 {
+        "-inf ".into()
+    } else {
+        "inf ".into()
+    }
+}
+
+/// F.: fixed-point notation with `prec` significant digits, trailing
+/// zeros of the fraction left out (`1.`, `0.333333333333333`, `100.`).
+pub(crate) fn fixed(r: f64, prec: usize) -> String {
+    if !r.is_finite() {
+        return non_finite(r);
+    }
+    let (digits, n, neg, _) = represent(r, prec);
+    let d = digits.trim_end_matches('0');
+    let mut s = String::from(if neg { "-" } else { "" });
+    if n <= 0 {
+        s.push_str("0.");
+        s.push_str(&"0".repeat(n.unsigned_abs() as usize));
+        s.push_str(d);
+    } else {
+        let n = n as usize;
+        if d.len() <= n {
+            s.push_str(d);
+            s.push_str(&"0".repeat(n - d.len()));
+            s.push('.');
+        } else {
+            s.push_str(&d[..n]);
+            s.push('.');
+            s.push_str(&d[n..]);
+        }
+    }
+    s.push(' ');
+    s
+}
+
+/// FS. (`eng` false) and FE. (`eng` true): scientific notation with `prec`
+/// significant digits, `1.50000000000000E0`; engineering notation keeps
+/// the exponent a multiple of three, `100.000000000000E-9`.
+pub(crate) fn scientific(r: f64, prec: usize, eng: bool) -> String {
+    if !r.is_finite() {
+        return non_finite(r);
+    }
+    let (mut digits, n, neg, _) = represent(r, prec);
+    let e = n - 1;
+    let exp = if eng { e.div_euclid(3) * 3 } else { e };
+    let lead = (e - exp + 1) as usize;
+    while digits.len() < lead {
+        digits.push('0');
+    }
+    format!(
+        "{}{}.{}E{exp} ",
+        if neg { "-" } else { "" },
+        &digits[..lead],
+        &digits[lead..]
+    )
+}
+
+/// A float as text the interpreter reads back to the same number (SEE,
+/// FVALUE's SEE): the shortest round trip, `1.5e0`, `-2.5e-3`, `1e100`.
+pub(crate) fn literal_text(r: f64) -> String {
+    if r.is_nan() {
+        "nan".into()
+    } else if r.is_infinite() {
+        if r < 0.0 { "-inf".into() } else { "inf".into() }
+    } else {
+        format!("{r:e}")
+    }
+}
+
+/// Does `tok` read as a float anywhere but in its BASE? For the message
+/// of an undefined word.
+pub(crate) fn looks_like_float(tok: &str) -> bool {
+    parse_float(tok.as_bytes()).is_some()
+}
+
+impl Forth {
+    /// A token that is neither a word nor an integer: a float literal when
+    /// BASE is decimal (pushed, or compiled), else an undefined word.
+    pub(crate) fn float_token(&mut self, name: &str, compiling: bool) -> Res<()> {
+        let r = (self.base() == 10)
+            .then(|| parse_float(name.as_bytes()))
+            .flatten();
+        match r {
+            Some(r) if compiling => self.compile_float(r),
+            Some(r) => self.stacks.fpush(r),
+            None => Err(self.fail(UNDEFINED_WORD, name)),
+        }
+    }
+
+    /// Compile a float literal: its bits, then `(flit)`.
+    pub(crate) fn compile_float(&mut self, r: f64) -> Res<()> {
+        self.emit(Instr::Lit(r.to_bits() as i64))?;
+        self.emit(Floating::FLit.instr())
+    }
+
+    /// The floating-point stack as .S and the REPL show it after the data
+    /// stack, `F: <2> 1.5 2. `; empty when it is.
+    pub(crate) fn fstack_text(&self) -> String {
+        if self.stacks.fp == 0 {
+            return String::new();
+        }
+        let mut s = format!("F: <{}> ", self.stacks.fp);
+        for &r in self.stacks.fstack() {
+            s.push_str(&fixed(r, self.precision));
+        }
+        s
+    }
+
+    fn fpop(&mut self) -> Res<f64> {
+        self.stacks.fpop()
+    }
+
+    fn fpush(&mut self, r: f64) -> Res<()> {
+        self.stacks.fpush(r)
+    }
+
+    fn fetch_float(&self, addr: i64) -> Res<f64> {
+        Ok(f64::from_bits(self.mem.cell(addr)? as u64))
+    }
+
+    fn store_float(&mut self, addr: i64, r: f64) -> Res<()> {
+        self.mem.set_cell(addr, r.to_bits() as i64)
+    }
+
+    /// Move HERE up to a multiple of `n`.
+    fn align_to(&mut self, n: usize) -> Res<()> {
+        let pad = (n - self.here % n) % n;
+        self.allot(pad as i64)
+    }
+
+    fn define_named(&mut self, kind: crate::dictionary::Kind) -> Res<()> {
+        let name = self.parse_word_name()?;
+        self.define(&name, kind, true).map(|_| ())
+    }
+
+    fn fprint(&mut self, s: &str) -> Res<()> {
+        self.write_out(s.as_bytes())
+    }
+}
+
+/// Replace the top float by `op(top)`.
+fn unary(f: &mut Forth, op: impl FnOnce(f64) -> f64) -> Res<()> {
+    f.stacks.fneed(1)?;
+    let fp = f.stacks.fp;
+    f.stacks.fs[fp - 1] = op(f.stacks.fs[fp - 1]);
+    Ok(())
+}
+
+/// Replace the top two floats by `op(second, top)`.
+fn binary(f: &mut Forth, op: impl FnOnce(f64, f64) -> f64) -> Res<()> {
+    f.stacks.fneed(2)?;
+    let fp = f.stacks.fp;
+    f.stacks.fs[fp - 2] = op(f.stacks.fs[fp - 2], f.stacks.fs[fp - 1]);
+    f.stacks.fp = fp - 1;
+    Ok(())
+}
+
+/// Pop one float and push a flag.
+fn test(f: &mut Forth, p: impl FnOnce(f64) -> bool) -> Res<()> {
+    f.stacks.fneed(1)?;
+    f.room(1)?;
+    let r = f.fpop()?;
+    f.push_bool(p(r))
+}
+
+/// Pop two floats and push a flag on (second, top).
+fn compare(f: &mut Forth, p: impl FnOnce(f64, f64) -> bool) -> Res<()> {
+    f.stacks.fneed(2)?;
+    f.room(1)?;
+    let b = f.fpop()?;
+    let a = f.fpop()?;
+    f.push_bool(p(a, b))
+}
+
+/// An address rounded up to a multiple of n.
+fn aligned(f: &mut Forth, n: i64) -> Res<()> {
+    let a = f.pop()?;
+    f.push(a.wrapping_add(n - 1) & !(n - 1))
+}
+
+/// A count of n-byte items, as bytes.
+fn times(f: &mut Forth, n: i64) -> Res<()> {
+    let k = f.pop()?;
+    f.push(k.wrapping_mul(n))
+}
+
+/// The address past one n-byte item.
+fn plus(f: &mut Forth, n: i64) -> Res<()> {
+    let a = f.pop()?;
+    f.push(a.wrapping_add(n))
+}
+
+/// F~ (12.6.2.1640): r3 > 0, |r1 - r2| < r3; r3 zero, r1 and r2 have the
+/// same bits (so 0e and -0e differ); r3 < 0, |r1 - r2| < |r3| × (|r1| + |r2|).
+pub(crate) fn proximate(r1: f64, r2: f64, r3: f64) -> bool {
+    if r3 > 0.0 {
+        (r1 - r2).abs() < r3
+    } else if r3 == 0.0 {
+        r1.to_bits() == r2.to_bits()
+    } else {
+        (r1 - r2).abs() < (r3 * (r1.abs() + r2.abs())).abs()
+    }
+}
+
+primitives! {
+    /// Floating-point words.
+    enum Floating;
+    base = super::FLOAT_BASE;
+
+    FLit "(flit)" "( x -- ) ( F: -- r )" Playforth Plain "Move the top cell, the bits of an IEEE double, to the floating-point stack: what a float literal compiles to after its bits." |f| {
+        f.need(1)?;
+        f.stacks.froom(1)?;
+        let x = f.pop()?;
+        f.fpush(f64::from_bits(x as u64))
+    }
+
+    // ---- the stack ----
+    FDup "fdup" "( F: r -- r r )" Floating Plain "Copy the top float." |f| {
+        let r = f.stacks.fpeek(0)?;
+        f.fpush(r)
+    }
+    FDrop "fdrop" "( F: r -- )" Floating Plain "Discard the top float." |f| {
+        f.fpop().map(|_| ())
+    }
+    FSwap "fswap" "( F: r1 r2 -- r2 r1 )" Floating Plain "Exchange the top two floats." |f| {
+        f.stacks.fneed(2)?;
+        let fp = f.stacks.fp;
+        f.stacks.fs.swap(fp - 1, fp - 2);
+        Ok(())
+    }
+    FOver "fover" "( F: r1 r2 -- r1 r2 r1 )" Floating Plain "Copy the second float to the top." |f| {
+        let r = f.stacks.fpeek(1)?;
+        f.fpush(r)
+    }
+    FRot "frot" "( F: r1 r2 r3 -- r2 r3 r1 )" Floating Plain "Rotate the third float to the top." |f| {
+        f.stacks.fneed(3)?;
+        let fp = f.stacks.fp;
+        let s = &mut f.stacks.fs;
+        let r1 = s[fp - 3];
+        s[fp - 3] = s[fp - 2];
+        s[fp - 2] = s[fp - 1];
+        s[fp - 1] = r1;
+        Ok(())
+    }
+    FNip "fnip" "( F: r1 r2 -- r2 )" Gforth Plain "Drop the second float." |f| {
+        f.stacks.fneed(2)?;
+        let r2 = f.fpop()?;
+        f.fpop()?;
+        f.fpush(r2)
+    }
+    FTuck "ftuck" "( F: r1 r2 -- r2 r1 r2 )" Gforth Plain "Copy the top float under the second." |f| {
+        f.stacks.fneed(2)?;
+        f.stacks.froom(1)?;
+        let r2 = f.fpop()?;
+        let r1 = f.fpop()?;
+        f.fpush(r2)?;
+        f.fpush(r1)?;
+        f.fpush(r2)
+    }
+    FPick "fpick" "( u -- ) ( F: ru ... r0 -- ru ... r0 ru )" Gforth Plain "Copy the u-th float (0 = the top) to the top." |f| {
+        let u = f.peek(0)?;
+        let r = usize::try_from(u).map_err(|_| FP_STACK_UNDERFLOW).and_then(|u| f.stacks.fpeek(u))?;
+        f.stacks.froom(1)?;
+        f.pop()?;
+        f.fpush(r)
+    }
+    FDepth "fdepth" "( -- +n )" Floating Plain "How many floats are on the floating-point stack." |f| {
+        let n = f.stacks.fp as i64;
+        f.push(n)
+    }
+
+    // ---- arithmetic ----
+    FPlus "f+" "( F: r1 r2 -- r3 )" Floating Plain "Add: r3 = r1 + r2." |f| { binary(f, |a, b| a + b) }
+    FMinus "f-" "( F: r1 r2 -- r3 )" Floating Plain "Subtract: r3 = r1 - r2." |f| { binary(f, |a, b| a - b) }
+    FStar "f*" "( F: r1 r2 -- r3 )" Floating Plain "Multiply: r3 = r1 × r2." |f| { binary(f, |a, b| a * b) }
+    FSlash "f/" "( F: r1 r2 -- r3 )" Floating Plain "Divide: r3 = r1 / r2 (by zero: an infinity, or NaN for 0e 0e f/, as IEEE says)." |f| { binary(f, |a, b| a / b) }
+    FNegate "fnegate" "( F: r1 -- r2 )" Floating Plain "Negate." |f| { unary(f, |a| -a) }
+    FAbs "fabs" "( F: r1 -- r2 )" FloatingExt Plain "Absolute value." |f| { unary(f, f64::abs) }
+    FMax "fmax" "( F: r1 r2 -- r3 )" Floating Plain "The greater of the two." |f| { binary(f, f64::max) }
+    FMin "fmin" "( F: r1 r2 -- r3 )" Floating Plain "The lesser of the two." |f| { binary(f, f64::min) }
+    Floor "floor" "( F: r1 -- r2 )" Floating Plain "Round toward negative infinity." |f| { unary(f, f64::floor) }
+    FRound "fround" "( F: r1 -- r2 )" Floating Plain "Round to the nearest integer, halves to even (2.5e gives 2., 3.5e gives 4.)." |f| { unary(f, f64::round_ties_even) }
+    FTrunc "ftrunc" "( F: r1 -- r2 )" FloatingExt Plain "Round toward zero." |f| { unary(f, f64::trunc) }
+    FStarStar "f**" "( F: r1 r2 -- r3 )" FloatingExt Plain "Raise r1 to the power r2." |f| { binary(f, f64::powf) }
+    FSqrt "fsqrt" "( F: r1 -- r2 )" FloatingExt Plain "Square root (NaN for a negative number)." |f| { unary(f, f64::sqrt) }
+    FTwoStar "f2*" "( F: r1 -- r2 )" Gforth Plain "Multiply by two." |f| { unary(f, |a| a * 2.0) }
+    FTwoSlash "f2/" "( F: r1 -- r2 )" Gforth Plain "Divide by two." |f| { unary(f, |a| a / 2.0) }
+    OneSlashF "1/f" "( F: r1 -- r2 )" Gforth Plain "The reciprocal, 1/r1." |f| { unary(f, |a| 1.0 / a) }
+
+    // ---- functions ----
+    FSin "fsin" "( F: r1 -- r2 )" FloatingExt Plain "Sine of r1 radians." |f| { unary(f, f64::sin) }
+    FCos "fcos" "( F: r1 -- r2 )" FloatingExt Plain "Cosine of r1 radians." |f| { unary(f, f64::cos) }
+    FTan "ftan" "( F: r1 -- r2 )" FloatingExt Plain "Tangent of r1 radians." |f| { unary(f, f64::tan) }
+    FSinCos "fsincos" "( F: r1 -- r2 r3 )" FloatingExt Plain "Sine r2 and cosine r3 of r1 radians." |f| {
+        f.stacks.fneed(1)?;
+        f.stacks.froom(1)?;
+        let r = f.fpop()?;
+        f.fpush(r.sin())?;
+        f.fpush(r.cos())
+    }
+    FASin "fasin" "( F: r1 -- r2 )" FloatingExt Plain "Arc sine, in radians." |f| { unary(f, f64::asin) }
+    FACos "facos" "( F: r1 -- r2 )" FloatingExt Plain "Arc cosine, in radians." |f| { unary(f, f64::acos) }
+    FATan "fatan" "( F: r1 -- r2 )" FloatingExt Plain "Arc tangent, in radians." |f| { unary(f, f64::atan) }
+    FATan2 "fatan2" "( F: r1 r2 -- r3 )" FloatingExt Plain "The angle of the point (x, y) = (r2, r1), in radians from -pi to pi: the arc tangent of r1/r2 in the right quadrant." |f| { binary(f, f64::atan2) }
+    FSinh "fsinh" "( F: r1 -- r2 )" FloatingExt Plain "Hyperbolic sine." |f| { unary(f, f64::sinh) }
+    FCosh "fcosh" "( F: r1 -- r2 )" FloatingExt Plain "Hyperbolic cosine." |f| { unary(f, f64::cosh) }
+    FTanh "ftanh" "( F: r1 -- r2 )" FloatingExt Plain "Hyperbolic tangent." |f| { unary(f, f64::tanh) }
+    FASinh "fasinh" "( F: r1 -- r2 )" FloatingExt Plain "Inverse hyperbolic sine." |f| { unary(f, f64::asinh) }
+    FACosh "facosh" "( F: r1 -- r2 )" FloatingExt Plain "Inverse hyperbolic cosine." |f| { unary(f, f64::acosh) }
+    FATanh "fatanh" "( F: r1 -- r2 )" FloatingExt Plain "Inverse hyperbolic tangent." |f| { unary(f, f64::atanh) }
+    FExp "fexp" "( F: r1 -- r2 )" FloatingExt Plain "e to the power r1." |f| { unary(f, f64::exp) }
+    FExpM1 "fexpm1" "( F: r1 -- r2 )" FloatingExt Plain "e to the power r1, minus one (exact for small r1)." |f| { unary(f, f64::exp_m1) }
+    FLn "fln" "( F: r1 -- r2 )" FloatingExt Plain "Natural logarithm." |f| { unary(f, f64::ln) }
+    FLnP1 "flnp1" "( F: r1 -- r2 )" FloatingExt Plain "Natural logarithm of 1 + r1 (exact for small r1)." |f| { unary(f, f64::ln_1p) }
+    FLog "flog" "( F: r1 -- r2 )" FloatingExt Plain "Logarithm to base ten." |f| { unary(f, f64::log10) }
+    FALog "falog" "( F: r1 -- r2 )" FloatingExt Plain "Ten to the power r1." |f| { unary(f, |a| 10f64.powf(a)) }
+    Pi "pi" "( F: -- r )" Gforth Plain "The number pi, 3.14159265358979." |f| { f.fpush(std::f64::consts::PI) }
+
+    // ---- comparisons ----
+    FZeroEqual "f0=" "( -- flag ) ( F: r -- )" Floating Plain "True if r is zero (either sign)." |f| { test(f, |a| a == 0.0) }
+    FZeroLess "f0<" "( -- flag ) ( F: r -- )" Floating Plain "True if r is below zero." |f| { test(f, |a| a < 0.0) }
+    FZeroGreater "f0>" "( -- flag ) ( F: r -- )" Gforth Plain "True if r is above zero." |f| { test(f, |a| a > 0.0) }
+    FZeroNotEqual "f0<>" "( -- flag ) ( F: r -- )" Gforth Plain "True if r is not zero." |f| { test(f, |a| a != 0.0) }
+    FZeroLessEqual "f0<=" "( -- flag ) ( F: r -- )" Gforth Plain "True if r is zero or below." |f| { test(f, |a| a <= 0.0) }
+    FZeroGreaterEqual "f0>=" "( -- flag ) ( F: r -- )" Gforth Plain "True if r is zero or above." |f| { test(f, |a| a >= 0.0) }
+    FLess "f<" "( -- flag ) ( F: r1 r2 -- )" Floating Plain "True if r1 < r2." |f| { compare(f, |a, b| a < b) }
+    FEqual "f=" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 = r2 (0e and -0e are equal; a NaN equals nothing)." |f| { compare(f, |a, b| a == b) }
+    FNotEqual "f<>" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True unless r1 = r2." |f| { compare(f, |a, b| a != b) }
+    FGreater "f>" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 > r2." |f| { compare(f, |a, b| a > b) }
+    FLessEqual "f<=" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 <= r2." |f| { compare(f, |a, b| a <= b) }
+    FGreaterEqual "f>=" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 >= r2." |f| { compare(f, |a, b| a >= b) }
+    FProximate "f~" "( -- flag ) ( F: r1 r2 r3 -- )" FloatingExt Plain "Are r1 and r2 close? r3 > 0: |r1-r2| < r3; r3 = 0: the same bits (0e and -0e differ); r3 < 0: |r1-r2| < |r3|×(|r1|+|r2|), a relative tolerance." |f| {
+        f.stacks.fneed(3)?;
+        f.room(1)?;
+        let r3 = f.fpop()?;
+        let r2 = f.fpop()?;
+        let r1 = f.fpop()?;
+        f.push_bool(proximate(r1, r2, r3))
+    }
+
+    // ---- conversion ----
+    SToF "s>f" "( n -- ) ( F: -- r )" FloatingExt Plain "Convert a single-cell integer to a float." |f| {
+        f.need(1)?;
+        f.stacks.froom(1)?;
+        let n = f.pop()?;
+        f.fpush(n as f64)
+    }
+    DToF "d>f" "( d -- ) ( F: -- r )" Floating Plain "Convert a double-cell integer to a float." |f| {
+        f.need(2)?;
+        f.stacks.froom(1)?;
+        let d = f.pop_double()?;
+        f.fpush(d as f64)
+    }
+    FToS "f>s" "( -- n ) ( F: r -- )" FloatingExt Plain "Convert a float to a single-cell integer, rounding toward zero (out of range: the nearest end; NaN: 0)." |f| {
+        f.stacks.fneed(1)?;
+        f.room(1)?;
+        let r = f.fpop()?;
+        f.push(r as i64)
+    }
+    FToD "f>d" "( -- d ) ( F: r -- )" Floating Plain "Convert a float to a double-cell integer, rounding toward zero." |f| {
+        f.stacks.fneed(1)?;
+        f.room(2)?;
+        let r = f.fpop()?;
+        f.push_double(r as i128)
+    }
+    ToFloat ">float" "( c-addr u -- flag ) ( F: -- r | )" Floating Plain "Convert a string to a float: true and r if it is one (1.5, 1.5e3, 15d-1, 1.5+3 and blanks, which are 0e, all are), else false and nothing." |f| {
+        f.need(2)?;
+        let u = f.pop_len()?;
+        let a = f.pop()?;
+        let s = f.mem.slice(a, u)?.to_vec();
+        match to_float(&s) {
+            Some(r) => {
+                f.fpush(r)?;
+                f.push(-1)
+            }
+            None => f.push(0),
+        }
+    }
+    Represent "represent" "( c-addr u -- n flag1 flag2 ) ( F: r -- )" Floating Plain "Write the first u significant digits of r at c-addr; n is where the decimal point goes (r = 0.digits × 10^n), flag1 is true if r is negative, flag2 true if r is a valid number (not an infinity or NaN)." |f| {
+        f.need(2)?;
+        f.stacks.fneed(1)?;
+        f.room(1)?;
+        let u = f.peek(0)?;
+        let a = f.peek(1)?;
+        let u = usize::try_from(u).map_err(|_| INVALID_NUMERIC_ARG)?;
+        f.mem.range(a, u as i64)?;
+        let r = f.fpop()?;
+        f.pop()?;
+        f.pop()?;
+        let (mut digits, n, neg, ok) = represent(r, u);
+        digits.truncate(u);
+        while digits.len() < u {
+            digits.push(' ');
+        }
+        f.mem.write(a, digits.as_bytes())?;
+        f.push(n as i64)?;
+        f.push_bool(neg)?;
+        f.push_bool(ok)
+    }
+
+    // ---- output ----
+    FDot "f." "( F: r -- )" FloatingExt Plain "Print r in fixed-point notation with PRECISION significant digits, then a space: 1e 3e f/ f. prints 0.333333333333333." |f| {
+        let r = f.fpop()?;
+        let s = fixed(r, f.precision);
+        f.fprint(&s)
+    }
+    FEDot "fe." "( F: r -- )" FloatingExt Plain "Print r in engineering notation (the exponent a multiple of three) with PRECISION significant digits: 1234.5e fe. prints 1.23450000000000E3." |f| {
+        let r = f.fpop()?;
+        let s = scientific(r, f.precision, true);
+        f.fprint(&s)
+    }
+    FSDot "fs." "( F: r -- )" FloatingExt Plain "Print r in scientific notation with PRECISION significant digits: 1234.5e fs. prints 1.23450000000000E3." |f| {
+        let r = f.fpop()?;
+        let s = scientific(r, f.precision, false);
+        f.fprint(&s)
+    }
+    FDotS "f.s" "( -- )" Gforth Plain "Show the floating-point stack without changing it: <depth> then the numbers as FS. prints them, top last." |f| {
+        let mut s = format!("<{}> ", f.stacks.fp);
+        for &r in f.stacks.fstack() {
+            s.push_str(&scientific(r, f.precision, false));
+        }
+        f.fprint(&s)
+    }
+    Precision "precision" "( -- u )" FloatingExt Plain "How many significant digits F., FE. and FS. print (15 to start with)." |f| {
+        let p = f.precision as i64;
+        f.push(p)
+    }
+    SetPrecision "set-precision" "( u -- )" FloatingExt Plain "Make F., FE. and FS. print u significant digits (1 to 255; beyond 17 the digits are zeros)." |f| {
+        let u = f.peek(0)?;
+        if !(1..=MAX_PRECISION as i64).contains(&u) {
+            return Err(f.fail(INVALID_NUMERIC_ARG, format!("precision {u} is not between 1 and {MAX_PRECISION}")));
+        }
+        f.pop()?;
+        f.precision = u as usize;
+        Ok(())
+    }
+
+    // ---- memory ----
+    FFetch "f@" "( f-addr -- ) ( F: -- r )" Floating Plain "Push the float stored at f-addr." |f| {
+        let a = f.peek(0)?;
+        let r = f.fetch_float(a)?;
+        f.stacks.froom(1)?;
+        f.pop()?;
+        f.fpush(r)
+    }
+    FStore "f!" "( f-addr -- ) ( F: r -- )" Floating Plain "Store r at f-addr." |f| {
+        let a = f.peek(0)?;
+        let r = f.stacks.fpeek(0)?;
+        f.store_float(a, r)?;
+        f.pop()?;
+        f.fpop().map(|_| ())
+    }
+    DFFetch "df@" "( df-addr -- ) ( F: -- r )" FloatingExt Plain "Push the IEEE double stored at df-addr (the same as F@ here)." |f| {
+        let a = f.peek(0)?;
+        let r = f.fetch_float(a)?;
+        f.stacks.froom(1)?;
+        f.pop()?;
+        f.fpush(r)
+    }
+    DFStore "df!" "( df-addr -- ) ( F: r -- )" FloatingExt Plain "Store r at df-addr as an IEEE double (the same as F! here)." |f| {
+        let a = f.peek(0)?;
+        let r = f.stacks.fpeek(0)?;
+        f.store_float(a, r)?;
+        f.pop()?;
+        f.fpop().map(|_| ())
+    }
+    SFFetch "sf@" "( sf-addr -- ) ( F: -- r )" FloatingExt Plain "Push the IEEE single (4 bytes) stored at sf-addr, widened to a double." |f| {
+        let a = f.peek(0)?;
+        let b: [u8; 4] = f.mem.slice(a, 4)?.try_into().map_err(|_| BAD_ADDRESS)?;
+        f.stacks.froom(1)?;
+        f.pop()?;
+        f.fpush(f32::from_le_bytes(b) as f64)
+    }
+    SFStore "sf!" "( sf-addr -- ) ( F: r -- )" FloatingExt Plain "Store r at sf-addr as an IEEE single (4 bytes), rounded to the nearest." |f| {
+        let a = f.peek(0)?;
+        let r = f.stacks.fpeek(0)?;
+        f.mem.write(a, &(r as f32).to_le_bytes())?;
+        f.pop()?;
+        f.fpop().map(|_| ())
+    }
+    Floats "floats" "( n1 -- n2 )" Floating Plain "The size in bytes of n1 floats (8 each)." |f| { times(f, 8) }
+    FloatPlus "float+" "( f-addr1 -- f-addr2 )" Floating Plain "Add the size of a float (8) to the address." |f| { plus(f, 8) }
+    DFloats "dfloats" "( n1 -- n2 )" FloatingExt Plain "The size in bytes of n1 IEEE doubles (8 each)." |f| { times(f, 8) }
+    DFloatPlus "dfloat+" "( df-addr1 -- df-addr2 )" FloatingExt Plain "Add the size of an IEEE double (8) to the address." |f| { plus(f, 8) }
+    SFloats "sfloats" "( n1 -- n2 )" FloatingExt Plain "The size in bytes of n1 IEEE singles (4 each)." |f| { times(f, 4) }
+    SFloatPlus "sfloat+" "( sf-addr1 -- sf-addr2 )" FloatingExt Plain "Add the size of an IEEE single (4) to the address." |f| { plus(f, 4) }
+    FAligned "faligned" "( addr -- f-addr )" Floating Plain "Round the address up to a multiple of 8, where a float may be stored." |f| { aligned(f, 8) }
+    DFAligned "dfaligned" "( addr -- df-addr )" FloatingExt Plain "Round the address up to a multiple of 8, for an IEEE double." |f| { aligned(f, 8) }
+    SFAligned "sfaligned" "( addr -- sf-addr )" FloatingExt Plain "Round the address up to a multiple of 4, for an IEEE single." |f| { aligned(f, 4) }
+    FAlign "falign" "( -- )" Floating Plain "Move HERE up to a multiple of 8, so a float can be stored there." |f| { f.align_to(8) }
+    DFAlign "dfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 8, for an IEEE double." |f| { f.align_to(8) }
+    SFAlign "sfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 4, for an IEEE single." |f| { f.align_to(4) }
+
+    // ---- defining and compiling ----
+    FVariable "fvariable" "( \"name\" -- )" Floating Plain "Make a variable that holds a float (use it with F@ and F!)." |f| {
+        f.align_to(8)?;
+        let body = f.here as i64;
+        f.allot(8)?;
+        f.store_float(body, 0.0)?;
+        f.define_named(crate::dictionary::Kind::Variable(body as u32))
+    }
+    FConstant "fconstant" "( \"name\" -- ) ( F: r -- )" Floating Plain "Make a word that pushes r onto the floating-point stack." |f| {
+        let r = f.stacks.fpeek(0)?;
+        let name = f.parse_word_name()?;
+        f.fpop()?;
+        f.define_code(&name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
+    }
+    FValue "fvalue" "( \"name\" -- ) ( F: r -- )" FloatingExt Plain "Make a word that pushes r onto the floating-point stack; TO name changes it." |f| {
+        let r = f.stacks.fpeek(0)?;
+        f.align_to(8)?;
+        let body = f.here as i64;
+        f.allot(8)?;
+        f.store_float(body, r)?;
+        f.define_named(crate::dictionary::Kind::FValue(body as u32))?;
+        f.fpop().map(|_| ())
+    }
+    FLiteral "fliteral" "( F: r -- )" Floating ImmediateCompileOnly "Compile r: the definition pushes it when it runs." |f| {
+        let r = f.fpop()?;
+        f.compile_float(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_need_an_exponent_marker() {
+        for (t, want) in [
+            ("1e", 1.0),
+            ("1E", 1.0),
+            ("1.5e0", 1.5),
+            ("-2.5E-3", -0.0025),
+            ("1e+3", 1000.0),
+            ("1.e", 1.0),
+            (".5e", 0.5),
+            ("+1e", 1.0),
+            ("1e-", 1.0),
+            ("0e", 0.0),
+        ] {
+            assert_eq!(parse_float(t.as_bytes()), Some(want), "{t}");
+        }
+        assert!(parse_float(b"-0e").is_some_and(|r| r == 0.0 && r.is_sign_negative()));
+        for t in [
+            "1", "1.5", "e", "-e", ".e", "1ee", "1e1.5", "1d", "1e+-2", "1.5.e", "e1", "1x",
+        ] {
+            assert_eq!(parse_float(t.as_bytes()), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(fixed(1.0 / 3.0, 15), "0.333333333333333 ");
+        assert_eq!(fixed(1e20, 15), "100000000000000000000. ");
+        assert_eq!(fixed(-0.0, 15), "-0. ");
+        assert_eq!(scientific(1234.5, 15, false), "1.23450000000000E3 ");
+        assert_eq!(scientific(1e-7, 15, true), "100.000000000000E-9 ");
+        assert_eq!(scientific(123456.0, 1, true), "100.E3 ");
+        assert_eq!(scientific(0.0, 3, true), "0.00E0 ");
+        assert_eq!(represent(9.99, 2), ("10".into(), 2, false, true));
+        assert_eq!(literal_text(-2.5e-3), "-2.5e-3");
+    }
+}

@@ -1,0 +1,3 @@
+\ Tokens close to float words: suggestions know them now.
+fdupp
+f.ss
