@@ -634,6 +634,13 @@ primitives! {
     FAligned "faligned" "( addr -- f-addr )" Floating Plain "Round the address up to a multiple of 8, where a float may be stored." |f| { aligned(f, 8) }
     DFAligned "dfaligned" "( addr -- df-addr )" FloatingExt Plain "Round the address up to a multiple of 8, for an IEEE double." |f| { aligned(f, 8) }
     SFAligned "sfaligned" "( addr -- sf-addr )" FloatingExt Plain "Round the address up to a multiple of 4, for an IEEE single." |f| { aligned(f, 4) }
+    FComma "f," "( -- ) ( F: r -- )" Gforth Plain "Store r at HERE and move past it (gforth; HERE is not aligned first)." |f| {
+        let r = f.stacks.fpeek(0)?;
+        let a = f.here as i64;
+        f.allot(8)?;
+        f.store_float(a, r)?;
+        f.fpop().map(|_| ())
+    }
     FAlign "falign" "( -- )" Floating Plain "Move HERE up to a multiple of 8, so a float can be stored there." |f| { f.align_to(8) }
     DFAlign "dfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 8, for an IEEE double." |f| { f.align_to(8) }
     SFAlign "sfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 4, for an IEEE single." |f| { f.align_to(4) }
