@@ -591,7 +591,19 @@ primitives! {
         f.cs_pop(CASE_SYS, "endcase").map(|_| ())
     }
     LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals ImmediateCompileOnly "Declare locals: arguments from the stack, then uninitialised values." |f| {
-        f.declare_locals()
+        f.declare_locals(false)
+    }
+    LocalsBrace "{" "( \"args | vals -- outs }\" -- )" Gforth ImmediateCompileOnly "gforth's locals: { a b | c -- d } is {: a b | c -- d :}." |f| {
+        f.declare_locals(true)
+    }
+    LocalsBar "locals|" "( \"name1 ... namen |\" -- )" Locals ImmediateCompileOnly "Declare locals taken from the stack, name1 from the top: 1 2 locals| a b | leaves a = 2." |f| {
+        f.locals_bar()
+    }
+    ParenLocal "(local)" "( c-addr u -- )" Locals Plain "While compiling: add a local named by the string; 0 0 (local) ends the list (the first name gets the top of the stack)." |f| {
+        let u = f.pop()?;
+        let a = f.pop()?;
+        let name = if u == 0 { String::new() } else { f.mem.string(a, u)? };
+        f.paren_local(name)
     }
 
     Throw "throw" "( k*x n -- k*x | i*x n )" Exception Plain "If n is not zero, unwind to the nearest CATCH with n." |f| {

@@ -451,7 +451,7 @@ impl Recovery<'_> {
     fn declare_locals(&mut self, i: usize, args: u16, vals: u16) -> Item {
         let (args, vals) = (args as usize, vals as usize);
         let a = self.start + i as u32;
-        self.locals = self
+        let names = self
             .forth
             .code
             .local_names(a)
@@ -462,7 +462,9 @@ impl Recovery<'_> {
                     .chain((0..vals).map(|k| format!("v{k}")))
                     .collect()
             });
-        let (x, y) = self.locals.split_at(args.min(self.locals.len()));
+        // A later declaration adds to the locals already there.
+        self.locals.extend_from_slice(&names);
+        let (x, y) = names.split_at(args.min(names.len()));
         Item::Locals {
             args: x.to_vec(),
             vals: (vals > 0).then(|| y.to_vec()),
