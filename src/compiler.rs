@@ -27,6 +27,9 @@ pub(crate) struct Definition {
     pub noname: bool,
     /// Data stack depth at `:`; control-flow entries stack above it.
     pub depth: usize,
+    /// For a DOES> typed outside a definition: the CREATEd word that
+    /// this nameless code becomes the behaviour of, at `;`.
+    pub does_for: Option<u32>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -38,6 +41,8 @@ pub(crate) struct Compiler {
     pub locals: Vec<String>,
     /// Names given to (LOCAL) and not yet ended by `0 0 (local)`.
     pub pending_locals: Vec<String>,
+    /// The name NEXTNAME gave the next defining word.
+    pub next_name: Option<String>,
 }
 
 impl Compiler {
@@ -47,6 +52,7 @@ impl Compiler {
         self.leaves.clear();
         self.locals.clear();
         self.pending_locals.clear();
+        self.next_name = None;
         self.def.take()
     }
 
@@ -136,6 +142,7 @@ impl Forth {
             code_start: start,
             noname: name.is_none(),
             depth: self.sp,
+            does_for: None,
         });
         self.set_state(true);
         Ok(xt)
@@ -172,6 +179,19 @@ impl Forth {
             self.traced.push(def.code_start);
         }
         self.stop_compiling();
+        if let Some(target) = def.does_for {
+            // CREATE ... DOES> outside a definition: the code just ended
+            // is what the CREATEd word does.
+            let w = &mut self.dict.words[target as usize];
+            if let Kind::Create(body) | Kind::Does { body, .. } = w.kind {
+                w.kind = Kind::Does {
+                    body,
+                    code: def.code_start,
+                };
+            }
+            self.dict.last = Some(target);
+            return Ok(());
+        }
         if def.noname {
             self.push(def.xt as i64)?;
         }

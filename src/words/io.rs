@@ -328,6 +328,20 @@ primitives! {
         let r = f.write_file(id, &[c as u8]);
         f.file_op(r, -75)
     }
+    Getenv "getenv" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "The value of an environment variable; 0 0 if it is not set." |f| {
+        let name = f.pop_string()?;
+        match std::env::var(&name) {
+            Ok(v) if !name.is_empty() && !name.contains('=') => {
+                let a = f.arg_string(&v)?;
+                f.push(a)?;
+                f.push(v.len() as i64)
+            }
+            _ => {
+                f.push(0)?;
+                f.push(0)
+            }
+        }
+    }
     Stdin "stdin" "( -- fileid )" Gforth Plain "The file id of standard input." |f| { f.push(STDIN_ID) }
     Stdout "stdout" "( -- fileid )" Gforth Plain "The file id of standard output." |f| { f.push(STDOUT_ID) }
     Stderr "stderr" "( -- fileid )" Gforth Plain "The file id of standard error." |f| { f.push(STDERR_ID) }
