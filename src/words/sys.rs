@@ -20,6 +20,27 @@ enum Target {
     Defer(u32),
 }
 
+/// gforth's library files that programs load, and what including them
+/// does here: `random.fs` brings gforth's `random ( n -- 0..n-1 )` and
+/// `seed` in a word list of their own, put in front of the search order
+/// (so playforth's `random ( -- u )` stays in the games word list); the
+/// others' words are built in already.
+fn library_text(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "random.fs" => concat!(
+            "wordlist constant random.fs-words\n",
+            "get-order random.fs-words swap 1+ set-order\n",
+            "get-current random.fs-words set-current\n",
+            "variable seed  random seed !\n",
+            ": rnd ( -- u ) seed @ 6364136223846793005 * 1442695040888963407 + dup seed ! ;\n",
+            ": random ( n -- 0..n-1 ) rnd um* nip ;\n",
+            "set-current\n",
+        ),
+        "assert.fs" | "string.fs" | "locals.fs" | "search.fs" | "ekey.fs" => "",
+        _ => return None,
+    })
+}
+
 impl Forth {
     /// Reserve `n` bytes of data space at HERE (negative gives them back).
     pub(crate) fn allot(&mut self, n: i64) -> Res<()> {
@@ -80,6 +101,26 @@ impl Forth {
     fn define_parsed(&mut self, kind: Kind) -> Res<u32> {
         let name = self.parse_def_name()?;
         self.define(&name, kind, true)
+    }
+
+    /// INCLUDE / REQUIRE of one of gforth's small library files that is
+    /// not on disk (as given, or beside the file being read): its words
+    /// are built in, so the file is not needed. Returns false for a name
+    /// this does not know.
+    fn builtin_library(&mut self, name: &str, once: bool) -> Res<bool> {
+        let Some(text) = library_text(name) else {
+            return Ok(false);
+        };
+        if self.resolve_path(name).exists() {
+            return Ok(false);
+        }
+        let key = std::path::PathBuf::from(format!("<built-in>/{name}"));
+        if once && self.input.was_included(&key) {
+            return Ok(true);
+        }
+        self.input.note_included(key);
+        self.interpret_text(&format!("<built-in {name}>"), text.as_bytes().to_vec(), 0)?;
+        Ok(true)
     }
 
     /// The xt of a built-in word, by its name, whatever shadows it.
@@ -875,20 +916,32 @@ primitives! {
         f.set_to_in(len);
         Ok(())
     }
-    Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file." |f| {
+    Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file (gforth's random.fs and a few other library files are built in)." |f| {
         let name = f.parse_word_name()?;
+        if f.builtin_library(&name, false)? {
+            return Ok(());
+        }
         f.included(&name)
     }
     Included "included" "( i*x c-addr u -- j*x )" File Plain "Interpret the file named by the string." |f| {
         let name = f.pop_string()?;
+        if f.builtin_library(&name, false)? {
+            return Ok(());
+        }
         f.included(&name)
     }
-    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before." |f| {
+    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (require random.fs gives gforth's random and seed)." |f| {
         let name = f.parse_word_name()?;
+        if f.builtin_library(&name, true)? {
+            return Ok(());
+        }
         f.required(&name)
     }
     Required "required" "( i*x c-addr u -- j*x )" File Plain "Include a file unless it was included before." |f| {
         let name = f.pop_string()?;
+        if f.builtin_library(&name, true)? {
+            return Ok(());
+        }
         f.required(&name)
     }
     IncludeFile "include-file" "( i*x fileid -- j*x )" File Plain "Interpret the rest of an open file." |f| {
