@@ -27,6 +27,9 @@ pub(crate) struct Definition {
     pub noname: bool,
     /// Data stack depth at `:`; control-flow entries stack above it.
     pub depth: usize,
+    /// For a DOES> typed outside a definition: the CREATEd word that
+    /// this nameless code becomes the behaviour of, at `;`.
+    pub does_for: Option<u32>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -36,6 +39,10 @@ pub(crate) struct Compiler {
     pub leaves: Vec<Vec<u32>>,
     /// Names of the current definition's locals, oldest first.
     pub locals: Vec<String>,
+    /// Names given to (LOCAL) and not yet ended by `0 0 (local)`.
+    pub pending_locals: Vec<String>,
+    /// The name NEXTNAME gave the next defining word.
+    pub next_name: Option<String>,
 }
 
 impl Compiler {
@@ -44,6 +51,8 @@ impl Compiler {
     fn clear(&mut self) -> Option<Definition> {
         self.leaves.clear();
         self.locals.clear();
+        self.pending_locals.clear();
+        self.next_name = None;
         self.def.take()
     }
 
@@ -135,6 +144,7 @@ impl Forth {
             code_start: start,
             noname: name.is_none(),
             depth: self.stacks.sp,
+            does_for: None,
         });
         self.set_state(true);
         Ok(xt)
@@ -171,6 +181,19 @@ impl Forth {
             self.traced.push(def.code_start);
         }
         self.stop_compiling();
+        if let Some(target) = def.does_for {
+            // CREATE ... DOES> outside a definition: the code just ended
+            // is what the CREATEd word does.
+            let w = &mut self.dict.words[target as usize];
+            if let Kind::Create(body) | Kind::Does { body, .. } = w.kind {
+                w.kind = Kind::Does {
+                    body,
+                    code: def.code_start,
+                };
+            }
+            self.dict.last = Some(target);
+            return Ok(());
+        }
         if def.noname {
             self.push(def.xt as i64)?;
         }
@@ -332,40 +355,41 @@ impl Forth {
 
     // ---- locals ----
 
-    /// `{: a b | c -- d :}`: declare locals for the current definition.
-    pub(crate) fn declare_locals(&mut self) -> Res<()> {
-        if self.compiler.def.is_none() {
-            return Err(self.fail(
-                crate::error::COMPILE_ONLY,
-                "`{:` only works inside a definition",
-            ));
-        }
+    /// `{: a b | c -- d :}` (or gforth's `{ a b | c -- d }` when `brace`
+    /// is set): declare locals for the current definition.
+    pub(crate) fn declare_locals(&mut self, brace: bool) -> Res<()> {
+        let (open, close) = if brace { ("{", "}") } else { ("{:", ":}") };
+        self.need_definition(open)?;
         let (mut args, mut vals) = (Vec::new(), Vec::new());
         let mut in_vals = false;
         let mut in_outs = false;
-        let mut brace = false;
+        let mut saw_brace = false;
         // The list may go on over lines, but never past the definition's end.
-        let missing = |brace: bool, what: &str| {
-            let hint = if brace {
+        let missing = |saw_brace: bool, what: &str| {
+            let hint = if saw_brace && !brace {
                 " (`}` does not close it: write `:}`)"
             } else {
                 ""
             };
-            format!("`{{:` needs `:}}` to end its list of locals, but {what} came first{hint}")
+            format!(
+                "`{open}` needs `{close}` to end its list of locals, but {what} came first{hint}"
+            )
         };
         loop {
             let (addr, len) = self.parse_name()?;
             if len == 0 {
                 if !self.refill()? {
-                    return Err(self.fail(CONTROL_MISMATCH, missing(brace, "the end of the input")));
+                    return Err(
+                        self.fail(CONTROL_MISMATCH, missing(saw_brace, "the end of the input"))
+                    );
                 }
                 continue;
             }
             let name = self.mem.string(addr, len)?;
             match name.as_str() {
-                ":}" => break,
-                ";" => return Err(self.fail(CONTROL_MISMATCH, missing(brace, "`;`"))),
-                "}" => brace = true,
+                n if n == close => break,
+                ";" => return Err(self.fail(CONTROL_MISMATCH, missing(saw_brace, "`;`"))),
+                "}" => saw_brace = true,
                 "|" => in_vals = true,
                 "--" => in_outs = true,
                 _ if in_outs => {}
@@ -373,8 +397,38 @@ impl Forth {
                 _ => args.push(name),
             }
         }
-        if !self.compiler.locals.is_empty() {
-            return Err(self.fail(CONTROL_MISMATCH, "only one `{:` per definition"));
+        self.add_locals(args, vals)
+    }
+
+    /// Fail unless a colon definition is being compiled.
+    fn need_definition(&mut self, word: &str) -> Res<()> {
+        if self.compiler.def.is_none() {
+            return Err(self.fail(
+                crate::error::COMPILE_ONLY,
+                format!("`{word}` only works inside a definition"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Start locals: `args` from the stack (the first named is the
+    /// deepest), then `vals` uninitialised. A definition may declare more
+    /// locals later, as gforth allows, but only outside control
+    /// structures: the frame is dropped whole at EXIT and `;`.
+    pub(crate) fn add_locals(&mut self, args: Vec<String>, vals: Vec<String>) -> Res<()> {
+        let open = self
+            .compiler
+            .def
+            .as_ref()
+            .is_some_and(|d| self.stacks.sp > d.depth);
+        if !self.compiler.locals.is_empty() && (open || !self.compiler.leaves.is_empty()) {
+            return Err(self.fail(
+                CONTROL_MISMATCH,
+                "more locals may be declared only outside IF, loops and other control structures",
+            ));
+        }
+        if args.is_empty() && vals.is_empty() {
+            return Ok(());
         }
         let at = self.code_here();
         self.emit(Instr::LocalsEnter(args.len() as u16, vals.len() as u16))?;
@@ -383,5 +437,51 @@ impl Forth {
         self.compiler.locals.extend(args);
         self.compiler.locals.extend(vals);
         Ok(())
+    }
+
+    /// (LOCAL): a name adds a local to the list being declared; an empty
+    /// name ends the list. The first name takes the top of the stack, as
+    /// `LOCALS| a b |` gives `a` the top.
+    pub(crate) fn paren_local(&mut self, name: String) -> Res<()> {
+        self.need_definition("(local)")?;
+        if !name.is_empty() {
+            if self.compiler.pending_locals.len() >= 256 {
+                return Err(self.fail(CONTROL_MISMATCH, "too many locals at once"));
+            }
+            self.compiler.pending_locals.push(name);
+            return Ok(());
+        }
+        let mut args = std::mem::take(&mut self.compiler.pending_locals);
+        args.reverse();
+        self.add_locals(args, Vec::new())
+    }
+
+    /// `LOCALS| a b |`: the standard's locals, `a` from the top of the stack.
+    pub(crate) fn locals_bar(&mut self) -> Res<()> {
+        self.need_definition("locals|")?;
+        loop {
+            let (addr, len) = self.parse_name()?;
+            if len == 0 {
+                if !self.refill()? {
+                    return Err(self.fail(
+                        CONTROL_MISMATCH,
+                        "`locals|` needs `|` to end its list of locals, but the end of the input came first",
+                    ));
+                }
+                continue;
+            }
+            let name = self.mem.string(addr, len)?;
+            match name.as_str() {
+                "|" => break,
+                ";" => {
+                    return Err(self.fail(
+                        CONTROL_MISMATCH,
+                        "`locals|` needs `|` to end its list of locals, but `;` came first",
+                    ));
+                }
+                _ => self.paren_local(name)?,
+            }
+        }
+        self.paren_local(String::new())
     }
 }

@@ -29,9 +29,11 @@ pub enum Number {
     Double(i128),
 }
 
-/// Convert a token to a number in `base`, with the prefixes `#` (decimal),
-/// `$` (hex), `%` (binary), `'c'` for a character, a leading `-`, and a
-/// trailing `.` for a double-cell number.
+/// Convert a token to a number in `base`, as gforth reads numbers: the
+/// prefixes `#` or `&` (decimal), `$` or `0x` (hex), `%` (binary), `'c'`
+/// (or `'c`) for a character, a leading `-` (before or after the prefix),
+/// and a `.` after the first digit for a double-cell number (`1.`,
+/// `123.45`: the dots are not digits, so `123.45` is the double 12345).
 pub fn parse_number(tok: &[u8], base: i64) -> Option<Number> {
     if let [b'\'', c, rest @ ..] = tok
         && (rest.is_empty() || rest == b"'")
@@ -48,28 +50,42 @@ pub fn parse_number(tok: &[u8], base: i64) -> Option<Number> {
         neg = true;
         s = rest;
     }
-    if let [p @ (b'#' | b'$' | b'%'), rest @ ..] = s {
+    if let [b'\'', c, rest @ ..] = s
+        && (rest.is_empty() || rest == b"'")
+        && neg
+    {
+        return Some(Number::Single((*c as i64).wrapping_neg()));
+    }
+    if let [p @ (b'#' | b'&' | b'$' | b'%'), rest @ ..] = s {
         base = match p {
-            b'#' => 10,
+            b'#' | b'&' => 10,
             b'$' => 16,
             _ => 2,
         };
+        s = rest;
+    } else if let [b'0', b'x' | b'X', rest @ ..] = s
+        && !rest.is_empty()
+    {
+        base = 16;
         s = rest;
     }
     if !neg && let [b'-', rest @ ..] = s {
         neg = true;
         s = rest;
     }
-    let mut double = false;
-    if let [rest @ .., b'.'] = s {
-        double = true;
-        s = rest;
-    }
-    if s.is_empty() || !(2..=36).contains(&base) {
+    if s.first().is_none_or(|&c| c == b'.')
+        || s.windows(2).any(|w| w == b"..")
+        || !(2..=36).contains(&base)
+    {
         return None;
     }
+    let mut double = false;
     let mut acc: u128 = 0;
     for &c in s {
+        if c == b'.' {
+            double = true;
+            continue;
+        }
         let d = (c as char).to_digit(36)?;
         if d >= base {
             return None;
@@ -494,5 +510,24 @@ mod tests {
         assert_eq!(parse_number(b".", 10), None);
         assert_eq!(parse_number(b"$", 10), None);
         assert_eq!(parse_number(b"18446744073709551615", 10), Some(Single(-1)));
+        assert_eq!(parse_number(b"0x1F", 10), Some(Single(31)));
+        assert_eq!(parse_number(b"0X1f", 10), Some(Single(31)));
+        assert_eq!(parse_number(b"-0x10", 10), Some(Single(-16)));
+        assert_eq!(parse_number(b"0x-10", 10), Some(Single(-16)));
+        assert_eq!(parse_number(b"0x", 10), None);
+        assert_eq!(parse_number(b"0", 10), Some(Single(0)));
+        assert_eq!(parse_number(b"&123", 16), Some(Single(123)));
+        assert_eq!(parse_number(b"&-5", 10), Some(Single(-5)));
+        assert_eq!(parse_number(b"123.4", 10), Some(Double(1234)));
+        assert_eq!(parse_number(b"12.3.4", 10), Some(Double(1234)));
+        assert_eq!(parse_number(b"-1.2", 10), Some(Double(-12)));
+        assert_eq!(parse_number(b"0x1.F", 10), Some(Double(31)));
+        assert_eq!(parse_number(b".5", 10), None);
+        assert_eq!(parse_number(b"5..", 10), None);
+        assert_eq!(parse_number(b"1.2.", 10), Some(Double(12)));
+        assert_eq!(parse_number(b"-.5", 10), None);
+        assert_eq!(parse_number(b"'c", 10), Some(Single(99)));
+        assert_eq!(parse_number(b"-'a'", 10), Some(Single(-97)));
+        assert_eq!(parse_number(b"''", 10), Some(Single(39)));
     }
 }

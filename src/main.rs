@@ -25,6 +25,9 @@ struct Cli {
     /// with the stack after it. The word may be defined later by FILE.
     #[arg(long, value_name = "NAME")]
     trace: Vec<String>,
+    /// Let `system` and `sh` run shell commands (refused otherwise).
+    #[arg(long)]
+    allow_shell: bool,
     /// The script to run, then its own arguments (see `argc`, `arg`, `next-arg`).
     #[arg(
         value_name = "FILE [ARGS]...",
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     catch_interrupts();
     let mut forth = Forth::new();
+    forth.allow_shell(cli.allow_shell);
     if let Some(seed) = cli.seed {
         forth.set_seed(seed);
     }

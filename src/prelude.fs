@@ -30,3 +30,27 @@
 : ?leave ( flag -- ) postpone if postpone leave postpone then ; immediate  \ Leave the DO loop if flag is true (gforth).
 : ekey ( -- x ) key ;  \ Wait for a keyboard event: here, one key, as KEY.
 : ekey? ( -- flag ) key? ;  \ True if a keyboard event is waiting.
+: parse-word ( "name" -- c-addr u ) parse-name ;  \ The next word in the input: gforth's older name for PARSE-NAME.
+: ]l ( x -- ) ] postpone literal ;  \ Back to compiling, and compile x as a literal: [ 6 7 * ]L (gforth).
+: 2, ( x1 x2 -- ) here 2 cells allot 2! ;  \ Store a pair at HERE as 2! would, and move past it (gforth).
+: s, ( c-addr u -- ) here over char+ allot place align ;  \ Store a string at HERE as a counted string, then ALIGN (gforth).
+: th ( addr n -- addr' ) cells + ;  \ The address of cell n of the array at addr (gforth).
+: du>= ( ud1 ud2 -- flag ) du< 0= ;  \ True if ud1 >= ud2, unsigned doubles (gforth).
+: outfile-id ( -- fileid ) stdout ;  \ The file that TYPE and EMIT write to: standard output (gforth).
+: infile-id ( -- fileid ) stdin ;  \ The file that KEY and ACCEPT read from: standard input (gforth).
+4 constant #eof  ( -- char )  \ The character that ends input from a terminal, Ctrl-D (gforth).
+: table ( -- wid ) wordlist ;  \ A new word list (gforth's are case-sensitive; here names never are).
+: base-execute ( i*x xt u -- j*x ) base @ >r base ! catch r> base ! throw ;  \ Execute xt with BASE set to u, then restore BASE (gforth).
+: (+do) ( n1 n2 -- n1 n2' ) 2dup > 0= if drop dup then ;  \ The run-time of +DO: make ?DO skip unless n2 < n1.
+: (u+do) ( u1 u2 -- u1 u2' ) 2dup u> 0= if drop dup then ;  \ The run-time of U+DO: make ?DO skip unless u2 < u1.
+: (-do) ( n1 n2 -- n1+1 n2' ) swap 1+ swap 2dup > if drop dup then ;  \ The run-time of -DO: ?DO with the limit n1+1, which skips unless n2 > n1.
+: (u-do) ( u1 u2 -- u1+1 u2' ) swap 1+ swap 2dup u> if drop dup then ;  \ The run-time of U-DO: as (-DO), unsigned.
+: +do ( n1 n2 -- ) postpone (+do) postpone ?do ; immediate compile-only  \ Like ?DO, but skip the loop unless n2 < n1 (gforth).
+: u+do ( u1 u2 -- ) postpone (u+do) postpone ?do ; immediate compile-only  \ Like +DO, comparing unsigned (gforth).
+: -do ( n1 n2 -- ) postpone (-do) postpone ?do ; immediate compile-only  \ Start a loop counting down from n2 to n1 with -LOOP; down to n1+1: skipped unless n2 > n1 (gforth).
+: u-do ( u1 u2 -- ) postpone (u-do) postpone ?do ; immediate compile-only  \ Like -DO, comparing unsigned (gforth).
+: -loop ( u -- ) postpone negate postpone +loop ; immediate compile-only  \ End a -DO or U-DO loop: subtract u from the index; stop when it passes the limit (gforth).
+: assert( ( -- ) ; immediate compile-only  \ Start an assertion: assert( depth 2 = ) aborts when the code before ) leaves false (gforth).
+: ) ( -- ) postpone (assert) ; immediate compile-only  \ End an ASSERT( assertion.
+: $! ( c-addr u addr -- ) dup @ ?dup if free throw then over cell+ allocate throw dup rot ! 2dup ! cell+ swap move ;  \ Store a copy of the string in the heap, its address in the variable at addr (gforth).
+: $@ ( addr -- c-addr u ) @ ?dup if dup cell+ swap @ else 0 0 then ;  \ The string stored with $! in the variable at addr (gforth).

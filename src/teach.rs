@@ -217,7 +217,7 @@ const EXAMPLES: &[(&str, &str)] = &[
         r#"2r@"#,
         r#": peek2 ( a b -- a b a b ) 2>r 2r@ 2r> ;  1 2 peek2 .s  \ <4> 1 2 1 2"#,
     ),
-    (r#"rdrop"#, r#": skip ( x -- ) >r rdrop ;  5 skip"#),
+    (r#"rdrop"#, r#": discard ( x -- ) >r rdrop ;  5 discard"#),
     (
         r#"j"#,
         r#": grid 2 0 do 3 0 do j . loop loop ;  grid  \ 0 0 0 1 1 1"#,

@@ -6,8 +6,50 @@ use crate::error::*;
 use crate::io::{FAM_RO, FAM_RW, FAM_WO, STDERR_ID, STDIN_ID, STDOUT_ID, ior};
 use crate::vm::Forth;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+
+/// Whether SYSTEM and SH may run shell commands (`--allow-shell`).
+static ALLOW_SHELL: AtomicBool = AtomicBool::new(false);
+/// The wait status of the last shell command, for `$?`.
+static LAST_STATUS: AtomicI64 = AtomicI64::new(0);
+
+/// The throw code for a word that reaches outside while that is refused:
+/// -21, unsupported operation.
+const UNSUPPORTED: Throw = Throw(-21);
 
 impl Forth {
+    /// Let SYSTEM and SH run shell commands (the `--allow-shell` option);
+    /// by default they refuse with -21. This holds for the whole process.
+    pub fn allow_shell(&mut self, allow: bool) {
+        ALLOW_SHELL.store(allow, Ordering::Relaxed);
+    }
+
+    /// SYSTEM: run a command with `sh -c`, its output going where TYPE's
+    /// goes; `$?` gives its wait status afterwards, as gforth's does.
+    fn system(&mut self, cmd: &str) -> Res<()> {
+        if !ALLOW_SHELL.load(Ordering::Relaxed) {
+            return Err(self.fail(
+                UNSUPPORTED,
+                "running shell commands is refused; start playforth with --allow-shell to allow it",
+            ));
+        }
+        let _ = self.out.flush();
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(std::process::Stdio::null())
+            .output();
+        let out = match out {
+            Ok(o) => o,
+            Err(e) => return Err(self.fail(FILE_IO, format!("cannot run sh: {e}"))),
+        };
+        self.write_out(&out.stdout)?;
+        let _ = self.diag.write_all(&out.stderr);
+        use std::os::unix::process::ExitStatusExt;
+        LAST_STATUS.store(out.status.into_raw() as i64, Ordering::Relaxed);
+        Ok(())
+    }
+
     pub(crate) fn write_out(&mut self, bytes: &[u8]) -> Res<()> {
         match self.out.write_all(bytes) {
             Ok(()) => Ok(()),
@@ -327,6 +369,32 @@ primitives! {
         let c = f.pop()?;
         let r = f.write_file(id, &[c as u8]);
         f.file_op(r, -75)
+    }
+    Getenv "getenv" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "The value of an environment variable; 0 0 if it is not set." |f| {
+        let name = f.pop_string()?;
+        match std::env::var(&name) {
+            Ok(v) if !name.is_empty() && !name.contains('=') => {
+                let a = f.arg_string(&v)?;
+                f.push(a)?;
+                f.push(v.len() as i64)
+            }
+            _ => {
+                f.push(0)?;
+                f.push(0)
+            }
+        }
+    }
+    System "system" "( c-addr u -- )" Gforth Plain "Run a shell command (only with --allow-shell; -21 otherwise)." |f| {
+        let cmd = f.pop_string()?;
+        f.system(&cmd)
+    }
+    Sh "sh" "( \"command<eol>\" -- )" Gforth Plain "Run the rest of the line as a shell command (only with --allow-shell; -21 otherwise)." |f| {
+        let (a, n) = f.parse(b'\n')?;
+        let cmd = f.mem.string(a, n)?;
+        f.system(&cmd)
+    }
+    ShellStatus "$?" "( -- n )" Gforth Plain "The wait status of the last SYSTEM or SH command (exit code times 256)." |f| {
+        f.push(LAST_STATUS.load(Ordering::Relaxed))
     }
     Stdin "stdin" "( -- fileid )" Gforth Plain "The file id of standard input." |f| { f.push(STDIN_ID) }
     Stdout "stdout" "( -- fileid )" Gforth Plain "The file id of standard output." |f| { f.push(STDOUT_ID) }

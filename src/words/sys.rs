@@ -21,6 +21,27 @@ enum Target {
     Defer(u32),
 }
 
+/// gforth's library files that programs load, and what including them
+/// does here: `random.fs` brings gforth's `random ( n -- 0..n-1 )` and
+/// `seed` in a word list of their own, put in front of the search order
+/// (so playforth's `random ( -- u )` stays in the games word list); the
+/// others' words are built in already.
+fn library_text(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "random.fs" => concat!(
+            "wordlist constant random.fs-words\n",
+            "get-order random.fs-words swap 1+ set-order\n",
+            "get-current random.fs-words set-current\n",
+            "variable seed  random seed !\n",
+            ": rnd ( -- u ) seed @ 6364136223846793005 * 1442695040888963407 + dup seed ! ;\n",
+            ": random ( n -- 0..n-1 ) rnd um* nip ;\n",
+            "set-current\n",
+        ),
+        "assert.fs" | "string.fs" | "locals.fs" | "search.fs" | "ekey.fs" => "",
+        _ => return None,
+    })
+}
+
 impl Forth {
     /// Reserve `n` bytes of data space at HERE (negative gives them back).
     pub(crate) fn allot(&mut self, n: i64) -> Res<()> {
@@ -68,10 +89,101 @@ impl Forth {
         self.allot(pad as i64)
     }
 
+    /// The name of a word being defined: the one NEXTNAME gave, if any,
+    /// else the next name in the input.
+    pub(crate) fn parse_def_name(&mut self) -> Res<String> {
+        match self.compiler.next_name.take() {
+            Some(n) => Ok(n),
+            None => self.parse_word_name(),
+        }
+    }
+
     /// Parse a name and make a header for it with the given behaviour.
     fn define_parsed(&mut self, kind: Kind) -> Res<u32> {
-        let name = self.parse_word_name()?;
+        let name = self.parse_def_name()?;
         self.define(&name, kind, true)
+    }
+
+    /// INCLUDE / REQUIRE of one of gforth's small library files that is
+    /// not on disk (as given, or beside the file being read): its words
+    /// are built in, so the file is not needed. Returns false for a name
+    /// this does not know.
+    fn builtin_library(&mut self, name: &str, once: bool) -> Res<bool> {
+        let Some(text) = library_text(name) else {
+            return Ok(false);
+        };
+        if self.resolve_path(name).exists() {
+            return Ok(false);
+        }
+        let key = std::path::PathBuf::from(format!("<built-in>/{name}"));
+        if once && self.input.was_included(&key) {
+            return Ok(true);
+        }
+        self.input.note_included(key);
+        self.interpret_text(&format!("<built-in {name}>"), text.as_bytes().to_vec(), 0)?;
+        Ok(true)
+    }
+
+    /// The xt of a built-in word, by its name, whatever shadows it.
+    pub(crate) fn builtin_xt(&self, name: &str) -> Res<u32> {
+        let xt = self.dict.words.iter().position(|w| &*w.name == name);
+        xt.map(|x| x as u32).ok_or(UNDEFINED_WORD)
+    }
+
+    /// A name token (here the xt of a named word) checked to be one.
+    fn name_token(&mut self, nt: i64) -> Res<u32> {
+        let ok = usize::try_from(nt)
+            .ok()
+            .and_then(|x| self.dict.words.get(x))
+            .is_some_and(|w| !w.name.is_empty() && w.kind != Kind::Forgotten);
+        if !ok {
+            return Err(self.fail(BAD_ADDRESS, format!("{nt} is not a name token")));
+        }
+        Ok(nt as u32)
+    }
+
+    /// `]] ... [[`: postpone every word up to `[[`; numbers compile code
+    /// that compiles them as literals.
+    fn postpone_all(&mut self) -> Res<()> {
+        loop {
+            let (addr, len) = self.parse_name()?;
+            if len == 0 {
+                if !self.refill()? {
+                    return Err(self.fail(CONTROL_MISMATCH, "`]]` needs `[[` to end it"));
+                }
+                continue;
+            }
+            let name = self.mem.string(addr, len)?;
+            if name == "[[" {
+                return Ok(());
+            }
+            if self.compiler.local(&name).is_some() {
+                return Err(self.fail(
+                    INVALID_NAME,
+                    format!("`{name}` is a local: ]] ... [[ cannot postpone locals"),
+                ));
+            }
+            if let Some(xt) = self.dict.find(&name) {
+                if self.dict.words[xt as usize].immediate() {
+                    self.compile_xt(xt)?;
+                } else {
+                    self.emit(Instr::CompileXt(xt))?;
+                }
+                continue;
+            }
+            match crate::interp::parse_number(name.as_bytes(), self.base()) {
+                Some(crate::interp::Number::Single(n)) => {
+                    self.emit(Instr::Lit(n))?;
+                    self.emit(Sys::Literal.instr())?;
+                }
+                Some(crate::interp::Number::Double(d)) => {
+                    self.emit(Instr::Lit(d as i64))?;
+                    self.emit(Instr::Lit((d >> 64) as i64))?;
+                    self.emit(Sys::TwoLiteral.instr())?;
+                }
+                None => return Err(self.fail(UNDEFINED_WORD, name)),
+            }
+        }
     }
 
     /// A header whose behaviour is a short piece of compiled code.
@@ -286,6 +398,19 @@ impl Forth {
             "RETURN-STACK-CELLS" => &[crate::vm::RS_SIZE as i64],
             "STACK-CELLS" => &[crate::vm::DS_SIZE as i64],
             "WORDLISTS" => &[MAX_ORDER as i64],
+            "#LOCALS" => &[crate::vm::MAX_LOCALS as i64],
+            // The word sets, as Forth-94 programs ask for them.
+            "CORE" | "CORE-EXT" | "DOUBLE" | "DOUBLE-EXT" | "EXCEPTION" | "EXCEPTION-EXT"
+            | "FACILITY" | "FACILITY-EXT" | "FILE" | "FILE-EXT" | "LOCALS" | "LOCALS-EXT"
+            | "MEMORY-ALLOC" | "MEMORY-ALLOC-EXT" | "SEARCH-ORDER" | "SEARCH-ORDER-EXT"
+            | "STRING" | "STRING-EXT" | "TOOLS" | "TOOLS-EXT" => &[-1],
+            // Programs written for gforth ask for its version.
+            "GFORTH" => {
+                let a = self.arg_string("0.7.3")?;
+                self.push(a)?;
+                self.push(5)?;
+                return Ok(true);
+            }
             _ => return Ok(false),
         };
         for &v in vals {
@@ -329,7 +454,7 @@ primitives! {
         Err(f.fail(BAD_ADDRESS, "this deferred word has no action yet (use IS)"))
     }
     Colon ":" "( \"name\" -- )" Core Plain "Start a new definition called name." |f| {
-        let name = f.parse_word_name()?;
+        let name = f.parse_def_name()?;
         f.begin_definition(Some(&name)).map(|_| ())
     }
     NoName ":noname" "( -- )" CoreExt Plain "Start a definition without a name; ; leaves its xt." |f| {
@@ -423,9 +548,22 @@ primitives! {
         let body = f.here as u32;
         f.define_parsed(Kind::Create(body)).map(|_| ())
     }
-    Does "does>" "( -- )" Core ImmediateCompileOnly "Give the word being CREATEd the behaviour that follows." |f| {
-        let code = f.code_here() + 1;
-        f.emit(Instr::Does(code))
+    Does "does>" "( -- )" Core Immediate "Give the word being CREATEd the behaviour that follows (up to ;), inside a definition or after CREATE at the top level." |f| {
+        if f.compiling() {
+            let code = f.code_here() + 1;
+            return f.emit(Instr::Does(code));
+        }
+        let target = f.dict.last.filter(|&x| {
+            matches!(f.dict.words[x as usize].kind, Kind::Create(_) | Kind::Does { .. })
+        });
+        let Some(target) = target else {
+            return Err(f.fail(NOT_CREATED, "DOES> needs a word made by CREATE"));
+        };
+        f.begin_definition(None)?;
+        if let Some(def) = f.compiler.def.as_mut() {
+            def.does_for = Some(target);
+        }
+        Ok(())
     }
     Variable "variable" "( \"name\" -- )" Core Plain "Make a one-cell variable." |f| {
         f.align()?;
@@ -447,7 +585,7 @@ primitives! {
     TwoConstant "2constant" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair." |f| {
         let b = f.pop()?;
         let a = f.pop()?;
-        let name = f.parse_word_name()?;
+        let name = f.parse_def_name()?;
         f.define_code(&name, &[Instr::Lit(a), Instr::Lit(b)]).map(|_| ())
     }
     Value "value" "( x \"name\" -- )" CoreExt Plain "Make a word that pushes x; TO name changes it." |f| {
@@ -521,7 +659,7 @@ primitives! {
         f.define_parsed(Kind::Marker(m)).map(|_| ())
     }
     Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools Plain "Make newname behave exactly like oldname." |f| {
-        let new = f.parse_word_name()?;
+        let new = f.parse_def_name()?;
         let old = f.parse_find()?;
         let w = f.dict.words[old as usize].clone();
         let xt = f.define(&new, w.kind, true)?;
@@ -604,7 +742,113 @@ primitives! {
         f.cs_pop(CASE_SYS, "endcase").map(|_| ())
     }
     LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals ImmediateCompileOnly "Declare locals: arguments from the stack, then uninitialised values." |f| {
-        f.declare_locals()
+        f.declare_locals(false)
+    }
+    PostponeAll "]]" "( \"words [[\" -- )" Gforth ImmediateCompileOnly "Postpone every word up to [[: : 2dup+ ]] 2dup + [[ ; immediate. Numbers are compiled as literals." |f| {
+        f.postpone_all()
+    }
+    TwoRDrop "2rdrop" "( R: x1 x2 -- )" Gforth Plain "Discard the top two cells of the return stack." |f| {
+        f.rpop()?;
+        f.rpop().map(|_| ())
+    }
+    Latest "latest" "( -- nt )" Gforth Plain "The name token of the newest named word (0 if none)." |f| {
+        let nt = f.dict.last.filter(|&x| !f.dict.words[x as usize].name.is_empty());
+        f.push(nt.map_or(0, i64::from))
+    }
+    LatestXt "latestxt" "( -- xt )" Gforth Plain "The execution token of the newest definition, named or not." |f| {
+        let xt = f.dict.last.ok_or_else(|| f.fail(BAD_ADDRESS, "no word has been defined"))?;
+        f.push(xt as i64)
+    }
+    ToName ">name" "( xt -- nt | 0 )" Gforth Plain "The name token of a word (0 for a nameless one); here it is the xt itself." |f| {
+        let xt = f.pop()?;
+        let named = usize::try_from(xt).ok().and_then(|x| f.dict.words.get(x)).is_some_and(|w| !w.name.is_empty());
+        f.push(if named { xt } else { 0 })
+    }
+    NameToString "name>string" "( nt -- c-addr u )" Tools Plain "The name of a word, as a string." |f| {
+        let nt = f.pop()?;
+        let nt = f.name_token(nt)?;
+        let name = f.dict.words[nt as usize].name.to_string();
+        let a = f.arg_string(&name)?;
+        f.push(a)?;
+        f.push(name.len() as i64)
+    }
+    NameToInterpret "name>interpret" "( nt -- xt | 0 )" Tools Plain "What the word does when interpreted (0 for a compile-only word)." |f| {
+        let nt = f.pop()?;
+        let nt = f.name_token(nt)?;
+        let only = f.dict.words[nt as usize].compile_only();
+        f.push(if only { 0 } else { nt as i64 })
+    }
+    NameToCompile "name>compile" "( nt -- x xt )" Tools Plain "What the word does when compiled: x xt execute performs it (xt is EXECUTE for an immediate word, COMPILE, otherwise)." |f| {
+        let nt = f.pop()?;
+        let nt = f.name_token(nt)?;
+        let how = if f.dict.words[nt as usize].immediate() { "execute" } else { "compile," };
+        let how = f.builtin_xt(how)?;
+        f.push(nt as i64)?;
+        f.push(how as i64)
+    }
+    TraverseWordlist "traverse-wordlist" "( i*x xt wid -- j*x )" Tools Plain "Run xt ( k*x nt -- l*x flag ) for each word in wid, newest first, until it returns false." |f| {
+        let wid = f.pop()?;
+        let xt = f.pop()?;
+        if wid < 0 || wid as usize >= f.dict.wordlists.len() {
+            return Err(f.fail(ARG_TYPE, "not a word list id"));
+        }
+        let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
+        let nts: Vec<u32> = (0..f.dict.words.len() as u32)
+            .rev()
+            .filter(|&x| {
+                let w = &f.dict.words[x as usize];
+                w.wordlist == wid as u32 && w.revealed && !w.name.is_empty()
+            })
+            .collect();
+        for nt in nts {
+            f.push(nt as i64)?;
+            f.execute(xt)?;
+            if !f.pop_bool()? {
+                break;
+            }
+        }
+        Ok(())
+    }
+    BodyFrom "body>" "( a-addr -- xt )" Gforth Plain "The word whose data field is at a-addr (the inverse of >BODY)." |f| {
+        let a = f.pop()?;
+        let xt = f.dict.words.iter().rposition(|w| w.body().is_some_and(|b| b as i64 == a));
+        match xt {
+            Some(xt) => f.push(xt as i64),
+            None => Err(f.fail(NOT_CREATED, format!("{a} is not the data field of a word"))),
+        }
+    }
+    Alias "alias" "( xt \"name\" -- )" Gforth Plain "Make name do what xt does: ' dup alias twin." |f| {
+        let xt = f.pop()?;
+        let Some(w) = usize::try_from(xt).ok().and_then(|x| f.dict.words.get(x)).cloned() else {
+            return Err(f.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
+        };
+        if w.kind == Kind::Forgotten {
+            return Err(f.stale_xt(xt));
+        }
+        let name = f.parse_def_name()?;
+        let new = f.define(&name, w.kind, true)?;
+        f.dict.words[new as usize].code_end = w.code_end;
+        Ok(())
+    }
+    NextName "nextname" "( c-addr u -- )" Gforth Plain "The next defining word takes this name instead of parsing one." |f| {
+        let name = f.pop_string()?;
+        if name.is_empty() {
+            return Err(f.fail(ZERO_LENGTH_NAME, "nextname needs a name"));
+        }
+        f.compiler.next_name = Some(name);
+        Ok(())
+    }
+    LocalsBrace "{" "( \"args | vals -- outs }\" -- )" Gforth ImmediateCompileOnly "gforth's locals: { a b | c -- d } is {: a b | c -- d :}." |f| {
+        f.declare_locals(true)
+    }
+    LocalsBar "locals|" "( \"name1 ... namen |\" -- )" Locals ImmediateCompileOnly "Declare locals taken from the stack, name1 from the top: 1 2 locals| a b | leaves a = 2." |f| {
+        f.locals_bar()
+    }
+    ParenLocal "(local)" "( c-addr u -- )" Locals Plain "While compiling: add a local named by the string; 0 0 (local) ends the list (the first name gets the top of the stack)." |f| {
+        let u = f.pop()?;
+        let a = f.pop()?;
+        let name = if u == 0 { String::new() } else { f.mem.string(a, u)? };
+        f.paren_local(name)
     }
 
     Throw "throw" "( k*x n -- k*x | i*x n )" Exception Plain "If n is not zero, unwind to the nearest CATCH with n." |f| {
@@ -685,20 +929,32 @@ primitives! {
         f.set_to_in(len);
         Ok(())
     }
-    Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file." |f| {
+    Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file (gforth's random.fs and a few other library files are built in)." |f| {
         let name = f.parse_word_name()?;
+        if f.builtin_library(&name, false)? {
+            return Ok(());
+        }
         f.included(&name)
     }
     Included "included" "( i*x c-addr u -- j*x )" File Plain "Interpret the file named by the string." |f| {
         let name = f.pop_string()?;
+        if f.builtin_library(&name, false)? {
+            return Ok(());
+        }
         f.included(&name)
     }
-    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before." |f| {
+    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (require random.fs gives gforth's random and seed)." |f| {
         let name = f.parse_word_name()?;
+        if f.builtin_library(&name, true)? {
+            return Ok(());
+        }
         f.required(&name)
     }
     Required "required" "( i*x c-addr u -- j*x )" File Plain "Include a file unless it was included before." |f| {
         let name = f.pop_string()?;
+        if f.builtin_library(&name, true)? {
+            return Ok(());
+        }
         f.required(&name)
     }
     IncludeFile "include-file" "( i*x fileid -- j*x )" File Plain "Interpret the rest of an open file." |f| {
@@ -762,19 +1018,19 @@ primitives! {
     PlusField "+field" "( n1 n2 \"name\" -- n3 )" Facility Plain "A field of n2 bytes at offset n1: name adds n1 to an address." |f| {
         let size = f.pop()?;
         let off = f.pop()?;
-        let name = f.parse_word_name()?;
+        let name = f.parse_def_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(size))
     }
     FieldColon "field:" "( n1 \"name\" -- n2 )" Facility Plain "An aligned one-cell field." |f| {
         let off = f.pop()?.wrapping_add(7) & !7;
-        let name = f.parse_word_name()?;
+        let name = f.parse_def_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(8))
     }
     CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility Plain "A one-character field." |f| {
         let off = f.pop()?;
-        let name = f.parse_word_name()?;
+        let name = f.parse_def_name()?;
         f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(1))
     }

@@ -246,6 +246,31 @@ primitives! {
             f.write_out(&s)
         }
     }
+    DotBackslashQuote ".\\\"" "( \"ccc<quote>\" -- )" Gforth Immediate "Print a string with escapes such as \\n \\t (compiled in a definition): .\\\" a\\tb\\n\"." |f| {
+        let s = unescape(f)?;
+        if f.compiling() {
+            f.compile_string(&s)?;
+            f.emit(Text::DotQuoteRun.instr())
+        } else {
+            f.write_out(&s)
+        }
+    }
+    Scan "scan" "( c-addr u char -- c-addr' u' )" Gforth Plain "The rest of the string from the first char in it (empty if none)." |f| {
+        let c = f.pop()? as u8;
+        let u = f.pop_len()?;
+        let a = f.pop()?;
+        let n = f.mem.slice(a, u)?.iter().position(|&b| b == c).unwrap_or(u as usize) as i64;
+        f.push(a + n)?;
+        f.push(u - n)
+    }
+    Skip "skip" "( c-addr u char -- c-addr' u' )" Gforth Plain "The rest of the string after any leading chars." |f| {
+        let c = f.pop()? as u8;
+        let u = f.pop_len()?;
+        let a = f.pop()?;
+        let n = f.mem.slice(a, u)?.iter().position(|&b| b != c).unwrap_or(u as usize) as i64;
+        f.push(a + n)?;
+        f.push(u - n)
+    }
     DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once." |f| {
         let (a, n) = f.parse(b')')?;
         let s = f.mem.slice(a, n)?.to_vec();

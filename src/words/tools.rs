@@ -13,6 +13,14 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 impl Forth {
+    /// What `~~` prints: where, and the stack.
+    fn debug_here(&mut self, place: &str) -> Res<()> {
+        let _ = self.out.flush();
+        let line = format!("{place} {}\n", self.stack_text().trim_end());
+        let _ = self.diag.write_all(line.as_bytes());
+        Ok(())
+    }
+
     /// The stack as `.S` shows it: `<depth> a b c `.
     pub(crate) fn stack_text(&self) -> String {
         let base = self.base();
@@ -464,7 +472,7 @@ impl Recovery<'_> {
     fn declare_locals(&mut self, i: usize, args: u16, vals: u16) -> Item {
         let (args, vals) = (args as usize, vals as usize);
         let a = self.start + i as u32;
-        self.locals = self
+        let names = self
             .forth
             .code
             .local_names(a)
@@ -475,7 +483,9 @@ impl Recovery<'_> {
                     .chain((0..vals).map(|k| format!("v{k}")))
                     .collect()
             });
-        let (x, y) = self.locals.split_at(args.min(self.locals.len()));
+        // A later declaration adds to the locals already there.
+        self.locals.extend_from_slice(&names);
+        let (x, y) = names.split_at(args.min(names.len()));
         Item::Locals {
             args: x.to_vec(),
             vals: (vals > 0).then(|| y.to_vec()),
@@ -500,6 +510,26 @@ primitives! {
     enum Tools;
     base = super::TOOLS_BASE;
 
+    DebugHere "~~" "( -- )" Gforth Immediate "Debugging: print where it is (file and line) and the stack, on stderr, each time it runs." |f| {
+        let pos = f.input.token_pos();
+        let place = f.input.location(pos).map_or_else(|| "<here>:".to_string(), |l| format!("{}:{}:", l.file, l.line));
+        if f.compiling() {
+            f.compile_string(place.as_bytes())?;
+            f.emit(Tools::DebugRun.instr())
+        } else {
+            f.debug_here(&place)
+        }
+    }
+    DebugRun "(~~)" "( c-addr u -- )" Playforth Plain "The run-time of ~~: print the place and the stack on stderr." |f| {
+        let place = f.pop_string()?;
+        f.debug_here(&place)
+    }
+    AssertRun "(assert)" "( flag -- )" Playforth Plain "The run-time of ASSERT( ... ): abort (throw -2) if flag is false." |f| {
+        if !f.pop_bool()? {
+            return Err(f.fail(ABORT_QUOTE, "failed assertion"));
+        }
+        Ok(())
+    }
     DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty." |f| {
         let s = f.stack_text();
         f.print(&s)
