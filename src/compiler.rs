@@ -37,8 +37,11 @@ pub(crate) struct Compiler {
     pub def: Option<Definition>,
     /// LEAVE (and ?DO) addresses to resolve, one list per open DO.
     pub leaves: Vec<Vec<u32>>,
-    /// Names of the current definition's locals, oldest first.
-    pub locals: Vec<String>,
+    /// The current definition's locals frame at this point of the code,
+    /// one entry a cell, oldest first.
+    pub locals: Vec<Local>,
+    /// The locals frame size at each open DO, for LEAVE.
+    pub do_locals: Vec<usize>,
     /// Names given to (LOCAL) and not yet ended by `0 0 (local)`.
     pub pending_locals: Vec<String>,
     /// The name NEXTNAME gave the next defining word.
@@ -50,20 +53,57 @@ impl Compiler {
     /// locals. Returns the definition that was open, if any.
     fn clear(&mut self) -> Option<Definition> {
         self.leaves.clear();
+        self.do_locals.clear();
         self.locals.clear();
         self.pending_locals.clear();
         self.next_name = None;
         self.def.take()
     }
 
-    /// The LocalFetch index of a local name (0 = newest).
-    pub(crate) fn local(&self, name: &str) -> Option<u16> {
+    /// The LocalFetch index of a local name (0 = newest) and its kind;
+    /// a double's index is its low cell's (its high cell is one newer).
+    pub(crate) fn local(&self, name: &str) -> Option<(u16, LocalKind)> {
         let i = self
             .locals
             .iter()
-            .rposition(|l| l.eq_ignore_ascii_case(name))?;
-        Some((self.locals.len() - 1 - i) as u16)
+            .rposition(|l| l.kind != LocalKind::DoubleHigh && l.name.eq_ignore_ascii_case(name))?;
+        Some(((self.locals.len() - 1 - i) as u16, self.locals[i].kind))
     }
+}
+
+/// What a locals frame cell holds (gforth's typed locals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LocalKind {
+    /// `w:` or no type: a cell.
+    Cell,
+    /// `c:`: a character; the cell is kept whole, a fetch gives its low byte.
+    Char,
+    /// `d:`: the low cell of a double (the cell under its high cell).
+    Double,
+    /// The high cell of a double, one cell newer than its low cell.
+    DoubleHigh,
+    /// `f:`: the bits of a float.
+    Float,
+}
+
+impl LocalKind {
+    /// The type prefix written before the name, as SEE shows it.
+    fn prefix(self) -> &'static str {
+        match self {
+            LocalKind::Cell => "",
+            LocalKind::Char => "c: ",
+            LocalKind::Double => "d: ",
+            LocalKind::DoubleHigh => "d:hi ",
+            LocalKind::Float => "f: ",
+        }
+    }
+}
+
+/// One cell of a locals frame, as the compiler knows it.
+#[derive(Clone, Debug)]
+pub(crate) struct Local {
+    pub name: String,
+    pub kind: LocalKind,
 }
 
 fn tag_name(tag: i64) -> &'static str {
@@ -161,7 +201,7 @@ impl Forth {
             let line = self
                 .peek(1)
                 .ok()
-                .and_then(|a| self.code.pos(a as usize))
+                .and_then(|a| self.code.pos(a as u32 as usize))
                 .map(|p| format!(" (opened at line {})", p.line))
                 .unwrap_or_default();
             return Err(self.fail(
@@ -246,13 +286,25 @@ impl Forth {
 
     // ---- control structures ----
 
+    /// Push a control-flow entry: the address cell also keeps, above its
+    /// low 32 bits, the size of the locals frame where the entry was made.
     pub(crate) fn cs_push(&mut self, addr: u32, tag: i64) -> Res<()> {
-        self.push(addr as i64)?;
+        self.cs_push_at(addr, self.compiler.locals.len(), tag)
+    }
+
+    fn cs_push_at(&mut self, addr: u32, locals: usize, tag: i64) -> Res<()> {
+        self.push(addr as i64 | (locals as i64) << 32)?;
         self.push(tag)
     }
 
     /// Pop an entry that must carry `tag`; `word` names the closer for messages.
     pub(crate) fn cs_pop(&mut self, tag: i64, word: &str) -> Res<u32> {
+        Ok(self.cs_pop_entry(tag, word)?.0)
+    }
+
+    /// Pop an entry that must carry `tag`: its address and the size of the
+    /// locals frame where it was made.
+    fn cs_pop_entry(&mut self, tag: i64, word: &str) -> Res<(u32, usize)> {
         let found = self.peek(0).ok();
         if found != Some(tag) {
             let what = found.map_or("nothing", tag_name);
@@ -262,7 +314,28 @@ impl Forth {
             ));
         }
         self.pop()?;
-        Ok(self.pop()? as u32)
+        let cell = self.pop()?;
+        Ok((cell as u32, (cell >> 32) as u32 as usize))
+    }
+
+    /// Drop the locals declared since the frame had `size` cells: compile
+    /// the LocalsExit and forget their names. Code reaching the same place
+    /// from elsewhere comes with a frame of `size` cells.
+    fn drop_locals_to(&mut self, size: usize, word: &str) -> Res<()> {
+        let now = self.compiler.locals.len();
+        if size > now {
+            return Err(self.fail(
+                CONTROL_MISMATCH,
+                format!(
+                    "`{word}` joins code that has locals declared inside a control structure with code that has not"
+                ),
+            ));
+        }
+        if size < now {
+            self.emit(Instr::LocalsExit((now - size) as u16))?;
+            self.compiler.locals.truncate(size);
+        }
+        Ok(())
     }
 
     /// Point the forward branch at `at` to `target`.
@@ -287,10 +360,106 @@ impl Forth {
         self.cs_push(at, ORIG)
     }
 
-    /// THEN: resolve the orig on top to here.
+    /// THEN: resolve the orig on top to here. Locals declared since the
+    /// orig are dropped first: they are visible up to the THEN only.
     pub(crate) fn resolve_orig(&mut self, word: &str) -> Res<()> {
-        let at = self.cs_pop(ORIG, word)?;
+        let (at, size) = self.cs_pop_entry(ORIG, word)?;
+        self.drop_locals_to(size, word)?;
         self.resolve(at, self.code_here())
+    }
+
+    /// ELSE: the IF part's own locals end here.
+    pub(crate) fn cf_else(&mut self) -> Res<()> {
+        let (orig, size) = self.cs_pop_entry(ORIG, "else")?;
+        self.drop_locals_to(size, "else")?;
+        let at = self.code_here();
+        self.emit(Instr::Branch(0))?;
+        self.resolve(orig, self.code_here())?;
+        self.cs_push(at, ORIG)
+    }
+
+    /// UNTIL (`again` false) and AGAIN: a backward branch, after dropping
+    /// the locals declared since BEGIN.
+    pub(crate) fn cf_back(&mut self, again: bool) -> Res<()> {
+        let word = if again { "again" } else { "until" };
+        let (dest, size) = self.cs_pop_entry(DEST, word)?;
+        self.drop_locals_to(size, word)?;
+        self.emit(if again {
+            Instr::Branch(dest)
+        } else {
+            Instr::ZBranch(dest)
+        })
+    }
+
+    /// WHILE: a forward branch out of the loop; the BEGIN stays under it.
+    pub(crate) fn cf_while(&mut self) -> Res<()> {
+        let (dest, size) = self.cs_pop_entry(DEST, "while")?;
+        self.emit_forward(Instr::ZBranch(0))?;
+        self.cs_push_at(dest, size, DEST)
+    }
+
+    /// REPEAT: back to BEGIN, then resolve the WHILE. Locals declared
+    /// between BEGIN and WHILE end here too: the way out through WHILE drops them.
+    pub(crate) fn cf_repeat(&mut self) -> Res<()> {
+        self.cf_back(true)?;
+        let (orig, size) = self.cs_pop_entry(ORIG, "repeat")?;
+        self.resolve(orig, self.code_here())?;
+        let now = self.compiler.locals.len();
+        if size < now {
+            return Err(self.fail(
+                CONTROL_MISMATCH,
+                "`repeat` joins code that has locals declared inside a control structure with code that has not",
+            ));
+        }
+        if size > now {
+            // Only the WHILE's branch comes here (REPEAT jumped back).
+            self.emit(Instr::LocalsExit((size - now) as u16))?;
+        }
+        Ok(())
+    }
+
+    /// ENDOF: the OF part's locals end here.
+    pub(crate) fn cf_endof(&mut self) -> Res<()> {
+        let (of, size) = self.cs_pop_entry(OF_SYS, "endof")?;
+        self.drop_locals_to(size, "endof")?;
+        let at = self.code_here();
+        self.emit(Instr::Branch(0))?;
+        self.resolve(of, self.code_here())?;
+        self.cs_push(at, ORIG)
+    }
+
+    /// ENDCASE: every ENDOF jumps past the EndCase.
+    pub(crate) fn cf_endcase(&mut self) -> Res<()> {
+        // The default part's locals end before the selector is dropped.
+        let mut case_size = None;
+        let mut k = 0;
+        while let (Ok(tag), Ok(cell)) = (self.peek(k), self.peek(k + 1)) {
+            if tag == CASE_SYS {
+                case_size = Some((cell >> 32) as u32 as usize);
+                break;
+            }
+            if tag != ORIG {
+                break;
+            }
+            k += 2;
+        }
+        if let Some(size) = case_size {
+            self.drop_locals_to(size, "endcase")?;
+        }
+        self.emit(Instr::EndCase)?;
+        let here = self.code_here();
+        let now = self.compiler.locals.len();
+        while self.peek(0)? == ORIG {
+            let (at, size) = self.cs_pop_entry(ORIG, "endcase")?;
+            if size != now {
+                return Err(self.fail(
+                    CONTROL_MISMATCH,
+                    "`endcase` joins code that has locals declared inside a control structure with code that has not",
+                ));
+            }
+            self.resolve(at, here)?;
+        }
+        self.cs_pop(CASE_SYS, "endcase").map(|_| ())
     }
 
     /// DO / ?DO.
@@ -306,30 +475,41 @@ impl Forth {
             self.emit(Instr::Do)?;
         }
         self.compiler.leaves.push(leaves);
+        self.compiler.do_locals.push(self.compiler.locals.len());
         self.cs_push(self.code_here(), DO_SYS)
     }
 
-    /// LOOP / +LOOP.
+    /// LOOP / +LOOP: the locals declared in the loop's body end here, on
+    /// the way back and the way out alike.
     pub(crate) fn end_do(&mut self, plus: bool, word: &str) -> Res<()> {
-        let body = self.cs_pop(DO_SYS, word)?;
+        let (body, size) = self.cs_pop_entry(DO_SYS, word)?;
+        self.drop_locals_to(size, word)?;
         self.emit(if plus {
             Instr::PlusLoop(body)
         } else {
             Instr::Loop(body)
         })?;
         let here = self.code_here();
+        self.compiler.do_locals.pop();
         for at in self.compiler.leaves.pop().unwrap_or_default() {
             self.resolve(at, here)?;
         }
         Ok(())
     }
 
+    /// LEAVE: drop the locals declared inside the loop, then jump out.
     pub(crate) fn emit_leave(&mut self) -> Res<()> {
-        let at = self.code_here();
-        let Some(list) = self.compiler.leaves.last_mut() else {
+        let Some(&size) = self.compiler.do_locals.last() else {
             return Err(self.fail(CONTROL_MISMATCH, "`leave` outside a DO loop"));
         };
-        list.push(at);
+        let now = self.compiler.locals.len();
+        if now > size {
+            self.emit(Instr::LocalsExit((now - size) as u16))?;
+        }
+        let at = self.code_here();
+        if let Some(list) = self.compiler.leaves.last_mut() {
+            list.push(at);
+        }
         self.emit(Instr::Leave(0))
     }
 
@@ -356,14 +536,17 @@ impl Forth {
     // ---- locals ----
 
     /// `{: a b | c -- d :}` (or gforth's `{ a b | c -- d }` when `brace`
-    /// is set): declare locals for the current definition.
+    /// is set): declare locals for the current definition. A name may
+    /// have gforth's type before it: `w:` (a cell, as without), `c:` (a
+    /// character), `d:` (a double) or `f:` (a float, from the FP stack).
     pub(crate) fn declare_locals(&mut self, brace: bool) -> Res<()> {
         let (open, close) = if brace { ("{", "}") } else { ("{:", ":}") };
         self.need_definition(open)?;
-        let (mut args, mut vals) = (Vec::new(), Vec::new());
+        let mut items = Vec::new();
         let mut in_vals = false;
         let mut in_outs = false;
         let mut saw_brace = false;
+        let mut kind: Option<(LocalKind, String)> = None;
         // The list may go on over lines, but never past the definition's end.
         let missing = |saw_brace: bool, what: &str| {
             let hint = if saw_brace && !brace {
@@ -386,18 +569,51 @@ impl Forth {
                 continue;
             }
             let name = self.mem.string(addr, len)?;
-            match name.as_str() {
+            let lower = name.to_ascii_lowercase();
+            let typed = match lower.as_str() {
+                "w:" => Some(LocalKind::Cell),
+                "c:" => Some(LocalKind::Char),
+                "d:" => Some(LocalKind::Double),
+                "f:" => Some(LocalKind::Float),
+                _ => None,
+            };
+            match lower.as_str() {
                 n if n == close => break,
                 ";" => return Err(self.fail(CONTROL_MISMATCH, missing(saw_brace, "`;`"))),
                 "}" => saw_brace = true,
+                _ if in_outs => {}
                 "|" => in_vals = true,
                 "--" => in_outs = true,
-                _ if in_outs => {}
-                _ if in_vals => vals.push(name),
-                _ => args.push(name),
+                _ if kind.is_none() && typed.is_some() => {
+                    kind = typed.map(|k| (k, name));
+                    continue;
+                }
+                "w^" | "c^" | "d^" | "f^" => {
+                    return Err(self.fail(
+                        CONTROL_MISMATCH,
+                        format!("`{name}` (a local's address) is not supported: locals have no address here"),
+                    ));
+                }
+                _ => {
+                    let k = kind.take().map_or(LocalKind::Cell, |k| k.0);
+                    items.push((name, k, in_vals));
+                    continue;
+                }
+            }
+            if let Some((_, t)) = kind.take() {
+                return Err(self.fail(
+                    CONTROL_MISMATCH,
+                    format!("`{t}` in a locals list needs a name after it"),
+                ));
             }
         }
-        self.add_locals(args, vals)
+        if let Some((_, t)) = kind {
+            return Err(self.fail(
+                CONTROL_MISMATCH,
+                format!("`{t}` in a locals list needs a name after it"),
+            ));
+        }
+        self.add_typed_locals(items)
     }
 
     /// Fail unless a colon definition is being compiled.
@@ -411,32 +627,113 @@ impl Forth {
         Ok(())
     }
 
-    /// Start locals: `args` from the stack (the first named is the
-    /// deepest), then `vals` uninitialised. A definition may declare more
-    /// locals later, as gforth allows, but only outside control
-    /// structures: the frame is dropped whole at EXIT and `;`.
+    /// Start untyped locals: `args` from the stack (the first named is
+    /// the deepest), then `vals` uninitialised.
     pub(crate) fn add_locals(&mut self, args: Vec<String>, vals: Vec<String>) -> Res<()> {
-        let open = self
-            .compiler
-            .def
-            .as_ref()
-            .is_some_and(|d| self.stacks.sp > d.depth);
-        if !self.compiler.locals.is_empty() && (open || !self.compiler.leaves.is_empty()) {
-            return Err(self.fail(
-                CONTROL_MISMATCH,
-                "more locals may be declared only outside IF, loops and other control structures",
-            ));
-        }
-        if args.is_empty() && vals.is_empty() {
+        let items = args
+            .into_iter()
+            .map(|n| (n, LocalKind::Cell, false))
+            .chain(vals.into_iter().map(|n| (n, LocalKind::Cell, true)))
+            .collect();
+        self.add_typed_locals(items)
+    }
+
+    /// Start locals: each `(name, kind, val)`; arguments (not `val`) come
+    /// from the stacks, the first named deepest, floats from the FP stack.
+    /// The frame holds the data stack's arguments, then the floats', then
+    /// the values; a float argument is stored after LocalsEnter by
+    /// `(f>bits)` and LocalStore. A declaration inside a control structure
+    /// lasts to the end of that structure (see `drop_locals_to`).
+    pub(crate) fn add_typed_locals(&mut self, items: Vec<(String, LocalKind, bool)>) -> Res<()> {
+        if items.is_empty() {
             return Ok(());
         }
+        let cells = |k: LocalKind, name: &str| -> Vec<Local> {
+            let one = |kind| Local {
+                name: name.to_string(),
+                kind,
+            };
+            if k == LocalKind::Double {
+                vec![one(LocalKind::Double), one(LocalKind::DoubleHigh)]
+            } else {
+                vec![one(k)]
+            }
+        };
+        let mut args = Vec::new();
+        let mut floats = Vec::new();
+        let mut vals = Vec::new();
+        for (name, k, val) in &items {
+            match (val, k) {
+                (true, _) => vals.extend(cells(*k, name)),
+                (false, LocalKind::Float) => floats.extend(cells(*k, name)),
+                (false, _) => args.extend(cells(*k, name)),
+            }
+        }
+        let total = self.compiler.locals.len() + args.len() + floats.len() + vals.len();
+        if total > u16::MAX as usize {
+            return Err(self.fail(CONTROL_MISMATCH, "too many locals in one definition"));
+        }
         let at = self.code_here();
-        self.emit(Instr::LocalsEnter(args.len() as u16, vals.len() as u16))?;
-        self.code
-            .set_local_names(at, args.iter().chain(&vals).cloned().collect());
-        self.compiler.locals.extend(args);
-        self.compiler.locals.extend(vals);
+        self.emit(Instr::LocalsEnter(
+            args.len() as u16,
+            (floats.len() + vals.len()) as u16,
+        ))?;
+        let (nargs, nfloats) = (args.len(), floats.len());
+        let frame: Vec<Local> = args.into_iter().chain(floats).chain(vals).collect();
+        self.code.set_local_names(
+            at,
+            frame
+                .iter()
+                .map(|l| format!("{}{}", l.kind.prefix(), l.name))
+                .collect(),
+        );
+        let base = self.compiler.locals.len();
+        self.compiler.locals.extend(frame);
+        // The last float named takes the top of the FP stack.
+        for j in (0..nfloats).rev() {
+            let n = self.compiler.locals.len() - 1 - (base + nargs + j);
+            self.emit(crate::words::float::Floating::FToBits.instr())?;
+            self.emit(Instr::LocalStore(n as u16))?;
+        }
         Ok(())
+    }
+
+    /// Compile a fetch of local `n` (as `Compiler::local` gives it).
+    pub(crate) fn compile_local_fetch(&mut self, n: u16, kind: LocalKind) -> Res<()> {
+        self.emit(Instr::LocalFetch(n))?;
+        match kind {
+            LocalKind::Cell | LocalKind::DoubleHigh => Ok(()),
+            LocalKind::Char => {
+                self.emit(Instr::Lit(255))?;
+                self.emit(Instr::And)
+            }
+            LocalKind::Double => self.emit(Instr::LocalFetch(n - 1)),
+            LocalKind::Float => self.emit(crate::words::float::Floating::FLit.instr()),
+        }
+    }
+
+    /// Compile TO (or +TO when `add`) of local `n`.
+    pub(crate) fn compile_local_store(&mut self, n: u16, kind: LocalKind, add: bool) -> Res<()> {
+        match (kind, add) {
+            (LocalKind::Cell | LocalKind::Char | LocalKind::DoubleHigh, true) => {
+                self.emit(Instr::LocalAdd(n))
+            }
+            (_, true) => Err(self.fail(
+                INVALID_NAME,
+                "+TO works on cell locals (gforth has no +TO for d: and f: locals)",
+            )),
+            (LocalKind::Cell | LocalKind::Char | LocalKind::DoubleHigh, false) => {
+                self.emit(Instr::LocalStore(n))
+            }
+            (LocalKind::Double, false) => {
+                self.emit(Instr::LocalStore(n - 1))?;
+                self.emit(Instr::LocalStore(n))
+            }
+            (LocalKind::Float, false) => {
+                self.emit(crate::words::float::Floating::FToBits.instr())?;
+                self.emit(Instr::LocalStore(n))
+            }
+        }
     }
 
     /// (LOCAL): a name adds a local to the list being declared; an empty

@@ -330,8 +330,8 @@ impl Forth {
 
     fn interpret_token(&mut self, name: &str) -> Res<()> {
         let compiling = self.compiling();
-        if compiling && let Some(i) = self.compiler.local(name) {
-            return self.emit(crate::instr::Instr::LocalFetch(i));
+        if compiling && let Some((i, kind)) = self.compiler.local(name) {
+            return self.compile_local_fetch(i, kind);
         }
         if let Some(xt) = self.dict.find(name) {
             let w = &self.dict.words[xt as usize];

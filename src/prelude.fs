@@ -30,6 +30,7 @@
 : ?leave ( flag -- ) postpone if postpone leave postpone then ; immediate  \ Leave the DO loop if flag is true (gforth).
 : ekey ( -- x ) key ;  \ Wait for a keyboard event: here, one key, as KEY.
 : ekey? ( -- flag ) key? ;  \ True if a keyboard event is waiting.
+: ekey>char ( x -- x false | char true ) true ;  \ The character of a keyboard event: here every event from EKEY is a character, so always char true.
 : parse-word ( "name" -- c-addr u ) parse-name ;  \ The next word in the input: gforth's older name for PARSE-NAME.
 : ]l ( x -- ) ] postpone literal ;  \ Back to compiling, and compile x as a literal: [ 6 7 * ]L (gforth).
 : 2, ( x1 x2 -- ) here 2 cells allot 2! ;  \ Store a pair at HERE as 2! would, and move past it (gforth).
@@ -54,3 +55,7 @@
 : ) ( -- ) postpone (assert) ; immediate compile-only  \ End an ASSERT( assertion.
 : $! ( c-addr u addr -- ) dup @ ?dup if free throw then over cell+ allocate throw dup rot ! 2dup ! cell+ swap move ;  \ Store a copy of the string in the heap, its address in the variable at addr (gforth).
 : $@ ( addr -- c-addr u ) @ ?dup if dup cell+ swap @ else 0 0 then ;  \ The string stored with $! in the variable at addr (gforth).
+: ffield: ( n1 "name" -- n2 ) faligned 1 floats +field ;  \ A float-aligned field of one float (FLOATING EXT).
+: dffield: ( n1 "name" -- n2 ) dfaligned 1 dfloats +field ;  \ An aligned field of one 8-byte double float (FLOATING EXT).
+: sffield: ( n1 "name" -- n2 ) sfaligned 1 sfloats +field ;  \ An aligned field of one 4-byte single float (FLOATING EXT).
+: emit? ( -- flag ) true ;  \ Can a character be sent now? Output never waits here: always true (FACILITY EXT).

@@ -360,6 +360,12 @@ primitives! {
         let x = f.pop()?;
         f.fpush(f64::from_bits(x as u64))
     }
+    FToBits "(f>bits)" "( -- x ) ( F: r -- )" Playforth Plain "Move the top float to the data stack as the bits of an IEEE double: what initialising or TO of an f: local compiles to before storing the cell." |f| {
+        f.stacks.fneed(1)?;
+        f.room(1)?;
+        let r = f.fpop()?;
+        f.push(r.to_bits() as i64)
+    }
 
     // ---- the stack ----
     FDup "fdup" "( F: r -- r r )" Floating Plain "Copy the top float." |f| {

@@ -3,7 +3,7 @@
 //! (input stream, EVALUATE, INCLUDE), exceptions and the search order.
 
 use super::primitives;
-use crate::compiler::{CASE_SYS, DEST, OF_SYS, ORIG};
+use crate::compiler::{CASE_SYS, DEST, OF_SYS};
 use crate::dictionary::{Kind, MAX_ORDER};
 use crate::error::*;
 use crate::input::SourceKind;
@@ -14,7 +14,7 @@ use crate::words::core::Core;
 
 /// The word TO, +TO, IS or ACTION-OF names.
 enum Target {
-    Local(u16),
+    Local(u16, crate::compiler::LocalKind),
     Value(u32),
     TwoValue(u32),
     FValue(u32),
@@ -234,9 +234,9 @@ impl Forth {
         let name = self.parse_word_name()?;
         if !want_defer
             && self.compiling()
-            && let Some(i) = self.compiler.local(&name)
+            && let Some((i, kind)) = self.compiler.local(&name)
         {
-            return Ok(Target::Local(i));
+            return Ok(Target::Local(i, kind));
         }
         let Some(xt) = self.dict.find(&name) else {
             return Err(self.fail(UNDEFINED_WORD, name));
@@ -259,13 +259,9 @@ impl Forth {
 
     /// TO and +TO: store (or add) into a value, now or in compiled code.
     fn store_to(&mut self, add: bool) -> Res<()> {
-        let (op, local): (Instr, fn(u16) -> Instr) = if add {
-            (Instr::PlusStore, Instr::LocalAdd)
-        } else {
-            (Instr::Store, Instr::LocalStore)
-        };
+        let op = if add { Instr::PlusStore } else { Instr::Store };
         match self.parse_target(false)? {
-            Target::Local(i) => self.emit(local(i)),
+            Target::Local(i, kind) => self.compile_local_store(i, kind, add),
             Target::TwoValue(_) if add => {
                 Err(self.fail(INVALID_NAME, "+TO works on single-cell values"))
             }
@@ -672,33 +668,22 @@ primitives! {
     If "if" "( flag -- )" Core ImmediateCompileOnly "Run what follows (up to ELSE or THEN) only if flag is true. Compiles a conditional forward branch." |f| {
         f.emit_forward(Instr::ZBranch(0))
     }
-    Else "else" "( -- )" Core ImmediateCompileOnly "The other branch of an IF. Compiles a forward branch and resolves the IF." |f| {
-        let at = f.code_here();
-        f.emit(Instr::Branch(0))?;
-        f.resolve_orig("else")?;
-        f.cs_push(at, ORIG)
-    }
+    Else "else" "( -- )" Core ImmediateCompileOnly "The other branch of an IF. Compiles a forward branch and resolves the IF." |f| { f.cf_else() }
     Then "then" "( -- )" Core ImmediateCompileOnly "End an IF or IF ... ELSE. Resolves the pending forward branch." |f| { f.resolve_orig("then") }
     Begin "begin" "( -- )" Core ImmediateCompileOnly "Start a loop: BEGIN ... UNTIL, BEGIN ... AGAIN, BEGIN ... WHILE ... REPEAT." |f| {
         f.cs_push(f.code_here(), DEST)
     }
     Until "until" "( flag -- )" Core ImmediateCompileOnly "Loop back to BEGIN until flag is true. Compiles a conditional backward branch." |f| {
-        let dest = f.cs_pop(DEST, "until")?;
-        f.emit(Instr::ZBranch(dest))
+        f.cf_back(false)
     }
     Again "again" "( -- )" CoreExt ImmediateCompileOnly "Loop back to BEGIN forever. Compiles a backward branch." |f| {
-        let dest = f.cs_pop(DEST, "again")?;
-        f.emit(Instr::Branch(dest))
+        f.cf_back(true)
     }
     While "while" "( flag -- )" Core ImmediateCompileOnly "Leave a BEGIN loop when flag is false. Compiles a conditional forward branch." |f| {
-        let dest = f.cs_pop(DEST, "while")?;
-        f.emit_forward(Instr::ZBranch(0))?;
-        f.cs_push(dest, DEST)
+        f.cf_while()
     }
     Repeat "repeat" "( -- )" Core ImmediateCompileOnly "End a BEGIN ... WHILE loop: jump back to BEGIN, resolve the WHILE." |f| {
-        let dest = f.cs_pop(DEST, "repeat")?;
-        f.emit(Instr::Branch(dest))?;
-        f.resolve_orig("repeat")
+        f.cf_repeat()
     }
     Ahead "ahead" "( -- )" Tools ImmediateCompileOnly "Compile an unconditional forward branch, resolved by THEN." |f| {
         f.emit_forward(Instr::Branch(0))
@@ -726,20 +711,10 @@ primitives! {
         f.cs_push(at, OF_SYS)
     }
     EndOf "endof" "( -- )" CoreExt ImmediateCompileOnly "End an OF branch: jump to ENDCASE." |f| {
-        let of = f.cs_pop(OF_SYS, "endof")?;
-        let at = f.code_here();
-        f.emit(Instr::Branch(0))?;
-        f.resolve(of, f.code_here())?;
-        f.cs_push(at, ORIG)
+        f.cf_endof()
     }
     EndCase "endcase" "( x -- )" CoreExt ImmediateCompileOnly "End a CASE: drop the selector." |f| {
-        f.emit(Instr::EndCase)?;
-        let here = f.code_here();
-        while f.peek(0)? == ORIG {
-            let at = f.cs_pop(ORIG, "endcase")?;
-            f.resolve(at, here)?;
-        }
-        f.cs_pop(CASE_SYS, "endcase").map(|_| ())
+        f.cf_endcase()
     }
     LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals ImmediateCompileOnly "Declare locals: arguments from the stack, then uninitialised values." |f| {
         f.declare_locals(false)

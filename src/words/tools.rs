@@ -211,6 +211,7 @@ impl Forth {
             code,
             shape,
             locals: Vec::new(),
+            joins: BTreeMap::new(),
             items: Vec::new(),
         }
         .run()
@@ -392,8 +393,12 @@ struct Recovery<'a> {
     start: u32,
     code: Vec<Instr>,
     shape: Shape,
-    /// The names of the locals declared so far, oldest first.
+    /// The locals frame at this point of the walk, one name a cell,
+    /// oldest first, with its type prefix (`d: x`, `d:hi x`, `f: x`, `c: x`).
     locals: Vec<String>,
+    /// The locals frame a forward branch brings to its target: where the
+    /// walk cannot fall through (after a jump), the frame is this one.
+    joins: BTreeMap<u32, Vec<String>>,
     items: Vec<Item>,
 }
 
@@ -403,6 +408,17 @@ impl Recovery<'_> {
         let mut i = 0;
         while i < self.code.len() {
             let a = self.start + i as u32;
+            if i > 0
+                && matches!(self.code[i - 1], Instr::Branch(_) | Instr::Exit)
+                && let Some(frame) = self.joins.get(&a)
+            {
+                self.locals = frame.clone();
+            }
+            if let Instr::Branch(t) | Instr::ZBranch(t) | Instr::Of(t) = self.code[i]
+                && t > a
+            {
+                self.joins.entry(t).or_insert_with(|| self.locals.clone());
+            }
             self.items.extend(self.shape.words_before(a));
             i += match self.shape.words.get(&a) {
                 Some(&w) => {
@@ -429,15 +445,36 @@ impl Recovery<'_> {
             Instr::Call(start) => Item::Call(start),
             // The final EXIT is the `;`; a LocalsExit goes without saying.
             Instr::Exit if i + 1 == self.code.len() => return 1,
-            Instr::LocalsExit(_) => return 1,
+            Instr::LocalsExit(n) => {
+                // Before EXIT or LEAVE the frame goes on in the code that follows.
+                if !matches!(self.code.get(i + 1), Some(Instr::Exit | Instr::Leave(_))) {
+                    let keep = self.locals.len().saturating_sub(n as usize);
+                    self.locals.truncate(keep);
+                }
+                return 1;
+            }
             Instr::Str(addr, len) => return self.string(i, addr, len),
             Instr::Word(xt) => Item::Xt(xt),
             Instr::Value(body) | Instr::Defer(body) => Item::Body(body),
-            Instr::LocalsEnter(args, vals) => self.declare_locals(i, args, vals),
-            Instr::LocalFetch(n) => self.local(n),
+            Instr::LocalsEnter(args, vals) => return self.declare_locals(i, args, vals),
+            Instr::LocalFetch(n) => return self.local_fetch(i, n),
             Instr::LocalStore(n) => {
                 self.items.push(Item::Keyword("to"));
+                let double = self.kind(n) == "d:hi"
+                    && self.code.get(i + 1) == Some(&Instr::LocalStore(n + 1));
+                if double {
+                    self.items.push(self.local(n + 1));
+                    return 2;
+                }
                 self.local(n)
+            }
+            x if x == Floating::FToBits.instr()
+                && let Some(&Instr::LocalStore(n)) = self.code.get(i + 1)
+                && self.kind(n) == "f:" =>
+            {
+                self.items.push(Item::Keyword("to"));
+                self.items.push(self.local(n));
+                return 2;
             }
             Instr::LocalAdd(n) => {
                 self.items.push(Item::Keyword("+to"));
@@ -468,8 +505,10 @@ impl Recovery<'_> {
     }
 
     /// `{: args | vals :}` at `i`: from here on, locals go by the names
-    /// written there (or `a0 a1 … v0 v1 …` if they were not kept).
-    fn declare_locals(&mut self, i: usize, args: u16, vals: u16) -> Item {
+    /// written there (or `a0 a1 … v0 v1 …` if they were not kept). The
+    /// float arguments' stores that follow belong to the declaration.
+    /// Returns how many instructions it stands for.
+    fn declare_locals(&mut self, i: usize, args: u16, vals: u16) -> usize {
         let (args, vals) = (args as usize, vals as usize);
         let a = self.start + i as u32;
         let names = self
@@ -485,21 +524,61 @@ impl Recovery<'_> {
             });
         // A later declaration adds to the locals already there.
         self.locals.extend_from_slice(&names);
-        let (x, y) = names.split_at(args.min(names.len()));
-        Item::Locals {
-            args: x.to_vec(),
-            vals: (vals > 0).then(|| y.to_vec()),
+        let mut used = 1;
+        while self.code.get(i + used) == Some(&Floating::FToBits.instr())
+            && matches!(self.code.get(i + used + 1), Some(Instr::LocalStore(_)))
+        {
+            used += 2;
         }
+        let floats = (used - 1) / 2;
+        let shown = |v: &[String]| -> Vec<String> {
+            v.iter()
+                .filter(|n| !n.starts_with("d:hi "))
+                .cloned()
+                .collect()
+        };
+        let (x, y) = names.split_at((args + floats).min(names.len()));
+        let y = shown(y);
+        self.items.push(Item::Locals {
+            args: shown(x),
+            vals: (!y.is_empty()).then_some(y),
+        });
+        used
     }
 
-    /// Local `n`, counted from the newest.
+    /// The type of local `n` (counted from the newest): `d:`, `d:hi`,
+    /// `f:`, `c:`, or "" for a cell.
+    fn kind(&self, n: u16) -> &str {
+        self.locals
+            .len()
+            .checked_sub(1 + n as usize)
+            .and_then(|k| self.locals.get(k))
+            .and_then(|name| name.split_once(' '))
+            .map_or("", |(kind, _)| kind)
+    }
+
+    /// A fetch of local `n` at `i`, with what follows it for a typed
+    /// local; returns how many instructions it stands for.
+    fn local_fetch(&mut self, i: usize, n: u16) -> usize {
+        let next = |k: usize| self.code.get(i + k).copied();
+        let used = match self.kind(n) {
+            "d:" if n > 0 && next(1) == Some(Instr::LocalFetch(n - 1)) => 2,
+            "f:" if next(1) == Some(Floating::FLit.instr()) => 2,
+            "c:" if next(1) == Some(Instr::Lit(255)) && next(2) == Some(Instr::And) => 3,
+            _ => 1,
+        };
+        self.items.push(self.local(n));
+        used
+    }
+
+    /// Local `n`, counted from the newest, by its name.
     fn local(&self, n: u16) -> Item {
         let name = self
             .locals
             .len()
             .checked_sub(1 + n as usize)
             .and_then(|k| self.locals.get(k))
-            .cloned()
+            .map(|name| name.rsplit(' ').next().unwrap_or(name).to_string())
             .unwrap_or_else(|| format!("local#{n}"));
         Item::Local(name)
     }

@@ -6,5 +6,6 @@
 : two-sets { a b } { c } a b c ;
 1 2 3 two-sets .s
 see diff
-: bad { a -- } a if { b } b then ;
+: inner { a -- } a if a 1+ { b } b . then ;
+5 inner
 { x }
