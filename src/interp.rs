@@ -442,7 +442,7 @@ impl Forth {
 
     /// Read a file to interpret: at most MAX_SOURCE_BYTES, in pieces, so an
     /// endless file (`/dev/zero`) ends with an error and Ctrl-C stops it.
-    fn read_source(&mut self, path: &Path, name: &str) -> Res<Vec<u8>> {
+    pub(crate) fn read_source(&mut self, path: &Path, name: &str) -> Res<Vec<u8>> {
         use std::io::Read;
         let mut file = match std::fs::File::open(path) {
             Ok(f) => f,

@@ -12,6 +12,7 @@
 : cell- ( a-addr -- a-addr' ) cell - ;  \ Subtract the size of a cell.
 : perform ( a-addr -- ) @ execute ;  \ Execute the xt stored at a-addr (gforth).
 : str= ( c-addr1 u1 c-addr2 u2 -- flag ) compare 0= ;  \ True if the strings are equal (gforth).
+: str< ( c-addr1 u1 c-addr2 u2 -- flag ) compare 0< ;  \ True if string 1 sorts before string 2 (gforth).
 : string-prefix? ( c-addr1 u1 c-addr2 u2 -- flag ) tuck 2>r min 2r> compare 0= ;  \ True if string 2 starts string 1 (gforth).
 : d<> ( d1 d2 -- flag ) d= 0= ;  \ True if the doubles differ (gforth).
 : <= ( n1 n2 -- flag ) > 0= ;  \ True if n1 <= n2 (gforth).
@@ -27,6 +28,8 @@
 : +place ( c-addr1 u c-addr2 -- ) 2dup 2>r count + swap move 2r> dup c@ rot + swap c! ;  \ Append a string to the counted string at c-addr2 (gforth).
 : hex. ( u -- ) base @ swap hex [char] $ emit u. base ! ;  \ Print u in hex with a $ (gforth).
 : dec. ( n -- ) base @ swap decimal . base ! ;  \ Print n in decimal (gforth).
+: ?dup-if ( x -- | x ) postpone ?dup postpone if ; immediate compile-only  \ IF that keeps x when it is not zero: ?DUP IF (gforth).
+: ?dup-0=-if ( x -- | x ) postpone ?dup postpone 0= postpone if ; immediate compile-only  \ IF taken when x is zero; x stays when it is not: ?DUP 0= IF (gforth).
 : ?leave ( flag -- ) postpone if postpone leave postpone then ; immediate  \ Leave the DO loop if flag is true (gforth).
 : ekey ( -- x ) key ;  \ Wait for a keyboard event: here, one key, as KEY.
 : ekey? ( -- flag ) key? ;  \ True if a keyboard event is waiting.

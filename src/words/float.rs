@@ -130,14 +130,56 @@ pub(crate) fn represent(r: f64, prec: usize) -> (String, i32, bool, bool) {
         return ("0".repeat(prec), 1, neg, true);
     }
     let shown = prec.clamp(1, 17);
-    let text = format!("{:.*e}", shown - 1, r.abs());
-    let (mant, exp) = text.split_once('e').unwrap_or((&text, "0"));
-    let mut digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+    let (v, exp) = scale_to_units(r.abs());
+    let text = format!("{:.*}", shown - 1, v);
+    let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+    let mut n = exp + int.len() as i32;
+    let mut digits = format!("{int}{frac}");
+    if int == "0" {
+        let zeros = digits.len() - digits.trim_start_matches('0').len();
+        digits.drain(..zeros);
+        n -= zeros as i32;
+    }
     digits.truncate(prec);
     while digits.len() < prec {
         digits.push('0');
     }
-    (digits, exp.parse::<i32>().unwrap_or(0) + 1, neg, true)
+    (digits, n, neg, true)
+}
+
+/// |r| scaled by a power of ten into [1, 10) the way gforth's REPRESENT
+/// (the C library's `ecvt`) does it, in floating point: multiplied or
+/// divided by 10, 100, 1000 … built up by repeated multiplication. So its
+/// digits are those of the scaled number, rounded half to even: 0.15
+/// scales to exactly 1.5 and shows as 2 with one digit, as in gforth.
+/// Returns the scaled number and the power of ten taken out.
+fn scale_to_units(a: f64) -> (f64, i32) {
+    let (mut v, mut exp) = (a, 0);
+    if v < 1e-307 {
+        v /= 1e-307;
+        exp -= 307;
+    }
+    let mut f = 1.0;
+    if v < 1.0 {
+        loop {
+            f *= 10.0;
+            exp -= 1;
+            if v * f >= 1.0 {
+                break;
+            }
+        }
+        v *= f;
+    } else if v >= 10.0 {
+        loop {
+            f *= 10.0;
+            exp += 1;
+            if v < f * 10.0 {
+                break;
+            }
+        }
+        v /= f;
+    }
+    (v, exp)
 }
 
 /// What F., FE. and FS. print for an infinity or a NaN.
@@ -178,6 +220,93 @@ pub(crate) fn fixed(r: f64, prec: usize) -> String {
     }
     s.push(' ');
     s
+}
+
+/// The widest field F.RDP and friends fill: the pictured numeric output
+/// buffer, where F>STR-RDP leaves its text.
+pub(crate) const MAX_RDP_WIDTH: usize = crate::memory::HOLD_END - crate::memory::HOLD_START;
+
+/// gforth's F>STR-RDP: r in a field of exactly `width` characters, in
+/// fixed-point notation with `places` digits after the point when that
+/// shows at least `min_sig` significant digits and the integer part fits;
+/// otherwise in exponential notation with as many digits as fit; otherwise
+/// `width` asterisks. Fixed-point is right-aligned and drops the 0 before
+/// the point when there is no room for it (`.3`); an infinity or NaN is
+/// its name, left-aligned and cut to the width.
+pub(crate) fn rdp(r: f64, width: usize, places: usize, min_sig: usize) -> String {
+    if !r.is_finite() {
+        let name = match (r.is_nan(), r.is_sign_negative()) {
+            (true, false) => "nan",
+            (true, true) => "-nan",
+            (false, false) => "inf",
+            (false, true) => "-inf",
+        };
+        let mut s: String = name.chars().take(width).collect();
+        while s.len() < width {
+            s.push(' ');
+        }
+        return s;
+    }
+    let sign = if r.is_sign_negative() { "-" } else { "" };
+    let room = width as i64 - sign.len() as i64;
+    let exp_len = |e: i32| format!("E{}", e - 1).len() as i64;
+    // One try: REPRESENT r with `digits` digits, choose the notation its
+    // exponent allows, and say how many digits that notation shows.
+    let try_with = |digits: i64| {
+        let (d, e, _, _) = represent(r, digits.max(0) as usize);
+        let fixed =
+            places as i64 + e as i64 >= min_sig as i64 && room - places as i64 > e.max(0) as i64;
+        let wants = if fixed {
+            e as i64 + places as i64
+        } else {
+            room - exp_len(e) - 1
+        };
+        (d, e, fixed, wants.max(1))
+    };
+    // Try with as many digits as the field has, then again with the
+    // digits the chosen form shows while that is fewer (rounding with
+    // fewer digits can change the choice: 0.099999 is 0.1000 with four
+    // digits). When the form shows more digits than were asked for, the
+    // digits are padded with zeros, as gforth does.
+    let mut digits = room.max(1);
+    let mut result = try_with(digits);
+    while result.3 < digits {
+        digits = result.3;
+        result = try_with(digits);
+    }
+    let (mut d, mut e, fixed, wants) = result;
+    d.truncate(wants as usize);
+    while d.len() < wants as usize {
+        d.push('0');
+    }
+    if fixed && e as i64 + places as i64 <= 0 {
+        // No digit of r is shown: it rounds to 0, or, from above half
+        // (scaled as REPRESENT scales; half rounds to even, 0), to a 1 in
+        // the last place.
+        d.clear();
+        if e as i64 + places as i64 == 0 && scale_to_units(r.abs()).0 > 5.0 {
+            d.push('1');
+            e += 1;
+        }
+    }
+    if fixed {
+        let at = e.clamp(0, d.len() as i32) as usize;
+        let mut frac = "0".repeat((-e).max(0) as usize) + &d[at..];
+        frac.truncate(places);
+        let body = format!("{}.{frac:0<places$}", &d[..at]);
+        let zero = if at == 0 && room > body.len() as i64 {
+            "0"
+        } else {
+            ""
+        };
+        return format!("{:>width$}", format!("{sign}{zero}{body}"));
+    }
+    let mant = room - exp_len(e) - 1;
+    if mant < 0 {
+        return "*".repeat(width);
+    }
+    let point = if mant >= 1 { "." } else { "" };
+    format!("{sign}{}{point}{}E{}", &d[..1], &d[1..], e - 1)
 }
 
 /// FS. (`eng` false) and FE. (`eng` true): scientific notation with `prec`
@@ -283,6 +412,26 @@ impl Forth {
     fn fprint(&mut self, s: &str) -> Res<()> {
         self.write_out(s.as_bytes())
     }
+}
+
+/// F.RDP's arguments: takes r, nr, nd and np (checked first) and gives
+/// the text.
+fn rdp_args(f: &mut Forth) -> Res<String> {
+    f.need(3)?;
+    f.stacks.fneed(1)?;
+    let (np, nd, nr) = (f.peek(0)?, f.peek(1)?, f.peek(2)?);
+    let max = MAX_RDP_WIDTH as i64;
+    for (v, what) in [(nr, "width nr"), (nd, "digits nd"), (np, "digits np")] {
+        if !(0..=max).contains(&v) {
+            let msg = format!("{what} is {v}, not between 0 and {max}");
+            return Err(f.fail(INVALID_NUMERIC_ARG, msg));
+        }
+    }
+    for _ in 0..3 {
+        f.pop()?;
+    }
+    let r = f.fpop()?;
+    Ok(rdp(r, nr as usize, nd as usize, np as usize))
 }
 
 /// Replace the top float by `op(top)`.
@@ -566,6 +715,26 @@ primitives! {
         let r = f.fpop()?;
         let s = scientific(r, f.precision, false);
         f.fprint(&s)
+    }
+    FDotRdp "f.rdp" "( nr nd np -- ) ( F: r -- )" Gforth Plain "Print r in a field of nr characters: with nd digits after the point if that shows at least np significant digits and fits, else in exponential notation, else as asterisks: 2e fsqrt 8 3 0 f.rdp prints    1.414." |f| {
+        let s = rdp_args(f)?;
+        f.fprint(&s)
+    }
+    FToStrRdp "f>str-rdp" "( nr nd np -- c-addr nr ) ( F: r -- )" Gforth Plain "The text F.RDP prints, in the pictured numeric output buffer (which <# and F>STR-RDP overwrite)." |f| {
+        let s = rdp_args(f)?;
+        let at = crate::memory::HOLD_END - s.len();
+        f.mem.write(at as i64, s.as_bytes())?;
+        f.push(at as i64)?;
+        f.push(s.len() as i64)
+    }
+    FToBufRdp "f>buf-rdp" "( c-addr nr nd np -- ) ( F: r -- )" Gforth Plain "Write the nr characters F.RDP prints to c-addr." |f| {
+        f.need(4)?;
+        let nr = f.peek(2)?;
+        let a = f.peek(3)?;
+        f.mem.range(a, nr.max(0))?;
+        let s = rdp_args(f)?;
+        let a = f.pop()?;
+        f.mem.write(a, s.as_bytes())
     }
     FDotS "f.s" "( -- )" Gforth Plain "Show the floating-point stack without changing it: <depth> then the numbers as FS. prints them, top last." |f| {
         let mut s = format!("<{}> ", f.stacks.fp);

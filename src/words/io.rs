@@ -364,6 +364,14 @@ primitives! {
         let r = f.flush_file(id);
         f.file_op(r, -68)
     }
+    SlurpFile "slurp-file" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "Read the whole file named by string 1 into a block from ALLOCATE: its address and length (FREE it when done)." |f| {
+        let name = f.pop_string()?;
+        let text = f.read_source(std::path::Path::new(&name), &name)?;
+        let a = f.mem.allocate(text.len() as i64).ok_or(ALLOCATE)?;
+        f.mem.write(a, &text)?;
+        f.push(a)?;
+        f.push(text.len() as i64)
+    }
     EmitFile "emit-file" "( char fileid -- ior )" Gforth Plain "Write one character to a file." |f| {
         let id = f.pop()?;
         let c = f.pop()?;

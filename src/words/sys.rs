@@ -22,22 +22,44 @@ enum Target {
 }
 
 /// gforth's library files that programs load, and what including them
-/// does here: `random.fs` brings gforth's `random ( n -- 0..n-1 )` and
-/// `seed` in a word list of their own, put in front of the search order
-/// (so playforth's `random ( -- u )` stays in the games word list); the
-/// others' words are built in already.
+/// does here: `random.fs` brings gforth's generator (`seed`, `rnd`,
+/// `random ( n -- 0..n-1 )`) in a word list of their own, put in front of
+/// the search order (so playforth's `random ( -- u )` stays in the games
+/// word list); `mini-oof.fs` defines mini-oof's words; the others' words
+/// are built in already.
 fn library_text(name: &str) -> Option<&'static str> {
     Some(match name {
         "random.fs" => concat!(
             "wordlist constant random.fs-words\n",
             "get-order random.fs-words swap 1+ set-order\n",
             "get-current random.fs-words set-current\n",
-            "variable seed  random seed !\n",
-            ": rnd ( -- u ) seed @ 6364136223846793005 * 1442695040888963407 + dup seed ! ;\n",
+            "variable seed\n",
+            "$10450405 constant generator\n",
+            ": rnd ( -- u ) seed @ generator um* drop 1+ dup seed ! ;\n",
             ": random ( n -- 0..n-1 ) rnd um* nip ;\n",
             "set-current\n",
         ),
-        "assert.fs" | "string.fs" | "locals.fs" | "search.fs" | "ekey.fs" => "",
+        // The interface of gforth's mini-oof, written here afresh. A class
+        // is [size of the class in bytes | size of an object | the xts of
+        // its methods]; an object starts with its class.
+        "mini-oof.fs" => concat!(
+            "create object  2 cells , 1 cells ,\n",
+            ": method ( m v \"name\" -- m' v ) create over , swap cell+ swap\n",
+            "  does> ( ... o -- ... ) @ over @ + @ execute ;\n",
+            ": var ( m v size \"name\" -- m v' ) create over , +\n",
+            "  does> ( o -- addr ) @ + ;\n",
+            ": class ( class -- class m v ) dup 2@ swap ;\n",
+            ": end-class ( class m v \"name\" -- ) create here >r swap , ,\n",
+            "  r@ @ 2 cells ?do ['] noop , cell +loop\n",
+            "  dup 2 cells + r> 2 cells + rot @ 2 cells - move ;\n",
+            ": defines ( xt class \"name\" -- ) ' >body @ + ! ;\n",
+            ": new ( class -- o ) align here over cell+ @ dup allot over swap erase tuck ! ;\n",
+            ": :: ( class \"name\" -- ) ' >body @ + @ compile, ;\n",
+        ),
+        // Files gforth loads at start-up (so REQUIRE of them does nothing
+        // there either) or whose words are built in here.
+        "assert.fs" | "string.fs" | "locals.fs" | "glocals.fs" | "search.fs" | "ekey.fs"
+        | "environ.fs" | "errors.fs" | "extend.fs" | "float.fs" | "see.fs" | "vt100.fs" => "",
         _ => return None,
     })
 }
@@ -461,6 +483,11 @@ primitives! {
     Recurse "recurse" "( -- )" Core ImmediateCompileOnly "Call the definition being compiled." |f| {
         let start = f.compiler.def.as_ref().map(|d| d.code_start).ok_or(CONTROL_MISMATCH)?;
         f.emit(Instr::Call(start))
+    }
+    Recursive "recursive" "( -- )" Gforth ImmediateCompileOnly "Make the definition being compiled callable by its own name from here on: : fact recursive dup 2 < if drop 1 else dup 1- fact * then ;" |f| {
+        let xt = f.compiler.def.as_ref().map(|d| d.xt).ok_or(CONTROL_MISMATCH)?;
+        f.dict.reveal(xt);
+        Ok(())
     }
     LeftBracket "[" "( -- )" Core ImmediateCompileOnly "Switch to interpreting." |f| { f.set_state(false); Ok(()) }
     RightBracket "]" "( -- )" Core Plain "Switch to compiling." |f| { f.set_state(true); Ok(()) }
@@ -918,7 +945,7 @@ primitives! {
         }
         f.included(&name)
     }
-    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (require random.fs gives gforth's random and seed)." |f| {
+    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (random.fs, mini-oof.fs and a few other gforth library files are built in)." |f| {
         let name = f.parse_word_name()?;
         if f.builtin_library(&name, true)? {
             return Ok(());
@@ -1048,6 +1075,20 @@ primitives! {
         }
         f.dict.wordlists.push(Default::default());
         f.push(f.dict.wordlists.len() as i64 - 1)
+    }
+    Vocabulary "vocabulary" "( \"name\" -- )" Gforth Plain "Make a new word list and a word name that puts it first in the search order, in place of the first one: vocabulary tools  also tools definitions" |f| {
+        if f.dict.wordlists.len() >= 1024 {
+            return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
+        }
+        let name = f.parse_def_name()?;
+        f.dict.wordlists.push(crate::dictionary::Wordlist {
+            name: Some(name.clone()),
+            ..Default::default()
+        });
+        f.push(f.dict.wordlists.len() as i64 - 1)?;
+        f.compiler.next_name = Some(name);
+        let text = "create , does> @ >r get-order nip r> swap set-order ;";
+        f.interpret_text("<vocabulary>", text.as_bytes().to_vec(), -1)
     }
     Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order." |f| {
         f.dict.current = *f.dict.order.last().ok_or(ORDER_UNDERFLOW)?;

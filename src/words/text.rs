@@ -369,6 +369,15 @@ primitives! {
         f.push(a.wrapping_add(n))?;
         f.push(u.wrapping_sub(n))
     }
+    Capscompare "capscompare" "( c-addr1 u1 c-addr2 u2 -- n )" Gforth Plain "Compare two strings as COMPARE does, ignoring the case of ASCII letters: -1, 0 or 1." |f| {
+        let b = f.pop_bytes()?.to_ascii_uppercase();
+        let a = f.pop_bytes()?.to_ascii_uppercase();
+        f.push(match a.cmp(&b) {
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => 1,
+        })
+    }
     ToUpper "toupper" "( char -- char' )" Gforth Plain "Upper-case an ASCII letter." |f| {
         let c = f.pop()?;
         f.push(if (b'a' as i64..=b'z' as i64).contains(&c) { c - 32 } else { c })
