@@ -265,6 +265,10 @@ impl Forth {
             {
                 self.dict.words.pop();
                 self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
+            } else {
+                // Revealed early (RECURSIVE), or words were made since: the
+                // header stays as a tombstone, its code being cut back.
+                self.dict.abandon(def.xt);
             }
             self.code.truncate(def.code_start as usize);
         }

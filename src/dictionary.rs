@@ -224,6 +224,29 @@ impl Dictionary {
     }
 
     /// Forget every word defined since `mark`.
+    /// A definition that failed after its header was made: if it was
+    /// revealed (RECURSIVE), its name goes back to what it shadowed; the
+    /// header becomes a tombstone, so its xt is never reused.
+    pub(crate) fn abandon(&mut self, xt: u32) {
+        let Some(w) = self.words.get(xt as usize) else {
+            return;
+        };
+        if w.revealed {
+            let key: Box<str> = w.name.to_ascii_lowercase().into();
+            if let Some(list) = self.wordlists.get_mut(w.wordlist as usize) {
+                match w.shadows {
+                    Some(old) => list.map.insert(key, old),
+                    None => list.map.remove(&key),
+                };
+            }
+        }
+        let w = &mut self.words[xt as usize];
+        w.kind = Kind::Forgotten;
+        w.revealed = false;
+        w.flags = 0;
+        w.effect = None;
+    }
+
     pub(crate) fn forget(&mut self, mark: &Mark) {
         for xt in (mark.words..self.words.len()).rev() {
             let w = &self.words[xt];
