@@ -498,6 +498,24 @@ pub(crate) fn proximate(r1: f64, r2: f64, r3: f64) -> bool {
     }
 }
 
+/// F@ and DF@: ( f-addr -- ) ( F: -- r ), checked before anything moves.
+fn f_fetch(f: &mut Forth) -> Res<()> {
+    let a = f.peek(0)?;
+    let r = f.fetch_float(a)?;
+    f.stacks.froom(1)?;
+    f.pop()?;
+    f.fpush(r)
+}
+
+/// F! and DF!: ( f-addr -- ) ( F: r -- ), checked before anything moves.
+fn f_store(f: &mut Forth) -> Res<()> {
+    let a = f.peek(0)?;
+    let r = f.stacks.fpeek(0)?;
+    f.store_float(a, r)?;
+    f.pop()?;
+    f.fpop().map(|_| ())
+}
+
 primitives! {
     /// Floating-point words.
     enum Floating;
@@ -758,34 +776,10 @@ primitives! {
     }
 
     // ---- memory ----
-    FFetch "f@" "( f-addr -- ) ( F: -- r )" Floating Plain "Push the float stored at f-addr." |f| {
-        let a = f.peek(0)?;
-        let r = f.fetch_float(a)?;
-        f.stacks.froom(1)?;
-        f.pop()?;
-        f.fpush(r)
-    }
-    FStore "f!" "( f-addr -- ) ( F: r -- )" Floating Plain "Store r at f-addr." |f| {
-        let a = f.peek(0)?;
-        let r = f.stacks.fpeek(0)?;
-        f.store_float(a, r)?;
-        f.pop()?;
-        f.fpop().map(|_| ())
-    }
-    DFFetch "df@" "( df-addr -- ) ( F: -- r )" FloatingExt Plain "Push the IEEE double stored at df-addr (the same as F@ here)." |f| {
-        let a = f.peek(0)?;
-        let r = f.fetch_float(a)?;
-        f.stacks.froom(1)?;
-        f.pop()?;
-        f.fpush(r)
-    }
-    DFStore "df!" "( df-addr -- ) ( F: r -- )" FloatingExt Plain "Store r at df-addr as an IEEE double (the same as F! here)." |f| {
-        let a = f.peek(0)?;
-        let r = f.stacks.fpeek(0)?;
-        f.store_float(a, r)?;
-        f.pop()?;
-        f.fpop().map(|_| ())
-    }
+    FFetch "f@" "( f-addr -- ) ( F: -- r )" Floating Plain "Push the float stored at f-addr." |f| { f_fetch(f) }
+    FStore "f!" "( f-addr -- ) ( F: r -- )" Floating Plain "Store r at f-addr." |f| { f_store(f) }
+    DFFetch "df@" "( df-addr -- ) ( F: -- r )" FloatingExt Plain "Push the IEEE double stored at df-addr (the same as F@ here)." |f| { f_fetch(f) }
+    DFStore "df!" "( df-addr -- ) ( F: r -- )" FloatingExt Plain "Store r at df-addr as an IEEE double (the same as F! here)." |f| { f_store(f) }
     SFFetch "sf@" "( sf-addr -- ) ( F: -- r )" FloatingExt Plain "Push the IEEE single (4 bytes) stored at sf-addr, widened to a double." |f| {
         let a = f.peek(0)?;
         let b: [u8; 4] = f.mem.slice(a, 4)?.try_into().map_err(|_| BAD_ADDRESS)?;

@@ -218,6 +218,16 @@ impl Forth {
     }
 }
 
+/// ." and .\": print the string now, or compile printing it.
+fn print_or_compile(f: &mut Forth, s: &[u8]) -> Res<()> {
+    if f.compiling() {
+        f.compile_string(s)?;
+        f.emit(Text::DotQuoteRun.instr())
+    } else {
+        f.write_out(s)
+    }
+}
+
 primitives! {
     /// Characters, strings and number conversion.
     enum Text;
@@ -239,21 +249,11 @@ primitives! {
     }
     DotQuote ".\"" "( \"ccc<quote>\" -- )" Core Immediate "Print a string up to the next \" (compiled in a definition)." |f| {
         let s = f.parse_quoted()?;
-        if f.compiling() {
-            f.compile_string(&s)?;
-            f.emit(Text::DotQuoteRun.instr())
-        } else {
-            f.write_out(&s)
-        }
+        print_or_compile(f, &s)
     }
     DotBackslashQuote ".\\\"" "( \"ccc<quote>\" -- )" Gforth Immediate "Print a string with escapes such as \\n \\t (compiled in a definition): .\\\" a\\tb\\n\"." |f| {
         let s = unescape(f)?;
-        if f.compiling() {
-            f.compile_string(&s)?;
-            f.emit(Text::DotQuoteRun.instr())
-        } else {
-            f.write_out(&s)
-        }
+        print_or_compile(f, &s)
     }
     Scan "scan" "( c-addr u char -- c-addr' u' )" Gforth Plain "The rest of the string from the first char in it (empty if none)." |f| {
         let c = f.pop()? as u8;
