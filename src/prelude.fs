@@ -58,7 +58,9 @@
 : ) ( -- ) postpone (assert) ; immediate compile-only  \ End an ASSERT( assertion.
 : $! ( c-addr u addr -- ) dup @ ?dup if free throw then over cell+ allocate throw dup rot ! 2dup ! cell+ swap move ;  \ Store a copy of the string in the heap, its address in the variable at addr (gforth).
 : $@ ( addr -- c-addr u ) @ ?dup if dup cell+ swap @ else 0 0 then ;  \ The string stored with $! in the variable at addr (gforth).
+: $+! ( c-addr u addr -- ) dup @ 0= if $! exit then >r r@ @ @ over + r@ @ over cell+ resize throw dup r@ ! 2dup ! cell+ + over - swap move r> drop ;  \ Append a copy of the string to the one stored with $! at addr (gforth).
 : ffield: ( n1 "name" -- n2 ) faligned 1 floats +field ;  \ A float-aligned field of one float (FLOATING EXT).
 : dffield: ( n1 "name" -- n2 ) dfaligned 1 dfloats +field ;  \ An aligned field of one 8-byte double float (FLOATING EXT).
 : sffield: ( n1 "name" -- n2 ) sfaligned 1 sfloats +field ;  \ An aligned field of one 4-byte single float (FLOATING EXT).
 : emit? ( -- flag ) true ;  \ Can a character be sent now? Output never waits here: always true (FACILITY EXT).
+: >order ( wid -- ) >r get-order r> swap 1+ set-order ;  \ Put the word list first in the search order, keeping the others (gforth).

@@ -774,6 +774,12 @@ primitives! {
         let named = usize::try_from(xt).ok().and_then(|x| f.dict.words.get(x)).is_some_and(|w| !w.name.is_empty());
         f.push(if named { xt } else { 0 })
     }
+    FindName "find-name" "( c-addr u -- nt | 0 )" Gforth Plain "The name token of the word with this name in the search order, or 0 (gforth)." |f| {
+        f.need(2)?;
+        let name = f.pop_string()?;
+        let nt = f.dict.find(&name).map_or(0, |xt| xt as i64);
+        f.push(nt)
+    }
     NameToString "name>string" "( nt -- c-addr u )" Tools Plain "The name of a word, as a string." |f| {
         let nt = f.pop()?;
         let nt = f.name_token(nt)?;
