@@ -64,3 +64,4 @@
 : sffield: ( n1 "name" -- n2 ) sfaligned 1 sfloats +field ;  \ An aligned field of one 4-byte single float (FLOATING EXT).
 : emit? ( -- flag ) true ;  \ Can a character be sent now? Output never waits here: always true (FACILITY EXT).
 : >order ( wid -- ) >r get-order r> swap 1+ set-order ;  \ Put the word list first in the search order, keeping the others (gforth).
+: clearstack ( i*x -- ) depth 0 ?do drop loop ;  \ Empty the data stack (gforth).

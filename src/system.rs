@@ -34,6 +34,9 @@ pub enum Outcome {
     Bye(i32),
 }
 
+/// How many cells (from the top) the REPL shows after ` ok`; `.s` shows all.
+const OK_STACK_CELLS: usize = 10;
+
 impl Forth {
     /// A system writing to stdout and stderr and reading the process's stdin.
     pub fn new() -> Forth {
@@ -241,7 +244,7 @@ impl Forth {
     /// The stack as the REPL shows it after ` ok`, if it is shown.
     pub fn ok_stack(&self) -> Option<String> {
         self.show_stack
-            .then(|| self.stack_text().trim_end().to_string())
+            .then(|| self.stack_text_top(OK_STACK_CELLS).trim_end().to_string())
     }
 
     /// Run a file as the main script.

@@ -23,9 +23,19 @@ impl Forth {
 
     /// The stack as `.S` shows it: `<depth> a b c `.
     pub(crate) fn stack_text(&self) -> String {
+        self.stack_text_top(usize::MAX)
+    }
+
+    /// The stack as `.S` shows it, but only its top `k` cells (after `…`
+    /// when there are more): the REPL's view after ` ok`.
+    pub(crate) fn stack_text_top(&self, k: usize) -> String {
         let base = self.base();
-        let mut s = format!("<{}> ", self.stacks.sp);
-        for &x in self.stack() {
+        let stack = self.stack();
+        let mut s = format!("<{}> ", stack.len());
+        if stack.len() > k {
+            s.push_str("… ");
+        }
+        for &x in &stack[stack.len().saturating_sub(k)..] {
             let _ = write!(s, "{} ", signed(x as i128, base));
         }
         s.push_str(&self.fstack_text());
