@@ -255,11 +255,35 @@ impl Forth {
 
     /// PARSE-NAME as a Rust string, failing with -16 at the end of the line.
     pub(crate) fn parse_word_name(&mut self) -> Res<String> {
+        self.parse_word_name_at().map(|(name, _)| name)
+    }
+
+    /// A name parsed by a word, with where it starts on the line (None in
+    /// EVALUATE'd text).
+    pub(crate) fn parse_word_name_at(&mut self) -> Res<(String, Option<Pos>)> {
         let (addr, len) = self.parse_name()?;
         if len == 0 {
             return Err(self.fail(ZERO_LENGTH_NAME, "a name was expected here"));
         }
-        self.mem.string(addr, len)
+        Ok((self.mem.string(addr, len)?, self.token_pos_at(addr)))
+    }
+
+    /// The source position of the byte at `addr` of the current line.
+    fn token_pos_at(&self, addr: i64) -> Option<Pos> {
+        let inp = self.input.current();
+        (inp.kind != SourceKind::Evaluate).then(|| Pos {
+            src: inp.src,
+            line: inp.line,
+            col: (addr - inp.buf + 1) as u32,
+        })
+    }
+
+    /// -13 for a name that a word (`'`, SEE, TO …) parsed: the report's
+    /// caret goes under the name, and "did you mean" looks for words like
+    /// it, not like the word that parsed it.
+    pub(crate) fn undefined_parsed(&mut self, name: String, pos: Option<Pos>) -> Throw {
+        self.input.note_token(pos, &name);
+        self.fail(UNDEFINED_WORD, name)
     }
 
     /// PARSE: the text up to `delim` (or the end of the line); >IN moves past it.
@@ -316,12 +340,7 @@ impl Forth {
             if len == 0 {
                 return Ok(());
             }
-            let inp = self.input.current();
-            let pos = (inp.kind != SourceKind::Evaluate).then(|| Pos {
-                src: inp.src,
-                line: inp.line,
-                col: (addr - inp.buf + 1) as u32,
-            });
+            let pos = self.token_pos_at(addr);
             let name = self.mem.string(addr, len)?;
             self.input.note_token(pos, &name);
             self.interpret_token(&name)?;

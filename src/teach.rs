@@ -762,9 +762,11 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Edit distance, for "did you mean".
+/// Edit distance, for "did you mean": insertions, deletions, substitutions
+/// and swaps of two neighbouring letters each cost one (`swpa` is one step
+/// from `swap`).
 fn distance(a: &str, b: &str) -> usize {
-    // Names are short: two rows on the stack, no allocation per pair (an
+    // Names are short: three rows on the stack, no allocation per pair (an
     // undefined word compares itself with every name of similar length).
     const MAX: usize = 64;
     let mut bc = ['\0'; MAX];
@@ -776,34 +778,49 @@ fn distance(a: &str, b: &str) -> usize {
         bc[n] = c;
         n += 1;
     }
-    let (mut prev, mut cur) = ([0usize; MAX + 1], [0usize; MAX + 1]);
-    for (j, p) in prev.iter_mut().enumerate().take(n + 1) {
+    let mut rows = [[0usize; MAX + 1]; 3];
+    for (j, p) in rows[1].iter_mut().enumerate().take(n + 1) {
         *p = j;
     }
-    for (i, ca) in a.chars().enumerate() {
-        cur[0] = i + 1;
-        for j in 0..n {
-            let cost = usize::from(ca != bc[j]);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[n]
+    distance_rows(a, &bc[..n], &mut rows)
 }
 
 /// The same for names longer than `distance` keeps on the stack.
 fn distance_long(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let mut rows = vec![vec![0usize; b.len() + 1]; 3];
+    for (j, p) in rows[1].iter_mut().enumerate() {
+        *p = j;
     }
-    prev[b.len()]
+    distance_rows(a, &b, &mut rows)
+}
+
+/// The dynamic programme over three rows: two rows back, the previous one,
+/// and the one being filled; `rows[1]` starts as 0, 1, 2 … (the empty
+/// prefix of `a`).
+fn distance_rows<R: AsMut<[usize]>>(a: &str, b: &[char], rows: &mut [R]) -> usize {
+    let n = b.len();
+    let mut before = '\0';
+    for (i, ca) in a.chars().enumerate() {
+        let [back, prev, cur] = rows else { return 0 };
+        let (back, prev, cur) = (back.as_mut(), prev.as_mut(), cur.as_mut());
+        cur[0] = i + 1;
+        for j in 0..n {
+            let cost = usize::from(ca != b[j]);
+            let mut d = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+            if i > 0 && j > 0 && ca == b[j - 1] && before == b[j] {
+                d = d.min(back[j - 1] + 1);
+            }
+            cur[j + 1] = d;
+        }
+        before = ca;
+        // The new row becomes the previous one, the previous two rows back.
+        rows.rotate_left(1);
+    }
+    match rows.get_mut(1) {
+        Some(r) => r.as_mut()[n],
+        None => 0,
+    }
 }
 
 fn spec_for(instr: crate::instr::Instr) -> Option<&'static Spec> {
@@ -891,7 +908,20 @@ impl Forth {
                 }
             }
         }
-        scored.sort();
+        // Closest first; among equals, the one that keeps more of what was
+        // typed at the start (`dupp`: `dup` before `dump`).
+        let kept = |n: &str| {
+            n.to_ascii_lowercase()
+                .bytes()
+                .zip(lower.bytes())
+                .take_while(|(x, y)| x == y)
+                .count()
+        };
+        scored.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then(kept(&b.1).cmp(&kept(&a.1)))
+                .then(a.1.cmp(&b.1))
+        });
         scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(&b.1));
         scored.into_iter().take(3).map(|(_, n)| n).collect()
     }
@@ -1260,6 +1290,29 @@ fn token_end(s: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edit_distance_counts_a_swap_of_neighbours_as_one_step() {
+        for (a, b, d) in [
+            ("swpa", "swap", 1),
+            ("dupp", "dup", 1),
+            ("dupp", "dump", 1),
+            ("sqaure", "square", 1),
+            ("ovre", "over", 1),
+            ("abc", "abc", 0),
+            ("", "abc", 3),
+            ("abc", "", 3),
+            ("ca", "abc", 3),
+            ("kitten", "sitting", 3),
+        ] {
+            assert_eq!(distance(a, b), d, "{a} {b}");
+            assert_eq!(distance(b, a), d, "{b} {a}");
+            // The long form (for names past 64 characters) agrees.
+            assert_eq!(distance_long(a, b), d, "{a} {b} (long)");
+        }
+        let long = "x".repeat(70);
+        assert_eq!(distance(&long, &format!("{long}y")), 1);
+    }
 
     fn lookup(w: &str) -> Option<bool> {
         match w.to_ascii_lowercase().as_str() {

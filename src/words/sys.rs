@@ -224,10 +224,10 @@ impl Forth {
 
     /// Parse a name and look it up; -13 if it is not defined.
     pub(crate) fn parse_find(&mut self) -> Res<u32> {
-        let name = self.parse_word_name()?;
+        let (name, pos) = self.parse_word_name_at()?;
         match self.dict.find(&name) {
             Some(xt) => Ok(xt),
-            None => Err(self.fail(UNDEFINED_WORD, name)),
+            None => Err(self.undefined_parsed(name, pos)),
         }
     }
 
@@ -253,7 +253,7 @@ impl Forth {
 
     /// What TO, +TO, IS and ACTION-OF act on: the word named next.
     fn parse_target(&mut self, want_defer: bool) -> Res<Target> {
-        let name = self.parse_word_name()?;
+        let (name, pos) = self.parse_word_name_at()?;
         if !want_defer
             && self.compiling()
             && let Some((i, kind)) = self.compiler.local(&name)
@@ -261,7 +261,7 @@ impl Forth {
             return Ok(Target::Local(i, kind));
         }
         let Some(xt) = self.dict.find(&name) else {
-            return Err(self.fail(UNDEFINED_WORD, name));
+            return Err(self.undefined_parsed(name, pos));
         };
         match (self.dict.words[xt as usize].kind, want_defer) {
             (Kind::Value(a), false) => Ok(Target::Value(a)),
