@@ -42,6 +42,52 @@ impl Forth {
         s
     }
 
+    /// How the source wrote the literal `v` compiled at code address `at`,
+    /// if the kept source text shows it and confirms the value: the name
+    /// of a variable, CREATEd word or constant, `['] name` or `[char] c`.
+    /// None for a plain number (or when the source is gone).
+    fn literal_as_written(&self, at: u32, v: i64) -> Option<String> {
+        let pos = self.code.pos(at as usize)?;
+        let line = self
+            .input
+            .text(pos.src)?
+            .line((pos.line as usize).checked_sub(1)?)?;
+        let rest = line.get((pos.col as usize).checked_sub(1)?..)?;
+        let mut tokens = rest
+            .split(|c| c.is_ascii_whitespace())
+            .filter(|t| !t.is_empty())
+            .map(|t| String::from_utf8_lossy(t).into_owned());
+        let first = tokens.next()?;
+        match first.to_ascii_lowercase().as_str() {
+            "[char]" => {
+                let next = tokens.next()?;
+                (next.bytes().next()? as i64 == v).then(|| format!("[char] {next}"))
+            }
+            "c\"" => {
+                // The counted string at v, if it is the text after `c" `.
+                let text = rest.get(3..)?;
+                let text = &text[..text.iter().position(|&c| c == b'"')?];
+                let n = self.mem.byte(v).ok()? as i64;
+                let stored = self.mem.slice(v + 1, n).ok()?;
+                (stored == text).then(|| format!("c\" {}\"", String::from_utf8_lossy(text)))
+            }
+            "[']" => {
+                let next = tokens.next()?;
+                (Dictionary::lookup_view(&self.dict, &next)? as i64 == v)
+                    .then(|| format!("['] {next}"))
+            }
+            _ => {
+                let xt = Dictionary::lookup_view(&self.dict, &first)?;
+                let same = match self.dict.words[xt as usize].kind {
+                    Kind::Variable(a) | Kind::Create(a) => a as i64 == v,
+                    Kind::Constant(c) => c == v,
+                    _ => false,
+                };
+                same.then_some(first)
+            }
+        }
+    }
+
     /// WORDS: the user's words first, then the built-ins by word set.
     pub(crate) fn words_text(&self) -> String {
         use std::collections::BTreeMap;
@@ -238,6 +284,7 @@ impl Forth {
         match item {
             Item::Keyword(w) => w.to_string(),
             Item::Number(v) => signed(*v as i128, self.base()),
+            Item::Source(text) => text.clone(),
             Item::Float(bits) => crate::words::float::literal_text(f64::from_bits(*bits as u64)),
             Item::Call(start) => self.colon_name(*start),
             Item::Xt(xt) => self
@@ -267,6 +314,9 @@ enum Item {
     Keyword(&'static str),
     /// A literal, printed in the current BASE.
     Number(i64),
+    /// A literal as the source wrote it, when the source confirms the value:
+    /// a variable's or constant's name, `['] name`, `[char] c`.
+    Source(String),
     /// A float literal (its bits), printed so that it reads back.
     Float(i64),
     /// A call of the colon definition that starts at this code address.
@@ -451,7 +501,10 @@ impl Recovery<'_> {
                 self.items.push(Item::Float(v));
                 return 2;
             }
-            Instr::Lit(v) => Item::Number(v),
+            Instr::Lit(v) => self
+                .forth
+                .literal_as_written(self.start + i as u32, v)
+                .map_or(Item::Number(v), Item::Source),
             Instr::Call(start) => Item::Call(start),
             // The final EXIT is the `;`; a LocalsExit goes without saying.
             Instr::Exit if i + 1 == self.code.len() => return 1,
