@@ -1003,8 +1003,9 @@ cells, the top last.
   words          every word, grouped; Tab completes a word as you type
   see WORD       how a word is defined
   trace WORD     watch a word run step by step (untrace WORD stops it)
-Games to play: include examples/othello.fs  (or rps, rps-team, jungle, chess,
-fivestep), then type play.  bye or Ctrl-D leaves; Ctrl-C stops a running word.
+Games to play: include examples/othello.fs (or jungle.fs, chess.fs,
+fivestep.fs), then type play; include examples/rps.fs then rps; include
+examples/rps-team.fs then team.  bye or Ctrl-D leaves; Ctrl-C stops a word.
 ";
 
 // ---- the REPL's eyes: classes of tokens for colour, and unfinished input ----
