@@ -197,11 +197,28 @@ impl Forth {
         };
         if self.stacks.sp > def.depth {
             let tag = self.peek(0)?;
+            let at = self.peek(1).ok().map(|a| a as u32 as usize);
+            // Name the word that opened it, where it stands, and what closes
+            // it: the word compiled at the entry's address (IF, WHILE …) or
+            // just before it (DO).
+            let found = [at, at.and_then(|a| a.checked_sub(1))]
+                .into_iter()
+                .flatten()
+                .filter_map(|a| self.code.pos(a))
+                .find_map(|p| {
+                    let w = self.input.token_at(p)?;
+                    let c = closer_of(&w.to_ascii_lowercase())?;
+                    Some((p, w, c))
+                });
+            let opened = at.and_then(|a| self.code.pos(a));
+            if let Some((p, w, c)) = found {
+                return Err(self.fail(
+                    CONTROL_MISMATCH,
+                    format!("`{w}` at line {}, column {} has no {c}", p.line, p.col),
+                ));
+            }
             let opener = tag_name(tag);
-            let line = self
-                .peek(1)
-                .ok()
-                .and_then(|a| self.code.pos(a as u32 as usize))
+            let line = opened
                 .map(|p| format!(" (opened at line {})", p.line))
                 .unwrap_or_default();
             return Err(self.fail(
@@ -785,4 +802,19 @@ impl Forth {
         }
         self.paren_local(String::new())
     }
+}
+
+/// What closes a control structure opened by `word`, for the error when `;`
+/// comes first.
+fn closer_of(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "if" => "`then` (IF … THEN, or IF … ELSE … THEN)",
+        "else" | "ahead" => "`then`",
+        "while" => "`repeat` (BEGIN … WHILE … REPEAT)",
+        "begin" => "`until`, `again` or `while` … `repeat`",
+        "do" | "?do" | "+do" | "u+do" | "-do" | "u-do" => "`loop` or `+loop`",
+        "case" => "`endcase`",
+        "of" => "`endof`",
+        _ => return None,
+    })
 }

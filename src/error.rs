@@ -341,7 +341,13 @@ impl Forth {
         // The depth before the failing word ran: what it popped is still in
         // the stack array.
         let depth = fault.depth.min(DS_SIZE);
-        let shown = (fault.active_snapshot && word.is_some() && !flit && (depth > 0 || code == -4))
+        // A control-structure error's stack holds the compiler's
+        // control-flow entries, which mean nothing to the learner.
+        let shown = (fault.active_snapshot
+            && word.is_some()
+            && !flit
+            && code != CONTROL_MISMATCH.0
+            && (depth > 0 || code == -4))
             .then(|| {
                 let base = self.base();
                 let mut s = format!("<{depth}>");

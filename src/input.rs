@@ -302,6 +302,20 @@ impl Input {
         Some((self.texts.len() - 1) as u32)
     }
 
+    /// The token (a run of non-blanks) the kept text has at `pos`, if it
+    /// is still kept.
+    pub(crate) fn token_at(&self, pos: Pos) -> Option<String> {
+        let line = self
+            .text(pos.src)?
+            .line((pos.line as usize).checked_sub(1)?)?;
+        let rest = line.get((pos.col as usize).checked_sub(1)?..)?;
+        let end = rest
+            .iter()
+            .position(|c| c.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        (end > 0).then(|| String::from_utf8_lossy(&rest[..end]).into_owned())
+    }
+
     /// The location a position stands for, with the line's text.
     pub(crate) fn location(&self, pos: Pos) -> Option<Box<Location>> {
         let src = self.text(pos.src)?;
