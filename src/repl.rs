@@ -198,6 +198,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 }
                 Ok(Outcome::Bye(code)) => break ExitCode::from(code as u8),
                 Err(e) => {
+                    forth.end_output_line();
                     let _ = writeln!(std::io::stderr(), "{e}");
                     if forth.output_failed() {
                         // A full disk or a closed pipe: no point going on.

@@ -241,6 +241,15 @@ impl Forth {
         Ok(())
     }
 
+    /// End the output's current line, if a word left it open (before the
+    /// REPL reports an error, so the report starts on a line of its own).
+    pub fn end_output_line(&mut self) {
+        if !self.out.at_line_start {
+            let _ = self.out.write_all(b"\n");
+        }
+        let _ = self.out.flush();
+    }
+
     /// The stack as the REPL shows it after ` ok`, if it is shown.
     pub fn ok_stack(&self) -> Option<String> {
         self.show_stack

@@ -164,14 +164,20 @@ fn a_learner_at_the_terminal() {
     assert!(s.contains("swap  ( x1 x2 -- x2 x1 )"), "no hint:\n{s}");
     t.keys(&["C-u"]);
 
-    // Ctrl-C stops a runaway loop and the REPL carries on, words intact.
-    t.line(": spin begin again ; spin");
+    // Ctrl-C stops a runaway loop and the REPL carries on, words intact;
+    // the report starts on a line of its own, after what the loop printed.
+    t.line(": spin begin 7 . again ; spin");
     sleep(Duration::from_millis(300));
     t.keys(&["C-c"]);
     let s = t.wait_for("user interrupt (-28)");
     assert!(
         s.contains("user interrupt (-28)"),
         "Ctrl-C did not stop the loop:\n{s}"
+    );
+    assert!(
+        s.lines()
+            .any(|l| l.starts_with("<stdin>:") && l.contains("user interrupt")),
+        "the report does not start on its own line:\n{s}"
     );
     t.line("3 sq .");
     let s = t.wait_for("9  ok");
