@@ -37,7 +37,7 @@
 //!   `run_code`, `run_stdin`, `set_args`, `set_seed`, `trace_name`,
 //!   `in_definition`, `ok_stack`, `repl_words`, `word_info` (what `help`
 //!   knows about a word), `output_failed`,
-//!   `output_closed`, `base`; and, for tests and fuzzing, the data stack
+//!   `output_closed`, `end_output_line`, `base`; and, for tests and fuzzing, the data stack
 //!   (`push`, `pop`, `depth`, `stack`), `execute` of an execution token,
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
