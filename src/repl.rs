@@ -87,12 +87,28 @@ impl Hinter for ReplHelper {
 }
 
 impl Highlighter for ReplHelper {
-    fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
+    fn highlight<'l>(&self, line: &'l str, pos: usize) -> Cow<'l, str> {
         if !self.colour {
             return Cow::Borrowed(line);
         }
         let base = self.words.borrow().base;
-        Cow::Owned(teach::highlight(line, base, &|w| self.lookup(w)))
+        // The word being typed (the token the cursor ends) is not an
+        // unknown word yet while some word starts with it.
+        let typing = teach::word_being_typed(line, pos);
+        let lookup = |w: &str| {
+            self.lookup(w).or_else(|| {
+                let lower = w.to_ascii_lowercase();
+                (Some(w) == typing
+                    && self
+                        .words
+                        .borrow()
+                        .by_name
+                        .keys()
+                        .any(|k| k.starts_with(&lower)))
+                .then_some(false)
+            })
+        };
+        Cow::Owned(teach::highlight(line, base, &lookup))
     }
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
         if self.colour {

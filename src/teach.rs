@@ -1157,6 +1157,24 @@ pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -
     s
 }
 
+/// The token that ends at the cursor `pos` (a byte offset), if the cursor
+/// is at the end of one: the word the learner is typing.
+pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {
+    let pos = (0..=pos.min(line.len()))
+        .rev()
+        .find(|&p| line.is_char_boundary(p))?;
+    let (before, after) = line.split_at(pos);
+    if after.chars().next().is_some_and(|c| !is_blank(c)) {
+        return None;
+    }
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| is_blank(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    (start < pos).then(|| &line[start..pos])
+}
+
 /// Is this input unfinished: an open `:` definition, `(` comment or
 /// string? Then the REPL asks for another line before running it.
 pub fn unfinished(input: &str) -> bool {
@@ -1291,6 +1309,20 @@ fn token_end(s: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_word_being_typed_is_the_token_the_cursor_ends() {
+        assert_eq!(word_being_typed("1 2 sw", 6), Some("sw"));
+        assert_eq!(word_being_typed("1 2 sw 3", 6), Some("sw"));
+        assert_eq!(word_being_typed("1 2 sw", 5), None);
+        assert_eq!(word_being_typed("1 2 ", 4), None);
+        assert_eq!(word_being_typed("", 0), None);
+        assert_eq!(word_being_typed("dup", 99), Some("dup"));
+        // A cursor inside a character goes back to its start; no panic.
+        assert_eq!(word_being_typed("\u{3000}é", 4), None);
+        assert_eq!(word_being_typed("é", 1), None);
+        assert_eq!(word_being_typed("é", 2), Some("é"));
+    }
 
     #[test]
     fn edit_distance_counts_a_swap_of_neighbours_as_one_step() {
