@@ -184,9 +184,23 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         refresh(forth, &words);
         // Read on while a definition or a ( comment is open.
         let mut input = String::new();
+        let mut warned_eof = false;
         let read = loop {
             let prompt = if input.is_empty() { "" } else { "... " };
             match rl.readline(prompt) {
+                // Ctrl-C in the middle of a definition throws it away, and
+                // says so.
+                Err(ReadlineError::Interrupted) if !input.is_empty() => {
+                    say("(the unfinished definition was discarded)");
+                    input.clear();
+                }
+                // Ctrl-D there asks first: a second one leaves.
+                Err(ReadlineError::Eof) if !input.is_empty() && !warned_eof => {
+                    say(
+                        "(the definition is not finished: Ctrl-D again leaves, Ctrl-C discards it)",
+                    );
+                    warned_eof = true;
+                }
                 Ok(line) => {
                     if !line.trim().is_empty() {
                         let _ = rl.add_history_entry(line.as_str());

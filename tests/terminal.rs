@@ -183,6 +183,16 @@ fn a_learner_at_the_terminal() {
     let s = t.wait_for("9  ok");
     assert!(s.contains("9  ok"), "the REPL did not carry on:\n{s}");
 
+    // Ctrl-C in the middle of a definition discards it, and says so.
+    t.line(": half 2");
+    sleep(Duration::from_millis(200));
+    t.keys(&["C-c"]);
+    let s = t.wait_for("definition was discarded");
+    assert!(
+        s.contains("(the unfinished definition was discarded)"),
+        "Ctrl-C at ... did not say what it did:\n{s}"
+    );
+
     // A typo gets a suggestion.
     t.line("1 2 swp");
     let s = t.wait_for("did you mean");
