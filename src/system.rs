@@ -80,6 +80,7 @@ impl Forth {
             traced: Vec::new(),
             trace_names: Vec::new(),
             trace_base: None,
+            trace_at: 0,
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
             prims: &crate::vm::PRIMS,

@@ -91,6 +91,8 @@ pub struct Forth {
     pub(crate) trace_names: Vec<String>,
     /// Call depth where the traced word runs, while it runs.
     pub(crate) trace_base: Option<usize>,
+    /// Tracing: the code address of the step being traced.
+    pub(crate) trace_at: u32,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
     /// The bodies of the built-in words, by primitive id.
@@ -1465,6 +1467,7 @@ impl Forth {
     /// Tracing: entering a traced word starts printing.
     #[cold]
     fn trace_before(&mut self, at: u32) {
+        self.trace_at = at;
         if self.trace_base.is_none() && self.traced.contains(&at) {
             self.trace_base = Some(self.stacks.calls.len());
             let name = self
@@ -1484,6 +1487,28 @@ impl Forth {
     /// by call depth; leaving the traced word stops.
     #[cold]
     /// `next` is the address of the next instruction.
+    /// The source token the traced step was compiled from, if it is kept.
+    fn traced_token(&self) -> Option<String> {
+        let pos = self.code.pos(self.trace_at as usize)?;
+        self.input.token_at(pos)
+    }
+
+    /// The traced step as its source wrote it: `opener text"` (for `."`).
+    fn traced_source_text(&self, opener: &str) -> Option<String> {
+        let pos = self.code.pos(self.trace_at as usize)?;
+        let line = self
+            .input
+            .text(pos.src)?
+            .line((pos.line as usize).checked_sub(1)?)?;
+        let rest = line.get((pos.col as usize).checked_sub(1)?..)?;
+        let body = rest.strip_prefix(opener.as_bytes())?.get(1..)?;
+        let end = body.iter().position(|&c| c == b'"')?;
+        Some(format!(
+            "{opener} {}\"",
+            String::from_utf8_lossy(&body[..end])
+        ))
+    }
+
     fn trace_after(&mut self, ins: Instr, calls_before: usize, next: u32) {
         let Some(base) = self.trace_base else { return };
         if self.stacks.calls.len() < base {
@@ -1501,23 +1526,33 @@ impl Forth {
                 .stacks
                 .fpeek(0)
                 .map_or_else(|_| "(flit)".into(), crate::words::float::literal_text),
+            // ." is one step: its string is shown when it prints.
+            Instr::Str(..) if self.traced_token().as_deref() == Some(".\"") => return,
+            i if i == crate::words::text::Text::DotQuoteRun.instr() => self
+                .traced_source_text(".\"")
+                .unwrap_or_else(|| ".\"".into()),
             Instr::Str(a, n) => format!(
                 "s\" {}\"",
                 self.mem.string(a as i64, n as i64).unwrap_or_default()
             ),
-            Instr::Exit
-            | Instr::Branch(_)
-            | Instr::ZBranch(_)
+            // Steps that take a flag or step a loop show as the word written
+            // (if, while, until, of, do, loop …), with the stack after them.
+            Instr::ZBranch(_)
             | Instr::Do
             | Instr::QDo(_)
             | Instr::Loop(_)
             | Instr::PlusLoop(_)
+            | Instr::Of(_)
+            | Instr::EndCase => match self.traced_token() {
+                Some(w) => w.to_ascii_lowercase(),
+                None => return,
+            },
+            Instr::Exit
+            | Instr::Branch(_)
             | Instr::Leave(_)
             | Instr::LocalsEnter(..)
             | Instr::LocalsExit(_)
             | Instr::Case
-            | Instr::Of(_)
-            | Instr::EndCase
             | Instr::CatchEnd => return,
             other => match self.instr_name(other) {
                 Some(n) => n,
