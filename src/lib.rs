@@ -70,7 +70,7 @@ mod words;
 
 pub use error::{ForthError, Hints, Location, Throw};
 pub use interp::{Number, parse_number};
-pub use io::{Console, Line, ScriptedConsole, SharedBuf};
+pub use io::{Console, Line, ScriptedConsole, SharedBuf, typed_ahead_line};
 pub use lexer::{Token, next_token};
 pub use system::Outcome;
 pub use vm::{Forth, INTERRUPT};

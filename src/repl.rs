@@ -128,6 +128,9 @@ impl Validator for ReplHelper {}
 
 impl Helper for ReplHelper {}
 
+/// The longest typed-ahead line kept (the interpreter's own line limit).
+const MAX_TYPED_LINE: usize = 1 << 20;
+
 fn history_path() -> Option<PathBuf> {
     let dir = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
@@ -187,7 +190,12 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         let mut warned_eof = false;
         let read = loop {
             let prompt = if input.is_empty() { "" } else { "... " };
-            match rl.readline(prompt) {
+            // Lines typed while the last one ran come first, in order.
+            let line = match playforth::typed_ahead_line(MAX_TYPED_LINE) {
+                Some(line) => Ok(line),
+                None => rl.readline(prompt),
+            };
+            match line {
                 // Ctrl-C in the middle of a definition throws it away, and
                 // says so.
                 Err(ReadlineError::Interrupted) if !input.is_empty() => {
