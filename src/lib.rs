@@ -42,7 +42,8 @@
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
 //!   and [`Hints`]) and [`Throw`];
-//! - [`INTERRUPT`], the flag Ctrl-C raises;
+//! - [`INTERRUPT`], the flag Ctrl-C raises, and [`typed_ahead_line`], a
+//!   line the user typed while a word ran (the REPL runs it first);
 //! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
 //!   and the generated [`glossary`];
 //! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
