@@ -213,10 +213,18 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     if !line.trim().is_empty() {
                         let _ = rl.add_history_entry(line.as_str());
                     }
+                    let continued = !input.is_empty();
                     input.push_str(&line);
                     input.push('\n');
                     if !teach::unfinished(&input) {
                         break Ok(input);
+                    }
+                    // Using the word inside its own open definition usually
+                    // means the `;` was forgotten: say so.
+                    if continued && let Some(name) = teach::open_definition_used(&input, &line) {
+                        say(&format!(
+                            "(the definition of `{name}` is still open: end it with `;`)"
+                        ));
                     }
                 }
                 Err(e) => break Err(e),

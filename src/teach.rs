@@ -1157,6 +1157,17 @@ pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -
     s
 }
 
+/// The name of the definition `input` opened with `:`, if `line` (a later
+/// line of it) uses that name: the learner probably forgot the `;`.
+pub fn open_definition_used<'a>(input: &'a str, line: &str) -> Option<&'a str> {
+    let mut tokens = input.split(is_blank).filter(|t| !t.is_empty());
+    tokens.find(|&t| t == ":")?;
+    let name = tokens.next()?;
+    line.split(is_blank)
+        .any(|t| t.eq_ignore_ascii_case(name))
+        .then_some(name)
+}
+
 /// The token that ends at the cursor `pos` (a byte offset), if the cursor
 /// is at the end of one: the word the learner is typing.
 pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {
@@ -1309,6 +1320,16 @@ fn token_end(s: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_forgotten_semicolon_is_noticed() {
+        let input = ": add3 ( n -- n+3 ) 3 +\n4 add3 .\n";
+        assert_eq!(open_definition_used(input, "4 add3 ."), Some("add3"));
+        assert_eq!(open_definition_used(input, "4 ADD3 ."), Some("add3"));
+        assert_eq!(open_definition_used(input, "dup +"), None);
+        assert_eq!(open_definition_used("( just a comment\n", "x"), None);
+        assert_eq!(open_definition_used(":", ":"), None);
+    }
 
     #[test]
     fn the_word_being_typed_is_the_token_the_cursor_ends() {

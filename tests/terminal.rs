@@ -183,6 +183,18 @@ fn a_learner_at_the_terminal() {
     let s = t.wait_for("9  ok");
     assert!(s.contains("9  ok"), "the REPL did not carry on:\n{s}");
 
+    // Using a word inside its own unfinished definition: the `;` is missing.
+    t.line(": add3 ( n -- n+3 ) 3 +");
+    t.line("4 add3 .");
+    let s = t.wait_for("is still open");
+    assert!(
+        s.contains("(the definition of `add3` is still open: end it with `;`)"),
+        "no note about the open definition:\n{s}"
+    );
+    t.line(";");
+    let s = t.wait_for("undefined word `add3`");
+    assert!(s.contains("undefined word `add3`"), "{s}");
+
     // Lines typed while a word runs are all kept, and run in order.
     t.line("500 ms");
     t.line("11 .");
