@@ -148,6 +148,33 @@ fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
     w.base = forth.base();
 }
 
+/// An error report with colours for a terminal: `error:` in bold red, the
+/// caret line in red, "did you mean" in green.
+fn paint_report(report: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in report.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let trimmed = line.trim_start();
+        if i == 0 {
+            out.push_str(&line.replacen("error:", "\x1b[1;31merror:\x1b[0m", 1));
+        } else if trimmed.starts_with('|')
+            && trimmed
+                .trim_start_matches(['|', ' ', '\t'])
+                .starts_with('^')
+            || (trimmed.contains(" | ") && trimmed.ends_with('^'))
+        {
+            out.push_str(&format!("\x1b[31m{line}\x1b[0m"));
+        } else if trimmed.starts_with("did you mean") {
+            out.push_str(&format!("\x1b[32m{line}\x1b[0m"));
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 /// Print a line of the REPL's own; a failing stdout is noticed through
 /// the Forth system's output, which shares it.
 fn say(line: &str) {
@@ -245,7 +272,13 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 Ok(Outcome::Bye(code)) => break ExitCode::from(code as u8),
                 Err(e) => {
                     forth.end_output_line();
-                    let _ = writeln!(std::io::stderr(), "{e}");
+                    let report = e.to_string();
+                    let report = if colour && std::io::stderr().is_terminal() {
+                        paint_report(&report)
+                    } else {
+                        report
+                    };
+                    let _ = writeln!(std::io::stderr(), "{report}");
                     if forth.output_failed() {
                         // A full disk or a closed pipe: no point going on.
                         break ExitCode::from(1);
