@@ -216,11 +216,15 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         let mut input = String::new();
         let mut warned_eof = false;
         let read = loop {
-            let prompt = if input.is_empty() { "" } else { "... " };
+            let prompt = if input.is_empty() {
+                String::new()
+            } else {
+                teach::continuation_prompt(&input)
+            };
             // Lines typed while the last one ran come first, in order.
             let line = match playforth::typed_ahead_line(MAX_TYPED_LINE) {
                 Some(line) => Ok(line),
-                None => rl.readline(prompt),
+                None => rl.readline(&prompt),
             };
             match line {
                 // Ctrl-C in the middle of a definition throws it away, and

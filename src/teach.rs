@@ -1189,9 +1189,34 @@ pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {
 /// Is this input unfinished: an open `:` definition, `(` comment or
 /// string? Then the REPL asks for another line before running it.
 pub fn unfinished(input: &str) -> bool {
+    let open = open_at_end(input);
+    open.definition || open.comment || open.string.is_some()
+}
+
+/// The prompt for the next line of unfinished input: `... ` in an open
+/// definition, with the open string's opener (`." ... `) or comment
+/// (`( ... `) shown, so a missing `"` or `)` does not swallow lines unseen.
+pub fn continuation_prompt(input: &str) -> String {
+    let open = open_at_end(input);
+    match (open.string, open.comment) {
+        (Some(q), _) => format!("{q} ... "),
+        (None, true) => "( ... ".to_string(),
+        _ => "... ".to_string(),
+    }
+}
+
+/// What is still open at the end of some input.
+struct Open {
+    definition: bool,
+    comment: bool,
+    /// The word that opened a string not yet closed (`."`, `s"` …).
+    string: Option<String>,
+}
+
+fn open_at_end(input: &str) -> Open {
     let mut in_definition = false;
     let mut in_comment = false;
-    let mut in_string = false;
+    let mut string: Option<String> = None;
     for line in input.lines() {
         let mut rest = line;
         loop {
@@ -1204,10 +1229,10 @@ pub fn unfinished(input: &str) -> bool {
                     None => break,
                 }
             }
-            if in_string {
+            if string.is_some() {
                 match rest.find('"') {
                     Some(i) => {
-                        in_string = false;
+                        string = None;
                         rest = &rest[i + 1..];
                     }
                     None => break,
@@ -1229,7 +1254,7 @@ pub fn unfinished(input: &str) -> bool {
                 _ if QUOTERS.contains(&tok.as_str()) => match rest.find('"') {
                     Some(i) => rest = &rest[i + 1..],
                     None => {
-                        in_string = true;
+                        string = Some(tok);
                         break;
                     }
                 },
@@ -1237,7 +1262,11 @@ pub fn unfinished(input: &str) -> bool {
             }
         }
     }
-    in_definition || in_comment || in_string
+    Open {
+        definition: in_definition,
+        comment: in_comment,
+        string,
+    }
 }
 
 /// Completion: the known words starting with the word before the cursor.
@@ -1320,6 +1349,15 @@ fn token_end(s: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_continuation_prompt_shows_what_is_open() {
+        assert_eq!(continuation_prompt(": hi"), "... ");
+        assert_eq!(continuation_prompt(": hi .\" hello"), ".\" ... ");
+        assert_eq!(continuation_prompt(": hi s\" a\nb"), "s\" ... ");
+        assert_eq!(continuation_prompt(": hi ( n --"), "( ... ");
+        assert_eq!(continuation_prompt(": hi .\" x\" "), "... ");
+    }
 
     #[test]
     fn a_forgotten_semicolon_is_noticed() {
