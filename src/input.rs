@@ -302,18 +302,36 @@ impl Input {
         Some((self.texts.len() - 1) as u32)
     }
 
-    /// The token (a run of non-blanks) the kept text has at `pos`, if it
-    /// is still kept.
-    pub(crate) fn token_at(&self, pos: Pos) -> Option<String> {
+    /// The rest of the kept line from `pos` on, if it is still kept.
+    pub(crate) fn source_from(&self, pos: Pos) -> Option<&[u8]> {
         let line = self
             .text(pos.src)?
             .line((pos.line as usize).checked_sub(1)?)?;
-        let rest = line.get((pos.col as usize).checked_sub(1)?..)?;
+        line.get((pos.col as usize).checked_sub(1)?..)
+    }
+
+    /// The token (a run of non-blanks) the kept text has at `pos`.
+    pub(crate) fn token_at(&self, pos: Pos) -> Option<String> {
+        let rest = self.source_from(pos)?;
         let end = rest
             .iter()
             .position(|c| c.is_ascii_whitespace())
             .unwrap_or(rest.len());
         (end > 0).then(|| String::from_utf8_lossy(&rest[..end]).into_owned())
+    }
+
+    /// The text of the string that `opener` (`."`, `c"` …) starts at `pos`:
+    /// from after `opener ` up to the closing `"`.
+    pub(crate) fn quoted_at(&self, pos: Pos, opener: &str) -> Option<&[u8]> {
+        let rest = self.source_from(pos)?;
+        if !rest
+            .get(..opener.len())?
+            .eq_ignore_ascii_case(opener.as_bytes())
+        {
+            return None;
+        }
+        let body = rest.get(opener.len() + 1..)?;
+        Some(&body[..body.iter().position(|&c| c == b'"')?])
     }
 
     /// The location a position stands for, with the line's text.

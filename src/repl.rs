@@ -159,12 +159,7 @@ fn paint_report(report: &str) -> String {
         let trimmed = line.trim_start();
         if i == 0 {
             out.push_str(&line.replacen("error:", "\x1b[1;31merror:\x1b[0m", 1));
-        } else if trimmed.starts_with('|')
-            && trimmed
-                .trim_start_matches(['|', ' ', '\t'])
-                .starts_with('^')
-            || (trimmed.contains(" | ") && trimmed.ends_with('^'))
-        {
+        } else if trimmed.starts_with('|') && trimmed.ends_with('^') {
             out.push_str(&format!("\x1b[31m{line}\x1b[0m"));
         } else if trimmed.starts_with("did you mean") {
             out.push_str(&format!("\x1b[32m{line}\x1b[0m"));

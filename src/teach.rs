@@ -893,7 +893,9 @@ impl Forth {
         // collecting every name: errors are common, and must stay cheap.
         // Lengths further apart than the limit cannot be that close (and a
         // megabyte-long token must not cost seconds).
-        let mut scored: Vec<(usize, String)> = Vec::new();
+        // Closest first; among equals, the one that keeps more of what was
+        // typed at the start (`dupp`: `dup` before `dump`), then by name.
+        let mut scored: Vec<(usize, std::cmp::Reverse<usize>, String)> = Vec::new();
         for &wid in self.dict.order.iter().rev() {
             let Some(wl) = self.dict.wordlists.get(wid as usize) else {
                 continue;
@@ -904,26 +906,19 @@ impl Forth {
                 }
                 let d = distance(&lower, key);
                 if d <= limit {
-                    scored.push((d, self.dict.words[xt as usize].name.to_string()));
+                    let kept = key
+                        .bytes()
+                        .zip(lower.bytes())
+                        .take_while(|(x, y)| x == y)
+                        .count();
+                    let name = self.dict.words[xt as usize].name.to_string();
+                    scored.push((d, std::cmp::Reverse(kept), name));
                 }
             }
         }
-        // Closest first; among equals, the one that keeps more of what was
-        // typed at the start (`dupp`: `dup` before `dump`).
-        let kept = |n: &str| {
-            n.to_ascii_lowercase()
-                .bytes()
-                .zip(lower.bytes())
-                .take_while(|(x, y)| x == y)
-                .count()
-        };
-        scored.sort_by(|a, b| {
-            a.0.cmp(&b.0)
-                .then(kept(&b.1).cmp(&kept(&a.1)))
-                .then(a.1.cmp(&b.1))
-        });
-        scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(&b.1));
-        scored.into_iter().take(3).map(|(_, n)| n).collect()
+        scored.sort();
+        scored.dedup_by(|a, b| a.2.eq_ignore_ascii_case(&b.2));
+        scored.into_iter().take(3).map(|(_, _, n)| n).collect()
     }
 
     /// Every name found through the search order (shadowed ones once).

@@ -1496,17 +1496,8 @@ impl Forth {
     /// The traced step as its source wrote it: `opener text"` (for `."`).
     fn traced_source_text(&self, opener: &str) -> Option<String> {
         let pos = self.code.pos(self.trace_at as usize)?;
-        let line = self
-            .input
-            .text(pos.src)?
-            .line((pos.line as usize).checked_sub(1)?)?;
-        let rest = line.get((pos.col as usize).checked_sub(1)?..)?;
-        let body = rest.strip_prefix(opener.as_bytes())?.get(1..)?;
-        let end = body.iter().position(|&c| c == b'"')?;
-        Some(format!(
-            "{opener} {}\"",
-            String::from_utf8_lossy(&body[..end])
-        ))
+        let text = self.input.quoted_at(pos, opener)?;
+        Some(format!("{opener} {}\"", String::from_utf8_lossy(text)))
     }
 
     fn trace_after(&mut self, ins: Instr, calls_before: usize, next: u32) {

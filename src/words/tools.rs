@@ -48,11 +48,7 @@ impl Forth {
     /// None for a plain number (or when the source is gone).
     fn literal_as_written(&self, at: u32, v: i64) -> Option<String> {
         let pos = self.code.pos(at as usize)?;
-        let line = self
-            .input
-            .text(pos.src)?
-            .line((pos.line as usize).checked_sub(1)?)?;
-        let rest = line.get((pos.col as usize).checked_sub(1)?..)?;
+        let rest = self.input.source_from(pos)?;
         let mut tokens = rest
             .split(|c| c.is_ascii_whitespace())
             .filter(|t| !t.is_empty())
@@ -65,8 +61,7 @@ impl Forth {
             }
             "c\"" => {
                 // The counted string at v, if it is the text after `c" `.
-                let text = rest.get(3..)?;
-                let text = &text[..text.iter().position(|&c| c == b'"')?];
+                let text = self.input.quoted_at(pos, "c\"")?;
                 let n = self.mem.byte(v).ok()? as i64;
                 let stored = self.mem.slice(v + 1, n).ok()?;
                 (stored == text).then(|| format!("c\" {}\"", String::from_utf8_lossy(text)))
