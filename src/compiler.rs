@@ -391,11 +391,18 @@ impl Forth {
 
     /// ELSE: the IF part's own locals end here.
     pub(crate) fn cf_else(&mut self) -> Res<()> {
-        let (orig, size) = self.cs_pop_entry(ORIG, "else")?;
-        self.drop_locals_to(size, "else")?;
+        self.jump_past_other_part(ORIG, "else")
+    }
+
+    /// ELSE and ENDOF: end the part opened by the `tag` entry (its locals
+    /// first), jump forward past what follows, and land that entry's
+    /// branch here; the new jump is left to be resolved (THEN, ENDCASE).
+    fn jump_past_other_part(&mut self, tag: i64, word: &str) -> Res<()> {
+        let (from, size) = self.cs_pop_entry(tag, word)?;
+        self.drop_locals_to(size, word)?;
         let at = self.code_here();
         self.emit(Instr::Branch(0))?;
-        self.resolve(orig, self.code_here())?;
+        self.resolve(from, self.code_here())?;
         self.cs_push(at, ORIG)
     }
 
@@ -441,12 +448,7 @@ impl Forth {
 
     /// ENDOF: the OF part's locals end here.
     pub(crate) fn cf_endof(&mut self) -> Res<()> {
-        let (of, size) = self.cs_pop_entry(OF_SYS, "endof")?;
-        self.drop_locals_to(size, "endof")?;
-        let at = self.code_here();
-        self.emit(Instr::Branch(0))?;
-        self.resolve(of, self.code_here())?;
-        self.cs_push(at, ORIG)
+        self.jump_past_other_part(OF_SYS, "endof")
     }
 
     /// ENDCASE: every ENDOF jumps past the EndCase.
