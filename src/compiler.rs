@@ -815,7 +815,7 @@ fn closer_of(word: &str) -> Option<&'static str> {
         "while" => "`repeat` (BEGIN … WHILE … REPEAT)",
         "begin" => "`until`, `again` or `while` … `repeat`",
         "do" | "?do" | "+do" | "u+do" | "-do" | "u-do" => "`loop` or `+loop`",
-        "case" => "`endcase`",
+        "case" | "endof" => "`endcase` (CASE … ENDCASE)",
         "of" => "`endof`",
         _ => return None,
     })

@@ -7,3 +7,4 @@
 : y begin 1 ;
 \ Nothing was defined.
 t
+: u2 1 case 1 of 2 endof ;
