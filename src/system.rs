@@ -77,6 +77,7 @@ impl Forth {
             user_start: 0,
             show_stack: true,
             precision: 15,
+            prompt_control: false,
             traced: Vec::new(),
             trace_names: Vec::new(),
             trace_base: None,
@@ -292,6 +293,12 @@ impl Forth {
                 Err(e) => on_error(&e),
             }
         }
+    }
+
+    /// Let IF, DO, ?DO, BEGIN and CASE typed outside a definition run at
+    /// once (the REPL turns this on; files keep the standard's behaviour).
+    pub fn set_prompt_control(&mut self, on: bool) {
+        self.prompt_control = on;
     }
 
     /// Is the system in the middle of a colon definition?
