@@ -180,6 +180,8 @@ impl Forth {
     /// Interpret text typed at the REPL, which may span several lines (an
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
+        // The line was ended with Enter: the output starts a fresh line.
+        self.out.at_line_start = true;
         self.input.unwind();
         let typed = self.input.typed();
         typed.keep_tail(crate::input::KEPT_INPUT);
