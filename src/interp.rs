@@ -364,7 +364,9 @@ impl Forth {
             let w = &self.dict.words[xt as usize];
             if compiling && !w.immediate() {
                 if self.compiler.def.as_ref().is_some_and(|d| d.at_prompt)
-                    && [":", ":noname"].iter().any(|d| d.eq_ignore_ascii_case(name))
+                    && [":", ":noname"]
+                        .iter()
+                        .any(|d| d.eq_ignore_ascii_case(name))
                 {
                     return Err(self.fail(
                         COMPILER_NESTING,

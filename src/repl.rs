@@ -128,7 +128,6 @@ impl Validator for ReplHelper {}
 
 impl Helper for ReplHelper {}
 
-
 fn history_path() -> Option<PathBuf> {
     let dir = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)

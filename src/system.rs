@@ -63,6 +63,7 @@ impl Forth {
             diag,
             console,
             throw_msg: None,
+            throw_opened: None,
             fault: crate::vm::Fault {
                 calls: Vec::with_capacity(crate::vm::MAX_CALLS),
                 ..Default::default()

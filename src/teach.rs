@@ -974,7 +974,8 @@ impl Forth {
             s.push_str(&format!("  Example: {e}\n"));
         }
         if matches!(info.origin, Origin::Builtin)
-            && ["if", "do", "?do", "begin", "case"].contains(&info.name.to_ascii_lowercase().as_str())
+            && ["if", "do", "?do", "begin", "case"]
+                .contains(&info.name.to_ascii_lowercase().as_str())
         {
             s.push_str(
                 "  The standard defines it only inside a definition (in files, too, unless\n  \
@@ -1002,10 +1003,12 @@ Forth works on a stack. Type numbers to push them, and words to work on them:
   2 3 + .        adds 2 and 3 and prints 5
   .s             shows the stack without changing it
   : square ( n -- n*n ) dup * ;    makes a new word; then try  7 square .
+  5 0 do i . loop                  loops and ifs run at the prompt too
 After each line playforth says ` ok` and shows the stack: <depth> then the
 cells, the top last.
   help WORD      what a word does, with its stack effect ( before -- after )
-  words          every word, grouped; Tab completes a word as you type
+  words          your words, then the built-in ones counted by set (words all
+                 lists them); Tab completes a word as you type
   see WORD       how a word is defined
   trace WORD     watch a word run step by step (untrace WORD stops it)
 Games to play: include examples/othello.fs (or jungle.fs, chess.fs,
@@ -1196,7 +1199,10 @@ pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {
 /// string? Then the REPL asks for another line before running it.
 pub fn unfinished(input: &str) -> bool {
     let open = open_at_end(input);
-    open.definition.is_some() || !open.structures.is_empty() || open.comment || open.string.is_some()
+    open.definition.is_some()
+        || !open.structures.is_empty()
+        || open.comment
+        || open.string.is_some()
 }
 
 /// The prompt for the next line of unfinished input: what is open, then
@@ -1310,7 +1316,9 @@ fn open_at_end(input: &str) -> Open {
                 "if" | "do" | "?do" | "begin" | "case" | "while" if definition.is_none() => {
                     structures.push(tok)
                 }
-                "then" | "loop" | "+loop" | "until" | "again" | "endcase" if definition.is_none() => {
+                "then" | "loop" | "+loop" | "until" | "again" | "endcase"
+                    if definition.is_none() =>
+                {
                     structures.pop();
                 }
                 "repeat" if definition.is_none() => {

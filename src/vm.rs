@@ -66,6 +66,9 @@ pub struct Forth {
     /// It belongs to the throw code beside it: a message left by a throw
     /// that was caught or discarded never dresses up a later, other error.
     pub(crate) throw_msg: Option<(Throw, String)>,
+    /// Where the structure an unclosed-structure error names was opened,
+    /// for a second caret in the report.
+    pub(crate) throw_opened: Option<crate::code::Pos>,
     pub(crate) fault: Fault,
     /// The data stack depth before the instruction that failed.
     pub(crate) fault_sp: usize,
@@ -349,6 +352,7 @@ impl Forth {
                             self.stacks.fp = f.fp;
                             self.fault.active = false;
                             self.throw_msg = None;
+                            self.throw_opened = None;
                             // The depth CATCH saw, then the code: 9.6.1.0875.
                             self.stacks.sp = f.sp;
                             if let Err(e) = self.push(t.0) {
@@ -1696,6 +1700,7 @@ impl Forth {
         self.run_depth = 0;
         self.fault.active = false;
         self.throw_msg = None;
+        self.throw_opened = None;
         INTERRUPT.store(false, Ordering::Relaxed);
         self.abandon_definition();
         self.input.unwind();

@@ -226,14 +226,23 @@ fn a_learner_at_the_terminal() {
     // lines too, with the open structure in the prompt.
     t.line("4 0 do i . loop");
     let s = t.wait_for("0 1 2 3  ok");
-    assert!(s.contains("0 1 2 3  ok"), "a loop at the prompt did not run:\n{s}");
+    assert!(
+        s.contains("0 1 2 3  ok"),
+        "a loop at the prompt did not run:\n{s}"
+    );
     t.line("3 0 do");
     let s = t.wait_for("\ndo ...");
-    assert!(s.contains("\ndo ..."), "no prompt naming the open loop:\n{s}");
+    assert!(
+        s.contains("\ndo ..."),
+        "no prompt naming the open loop:\n{s}"
+    );
     t.line("i 10 * .");
     t.line("loop");
     let s = t.wait_for("0 10 20  ok");
-    assert!(s.contains("0 10 20  ok"), "a loop over lines did not run:\n{s}");
+    assert!(
+        s.contains("0 10 20  ok"),
+        "a loop over lines did not run:\n{s}"
+    );
 
     // A typo gets a suggestion.
     t.line("1 2 swp");

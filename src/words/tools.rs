@@ -762,6 +762,10 @@ primitives! {
         let s = f.see_text(xt);
         f.print(&format!("{s}\n"))
     }
+    Clear "clear" "( i*x -- )" Playforth Plain "Empty the data stack (as gforth's clearstack does)." |f| {
+        f.stacks.sp = 0;
+        Ok(())
+    }
     Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set." |f| {
         f.words_word()
     }
