@@ -282,17 +282,25 @@ impl Forth {
                     controls.push(word);
                     expect.extend(compiled.map(|i| Expect::Like(discriminant(&i))));
                 }
-                Instr::Call(_) => {
+                // Only words defined before it, so the walk ends.
+                Instr::Call(s) if s < start => {
                     let (e, c) = self.expansion(self.immediate_word(ins)?, depth - 1)?;
                     expect.extend(e);
                     controls.extend(c);
                 }
                 _ => return None,
             }
+            // A run this long is no phrase anyone wrote as one word.
+            if expect.len() > MAX_EXPANSION {
+                return None;
+            }
         }
         Some((expect, controls))
     }
 }
+
+/// The most instructions an immediate word shown as written may stand for.
+const MAX_EXPANSION: usize = 64;
 
 /// `opener text"`, or its escaped form (`s\"`, `.\"`) when the text has a
 /// quote, a control character or bytes that are not UTF-8.
@@ -659,8 +667,13 @@ impl<'a> Recovery<'a> {
             self.follow_locals(i);
             self.land(self.start + i as u32)?;
             if let Some((token, n, fit)) = self.written_run(i) {
-                for k in i + 1..i + n {
+                // The run's own instructions are not shown, but locals
+                // frames still end in it (a -LOOP's).
+                for k in i..i + n {
                     self.follow_locals(k);
+                    if matches!(self.code[k], Instr::LocalsExit(_)) {
+                        self.instruction(k);
+                    }
                 }
                 if fit == Fit::Closed {
                     self.items.push(Item::Source(token));
@@ -1090,5 +1103,28 @@ impl<'a> Recovery<'a> {
             .map(|name| name.rsplit(' ').next().unwrap_or(name).to_string())
             .unwrap_or_else(|| format!("local#{n}"));
         Item::Local(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::dictionary::Kind;
+    use crate::vm::Forth;
+
+    /// A word whose code was fused at `;` still shows the words written.
+    #[test]
+    fn superinstructions_show_as_their_words() {
+        let (mut f, _) = Forth::for_test(b"");
+        let def = ": fused ( n -- n )  dup 5 < if 1 + else 4 0 do i + loop then ;";
+        f.interpret_line(def).expect("compiles");
+        let xt = f.dict.find("fused").expect("defined");
+        let w = &f.dict.words[xt as usize];
+        let Kind::Colon(start) = w.kind else {
+            panic!("a colon definition")
+        };
+        let code = &f.code.instrs()[start as usize..w.code_end as usize];
+        let fused = code.iter().filter(|&&i| i.unfused() != i).count();
+        assert!(fused >= 3, "dup 5 < if, 1 +, i + and the jump to EXIT fuse");
+        assert_eq!(f.see_text(xt), def);
     }
 }
