@@ -94,7 +94,11 @@ impl Forth {
 
     /// The word whose data field is at `body`.
     fn body_word(&self, body: u32) -> Option<&crate::dictionary::Word> {
-        self.dict.words.iter().rev().find(|w| w.body() == Some(body))
+        self.dict
+            .words
+            .iter()
+            .rev()
+            .find(|w| w.body() == Some(body))
     }
 
     fn body_name(&self, body: u32) -> String {
@@ -266,7 +270,10 @@ impl Forth {
         if !w.immediate() || depth == 0 {
             return None;
         }
-        let body = self.code.instrs().get(start as usize..w.code_end as usize)?;
+        let body = self
+            .code
+            .instrs()
+            .get(start as usize..w.code_end as usize)?;
         let (last, body) = body.split_last()?;
         if last.unfused() != Instr::Exit {
             return None;
@@ -277,7 +284,9 @@ impl Forth {
             match ins {
                 Instr::CompileXt(x) => expect.push(Expect::Exactly(self.xt_instr(x)?)),
                 Instr::Prim(_) => {
-                    let name = self.dict.words[self.immediate_word(ins)? as usize].name.as_ref();
+                    let name = self.dict.words[self.immediate_word(ins)? as usize]
+                        .name
+                        .as_ref();
                     let (word, compiled) = control_word(name)?;
                     controls.push(word);
                     expect.extend(compiled.map(|i| Expect::Like(discriminant(&i))));
@@ -843,6 +852,10 @@ impl<'a> Recovery<'a> {
             .take_while(|&k| code.pos(self.start as usize + k) == Some(pos))
             .count();
         let token = self.forth.input.token_at(pos)?;
+        // `)` ends an ASSERT( that compiled nothing: alone it would not read.
+        if token == ")" {
+            return None;
+        }
         let xt = Dictionary::lookup_view(&self.forth.dict, &token)?;
         // The word as it was when this code was compiled, not a newer one.
         match self.forth.dict.words[xt as usize].kind {

@@ -126,10 +126,7 @@ const CASES: &[Case] = &[
         ": fl ( -- )  1e 2.5e-3 -0e 1e100 ;",
         &["fl", "fl fs. fs. fs. fs."],
     ),
-    case(
-        ": chars ( -- )  [char] a [char] \" emit emit ;",
-        &["chars"],
-    ),
+    case(": chars ( -- )  [char] a [char] \" emit emit ;", &["chars"]),
     case(
         ": strs ( -- )  s\" hello\" type .\" world\" s\\\" a\\tb\\n\\\"q\\\"\\\\\" type c\" counted\" count type ;",
         &["strs"],
