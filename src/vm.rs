@@ -1681,9 +1681,14 @@ impl Forth {
                 .position(|w| w.kind == Kind::Colon(start)),
             Instr::Word(xt) => Some(xt as usize),
             // A hot word compiled in its table form (`2!` by TO) is found too.
-            i => self.dict.words.iter().position(|w| {
-                w.kind == Kind::Prim(i) || w.kind == Kind::Prim(crate::instr::hot(i))
-            }),
+            i => {
+                let hot = Kind::Prim(crate::instr::hot(i));
+                let kind = Kind::Prim(i);
+                self.dict
+                    .words
+                    .iter()
+                    .position(|w| w.kind == kind || w.kind == hot)
+            }
         }?;
         Some(self.dict.words[xt].name.to_string())
     }
