@@ -30,6 +30,10 @@ pub(crate) struct Definition {
     /// For a DOES> typed outside a definition: the CREATEd word that
     /// this nameless code becomes the behaviour of, at `;`.
     pub does_for: Option<u32>,
+    /// A control structure typed outside a definition (`10 0 do i . loop`
+    /// at the prompt): compiled into this nameless definition, which runs
+    /// and is thrown away as soon as the structure is closed.
+    pub at_prompt: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -46,6 +50,10 @@ pub(crate) struct Compiler {
     pub pending_locals: Vec<String>,
     /// The name NEXTNAME gave the next defining word.
     pub next_name: Option<String>,
+    /// Where each BEGIN of the definition stands, by the code address its
+    /// loop goes back to (BEGIN compiles nothing, so no instruction's
+    /// position tells), for "`begin` at … has no `until`".
+    pub begins: Vec<(u32, crate::code::Pos)>,
 }
 
 impl Compiler {
@@ -57,6 +65,7 @@ impl Compiler {
         self.locals.clear();
         self.pending_locals.clear();
         self.next_name = None;
+        self.begins.clear();
         self.def.take()
     }
 
@@ -193,6 +202,7 @@ impl Forth {
             noname: name.is_none(),
             depth: self.stacks.sp,
             does_for: None,
+            at_prompt: false,
         });
         self.set_state(true);
         Ok(xt)
@@ -204,20 +214,32 @@ impl Forth {
             return Err(self.fail(CONTROL_MISMATCH, "`;` without `:`"));
         };
         if self.stacks.sp > def.depth {
-            let tag = self.peek(0)?;
-            let at = self.peek(1).ok().map(|a| a as u32 as usize);
+            let mut tag = self.peek(0)?;
+            let mut at = self.peek(1).ok().map(|a| a as u32 as usize);
+            // BEGIN … WHILE leaves the WHILE's entry under the BEGIN's: the
+            // WHILE is what lacks its REPEAT.
+            if tag == DEST && self.stacks.sp >= def.depth + 4 && self.peek(2) == Ok(ORIG) {
+                tag = ORIG;
+                at = self.peek(3).ok().map(|a| a as u32 as usize);
+            }
+            let begin = at
+                .filter(|_| tag == DEST)
+                .and_then(|a| self.compiler.begins.iter().rev().find(|b| b.0 as usize == a))
+                .map(|b| (b.1, "begin".to_string(), closer_of("begin").unwrap_or_default()));
             // Name the word that opened it, where it stands, and what closes
             // it: the word compiled at the entry's address (IF, WHILE …) or
             // just before it (DO).
-            let found = [at, at.and_then(|a| a.checked_sub(1))]
-                .into_iter()
-                .flatten()
-                .filter_map(|a| self.code.pos(a))
-                .find_map(|p| {
-                    let w = self.input.token_at(p)?;
-                    let c = closer_of(&w.to_ascii_lowercase())?;
-                    Some((p, w, c))
-                });
+            let found = begin.or_else(|| {
+                [at, at.and_then(|a| a.checked_sub(1))]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|a| self.code.pos(a))
+                    .find_map(|p| {
+                        let w = self.input.token_at(p)?;
+                        let c = closer_of(&w.to_ascii_lowercase())?;
+                        Some((p, w, c))
+                    })
+            });
             let opened = at.and_then(|a| self.code.pos(a));
             if let Some((p, w, c)) = found {
                 return Err(self.fail(
@@ -344,6 +366,11 @@ impl Forth {
         }
         self.pop()?;
         let cell = self.pop()?;
+        if tag == DEST
+            && let Some(i) = self.compiler.begins.iter().rposition(|b| b.0 == cell as u32)
+        {
+            self.compiler.begins.remove(i);
+        }
         Ok((cell as u32, (cell >> 32) as u32 as usize))
     }
 

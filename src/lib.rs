@@ -43,8 +43,7 @@
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
 //!   and [`Hints`]) and [`Throw`];
-//! - [`INTERRUPT`], the flag Ctrl-C raises, and [`typed_ahead_line`], a
-//!   line the user typed while a word ran (the REPL runs it first);
+//! - [`INTERRUPT`], the flag Ctrl-C raises;
 //! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
 //!   and the generated [`glossary`];
 //! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
@@ -73,7 +72,7 @@ mod words;
 
 pub use error::{ForthError, Hints, Location, Throw};
 pub use interp::{Number, parse_number};
-pub use io::{Console, Line, ScriptedConsole, SharedBuf, typed_ahead_line};
+pub use io::{Console, Line, ScriptedConsole, SharedBuf};
 pub use lexer::{Token, next_token};
 pub use system::Outcome;
 pub use vm::{Forth, INTERRUPT};

@@ -77,6 +77,7 @@ impl Forth {
             user_start: 0,
             show_stack: true,
             precision: 15,
+            prompt_control: false,
             traced: Vec::new(),
             trace_names: Vec::new(),
             trace_base: None,
@@ -179,6 +180,8 @@ impl Forth {
     /// Interpret text typed at the REPL, which may span several lines (an
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
+        // The line was ended with Enter: the output starts a fresh line.
+        self.out.at_line_start = true;
         self.input.unwind();
         let typed = self.input.typed();
         typed.keep_tail(crate::input::KEPT_INPUT);
@@ -292,6 +295,12 @@ impl Forth {
                 Err(e) => on_error(&e),
             }
         }
+    }
+
+    /// Let IF, DO, ?DO, BEGIN and CASE typed outside a definition run at
+    /// once (the REPL turns this on; files keep the standard's behaviour).
+    pub fn set_prompt_control(&mut self, on: bool) {
+        self.prompt_control = on;
     }
 
     /// Is the system in the middle of a colon definition?

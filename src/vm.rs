@@ -85,6 +85,10 @@ pub struct Forth {
     pub(crate) show_stack: bool,
     /// Significant digits F., FE. and FS. print (SET-PRECISION).
     pub(crate) precision: usize,
+    /// IF, DO, ?DO, BEGIN and CASE outside a definition compile the
+    /// structure into a nameless definition and run it when it is closed
+    /// (on at the REPL; PROMPT-CONTROL turns it on or off).
+    pub(crate) prompt_control: bool,
     /// Code addresses of the words TRACE watches.
     pub(crate) traced: Vec<u32>,
     /// Names to trace as soon as they are defined (`--trace NAME`).

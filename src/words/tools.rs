@@ -41,7 +41,7 @@ impl Forth {
     }
 
     /// WORDS: the user's words first, then the built-ins by word set.
-    pub(crate) fn words_text(&self) -> String {
+    pub(crate) fn words_text(&self, which: Option<&str>) -> String {
         use std::collections::BTreeMap;
         let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut mine: Vec<String> = Vec::new();
@@ -79,13 +79,66 @@ impl Forth {
             }
             out.push('\n');
         };
-        if !mine.is_empty() {
-            section("Your words", &mine);
-        }
-        for (set, names) in &groups {
-            section(set, names);
+        match which {
+            Some("all") => {
+                if !mine.is_empty() {
+                    section("Your words", &mine);
+                }
+                for (set, names) in &groups {
+                    section(set, names);
+                }
+            }
+            Some(key) => {
+                for (set, names) in groups.iter().filter(|(set, _)| set_key(set) == key) {
+                    section(set, names);
+                }
+            }
+            None => {
+                if mine.is_empty() {
+                    out.push_str("Your words: none yet (define one with `: name ... ;`)\n");
+                } else {
+                    section("Your words", &mine);
+                }
+                let total: usize = groups.values().map(Vec::len).sum();
+                out.push_str(&format!(
+                    "Built in: {total} words. `words all` lists them all, `words SET` one set:\n "
+                ));
+                let mut col = 1;
+                for (set, names) in &groups {
+                    let item = format!(" {} ({})", set_key(set), names.len());
+                    if col + item.len() > 76 {
+                        out.push_str("\n ");
+                        col = 1;
+                    }
+                    col += item.len();
+                    out.push_str(&item);
+                }
+                out.push('\n');
+            }
         }
         out
+    }
+
+    /// WORDS: list the user's words and a summary of the built-in ones, or
+    /// (followed by `all` or a word set's name, which it then takes from
+    /// the input) every word or one set.
+    fn words_word(&mut self) -> Res<()> {
+        let to_in = self.to_in();
+        let (a, n) = self.parse_name()?;
+        let next = self.mem.string(a, n)?.to_ascii_lowercase();
+        let known = next == "all"
+            || crate::words::WordSet::ALL
+                .iter()
+                .any(|s| set_key(s.name()) == next)
+            || next == set_key("prelude (written in Forth)");
+        let which = if known {
+            Some(next)
+        } else {
+            self.set_to_in(to_in);
+            None
+        };
+        let s = self.words_text(which.as_deref());
+        self.print(&s)
     }
 
     /// [IF] / [ELSE]: skip input up to the matching [ELSE] (if `stop_at_else`) or [THEN].
@@ -182,9 +235,8 @@ primitives! {
         let s = f.see_text(xt);
         f.print(&format!("{s}\n"))
     }
-    Words "words" "( -- )" Tools Plain "List the words you can use: your own first, then the built-in ones by word set." |f| {
-        let s = f.words_text();
-        f.print(&s)
+    Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set." |f| {
+        f.words_word()
     }
     Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start." |f| {
         let (a, n) = f.parse_name()?;
@@ -232,4 +284,10 @@ primitives! {
         let found = f.dict.find(&name).is_some();
         f.push_bool(!found)
     }
+}
+
+/// A word set's name as typed after WORDS: `core-ext`, `games`, `prelude`.
+fn set_key(set: &str) -> String {
+    let first = set.split(" (").next().unwrap_or(set);
+    first.to_ascii_lowercase().replace(' ', "-")
 }
