@@ -141,10 +141,19 @@ impl Forth {
 
     /// COMPILE,: append the execution semantics of `xt`.
     pub(crate) fn compile_xt(&mut self, xt: u32) -> Res<()> {
-        let Some(w) = self.dict.words.get(xt as usize) else {
-            return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
-        };
-        let i = match w.kind {
+        match self.dict.words.get(xt as usize).map(|w| w.kind) {
+            None => Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
+            Some(Kind::Forgotten) => Err(self.stale_xt(xt as i64)),
+            Some(_) => match self.xt_instr(xt) {
+                Some(i) => self.emit(i),
+                None => Err(BAD_ADDRESS),
+            },
+        }
+    }
+
+    /// The instruction COMPILE, appends for `xt` (None for no live word).
+    pub(crate) fn xt_instr(&self, xt: u32) -> Option<Instr> {
+        Some(match self.dict.words.get(xt as usize)?.kind {
             Kind::Prim(i) => i,
             Kind::Colon(start) => Instr::Call(start),
             Kind::Constant(v) => Instr::Lit(v),
@@ -156,9 +165,8 @@ impl Forth {
             | Kind::Marker(_)
             | Kind::TwoValue(_)
             | Kind::FValue(_) => Instr::Word(xt),
-            Kind::Forgotten => return Err(self.stale_xt(xt as i64)),
-        };
-        self.emit(i)
+            Kind::Forgotten => return None,
+        })
     }
 
     // ---- definitions ----

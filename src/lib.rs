@@ -18,6 +18,7 @@
 //!   interpreter), with CATCH/THROW;
 //! - `memory` is the checked, byte-addressed data space and heap;
 //! - `dictionary` keeps word headers, word lists and the search order;
+//! - `see` decompiles a word back into Forth source (SEE);
 //! - `words` declares every built-in word once, by family;
 //! - `error` turns throw codes into reports with locations;
 //! - `system` builds a system and is the host API.
@@ -62,6 +63,7 @@ mod interp;
 mod io;
 mod lexer;
 mod memory;
+mod see;
 mod stacks;
 mod system;
 pub mod teach;

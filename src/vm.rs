@@ -1688,7 +1688,15 @@ impl Forth {
                 .iter()
                 .position(|w| w.kind == Kind::Colon(start)),
             Instr::Word(xt) => Some(xt as usize),
-            _ => self.dict.words.iter().position(|w| w.kind == Kind::Prim(i)),
+            // A hot word compiled in its table form (`2!` by TO) is found too.
+            i => {
+                let hot = Kind::Prim(crate::instr::hot(i));
+                let kind = Kind::Prim(i);
+                self.dict
+                    .words
+                    .iter()
+                    .position(|w| w.kind == kind || w.kind == hot)
+            }
         }?;
         Some(self.dict.words[xt].name.to_string())
     }
