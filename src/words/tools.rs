@@ -193,17 +193,17 @@ primitives! {
         }
         Ok(())
     }
-    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty." |f| {
+    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty. Example: 1 2 3 .s  \\ <3> 1 2 3" |f| {
         let s = f.stack_text();
         f.print(&s)
     }
-    Question "?" "( a-addr -- )" Tools Plain "Print the cell at an address." |f| {
+    Question "?" "( a-addr -- )" Tools Plain "Print the cell at an address. Example: variable x 42 x !  x ?  \\ 42" |f| {
         let a = f.pop()?;
         let v = f.mem.cell(a)?;
         let s = format!("{} ", signed(v as i128, f.base()));
         f.print(&s)
     }
-    Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text." |f| {
+    Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text. Example: s\" Forth\" dump  \\ (the address, then the bytes in hex and as text)" |f| {
         let u = f.pop_len()?;
         let a = f.pop()?;
         f.mem.slice(a, u)?;
@@ -230,7 +230,7 @@ primitives! {
         }
         f.print("\n")
     }
-    See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word." |f| {
+    See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word. Example: : square dup * ;  see square  \\ : square dup * ;" |f| {
         let xt = f.parse_find()?;
         let s = f.see_text(xt);
         f.print(&format!("{s}\n"))
@@ -239,10 +239,10 @@ primitives! {
         f.stacks.sp = 0;
         Ok(())
     }
-    Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set." |f| {
+    Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set. Example: words  \\ (every word, by word set)" |f| {
         f.words_word()
     }
-    Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start." |f| {
+    Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start. Example: help dup  \\ (this text, for dup)" |f| {
         let (a, n) = f.parse_name()?;
         let name = if n == 0 { None } else { Some(f.mem.string(a, n)?) };
         let s = f.help_text(name.as_deref());
@@ -260,7 +260,7 @@ primitives! {
         f.show_stack = f.pop_bool()?;
         Ok(())
     }
-    Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list." |f| {
+    Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list. Example: order  \\ forth games forth (the search order, then where new words go)" |f| {
         let name = |f: &Forth, w: u32| f.dict.wordlists.get(w as usize)
             .and_then(|l| l.name.clone()).unwrap_or_else(|| format!("wordlist{w}"));
         let mut s: Vec<String> = f.dict.order.iter().rev().map(|&w| name(f, w)).collect();
@@ -268,22 +268,22 @@ primitives! {
         let line = format!("{}\n", s.join(" "));
         f.print(&line)
     }
-    Bye "bye" "( -- )" Tools Plain "Leave playforth." |f| {
+    Bye "bye" "( -- )" Tools Plain "Leave playforth. Example: bye" |f| {
         let _ = f.out.flush();
         f.bye = Some(0);
         Err(BYE)
     }
-    BracketIf "[if]" "( flag -- )" Tools Immediate "Interpret the following text only if flag is true (up to [ELSE] or [THEN])." |f| {
+    BracketIf "[if]" "( flag -- )" Tools Immediate "Interpret the following text only if flag is true (up to [ELSE] or [THEN]). Example: 1 [if] .\" yes\" [else] .\" no\" [then]  \\ yes" |f| {
         if f.pop_bool()? { Ok(()) } else { f.skip_conditional(true) }
     }
-    BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]." |f| { f.skip_conditional(false) }
-    BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]." |f| { Ok(()) }
-    BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined." |f| {
+    BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]. Example: 0 [if] .\" yes\" [else] .\" no\" [then]  \\ no" |f| { f.skip_conditional(false) }
+    BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]. Example: 1 [if] .\" yes\" [then]  \\ yes" |f| { Ok(()) }
+    BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined. Example: [defined] dup .  \\ -1" |f| {
         let name = f.parse_word_name()?;
         let found = f.dict.find(&name).is_some();
         f.push_bool(found)
     }
-    BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined." |f| {
+    BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined. Example: [undefined] frob .  \\ -1" |f| {
         let name = f.parse_word_name()?;
         let found = f.dict.find(&name).is_some();
         f.push_bool(!found)
