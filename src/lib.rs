@@ -61,6 +61,7 @@ mod input;
 mod instr;
 mod interp;
 mod io;
+pub mod learn;
 mod lexer;
 mod memory;
 mod stacks;
