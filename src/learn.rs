@@ -433,7 +433,7 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Checking \"{}\":", self.title)?;
+        writeln!(f, "Checking: {}", self.title)?;
         if let Some(e) = &self.load_error {
             writeln!(
                 f,
@@ -829,7 +829,7 @@ impl Course {
     pub(crate) fn hint(&mut self) -> String {
         match self.lesson() {
             Some(l) if l.hint.is_empty() => "This lesson has no hint: read the exercise again, one step at a time.\n".into(),
-            Some(l) => format!("Hint: {}\n", for_terminal(&l.hint)),
+            Some(l) => format!("Hint:\n{}\n", indent(&for_terminal(&l.hint), "  ")),
             None => Self::NO_LESSON.into(),
         }
     }

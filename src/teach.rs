@@ -998,6 +998,7 @@ cells, the top last.
   words          every word, grouped; Tab completes a word as you type
   see WORD       how a word is defined
   trace WORD     watch a word run step by step (untrace WORD stops it)
+  learn          a course of short lessons, each with an exercise to check
 Games to play: include examples/othello.fs (or jungle.fs, chess.fs,
 fivestep.fs), then type play; include examples/rps.fs then rps; include
 examples/rps-team.fs then team.  bye or Ctrl-D leaves; Ctrl-C stops a word.
