@@ -59,7 +59,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "07-variables.md",
         include_str!("../docs/lessons/07-variables.md"),
     ),
-    ("08-strings.md", include_str!("../docs/lessons/08-strings.md")),
+    (
+        "08-strings.md",
+        include_str!("../docs/lessons/08-strings.md"),
+    ),
     (
         "09-recursion.md",
         include_str!("../docs/lessons/09-recursion.md"),
@@ -156,7 +159,10 @@ impl Lesson {
             line,
             message,
         };
-        let mut lines = text.lines().enumerate().skip_while(|(_, l)| l.trim().is_empty());
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .skip_while(|(_, l)| l.trim().is_empty());
         let title = match lines.next() {
             Some((_, l)) if l.starts_with("# ") => l[2..].trim().to_string(),
             Some((i, _)) => {
@@ -183,7 +189,10 @@ impl Lesson {
                     ));
                 };
                 if sections.iter().any(|(s, _, _)| *s == known) {
-                    return Err(err(i + 1, format!("a second `## {}` section", heading.trim())));
+                    return Err(err(
+                        i + 1,
+                        format!("a second `## {}` section", heading.trim()),
+                    ));
                 }
                 sections.push((known, i + 1, String::new()));
                 continue;
@@ -208,7 +217,10 @@ impl Lesson {
         if let Some((_, at, body)) = section("checks") {
             for (k, line) in body.lines().enumerate() {
                 let line = line.trim();
-                if line.is_empty() || line.starts_with("```") || line == "\\" || line.starts_with("\\ ")
+                if line.is_empty()
+                    || line.starts_with("```")
+                    || line == "\\"
+                    || line.starts_with("\\ ")
                 {
                     continue;
                 }
@@ -581,12 +593,16 @@ fn load(f: &mut Forth, answer: &Answer) -> Option<String> {
     match answer {
         Answer::File(path) => match f.run_file(&path.to_string_lossy()) {
             Err(e) => Some(e.to_string()),
-            Ok(Outcome::Bye(_)) => Some("your code ran `bye`: what comes after it was not loaded".into()),
+            Ok(Outcome::Bye(_)) => {
+                Some("your code ran `bye`: what comes after it was not loaded".into())
+            }
             Ok(Outcome::Continue) => None,
         },
         Answer::Text { name, code } => match f.run_code(name, code) {
             Err(e) => Some(e.to_string()),
-            Ok(Outcome::Bye(_)) => Some("your code ran `bye`: what comes after it was not loaded".into()),
+            Ok(Outcome::Bye(_)) => {
+                Some("your code ran `bye`: what comes after it was not loaded".into())
+            }
             Ok(Outcome::Continue) => None,
         },
         Answer::Session(inputs) => {
@@ -625,7 +641,10 @@ fn run_check(
             && let Err(e) = f.run_code("helpers", &lesson.helpers)
             && e.code != -28
         {
-            return (Run::Failed(format!("the lesson's helpers failed:\n{e}")), load_error);
+            return (
+                Run::Failed(format!("the lesson's helpers failed:\n{e}")),
+                load_error,
+            );
         }
         f.reset_after_error();
         out.take();
@@ -670,7 +689,9 @@ pub fn check(lesson: &Lesson, answer: &Answer, limit: Option<Duration>) -> Repor
         let (got, passed) = match run {
             Run::Done(printed, stack) => {
                 let passed = stack == c.stack
-                    && c.prints.as_ref().is_none_or(|p| squeeze(p) == squeeze(&printed));
+                    && c.prints
+                        .as_ref()
+                        .is_none_or(|p| squeeze(p) == squeeze(&printed));
                 let printed = shown(&printed);
                 let printed = c.prints.as_ref().map(|_| printed.as_str());
                 (expectation(&stack, printed), passed)
@@ -681,7 +702,9 @@ pub fn check(lesson: &Lesson, answer: &Answer, limit: Option<Duration>) -> Repor
                 // One endless loop is enough to wait for in full.
                 limit = limit.map(|l| l.min(Duration::from_secs(1)));
                 (
-                    format!("nothing: it was still running after {waited} s (a loop that never ends?)"),
+                    format!(
+                        "nothing: it was still running after {waited} s (a loop that never ends?)"
+                    ),
                     false,
                 )
             }
@@ -768,7 +791,8 @@ impl Course {
         let Some(path) = self.progress_file.clone() else {
             return;
         };
-        let mut text = String::from("# playforth course progress: the lesson open, the lessons passed\n");
+        let mut text =
+            String::from("# playforth course progress: the lesson open, the lessons passed\n");
         if let Some(i) = self.current {
             text.push_str(&format!("current {}\n", self.lessons()[i].name));
         }
@@ -828,7 +852,9 @@ impl Course {
     /// `hint`
     pub(crate) fn hint(&mut self) -> String {
         match self.lesson() {
-            Some(l) if l.hint.is_empty() => "This lesson has no hint: read the exercise again, one step at a time.\n".into(),
+            Some(l) if l.hint.is_empty() => {
+                "This lesson has no hint: read the exercise again, one step at a time.\n".into()
+            }
             Some(l) => format!("Hint:\n{}\n", indent(&for_terminal(&l.hint), "  ")),
             None => Self::NO_LESSON.into(),
         }
@@ -915,8 +941,16 @@ mod tests {
         assert_eq!(
             l.checks,
             vec![
-                Check { input: "3 square".into(), stack: vec![9], prints: None },
-                Check { input: "-4 square .".into(), stack: vec![], prints: Some("16".into()) },
+                Check {
+                    input: "3 square".into(),
+                    stack: vec![9],
+                    prints: None
+                },
+                Check {
+                    input: "-4 square .".into(),
+                    stack: vec![],
+                    prints: Some("16".into())
+                },
             ]
         );
     }
@@ -924,13 +958,26 @@ mod tests {
     #[test]
     fn broken_lesson_files_say_where() {
         let e = Lesson::parse("x.md", "Squares\n").unwrap_err();
-        assert_eq!(e.to_string(), "x.md:1: a lesson starts with its title: `# Title`");
+        assert_eq!(
+            e.to_string(),
+            "x.md:1: a lesson starts with its title: `# Title`"
+        );
         let e = Lesson::parse("x.md", &LESSON.replace("## Hint", "## Hnit")).unwrap_err();
-        assert!(e.to_string().starts_with("x.md:15: unknown section `## Hnit`"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("x.md:15: unknown section `## Hnit`"),
+            "{e}"
+        );
         let e = Lesson::parse("x.md", &LESSON.replace("stack: 9", "stack: nine")).unwrap_err();
-        assert_eq!(e.to_string(), "x.md:10: `stack:` takes numbers (or true and false), not `nine`");
+        assert_eq!(
+            e.to_string(),
+            "x.md:10: `stack:` takes numbers (or true and false), not `nine`"
+        );
         let e = Lesson::parse("x.md", &LESSON.replace("  stack: 9", "")).unwrap_err();
-        assert!(e.message.starts_with("a check is Forth input followed by"), "{e}");
+        assert!(
+            e.message.starts_with("a check is Forth input followed by"),
+            "{e}"
+        );
         let e = Lesson::parse("x.md", &LESSON.replace("## Answer", "")).unwrap_err();
         assert_eq!(e.to_string(), "x.md: the lesson has no `## Answer` section");
         assert!(Lesson::parse("x.md", "").is_err());
@@ -946,13 +993,34 @@ mod tests {
     #[test]
     fn right_and_wrong_answers() {
         let l = Lesson::parse("squares.md", LESSON).unwrap();
-        let right = check(&l, &Answer::Text { name: "answer", code: &l.answer }, None);
+        let right = check(
+            &l,
+            &Answer::Text {
+                name: "answer",
+                code: &l.answer,
+            },
+            None,
+        );
         assert!(right.passed(), "{right}");
-        let wrong = check(&l, &Answer::Text { name: "answer", code: ": square dup + ;" }, None);
+        let wrong = check(
+            &l,
+            &Answer::Text {
+                name: "answer",
+                code: ": square dup + ;",
+            },
+            None,
+        );
         assert!(!wrong.passed());
         assert_eq!(wrong.results[0].got, "stack: 6");
         assert_eq!(wrong.results[1].got, "prints \"-8\", stack empty");
-        let none = check(&l, &Answer::Text { name: "answer", code: "" }, None);
+        let none = check(
+            &l,
+            &Answer::Text {
+                name: "answer",
+                code: "",
+            },
+            None,
+        );
         assert!(none.results[0].got.contains("undefined word"), "{none}");
     }
 

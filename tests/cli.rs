@@ -138,10 +138,17 @@ fn check_passes_a_right_answer_with_status_0() {
     let answers = script("cube.fs", ": cube ( n -- n^3 ) dup dup * * ;\n");
     let r = playforth(&["--check", "2", &answers], "");
     assert_eq!(r.status, 0, "{}{}", r.stdout, r.stderr);
-    assert!(r.stdout.starts_with("Checking: Stack words"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("Checking: Stack words"),
+        "{}",
+        r.stdout
+    );
     assert!(r.stdout.ends_with("All 4 checks pass.\n"), "{}", r.stdout);
     // By name too.
-    assert_eq!(playforth(&["--check", "stack-words", &answers], "").status, 0);
+    assert_eq!(
+        playforth(&["--check", "stack-words", &answers], "").status,
+        0
+    );
 }
 
 #[test]
@@ -155,18 +162,34 @@ fn check_fails_a_wrong_answer_with_status_1_and_says_why() {
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("1 of 4 checks pass.\nHint:\n  `dup dup`"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("1 of 4 checks pass.\nHint:\n  `dup dup`"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
 fn check_reports_errors_in_the_answers_file() {
-    let answers = script("broken.fs", ": cube ( n -- n^3 ) dup dup * * ;\n: oops ( -- ) swpa ;\n");
+    let answers = script(
+        "broken.fs",
+        ": cube ( n -- n^3 ) dup dup * * ;\n: oops ( -- ) swpa ;\n",
+    );
     let r = playforth(&["--check", "2", &answers], "");
     // The word before the error was defined: the checks pass, but the
     // error is shown.
     assert_eq!(r.status, 0);
-    assert!(r.stdout.contains("Your code stopped with an error"), "{}", r.stdout);
-    assert!(r.stdout.contains("broken.fs:2:15: error: undefined word `swpa` (-13)"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("Your code stopped with an error"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("broken.fs:2:15: error: undefined word `swpa` (-13)"),
+        "{}",
+        r.stdout
+    );
     assert!(r.stdout.contains("did you mean `swap`"), "{}", r.stdout);
 }
 
@@ -179,17 +202,26 @@ fn check_usage_errors_exit_with_status_2() {
         r.stderr,
         "playforth: --check: `13` is neither a lesson file nor a lesson's number (1 to 12) or name\n"
     );
-    let bad = script("bad-lesson.md", "# A lesson\n\n## Exercise\nDo it.\n\n## Checks\n1 cube  stack: one\n\n## Answer\n: cube ;\n");
+    let bad = script(
+        "bad-lesson.md",
+        "# A lesson\n\n## Exercise\nDo it.\n\n## Checks\n1 cube  stack: one\n\n## Answer\n: cube ;\n",
+    );
     let r = playforth(&["--check", &bad, &answers], "");
     assert_eq!(r.status, 2);
     assert!(
-        r.stderr.ends_with("bad-lesson.md:7: `stack:` takes numbers (or true and false), not `one`\n"),
+        r.stderr
+            .ends_with("bad-lesson.md:7: `stack:` takes numbers (or true and false), not `one`\n"),
         "{}",
         r.stderr
     );
     let r = playforth(&["--check", "2", "no-such-answers.fs"], "");
     assert_eq!(r.status, 2);
-    assert!(r.stderr.contains("cannot read the answers no-such-answers.fs"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("cannot read the answers no-such-answers.fs"),
+        "{}",
+        r.stderr
+    );
     assert_eq!(playforth(&["--check", "2"], "").status, 2);
 }
 
@@ -204,14 +236,29 @@ fn a_teachers_lesson_folder_replaces_the_course() {
     .expect("lesson");
     let dir = dir.to_string_lossy().into_owned();
     let r = playforth(&["--lessons", &dir, "-e", "learn double lessons"], "");
-    assert!(r.stdout.starts_with("Lesson 1 of 1: Doubling\n"), "{}", r.stdout);
-    assert!(r.stdout.ends_with("→   1  Doubling\n`learn N` opens lesson N; ✓ marks the lessons whose checks pass.\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("Lesson 1 of 1: Doubling\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.ends_with(
+            "→   1  Doubling\n`learn N` opens lesson N; ✓ marks the lessons whose checks pass.\n"
+        ),
+        "{}",
+        r.stdout
+    );
     let answers = script("double.fs", ": double 2 * ;\n");
     let r = playforth(&["--lessons", &dir, "--check", "double", &answers], "");
     assert_eq!(r.status, 0, "{}{}", r.stdout, r.stderr);
     // A broken folder is reported, and the built-in lessons stand in.
     let r = playforth(&["--lessons", "/no/such/dir", "-e", "learn 12"], "");
-    assert!(r.stderr.starts_with("playforth: lessons: /no/such/dir: cannot read the lesson folder"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("playforth: lessons: /no/such/dir: cannot read the lesson folder"),
+        "{}",
+        r.stderr
+    );
     assert!(r.stdout.starts_with("Lesson 12 of 12"), "{}", r.stdout);
 }
 
@@ -225,7 +272,9 @@ fn check_stops_an_endless_loop() {
     let r = playforth(&["--check", &lesson, &answers], "");
     assert_eq!(r.status, 1);
     assert!(
-        r.stdout.contains("came out  nothing: it was still running after 5 s (a loop that never ends?)"),
+        r.stdout.contains(
+            "came out  nothing: it was still running after 5 s (a loop that never ends?)"
+        ),
         "{}",
         r.stdout
     );

@@ -18,7 +18,10 @@ fn the_built_in_course_is_the_lessons_folder() {
         .collect();
     files.sort();
     let built_in: Vec<&str> = learn::BUILTIN.iter().map(|(n, _)| *n).collect();
-    assert_eq!(built_in, files, "learn::BUILTIN must list docs/lessons/*.md in order");
+    assert_eq!(
+        built_in, files,
+        "learn::BUILTIN must list docs/lessons/*.md in order"
+    );
     for (name, text) in learn::BUILTIN {
         let on_disk = std::fs::read_to_string(lessons_dir().join(name)).expect("lesson");
         assert_eq!(*text, on_disk);
@@ -26,7 +29,10 @@ fn the_built_in_course_is_the_lessons_folder() {
             panic!("{e}");
         }
     }
-    assert_eq!(learn::load_dir(&lessons_dir()).expect("folder loads"), learn::builtin());
+    assert_eq!(
+        learn::load_dir(&lessons_dir()).expect("folder loads"),
+        learn::builtin()
+    );
 }
 
 #[test]
@@ -34,7 +40,14 @@ fn every_reference_answer_passes() {
     let lessons = learn::builtin();
     assert!(lessons.len() >= 10, "{} lessons", lessons.len());
     for l in &lessons {
-        let r = learn::check(l, &Answer::Text { name: "answer", code: &l.answer }, None);
+        let r = learn::check(
+            l,
+            &Answer::Text {
+                name: "answer",
+                code: &l.answer,
+            },
+            None,
+        );
         assert!(r.passed(), "lesson {}: its answer fails:\n{r}", l.name);
         assert!(r.load_error.is_none(), "{r}");
         assert!(!l.hint.is_empty() && !l.exercise.is_empty(), "{}", l.name);
@@ -46,15 +59,34 @@ fn every_reference_answer_passes() {
 #[test]
 fn every_lesson_rejects_an_empty_answer() {
     for l in learn::builtin() {
-        let r = learn::check(&l, &Answer::Text { name: "answer", code: "" }, None);
-        assert!(r.results.iter().all(|c| !c.passed), "lesson {}:\n{r}", l.name);
+        let r = learn::check(
+            &l,
+            &Answer::Text {
+                name: "answer",
+                code: "",
+            },
+            None,
+        );
+        assert!(
+            r.results.iter().all(|c| !c.passed),
+            "lesson {}:\n{r}",
+            l.name
+        );
     }
 }
 
 fn report(lesson: &str, answer: &str) -> String {
     let lessons = learn::builtin();
     let i = learn::find(&lessons, lesson).expect("lesson");
-    learn::check(&lessons[i], &Answer::Text { name: "answer.fs", code: answer }, None).to_string()
+    learn::check(
+        &lessons[i],
+        &Answer::Text {
+            name: "answer.fs",
+            code: answer,
+        },
+        None,
+    )
+    .to_string()
 }
 
 #[test]
@@ -64,12 +96,18 @@ fn a_wrong_answer_shows_each_check() {
 
 #[test]
 fn output_and_leftovers_are_both_checked() {
-    insta::assert_snapshot!(report("conditionals", ": .parity ( n -- ) dup 2 mod if .\" odd\" else .\" even\" then ;"));
+    insta::assert_snapshot!(report(
+        "conditionals",
+        ": .parity ( n -- ) dup 2 mod if .\" odd\" else .\" even\" then ;"
+    ));
 }
 
 #[test]
 fn errors_in_the_answer_are_reported_kindly() {
-    insta::assert_snapshot!(report("stack-words", ": cube ( n -- n^3 ) dup dup * * ;\n: oops dupp ;\n1 +"));
+    insta::assert_snapshot!(report(
+        "stack-words",
+        ": cube ( n -- n^3 ) dup dup * * ;\n: oops dupp ;\n1 +"
+    ));
 }
 
 #[test]

@@ -313,5 +313,8 @@ fn a_lesson_checked_and_resumed() {
     t.keys(&["C-l"]);
     t.line("lessons");
     let s = t.wait_for("`learn N` opens");
-    assert!(s.contains(" ✓  3  Making words") && s.contains("→   4  Choosing"), "{s}");
+    assert!(
+        s.contains(" ✓  3  Making words") && s.contains("→   4  Choosing"),
+        "{s}"
+    );
 }
