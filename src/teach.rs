@@ -1053,6 +1053,7 @@ const DEFINERS: &[&str] = &[
     "trace",
     "untrace",
     "action-of",
+    "learn",
 ];
 /// Words that parse text up to a closing quote or parenthesis.
 const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\""];
