@@ -159,6 +159,8 @@ impl Lesson {
             line,
             message,
         };
+        // An editor may have put a byte-order mark first.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text
             .lines()
             .enumerate()
@@ -981,6 +983,11 @@ mod tests {
         let e = Lesson::parse("x.md", &LESSON.replace("## Answer", "")).unwrap_err();
         assert_eq!(e.to_string(), "x.md: the lesson has no `## Answer` section");
         assert!(Lesson::parse("x.md", "").is_err());
+        let windows = format!("\u{feff}{}", LESSON.replace('\n', "\r\n"));
+        assert_eq!(
+            Lesson::parse("x.md", &windows),
+            Lesson::parse("x.md", LESSON)
+        );
     }
 
     #[test]
