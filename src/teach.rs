@@ -973,6 +973,17 @@ impl Forth {
         if let Some(e) = &info.example {
             s.push_str(&format!("  Example: {e}\n"));
         }
+        if matches!(info.origin, Origin::Builtin)
+            && ["if", "do", "?do", "begin", "case"]
+                .contains(&info.name.to_ascii_lowercase().as_str())
+        {
+            s.push_str(
+                "  The standard defines it only inside a definition (in files, too, unless\n  \
+                 `true prompt-control` is said). At the REPL's prompt playforth also runs it\n  \
+                 at once: `10 0 do i . loop` compiles the line into a nameless definition\n  \
+                 and runs it when the structure closes.\n",
+            );
+        }
         s
     }
 }
@@ -992,10 +1003,12 @@ Forth works on a stack. Type numbers to push them, and words to work on them:
   2 3 + .        adds 2 and 3 and prints 5
   .s             shows the stack without changing it
   : square ( n -- n*n ) dup * ;    makes a new word; then try  7 square .
+  5 0 do i . loop                  loops and ifs run at the prompt too
 After each line playforth says ` ok` and shows the stack: <depth> then the
 cells, the top last.
   help WORD      what a word does, with its stack effect ( before -- after )
-  words          every word, grouped; Tab completes a word as you type
+  words          your words, then the built-in ones counted by set (words all
+                 lists them); Tab completes a word as you type
   see WORD       how a word is defined
   trace WORD     watch a word run step by step (untrace WORD stops it)
   learn          a course of short lessons, each with an exercise to check
@@ -1183,35 +1196,73 @@ pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {
     (start < pos).then(|| &line[start..pos])
 }
 
-/// Is this input unfinished: an open `:` definition, `(` comment or
+/// Is this input unfinished: an open `:` definition, control structure
+/// (typed outside a definition, it runs once closed), `(` comment or
 /// string? Then the REPL asks for another line before running it.
 pub fn unfinished(input: &str) -> bool {
     let open = open_at_end(input);
-    open.definition || open.comment || open.string.is_some()
+    open.definition.is_some()
+        || !open.structures.is_empty()
+        || open.comment
+        || open.string.is_some()
 }
 
-/// The prompt for the next line of unfinished input: `... ` in an open
-/// definition, with the open string's opener (`." ... `) or comment
-/// (`( ... `) shown, so a missing `"` or `)` does not swallow lines unseen.
+/// The prompt for the next line of unfinished input: what is open, then
+/// `... `: the definition (`: add3 ... `), else the innermost control
+/// structure typed at the prompt (`do ... `), and an open string's opener
+/// (`." ... `) or comment (`( ... `), so a missing `"`, `)` or `;` does not
+/// swallow lines unseen.
 pub fn continuation_prompt(input: &str) -> String {
     let open = open_at_end(input);
+    let mut prompt = match (&open.definition, open.structures.last()) {
+        (Some(def), _) => format!("{def} "),
+        (None, Some(word)) => format!("{word} "),
+        (None, None) => String::new(),
+    };
     match (open.string, open.comment) {
-        (Some(q), _) => format!("{q} ... "),
-        (None, true) => "( ... ".to_string(),
-        _ => "... ".to_string(),
+        (Some(q), _) => prompt.push_str(&format!("{q} ")),
+        (None, true) => prompt.push_str("( "),
+        _ => {}
+    }
+    prompt.push_str("... ");
+    prompt
+}
+
+/// What is open at the end of unfinished input, for the REPL's notes:
+/// "the definition of `add3`", "the `do` loop", "the comment".
+pub fn what_is_open(input: &str) -> String {
+    let open = open_at_end(input);
+    match (&open.definition, open.structures.first()) {
+        (Some(def), _) => match def.strip_prefix(": ") {
+            Some(name) => format!("the definition of `{name}`"),
+            None => "the nameless definition".to_string(),
+        },
+        (None, Some(word)) => match word.as_str() {
+            "do" | "?do" | "begin" => format!("the `{word}` loop"),
+            _ => format!("the `{word}` structure"),
+        },
+        (None, None) if open.comment => "the comment".to_string(),
+        (None, None) => "the string".to_string(),
     }
 }
 
 /// What is still open at the end of some input.
 struct Open {
-    definition: bool,
+    /// How the open definition began: `: add3` or `:noname`.
+    definition: Option<String>,
+    /// Control structures opened outside a definition, innermost last:
+    /// the word that opened each (`if`, `do` …; a WHILE counts as one more
+    /// open part, which REPEAT closes along with its BEGIN).
+    structures: Vec<String>,
     comment: bool,
     /// The word that opened a string not yet closed (`."`, `s"` …).
     string: Option<String>,
 }
 
 fn open_at_end(input: &str) -> Open {
-    let mut in_definition = false;
+    let mut definition: Option<String> = None;
+    let mut naming = false;
+    let mut structures: Vec<String> = Vec::new();
     let mut in_comment = false;
     let mut string: Option<String> = None;
     for line in input.lines() {
@@ -1242,11 +1293,20 @@ fn open_at_end(input: &str) -> Open {
             let end = token_end(t);
             let tok = t[..end].to_ascii_lowercase();
             rest = &t[end..];
+            if naming {
+                definition = Some(format!(": {}", &t[..end]));
+                naming = false;
+                continue;
+            }
             match tok.as_str() {
                 "\\" => break,
                 "(" => in_comment = true,
-                ":" | ":noname" => in_definition = true,
-                ";" => in_definition = false,
+                ":" => {
+                    definition = Some(":".to_string());
+                    naming = true;
+                }
+                ":noname" => definition = Some(tok.clone()),
+                ";" => definition = None,
                 ".(" => rest = rest.find(')').map_or("", |i| &rest[i + 1..]),
                 _ if QUOTERS.contains(&tok.as_str()) => match rest.find('"') {
                     Some(i) => rest = &rest[i + 1..],
@@ -1255,12 +1315,25 @@ fn open_at_end(input: &str) -> Open {
                         break;
                     }
                 },
+                "if" | "do" | "?do" | "begin" | "case" | "while" if definition.is_none() => {
+                    structures.push(tok)
+                }
+                "then" | "loop" | "+loop" | "until" | "again" | "endcase"
+                    if definition.is_none() =>
+                {
+                    structures.pop();
+                }
+                "repeat" if definition.is_none() => {
+                    structures.pop();
+                    structures.pop();
+                }
                 _ => {}
             }
         }
     }
     Open {
-        definition: in_definition,
+        definition,
+        structures,
         comment: in_comment,
         string,
     }
@@ -1349,11 +1422,19 @@ mod tests {
 
     #[test]
     fn the_continuation_prompt_shows_what_is_open() {
-        assert_eq!(continuation_prompt(": hi"), "... ");
-        assert_eq!(continuation_prompt(": hi .\" hello"), ".\" ... ");
-        assert_eq!(continuation_prompt(": hi s\" a\nb"), "s\" ... ");
-        assert_eq!(continuation_prompt(": hi ( n --"), "( ... ");
-        assert_eq!(continuation_prompt(": hi .\" x\" "), "... ");
+        assert_eq!(continuation_prompt(": hi"), ": hi ... ");
+        assert_eq!(continuation_prompt(": hi .\" hello"), ": hi .\" ... ");
+        assert_eq!(continuation_prompt(": hi s\" a\nb"), ": hi s\" ... ");
+        assert_eq!(continuation_prompt(": hi ( n --"), ": hi ( ... ");
+        assert_eq!(continuation_prompt(": hi .\" x\" "), ": hi ... ");
+        assert_eq!(continuation_prompt(":noname 1"), ":noname ... ");
+        assert_eq!(continuation_prompt("10 0 do i ."), "do ... ");
+        assert_eq!(continuation_prompt("10 0 do i 2 mod if"), "if ... ");
+        assert_eq!(continuation_prompt("( a"), "( ... ");
+        assert_eq!(what_is_open(": hi 1"), "the definition of `hi`");
+        assert_eq!(what_is_open("3 0 do i 0= if"), "the `do` loop");
+        assert_eq!(what_is_open("1 if"), "the `if` structure");
+        assert_eq!(what_is_open("( x"), "the comment");
     }
 
     #[test]
@@ -1453,6 +1534,13 @@ mod tests {
         assert!(!unfinished("s\" :\" type"));
         assert!(unfinished(".\" a long"));
         assert!(!unfinished(".\" a long\nstring\" cr"));
+        assert!(unfinished("10 0 do i ."));
+        assert!(!unfinished("10 0 do i . loop"));
+        assert!(unfinished("begin dup while 1- repeat"[..16].trim()));
+        assert!(!unfinished("begin dup while 1- repeat"));
+        assert!(!unfinished("begin 1 while 2 while 3 repeat 4 else 5 then"));
+        assert!(!unfinished(": t 0 do ;"));
+        assert!(unfinished("3 0 > if\n.\" yes\" "));
     }
 
     #[test]

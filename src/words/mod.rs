@@ -40,6 +40,25 @@ pub enum WordSet {
 }
 
 impl WordSet {
+    pub const ALL: [WordSet; 16] = [
+        WordSet::Core,
+        WordSet::CoreExt,
+        WordSet::Double,
+        WordSet::Exception,
+        WordSet::Facility,
+        WordSet::File,
+        WordSet::Locals,
+        WordSet::Memory,
+        WordSet::Search,
+        WordSet::String,
+        WordSet::Tools,
+        WordSet::Floating,
+        WordSet::FloatingExt,
+        WordSet::Gforth,
+        WordSet::Playforth,
+        WordSet::Games,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             WordSet::Core => "CORE",

@@ -499,6 +499,10 @@ primitives! {
     }
     LeftBracket "[" "( -- )" Core ImmediateCompileOnly "Switch to interpreting." |f| { f.set_state(false); Ok(()) }
     RightBracket "]" "( -- )" Core Plain "Switch to compiling." |f| { f.set_state(true); Ok(()) }
+    PromptControl "prompt-control" "( flag -- )" Playforth Plain "True: IF, DO, ?DO, BEGIN and CASE typed outside a definition run at once, as they do at the REPL's prompt (compiled into a nameless definition that runs when the structure closes). False: the standard's rule, they work only inside a definition." |f| {
+        f.prompt_control = f.pop_bool()?;
+        Ok(())
+    }
     Immediate "immediate" "( -- )" Core Plain "Make the newest word immediate." |f| { f.make_immediate() }
     CompileOnly "compile-only" "( -- )" Gforth Plain "Make the newest word usable only inside definitions." |f| { f.make_compile_only() }
     Literal "literal" "( x -- )" Core ImmediateCompileOnly "Compile x as a literal." |f| {
@@ -706,6 +710,8 @@ primitives! {
     Else "else" "( -- )" Core ImmediateCompileOnly "The other branch of an IF. Compiles a forward branch and resolves the IF." |f| { f.cf_else() }
     Then "then" "( -- )" Core ImmediateCompileOnly "End an IF or IF ... ELSE. Resolves the pending forward branch." |f| { f.resolve_orig("then") }
     Begin "begin" "( -- )" Core ImmediateCompileOnly "Start a loop: BEGIN ... UNTIL, BEGIN ... AGAIN, BEGIN ... WHILE ... REPEAT." |f| {
+        let pos = f.input.token_pos();
+        f.compiler.begins.push((f.code_here(), pos));
         f.cs_push(f.code_here(), DEST)
     }
     Until "until" "( flag -- )" Core ImmediateCompileOnly "Loop back to BEGIN until flag is true. Compiles a conditional backward branch." |f| {
