@@ -85,6 +85,7 @@ impl Forth {
             trace_at: 0,
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
+            course: Default::default(),
             prims: &crate::vm::PRIMS,
         };
         let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);
@@ -96,7 +97,10 @@ impl Forth {
             ..Default::default()
         });
         for spec in crate::words::all_specs() {
-            f.dict.current = if spec.set == crate::words::WordSet::Games {
+            f.dict.current = if matches!(
+                spec.set,
+                crate::words::WordSet::Games | crate::words::WordSet::Course
+            ) {
                 GAMES_WORDLIST
             } else {
                 0
@@ -181,6 +185,8 @@ impl Forth {
     /// Interpret text typed at the REPL, which may span several lines (an
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
+        // Kept before it runs, so a `check` on the same line sees it too.
+        self.course.record(text);
         // The line was ended with Enter: the output starts a fresh line.
         self.out.at_line_start = true;
         self.input.unwind();

@@ -289,6 +289,7 @@ cells, the top last.
                  lists them); Tab completes a word as you type
   see WORD       how a word is defined
   trace WORD     watch a word run step by step (untrace WORD stops it)
+  learn          a course of short lessons, each with an exercise to check
 Games to play: include examples/othello.fs (or jungle.fs, chess.fs,
 fivestep.fs), then type play; include examples/rps.fs then rps; include
 examples/rps-team.fs then team.  bye or Ctrl-D leaves; Ctrl-C stops a word.
@@ -343,6 +344,7 @@ const DEFINERS: &[&str] = &[
     "trace",
     "untrace",
     "action-of",
+    "learn",
 ];
 /// Words that parse text up to a closing quote or parenthesis.
 const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\""];

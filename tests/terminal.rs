@@ -305,3 +305,41 @@ fn the_repl_with_its_output_on_a_full_disk() {
     assert!(s.contains("EXIT=1"), "a full disk exits with 1:\n{s}");
     assert!(!s.contains("panicked"), "{s}");
 }
+
+/// The course at the terminal: open a lesson, check a wrong answer and a
+/// right one, go on; the next session resumes at the lesson reached.
+#[test]
+fn a_lesson_checked_and_resumed() {
+    let Some(t) = session("course") else { return };
+    t.line("learn 3");
+    let s = t.wait_for("`next-lesson` goes on");
+    assert!(s.contains("Define `c>f ( celsius -- fahrenheit )`"), "{s}");
+    // The word and `check` on one line: `check` sees the definition.
+    t.line(": c>f ( c -- f ) 5 / 9 * 32 + ; check");
+    let s = t.wait_for("3 of 4 checks pass.");
+    assert!(
+        s.contains("  ✗ 37 c>f\n      expected  stack: 98\n      came out  stack: 95\n"),
+        "{s}"
+    );
+    assert!(s.contains("Hint:\n  Multiply first"), "{s}");
+    t.line(": c>f ( c -- f ) 9 * 5 / 32 + ; check");
+    let s = t.wait_for("Well done!");
+    assert!(s.contains("All 4 checks pass."), "{s}");
+    t.line("next-lesson");
+    let s = t.wait_for("Lesson 4 of 12");
+    assert!(s.contains("Lesson 4 of 12: Choosing"), "{s}");
+    t.line("bye");
+    drop(t);
+
+    // Progress was saved: `learn` opens lesson 4, and lesson 3 is passed.
+    let Some(t) = session("course") else { return };
+    t.line("learn");
+    let s = t.wait_for("Lesson 4 of 12");
+    assert!(s.contains("Lesson 4 of 12: Choosing"), "{s}");
+    t.line("lessons");
+    let s = t.wait_for("`learn N` opens");
+    assert!(
+        s.contains(" ✓  3  Making words") && s.contains("→   4  Choosing"),
+        "{s}"
+    );
+}
