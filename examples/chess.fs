@@ -10,6 +10,8 @@
 \ 4 rook 5 queen 6 king, plus 8 for black. The board's 64 off-board bytes
 \ hold the rest of the position, so copying 128 bytes copies everything.
 
+require ./lib/prompt.fs         \ the move prompt: q, Ctrl-D and Ctrl-C stop
+
 \ ---- the position ----------------------------------------------------------
 
 1 constant pawn  2 constant knight  3 constant bishop
@@ -307,58 +309,94 @@ variable best
 : .move ( m -- )
   dup origin .square dup target .square
   promotion ?dup if s" ?pnbrqk" drop + c@ emit then ;
+: .kind ( type -- )
+  case pawn of ." pawn" endof knight of ." knight" endof bishop of ." bishop" endof
+       rook of ." rook" endof queen of ." queen" endof ." king" endcase ;
+: .side ( c -- ) if ." Black" else ." White" then ;
+
+variable last-move              \ the last move played, 0 before the first
+: .turn ( -- )                  \ whose move it is, the last move, the legend
+  board pos !  ."   " me .side ."  to move"
+  last-move @ ?dup if ." , last move " .move then cr
+  ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 
 : play-move ( m -- )            \ on the game's board
-  root make  child# board 128 move  board pos ! ;
+  dup last-move !  root make  child# board 128 move  board pos ! ;
 
-create line 80 allot
+: legal-move? ( m -- flag ) root make legal? look ;
+: first-legal ( -- m )          \ the first legal move in the list (0 if none)
+  root generate 0
+  moves# 0 ?do i move# legal-move? if drop i move# leave then loop ;
+: .legal ( -- )
+  ." Legal moves:" root generate
+  moves# 0 ?do i move# legal-move? if space i move# .move then loop cr ;
+
 : >sq ( c-addr -- sq | -1 )
   dup c@ [char] a - swap char+ c@ [char] 1 -
   over 8 u< over 8 u< and if 16 * + else 2drop -1 then ;
-: >promotion ( char -- type )
-  case [char] n of knight endof [char] b of bishop endof [char] r of rook endof queen swap endcase ;
-: find-move ( from to promo -- m | 0 ) \ the legal move that matches
-  root generate  0
-  moves# 0 ?do
-    i move# make legal? if
-      i move# origin 4 pick =  i move# target 4 pick = and
-      i move# promotion dup if 3 pick = else drop true then and
-      if drop i move# then
-    then look
-  loop nip nip nip ;
-: ask ( -- m | 0 | -1 )         \ -1 to quit
+: >kind ( char -- type | 0 )    \ what a pawn promotes to
+  case [char] n of knight endof [char] b of bishop endof [char] r of rook endof
+       [char] q of queen endof 0 swap endcase ;
+: >move ( c-addr u -- from to promo ) \ -1 for a square that is none, 0 for a bad promotion
+  over >sq  2 pick 2 + >sq  2swap 4 > if 4 + c@ >kind else drop queen then ;
+
+: matches? ( from to promo m -- flag )  \ the promotion counts only for a promoting move
+  >r  r@ promotion ?dup if <> if 2drop r> drop false exit then else drop then
+  r@ target =  swap r> origin =  and ;
+: find-move ( from to promo -- m | 0 )  \ the move of the list that matches, legal or not
+  root generate
+  moves# 0 ?do 2 pick 2 pick 2 pick i move# matches? if drop 2drop i move# unloop exit then loop
+  drop 2drop 0 ;
+
+: .format ( -- )
+  ." Type the squares from and to, like " first-legal .move
+  ." ; a pawn reaching the last rank takes q, r, b or n (e7e8q)." cr ;
+: .not-there ( to from -- )
+  ." The " dup board + c@ kind .kind ."  on " .square ."  cannot go to " .square ." ." cr ;
+: try-move ( from to promo -- m | 0 )   \ the legal move, or 0 after saying why not
+  dup 0= 3 pick 0< or 2 pick 0< or if drop 2drop .format 0 exit then
+  board pos !
+  2 pick sq@ 0= if 2drop ." There is no piece on " .square ." ." cr 0 exit then
+  2 pick sq@ color me <> if
+    2drop ." The piece on " .square ."  is not yours: you play " me .side ." ." cr 0 exit
+  then
+  2 pick >r over >r  find-move r> r> rot   ( to from m )
+  ?dup 0= if .not-there 0 exit then
+  nip nip dup legal-move? 0= if drop ." That move would leave your king in check." cr 0 then ;
+
+: .prompt ( -- )
+  ." Your move (like " first-legal .move ." ; ? lists moves, q quits): " ;
+: human-move ( -- m | -1 )      \ -1 when the player stops
   begin
-    ." Your move (like e2e4, q to quit): " line 80 accept
-    dup 0= if drop -1 exit then
-    line c@ [char] q = if drop -1 exit then
-    dup 4 >= if
-      line >sq line 2 + >sq  rot 4 > if line 4 + c@ >promotion else queen then
-      2 pick 0< 2 pick 0< or if drop 2drop else find-move ?dup if exit then then
-    else drop then
-    ." That is not a legal move." cr
+    ['] .prompt ask-answer 0= if -1 exit then
+    2dup moves-word? if 2drop .legal else
+      squeeze dup 4 6 within if >move try-move ?dup if exit then else 2drop .format then
+    then
   again ;
 
 variable humans                 \ bit 0: white is human, bit 1: black is human
 : human? ( -- flag ) board pos ! 1 me lshift humans @ and 0<> ;
 
+variable plies                  \ moves played in this game
 variable max-moves  200 max-moves !   \ plies before a game is called a draw
-: .side ( c -- ) if ." Black" else ." White" then ;
-: game ( -- )
-  0 begin
-    .board  board pos !
-    legal-moves# 0= if
-      board pos !  me in-check? if me other .side ."  wins by checkmate." else ." Stalemate: a draw." then cr
-      drop exit
-    then
-    dup max-moves @ = if ." Too many moves: a draw." cr drop exit then
+: .ended ( -- )                 \ no legal move: checkmate or stalemate
+  board pos !  me in-check? if me other .side ."  wins by checkmate." else ." Stalemate: a draw." then cr ;
+: turns ( -- )                  \ play until the game ends or the player stops
+  begin
+    .board .turn
+    legal-moves# 0= if .ended exit then
+    plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
-    human? if me .side ."  to move." cr ask else best-move then
-    dup 0< if 2drop ." Bye." cr exit then
-    board pos !  me .side ."  plays " dup .move cr  play-move 1+
+    human? if human-move else best-move then
+    dup 0< if drop ." Bye." cr .board exit then
+    board pos !  me .side ."  plays " dup .move cr  play-move  1 plies +!
+    humans @ 0= if pause then
   again ;
 
-: play ( -- ) start  1 humans !  game ;   \ you are white
-: demo ( -- ) start  0 humans !  game ;
+: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board then ;
+: new-game ( humans -- ) start  humans !  0 last-move !  0 plies ! ;
+: play ( -- ) 1 new-game  game ;   \ you are white
+: demo ( -- ) 0 new-game  game ;
 
 start
 script? [if]

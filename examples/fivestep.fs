@@ -9,7 +9,10 @@
 \ Squares are (x, y), stored at y*5+x; cells hold 0 empty, 1 or 2. A move
 \ walks one piece 1 to 5 steps without revisiting a square, through empty
 \ squares; it may land on an enemy piece (and take it) only on step five.
-\ The built-in words reach, path and path-count know these rules.
+\ The built-in words reach, path and path-count know these rules. Players
+\ see squares as a1 .. e5 (column a..e is x 0..4, row 1..5 is y 0..4).
+
+require ./lib/prompt.fs         \ the move prompt: q, Ctrl-D and Ctrl-C stop
 
 \ ---- the position ----------------------------------------------------------
 
@@ -29,13 +32,12 @@ variable side                   \ 1 or 2: whose move it is
     dup i + c@ [char] 0 - dup 0 3 within 0= abort" cells are 0, 1 or 2"  board i + c!
   loop drop ;
 
-: .board ( -- )
-  cr ."     x: 0 1 2 3 4" cr
-  5 0 do
-    ."   y" i 0 .r ." : "  5 0 do board j 5 * i + + c@ 0 .r space loop cr
-  loop ;
+: .cell ( n -- ) ?dup if 0 .r else ." ." then ;
+: .board ( -- )                 \ row 5 at the top, as in chess
+  cr  0 4 do ."   " i 1+ 0 .r space  5 0 do board j 5 * i + + c@ .cell space loop cr -1 +loop
+  ."     a b c d e" cr ;
 
-: .square ( sq -- ) 5 /mod swap 0 .r space 0 .r ;
+: .square ( sq -- ) 5 /mod swap [char] a + emit [char] 1 + emit ;
 
 \ ---- moves --------------------------------------------------------------
 \ A move is a piece's square and a destination; the board afterwards does
@@ -151,46 +153,82 @@ variable foe
 
 : lost? ( -- flag ) board side @ pieces 0=  board side @ moves? 0= or ;
 create the-path 6 cells allot
-: .path ( from to -- ) board -rot the-path path 1+ 0 do the-path i cells + @ .square space loop ;
+: .path ( from to -- )          \ a1-b1-c1: the shortest way there
+  board -rot the-path path 1+ 0 do i if ." -" then the-path i cells + @ .square loop ;
+
+variable last-from  -1 last-from !  \ the last move played (-1: none yet)
+variable last-to
+: .turn ( -- )                  \ whose move it is and the last move
+  ."   Player " side @ 0 .r ."  to move"
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
+: .rules ( -- )
+  ." The five-step game. Each move walks one of your pieces 1 to 5 steps up, down," cr
+  ." left or right, through empty squares, never twice over one square. It may end" cr
+  ." on an enemy piece, taking it, only after exactly five steps. A player with no" cr
+  ." piece or no move loses. Type a move as the piece's square and the target, like" cr
+  ." a1c2 (squares a1 to e5; ? lists the moves, q quits)." cr ;
+
 : play-move ( from to -- )
-  ." Player " side @ 0 .r ."  moves: " 2dup .path cr
+  ." Player " side @ 0 .r ."  moves " 2dup .path cr
+  2dup last-to ! last-from !
   board -rot move!  side @ other side ! ;
 
-create line 80 allot
-variable #digits
-: digits ( c-addr u -- x1 y1 x2 y2 n ) \ the digits of a line, and how many
-  0 #digits !  bounds ?do i c@ [char] 0 - dup 0 10 within if 1 #digits +! else drop then loop
-  #digits @ ;
-: ask ( -- from to | -1 -1 )
+: >square ( c-addr -- sq | -1 )  \ "a1" .. "e5"
+  dup c@ [char] a - swap char+ c@ [char] 1 -
+  over 5 u< over 5 u< and if 5 * + else 2drop -1 then ;
+: can-reach? ( from to -- flag ) swap board swap reach swap rshift 1 and 0<> ;
+: first-legal ( -- from to )    \ the first move of the side to move
+  0 root first-piece next-move drop ;
+: .first-legal ( -- ) first-legal swap .square .square ;
+: .legal ( -- )
+  ." Legal moves:" 0 root first-piece
+  begin next-move while space swap .square .square repeat cr ;
+
+: why-not ( from to -- )        \ say why from-to is not a legal move
+  over board + c@ 0= if drop ." There is no piece on " .square ." ." cr exit then
+  over board + c@ side @ <> if drop ." The piece on " .square ."  is not yours." cr exit then
+  dup board + c@ side @ = if nip ." Your own piece is on " .square ." ." cr exit then
+  dup board + c@ if
+    nip ." A piece takes the one on " .square ."  only by landing there on exactly its fifth step." cr exit
+  then
+  ." The piece on " swap .square ."  cannot reach " .square
+  ." : it walks 1 to 5 steps through empty squares." cr ;
+
+: .format ( -- ) ." Type the piece's square and the target, like " .first-legal ." ." cr ;
+: .prompt ( -- ) ." Your move (like " .first-legal ." ; ? lists moves, q quits): " ;
+: human-move ( -- from to | -1 -1 )  \ -1 -1 when the player stops
   begin
-    ." Your move: x y of a piece, then x y of the target (q quits): "
-    line 80 accept  dup 0= if drop -1 -1 exit then
-    line c@ [char] q = if drop -1 -1 exit then
-    line swap digits 4 = if
-      2over 2over max max max 5 < if
-        at >r at r>  2dup board -rot the-path path 0<>  2 pick board + c@ side @ = and
-        if exit then 2drop
-      else 2drop 2drop then
-    else #digits @ 0 ?do drop loop then
-    ." That is not a legal move." cr
+    ['] .prompt ask-answer 0= if -1 -1 exit then
+    2dup moves-word? if 2drop .legal else
+      squeeze 4 = if
+        dup >square swap 2 + >square
+        over 0< over 0< or if 2drop .format else
+          over board + c@ side @ =  2 pick 2 pick can-reach? and if exit then why-not
+        then
+      else drop .format then
+    then
   again ;
 
 variable humans                 \ bit p set: player p is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
+variable plies                  \ moves played in this game
 variable max-moves  200 max-moves !   \ moves before a game is called a draw
-: game ( -- )
-  0 begin
-    .board
-    lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr drop exit then
-    dup max-moves @ = if ." Too many moves: a draw." cr drop exit then
-    human? if ask else best-move then
-    over 0< if 2drop drop ." Bye." cr exit then
-    play-move 1+
+: turns ( -- )                  \ play until the game ends or the player stops
+  begin
+    .board .turn
+    lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
+    plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
+    human? if human-move else best-move then
+    over 0< if 2drop ." Bye." cr .board .turn exit then
+    play-move  1 plies +!
+    humans @ 0= if pause then
   again ;
 
-: play ( -- ) start  2 humans !  game ;
-: demo ( -- ) start  0 humans !  game ;
+: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
+: new-game ( humans -- ) start  humans !  -1 last-from !  0 plies !  .rules ;
+: play ( -- ) 2 new-game  game ;   \ you are player 1
+: demo ( -- ) 0 new-game  game ;
 
 \ ---- the contest bot ------------------------------------------------------
 \ playforth examples/fivestep.fs bot OPPONENT SIDE c1 ... c25 writes the

@@ -9,6 +9,8 @@
 \ rat 0 cat 1 dog 2 wolf 3 leopard 4 tiger 5 lion 6 elephant 7.
 \ The built-in capture? ( attacker defender -- flag ) holds the rank rule.
 
+require ./lib/prompt.fs         \ the move prompt: q, Ctrl-D and Ctrl-C stop
+
 \ ---- the board ------------------------------------------------------------
 
 63 constant #squares
@@ -71,8 +73,11 @@ variable at-sq
 : .board ( -- )
   board pos !
   cr ."     a b c d e f g" cr
-  0 8 do ."   " i 1+ 0 .r space  7 0 do j 7 * i + .cell space loop cr -1 +loop
-  ."   A: upper case, moves up; B: lower case. # dens, ^ traps, ~ water" cr ;
+  0 8 do ."   " i 1+ 0 .r space  7 0 do j 7 * i + .cell space loop cr -1 +loop ;
+: .legend ( -- )
+  ."   A upper case, moving up; B lower case. # den, ^ trap, ~ water (only the rat swims)" cr
+  ."   R rat, C cat, D dog, W wolf, P leopard, T tiger, L lion, E elephant: each takes" cr
+  ."   its own rank or lower, the rat takes the elephant, anyone takes an enemy on its trap" cr ;
 
 \ ---- the rules --------------------------------------------------------------
 \ One step up, down, left or right; never into your own den; only the rat
@@ -230,50 +235,113 @@ variable best-from  variable best-to
 
 \ ---- playing ------------------------------------------------------------------
 
+: .side ( s -- ) if ." B" else ." A" then ;
+variable last-from  -1 last-from !  \ the last move played (-1: none yet)
+variable last-to
+: .turn ( -- )                  \ whose move it is and the last move
+  ."   " side @ .side ."  to move"
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
+
 : play-move ( from to -- )
-  ." Player " side @ if ." B" else ." A" then ."  moves " over .square ." -" dup .square cr
+  ." Player " side @ .side ."  moves " over .square ." -" dup .square cr
+  2dup last-to ! last-from !
   2dup board + swap board + c@ swap c!  drop 0 swap board + c!
   side @ other side ! ;
 
 : can-move? ( -- flag ) 0 root first-move next-move dup if nip nip then ;
 
-create line 80 allot
 : >square ( c-addr -- sq | -1 )  \ "a1" .. "g9"
   dup c@ [char] a - swap char+ c@ [char] 1 -
   over 7 u< over 9 u< and if 7 * + else 2drop -1 then ;
 : legal-move? ( from to -- flag ) \ is from-to one of the moves here?
   0 root first-move
   begin next-move while 2over d= if 2drop true exit then repeat 2drop false ;
-: ask ( -- from to | -1 -1 )
+: first-legal ( -- from to ) 0 root first-move next-move drop ;
+: .first-legal ( -- ) first-legal swap .square .square ;
+
+\ Why a move is not legal, in the order a player would ask.
+: .rank ( rank -- ) s" rat     cat     dog     wolf    leopard tiger   lion    elephant"
+  drop swap 8 * + 8 -trailing type ;
+: .animal-on ( sq -- ) ." the " at animal .rank ;
+: neighbour? ( from to -- flag ) \ one step apart; leaves DIR pointing there
+  4 0 do i dir !  over step over = if 2drop true unloop exit then loop 2drop false ;
+: far-bank ( from -- to | -1 )  \ over the river in direction DIR, rats or not
+  step dup 0< if exit then  dup water? 0= if drop -1 exit then
+  begin dup water? while step repeat ;
+: across? ( from to -- flag )   \ straight over the river; leaves DIR pointing there
+  4 0 do i dir !  over far-bank over = if 2drop true unloop exit then loop 2drop false ;
+: jumper? ( sq -- flag ) at animal dup lion = swap tiger = or ;
+
+: why-not-there ( from to -- )  \ the animal on from is ours: why can it not go to to?
+  2dup neighbour? 0= if
+    over jumper? if 2dup across? if over land 0< if
+      2drop ." A rat in the river blocks the jump." cr exit
+    then then then
+  then
+  2dup neighbour?  2 pick jumper? if >r 2dup across? r> or then  0= if
+    2drop ." An animal moves one square up, down, left or right; the lion and tiger" cr
+    ." also jump straight across the river." cr exit
+  then
+  dup water? 2 pick at animal rat <> and if
+    2drop ." Only the rat may go into the water." cr exit
+  then
+  dup side @ den = if 2drop ." No animal may enter its own den." cr exit then
+  dup at 0= if 2drop ." That move is not allowed." cr exit then
+  dup at owner side @ = if nip ." Your own animal is on " .square ." ." cr exit then
+  over water? over water? <> if
+    2drop ." A rat in the water and an animal on land cannot take each other." cr exit
+  then
+  over .animal-on ."  cannot take " dup .animal-on ." : each animal takes its own rank" cr
+  ." or lower, the rat takes the elephant, the elephant never takes the rat." cr 2drop ;
+
+: why-not ( from to -- )        \ say why from-to is not a legal move
+  board pos !
+  over at 0= if drop ." There is no animal on " .square ." ." cr exit then
+  over at owner side @ <> if
+    drop ." The animal on " .square ."  is not yours: you are " side @ .side
+    side @ if ."  (lower case)." else ."  (upper case)." then cr exit
+  then
+  why-not-there ;
+
+: .format ( -- ) ." Type the squares from and to, like " .first-legal ." ." cr ;
+: .prompt ( -- ) ." Your move (like " .first-legal ." ; ? lists moves, q quits): " ;
+: .legal ( -- ) ." Legal moves: " .moves cr ;
+: human-move ( -- from to | -1 -1 )  \ -1 -1 when the player stops
   begin
-    ." Your move (like a3a4, q to quit): " line 80 accept
-    dup 0= if drop -1 -1 exit then
-    line c@ [char] q = if drop -1 -1 exit then
-    4 >= if
-      line >square line 2 + >square  2dup legal-move? if exit then 2drop
+    ['] .prompt ask-answer 0= if -1 -1 exit then
+    2dup moves-word? if 2drop .legal else
+      squeeze 4 = if
+        dup >square swap 2 + >square
+        over 0< over 0< or if 2drop .format else
+          2dup legal-move? if exit then why-not
+        then
+      else drop .format then
     then
-    ." That is not a legal move." cr
   again ;
 
 variable humans                 \ bit 0: A is human, bit 1: B is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
+variable plies                  \ moves played in this game
 300 constant move-limit
-: .winner ( s -- ) ." Player " if ." B" else ." A" then ."  wins!" cr ;
-: game ( -- )
-  0 begin
-    .board
+: .winner ( s -- ) ." Player " .side ."  wins!" cr ;
+: turns ( -- )                  \ play until the game ends or the player stops
+  begin
+    .board .turn .legend
     board pos !
-    side @ lost? if side @ other .winner drop exit then
-    can-move? 0= if ." No legal move. " side @ other .winner drop exit then
-    dup move-limit = if ." Too many moves: a draw." cr drop exit then
-    human? if ask else best-move then
-    over 0< if 2drop drop ." Bye." cr exit then
-    play-move 1+
+    side @ lost? if side @ other .winner exit then
+    can-move? 0= if ." No legal move. " side @ other .winner exit then
+    plies @ move-limit = if ." Too many moves: a draw." cr exit then
+    human? if human-move else best-move then
+    over 0< if 2drop ." Bye." cr .board .turn exit then
+    play-move  1 plies +!
+    humans @ 0= if pause then
   again ;
 
-: play ( -- ) start  1 humans !  game ;   \ you are A, at the bottom
-: demo ( -- ) start  0 humans !  game ;
+: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
+: new-game ( humans -- ) start  humans !  -1 last-from !  0 plies ! ;
+: play ( -- ) 1 new-game  game ;   \ you are A, at the bottom
+: demo ( -- ) 0 new-game  game ;
 
 start
 script? [if]
