@@ -360,6 +360,9 @@ variable last-move              \ the last move played, 0 before the first
   2 pick sq@ color me <> if
     2drop ." The piece on " .square ."  is not yours: you play " me .side ." ." cr 0 exit
   then
+  over sq@ ?dup if color me = if
+    drop nip ." Your own " dup sq@ kind .kind ."  is on " .square ." ." cr 0 exit
+  then then
   2 pick >r over >r  find-move r> r> rot   ( to from m )
   ?dup 0= if .not-there 0 exit then
   nip nip dup legal-move? 0= if drop ." That move would leave your king in check." cr 0 then ;

@@ -262,7 +262,7 @@ variable last-to
 \ Why a move is not legal, in the order a player would ask.
 : .rank ( rank -- ) s" rat     cat     dog     wolf    leopard tiger   lion    elephant"
   drop swap 8 * + 8 -trailing type ;
-: .animal-on ( sq -- ) ." the " at animal .rank ;
+: .animal-on ( sq -- ) space dup at animal .rank ."  on " .square ;
 : neighbour? ( from to -- flag ) \ one step apart; leaves DIR pointing there
   4 0 do i dir !  over step over = if 2drop true unloop exit then loop 2drop false ;
 : far-bank ( from -- to | -1 )  \ over the river in direction DIR, rats or not
@@ -291,7 +291,7 @@ variable last-to
   over water? over water? <> if
     2drop ." A rat in the water and an animal on land cannot take each other." cr exit
   then
-  over .animal-on ."  cannot take " dup .animal-on ." : each animal takes its own rank" cr
+  ." The" over .animal-on ."  cannot take the" dup .animal-on ." : each animal takes its own rank" cr
   ." or lower, the rat takes the elephant, the elephant never takes the rat." cr 2drop ;
 
 : why-not ( from to -- )        \ say why from-to is not a legal move

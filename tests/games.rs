@@ -107,6 +107,78 @@ fn rps_against_drk() {
 }
 
 #[test]
+fn rps_ends_at_the_end_of_input_with_the_statistics() {
+    // The command docs/games.md shows: four rounds, then the input ends.
+    let (out, err, status) = playforth(&["--seed", "7", "examples/rps.fs"], "1232");
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert!(
+        out.ends_with("Thanks for playing!  YOU: 1  DR.K: 1  Draws: 2  Rounds: 4\n"),
+        "{out}"
+    );
+    // q stops too, and any other key is ignored.
+    let (out, _, status) = playforth(&["--seed", "7", "examples/rps.fs"], "2xq1");
+    assert_eq!(status, 0);
+    assert!(out.ends_with("Rounds: 1\n"), "{out}");
+}
+
+#[test]
+fn rps_team_stops_on_q_or_the_end_of_input() {
+    for keys in ["2q", "22"] {
+        let (out, err, status) = playforth(&["--seed", "11", "examples/rps-team.fs"], keys);
+        assert_eq!((status, err.as_str()), (0, ""), "{keys}");
+        assert!(
+            out.ends_with("You stopped the game. Still in: YOU DR.K DR.L DR.M\n"),
+            "{keys}: {out}"
+        );
+    }
+}
+
+/// The board games, and a line that is not a move in each.
+const BOARD_GAMES: [(&str, &str); 4] = [
+    ("examples/othello.fs", "e9"),
+    ("examples/chess.fs", "e2"),
+    ("examples/jungle.fs", "a3"),
+    ("examples/fivestep.fs", "a1"),
+];
+
+#[test]
+fn board_games_stop_cleanly_at_the_end_of_input_or_q() {
+    for (game, not_a_move) in BOARD_GAMES {
+        for (keys, prompts) in [
+            (format!("\n\n{not_a_move}\n"), 4),
+            ("\n  Q  \n".to_string(), 2),
+            ("quit\n".to_string(), 1),
+        ] {
+            let (out, err, status) = playforth(&[game], &keys);
+            assert_eq!((status, err.as_str()), (0, ""), "{game} {keys:?}");
+            let bye = out.rfind("Bye.").unwrap_or_else(|| panic!("{game} {keys:?}: {out}"));
+            // The final position follows the goodbye.
+            assert!(out[bye..].contains(" a b c d e"), "{game} {keys:?}: {out}");
+            // An empty line asks again; so does a line that is not a move.
+            assert_eq!(
+                out.matches("Your move (like ").count(),
+                prompts,
+                "{game} {keys:?}: {out}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rps_and_rps_team_accept_demo() {
+    game_snapshot(
+        "rps_demo",
+        &["--seed", "3", "examples/rps.fs", "demo"],
+        "",
+    );
+    game_snapshot(
+        "rps_team_demo",
+        &["--seed", "3", "examples/rps-team.fs", "demo"],
+        "",
+    );
+}
+
+#[test]
 fn rps_five_players() {
     game_snapshot(
         "rps_team_rounds",
@@ -292,7 +364,7 @@ fn fivestep_demo_game() {
 fn fivestep_scripted_human_game() {
     let (out, _, status) = playforth(
         &["examples/fivestep.fs"],
-        "4 4 4 3\n9 9 9 9\n0 0 3 3\n0 0 1 0\nq\n",
+        "E5 E4\n9 9 9 9\na1d4\na1-b1\nq\n",
     );
     assert_eq!(status, 0);
     insta::assert_snapshot!("fivestep_human", out);
