@@ -10,7 +10,7 @@
 \ 4 rook 5 queen 6 king, plus 8 for black. The board's 64 off-board bytes
 \ hold the rest of the position, so copying 128 bytes copies everything.
 
-require ./lib/prompt.fs         \ the move prompt: q, Ctrl-D and Ctrl-C stop
+require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
 
 \ ---- the position ----------------------------------------------------------
 
@@ -291,15 +291,14 @@ defer negamax
 ' (negamax) is negamax
 
 variable level  3 level !
-variable best
 : best-move ( -- m | 0 )        \ 0 when there is no legal move
-  root generate  0 best !
-  mate 1+ negate alphas this !  mate 1+ betas this !  level @ depths this !
+  root generate  mate 1+ negate best !  no-ties
+  mate 1+ betas this !  level @ depths this !
   moves# 0 ?do
     i move# make legal? if
-      child-score dup alphas this @ > if alphas this ! i move# best ! else drop then
+      best @ 1- alphas this !  child-score  i move# swap weigh
     then look
-  loop best @ ;
+  loop chosen 0 max ;
 
 : legal-moves# ( -- n )         \ how many legal moves the side to move has
   root generate 0  moves# 0 ?do i move# make legal? - look loop ;
@@ -380,24 +379,50 @@ variable last-move              \ the last move played, 0 before the first
 variable humans                 \ bit 0: white is human, bit 1: black is human
 : human? ( -- flag ) board pos ! 1 me lshift humans @ and 0<> ;
 
+\ Draws by the rules. The history holds the positions since the last
+\ capture or pawn move: a position there for the third time is a draw by
+\ repetition, and 100 plies (fifty moves each) without either a draw by
+\ the fifty-move rule. Kings with at most one knight or bishop cannot mate.
+101 constant max-history
+create history 128 max-history * allot
+variable #history
+: entry ( i -- addr ) 128 * history + ;
+: remember ( -- )               \ the game's position, after each move
+  #history @ max-history < if board #history @ entry 128 move  1 #history +! then ;
+: irreversible? ( m -- flag )   \ a capture or a pawn move: no way back
+  board pos !  dup target sq@ 0<>  swap origin sq@ kind pawn =  or ;
+: repeats ( -- n )              \ how often the position has been seen
+  0 #history @ 0 ?do i entry 128 board 128 compare 0= - loop ;
+: fifty-moves? ( -- flag ) #history @ max-history = ;
+: material ( piece -- n ) kind dup king = if drop 0 exit then  dup knight = swap bishop = or if 1 else 2 then ;
+: bare? ( -- flag )             \ kings and at most one knight or bishop
+  board pos !  0 120 0 do i $88 and 0= if i sq@ ?dup if material + then then loop 2 < ;
+: .draw? ( -- flag )            \ say so if the position is drawn by the rules
+  repeats 3 >= if ." The same position a third time: a draw by repetition." cr true exit then
+  fifty-moves? if ." Fifty moves each without a capture or a pawn move: a draw." cr true exit then
+  bare? if ." Neither side has the pieces to checkmate: a draw." cr true exit then
+  false ;
+
 variable plies                  \ moves played in this game
-variable max-moves  200 max-moves !   \ plies before a game is called a draw
+variable max-moves  1000 max-moves !  \ plies before a game is called a draw anyway
 : .ended ( -- )                 \ no legal move: checkmate or stalemate
   board pos !  me in-check? if me other .side ."  wins by checkmate." else ." Stalemate: a draw." then cr ;
 : turns ( -- )                  \ play until the game ends or the player stops
   begin
     .board .turn
     legal-moves# 0= if .ended exit then
+    .draw? if exit then
     plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
     human? if human-move else best-move then
     dup 0< if drop ." Bye." cr .board exit then
-    board pos !  me .side ."  plays " dup .move cr  play-move  1 plies +!
+    board pos !  me .side ."  plays " dup .move cr
+    dup irreversible? if 0 #history ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
   again ;
 
 : game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board then ;
-: new-game ( humans -- ) start  humans !  0 last-move !  0 plies ! ;
+: new-game ( humans -- ) start  humans !  0 last-move !  0 plies !  0 #history ! remember ;
 : play ( -- ) 1 new-game  game ;   \ you are white
 : demo ( -- ) 0 new-game  game ;
 

@@ -12,7 +12,7 @@
 \ The built-in words reach, path and path-count know these rules. Players
 \ see squares as a1 .. e5 (column a..e is x 0..4, row 1..5 is y 0..4).
 
-require ./lib/prompt.fs         \ the move prompt: q, Ctrl-D and Ctrl-C stop
+require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
 
 \ ---- the position ----------------------------------------------------------
 
@@ -128,7 +128,6 @@ defer negamax
 ' (negamax) is negamax
 
 variable level  3 level !
-variable best-from  variable best-to
 
 variable foe
 : threatened? ( board sq -- flag ) \ can the enemy take the piece on sq next move?
@@ -141,13 +140,10 @@ variable foe
   child# 2 pick threatened?  over won 100 - < and if 5000 - then ;  \ takes next, unless it wins
 
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 1+ negate alphas this !  won 1+ betas this !
-  -1 best-from !  -1 best-to !  first-piece
+  level @ root  won 1+ negate best !  won 1+ betas this !  no-ties  first-piece
   begin next-move while
-    2dup make-move descend caution dup alphas this @ > if
-      alphas this !  best-to ! best-from !
-    else drop 2drop then
-  repeat  best-from @ best-to @ ;
+    2dup make-move  best @ 1- alphas this !  descend caution  >r swap 25 * + r> weigh
+  repeat  chosen dup 0< if dup else 25 /mod swap then ;
 
 \ ---- playing -----------------------------------------------------------------
 
@@ -212,21 +208,41 @@ variable last-to
 variable humans                 \ bit p set: player p is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
+\ Draws by the rules (playforth's; the seed has none). The history holds
+\ the positions since the last capture: a position there for the third
+\ time is a draw by repetition, and 50 moves (25 each) without a capture
+\ a draw for want of progress.
+51 constant max-history
+create history 26 max-history * allot
+variable #history
+: entry ( i -- addr ) 26 * history + ;
+: position ( addr -- )          \ the board and the side to move, 26 bytes
+  board over 25 move  side @ swap 25 + c! ;
+: remember ( -- ) #history @ max-history < if #history @ entry position  1 #history +! then ;
+create now 26 allot
+: repeats ( -- n )              \ how often the position has been seen
+  now position  0 #history @ 0 ?do i entry 26 now 26 compare 0= - loop ;
+: .draw? ( -- flag )            \ say so if the position is drawn by the rules
+  repeats 3 >= if ." The same position a third time: a draw by repetition." cr true exit then
+  #history @ max-history = if ." Fifty moves without a capture: a draw." cr true exit then
+  false ;
+
 variable plies                  \ moves played in this game
-variable max-moves  200 max-moves !   \ moves before a game is called a draw
+variable max-moves  1000 max-moves !  \ moves before a game is called a draw anyway
 : turns ( -- )                  \ play until the game ends or the player stops
   begin
     .board .turn
     lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
+    .draw? if exit then
     plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
     human? if human-move else best-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
-    play-move  1 plies +!
+    dup board + c@ if 0 #history ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
   again ;
 
 : game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
-: new-game ( humans -- ) start  humans !  -1 last-from !  0 plies !  .rules ;
+: new-game ( humans -- ) start  humans !  -1 last-from !  0 plies !  0 #history ! remember  .rules ;
 : play ( -- ) 2 new-game  game ;   \ you are player 1
 : demo ( -- ) 0 new-game  game ;
 

@@ -9,7 +9,7 @@
 \ rat 0 cat 1 dog 2 wolf 3 leopard 4 tiger 5 lion 6 elephant 7.
 \ The built-in capture? ( attacker defender -- flag ) holds the rank rule.
 
-require ./lib/prompt.fs         \ the move prompt: q, Ctrl-D and Ctrl-C stop
+require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
 
 \ ---- the board ------------------------------------------------------------
 
@@ -215,15 +215,11 @@ defer negamax
 ' (negamax) is negamax
 
 variable level  3 level !
-variable best-from  variable best-to
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 1+ negate alphas this !  won 1+ betas this !
-  -1 best-from !  -1 best-to !  first-move
+  level @ root  won 1+ negate best !  won 1+ betas this !  no-ties  first-move
   begin next-move while
-    2dup make-move descend dup alphas this @ > if
-      alphas this !  best-to ! best-from !
-    else drop 2drop then
-  repeat  best-from @ best-to @ ;
+    2dup make-move  best @ 1- alphas this !  descend  >r swap 64 * + r> weigh
+  repeat  chosen dup 0< if dup else 64 /mod swap then ;
 
 \ ---- looking at moves ----------------------------------------------------------
 

@@ -9,7 +9,7 @@
 \ The built-in words flip, flips and legal-moves do the rules; this file
 \ draws the board, reads your moves, searches, and counts perft.
 
-require ./lib/prompt.fs         \ the move prompt: q, Ctrl-D and Ctrl-C stop
+require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
 
 \ ---- the position ----------------------------------------------------------
 
@@ -157,11 +157,11 @@ variable level  4 level !      \ how many plies the computer looks ahead
   infinity negate alphas this !  infinity betas this ! ;
 
 : best-move ( -- sq )          \ the computer's choice (-1 if it has none)
-  root  -1  board side @ legal-moves masks this !
+  root  infinity negate best !  no-ties
+  board side @ legal-moves masks this !
   begin masks this @ while
-    next-move dup make-move  descend
-    dup alphas this @ > if alphas this ! nip else 2drop then
-  repeat ;
+    next-move dup make-move  best @ 1- alphas this !  descend weigh
+  repeat chosen ;
 
 : random-move ( -- sq )        \ any legal move, for testing the computer
   board side @ legal-moves  dup bit-count choose 0 ?do dup 1- and loop lowest-bit ;

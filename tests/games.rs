@@ -179,6 +179,32 @@ fn rps_and_rps_team_accept_demo() {
 }
 
 #[test]
+fn the_seed_chooses_the_computers_game() {
+    let demo = |seed: &str| playforth(&["--seed", seed, "examples/othello.fs", "demo"], "").0;
+    assert_eq!(demo("1"), demo("1"), "the same seed, the same game");
+    // Into a pipe the demo does not pause: the output is no terminal.
+    assert_eq!(eval("terminal? . bye"), "0 ");
+    assert_ne!(demo("1"), demo("2"), "another seed, another game");
+}
+
+#[test]
+fn chess_and_fivestep_demos_end_by_the_rules() {
+    for (game, seed) in [
+        ("examples/chess.fs", "1"),
+        ("examples/chess.fs", "5"),
+        ("examples/fivestep.fs", "1"),
+    ] {
+        let (out, err, status) = playforth(&["--seed", seed, game, "demo"], "");
+        assert_eq!((status, err.as_str()), (0, ""), "{game} {seed}");
+        let last = out.lines().last().unwrap_or_default();
+        assert!(
+            last.contains("by repetition") || last.contains("Fifty moves") || last.contains("wins"),
+            "{game} --seed {seed} ended with {last:?}"
+        );
+    }
+}
+
+#[test]
 fn rps_five_players() {
     game_snapshot(
         "rps_team_rounds",

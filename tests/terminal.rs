@@ -326,5 +326,9 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
     let s = t.wait_for("7  ok");
     assert!(s.contains("7  ok"), "the REPL did not take the next line:\n{s}");
     assert!(!s.contains("(-28)"), "{s}");
+    // Output to the terminal: a demo would pause between moves.
+    t.line("terminal? .");
+    let s = t.wait_for("-1  ok");
+    assert!(s.contains("-1  ok"), "{s}");
     t.keys(&["C-d"]);
 }
