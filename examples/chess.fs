@@ -45,36 +45,50 @@ variable pos                    \ the board the rules look at
   endcase
   dup if + else nip then ;
 
-variable field#  variable at-sq
+\ setup reads the FEN into a board of its own and checks it before the
+\ game's board takes it: 8 ranks of 8 squares, known letters, one king
+\ each, no pawn on the first or last rank, w or b to move, castling KQkq
+\ or -, and the side that just moved not left in check.
+create fen-board 128 allot
+variable field#  variable at-file  variable at-rank
+: next-cell ( -- sq )
+  at-file @ 8 = abort" setup: a rank of the FEN has more than 8 squares"
+  at-rank @ 16 * at-file @ +  1 at-file +! ;
+: next-rank ( -- )
+  at-file @ 8 <> abort" setup: a rank of the FEN does not have 8 squares"
+  at-rank @ 0= abort" setup: the FEN has more than 8 ranks"
+  -1 at-rank +!  0 at-file ! ;
 : placement ( char -- )
-  dup [char] / = if drop at-sq @ 24 - at-sq ! exit then
-  dup [char] 1 [char] 9 within if [char] 0 - at-sq +! exit then
-  letter>piece dup 0= abort" unknown piece letter in the FEN"
-  dup kind king = if at-sq @ over color king-sq c! then
-  at-sq @ sq!  1 at-sq +! ;
+  dup [char] / = if drop next-rank exit then
+  dup [char] 1 [char] 9 within if
+    [char] 0 - at-file +!  at-file @ 8 > abort" setup: a rank of the FEN has more than 8 squares" exit
+  then
+  letter>piece dup 0= abort" setup: unknown piece letter in the FEN (p n b r q k, upper case white)"
+  next-cell
+  over kind king = if dup 2 pick color king-sq c! then
+  sq! ;
 : castle-right ( char -- )
-  case [char] K of 1 endof [char] Q of 2 endof [char] k of 4 endof [char] q of 8 endof 0 swap endcase
+  case [char] K of 1 endof [char] Q of 2 endof [char] k of 4 endof [char] q of 8 endof
+       [char] - of 0 endof  true abort" setup: castling rights are K Q k q or -"
+  endcase
   castling c@ or castling c! ;
 : ep-char ( char -- )
-  dup [char] a [char] i within if [char] a - ep c! exit then
-  dup [char] 1 [char] 9 within if [char] 1 - 16 * ep c@ + ep c! exit then
-  drop ;
+  dup [char] - = if drop exit then
+  dup [char] a [char] i within if [char] a - ep c@ 112 and or ep c! exit then
+  dup [char] 3 = over [char] 6 = or if [char] 1 - 16 * ep c@ 15 and or ep c! exit then
+  true abort" setup: the en passant square is - or a square on rank 3 or 6" ;
+: to-move ( char -- )
+  dup [char] w <> over [char] b <> and abort" setup: the side to move is w or b"
+  [char] b = if black else white then side c! ;
 : fen-char ( char -- )
   dup bl = if drop 1 field# +! exit then
   field# @ case
     0 of placement endof
-    1 of [char] b = if black else white then side c! endof
+    1 of to-move endof
     2 of castle-right endof
     3 of ep-char endof
     nip
   endcase ;
-
-: setup ( c-addr u -- )         \ a position in FEN
-  board pos !  board 128 erase  255 ep c!  0 field# !  112 at-sq !
-  bounds ?do i c@ fen-char loop
-  field# @ 1 < abort" the FEN needs at least the pieces and the side to move" ;
-
-: start ( -- ) s" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" setup ;
 
 \ ---- drawing ----------------------------------------------------------------
 
@@ -106,6 +120,30 @@ create kind-bits 0 , 0 , 1 , 2 , 4 , 6 , 8 ,   \ by type; pawns depend on color
     then
   loop 2drop false ;
 : in-check? ( c -- flag ) dup king-sq c@ swap other attacked? ;
+
+\ ---- setup's checks, which need the attacks --------------------------------
+
+: kings ( c -- n )              \ how many kings of color c
+  0 120 0 do i $88 and 0= if i sq@ dup kind king = swap color 3 pick = and - then loop nip ;
+: pawn-at-edge? ( -- flag )
+  false 8 0 do i sq@ kind pawn = or  i 112 + sq@ kind pawn = or loop ;
+: check-position ( -- )
+  at-rank @ 0<> at-file @ 8 <> or abort" setup: the FEN needs 8 ranks of 8 squares"
+  field# @ 1 < abort" setup: the FEN needs at least the pieces and the side to move"
+  white kings 1 <> black kings 1 <> or abort" setup: each side needs exactly one king"
+  pawn-at-edge? abort" setup: a pawn on the first or last rank"
+  side c@ other in-check? abort" setup: the side that is not to move is in check" ;
+
+: setup ( c-addr u -- )         \ a position in FEN
+  fen-board pos !  fen-board 128 erase  255 ep c!  0 field# !  7 at-rank !  0 at-file !
+  -trailing  bounds ?do i c@ fen-char loop
+  ep c@ 255 <> if ep c@ dup 15 and 8 < swap 4 rshift dup 2 = swap 5 = or and 0=
+    abort" setup: the en passant square is - or a square on rank 3 or 6" then
+  check-position
+  fen-board board 128 move  board pos ! ;
+
+: start ( -- ) s" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" setup ;
+
 
 \ ---- move generation ----------------------------------------------------------
 \ A move is one cell: from + 256*to + 65536*promotion piece type.

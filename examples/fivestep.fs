@@ -25,12 +25,15 @@ variable side                   \ 1 or 2: whose move it is
   board 25 erase  1 board c!  1 board 24 + c!  2 board 4 + c!  2 board 20 + c!
   1 side ! ;
 
+: cell? ( char -- flag ) [char] 0 [char] 3 within ;
 : setup ( c-addr u -- )         \ 25 digits 0 1 2 row by row, a space, the side
-  dup 27 < abort" setup wants 25 cells, a space and the side to move (1 or 2)"
-  over 26 + c@ [char] 0 - dup 1 3 within 0= abort" the side to move must be 1 or 2" side !
-  drop 25 0 do
-    dup i + c@ [char] 0 - dup 0 3 within 0= abort" cells are 0, 1 or 2"  board i + c!
-  loop drop ;
+  -trailing
+  dup 27 <> abort" setup: the position is 25 cells 0 1 2, a space and the side to move (1 or 2)"
+  over 25 + c@ bl <> abort" setup: a space must follow the 25 cells"
+  over 26 + c@ dup [char] 1 <> swap [char] 2 <> and abort" setup: the side to move is 1 or 2"
+  over 25 bounds ?do i c@ cell? 0= abort" setup: a cell is not 0, 1 or 2" loop
+  drop  dup 26 + c@ [char] 0 - side !
+  25 0 do dup i + c@ [char] 0 - board i + c! loop drop ;
 
 : .cell ( n -- ) ?dup if 0 .r else ." ." then ;
 : .board ( -- )                 \ row 5 at the top, as in chess

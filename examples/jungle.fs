@@ -43,21 +43,44 @@ variable pos                    \ the board the rules look at
        [char] p of 4 endof [char] t of 5 endof [char] l of 6 endof [char] e of 7 endof
        -1 swap endcase ;
 
-variable at-sq
+create setup-board #squares allot  \ the position being read, checked before it is used
+variable at-file  variable at-rank  \ where the next letter goes
+create seen 16 allot                \ how many of each animal (cell 1..16) were placed
+
+: next-cell ( -- sq )
+  at-file @ 7 = abort" setup: a rank has more than 7 squares"
+  at-rank @ 7 * at-file @ +  1 at-file +! ;
 : put-letter ( char -- )
   dup [char] a < if 32 + 0 else 1 then  >r  letter>rank
-  dup 0< abort" unknown animal letter in the position"
-  r> piece  at-sq @ board + c!  1 at-sq +! ;
-
-: setup ( c-addr u -- )
-  board #squares erase  56 at-sq !
+  dup 0< abort" setup: unknown animal letter (r c d w p t l e, upper case for A)"
+  r> piece  dup 1- seen + dup c@ abort" setup: a side has two of the same animal"  1 swap c!
+  next-cell setup-board + c! ;
+: next-rank ( -- )
+  at-file @ 7 <> abort" setup: a rank does not have 7 squares"
+  at-rank @ 0= abort" setup: more than 9 ranks"
+  -1 at-rank +!  0 at-file ! ;
+: placement ( c-addr u -- c-addr' u' )  \ up to the blank before the side to move
+  setup-board #squares erase  seen 16 erase  8 at-rank !  0 at-file !
   begin dup while over c@ bl <> while
-    over c@ dup [char] / = if drop at-sq @ 14 - at-sq ! else
-      dup [char] 1 [char] 8 within if [char] 0 - at-sq +! else put-letter then then
+    over c@ dup [char] / = if drop next-rank else
+      dup [char] 1 [char] 8 within if
+        [char] 0 - at-file +!  at-file @ 7 > abort" setup: a rank has more than 7 squares"
+      else put-letter then then
     1 /string
   repeat then
-  2 < abort" the position needs ' w' or ' b' at the end"
-  1+ c@ [char] b = 1 and side ! ;
+  at-rank @ 0<> at-file @ 7 <> or abort" setup: the position needs 9 ranks of 7 squares" ;
+: check-squares ( -- )          \ nobody in the water but rats, nobody in its own den
+  setup-board pos !
+  #squares 0 do i at if
+    i water? i at animal rat <> and abort" setup: only a rat may be in the water"
+    i i at owner den = abort" setup: an animal stands in its own den"
+  then loop ;
+: setup ( c-addr u -- )         \ the position text of GAMES.md, then w or b
+  -trailing placement
+  dup 2 <> abort" setup: the position needs ' w' or ' b' at the end"
+  drop 1+ c@ dup [char] w <> over [char] b <> and abort" setup: the side to move is w or b"
+  check-squares
+  [char] b = 1 and side !  setup-board board #squares move ;
 
 : start ( -- ) s" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w" setup ;
 
@@ -165,16 +188,12 @@ create dirs   max-ply 2 + cells allot
   board# child# #squares move
   over child# + c@ over child# + c!  drop 0 swap child# + c! ;
 
-: wins? ( from to -- flag )     \ would the move end the game (den or last animal)?
-  nip dup colors this @ other den = if drop true exit then
-  at if colors this @ other pieces 1 = else false then ;
-
-: (perft) ( -- n )              \ a won game stops the line and adds nothing
-  look colors this @ lost? if 0 exit then
+: (perft) ( -- n )              \ a winning move counts 1 on the last ply, and ends its line before
   depths this @ 0= if 1 exit then
+  look colors this @ lost? if 0 exit then
   first-move 0
   depths this @ 1 = if                      \ count the last ply without playing it
-    begin next-move while wins? 0= - repeat exit
+    begin next-move while 2drop 1+ repeat exit
   then
   begin next-move while make-move down recurse up + repeat ;
 

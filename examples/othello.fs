@@ -28,13 +28,18 @@ variable side                  \ whose move it is: black or white
   white board 28 + c!  white board 35 + c!
   black side ! ;
 
+: cell? ( char -- flag ) dup [char] . = over [char] X = or swap [char] O = or ;
 : >cell ( char -- n )          \ . X O  ->  0 1 2
   case [char] X of black endof  [char] O of white endof  drop 0 0 endcase ;
 
 : setup ( c-addr u -- )        \ 64 cells . X O, a space, then X or O to move
-  dup 66 < abort" setup wants 64 cells, a space and X or O"
-  over 64 + 1+ c@ >cell dup 0= abort" the side to move must be X or O" side !
-  drop 64 0 do dup i + c@ >cell board i + c! loop drop ;
+  -trailing
+  dup 66 <> abort" setup: the position is 64 cells . X O, a space and X or O to move"
+  over 64 + c@ bl <> abort" setup: a space must follow the 64 cells"
+  over 65 + c@ dup [char] X <> swap [char] O <> and abort" setup: the side to move is X or O"
+  over 64 bounds ?do i c@ cell? 0= abort" setup: a cell is not . X or O" loop
+  drop  dup 65 + c@ >cell side !
+  64 0 do dup i + c@ >cell board i + c! loop drop ;
 
 \ ---- drawing ----------------------------------------------------------------
 

@@ -424,6 +424,17 @@ fn jungle_perft_matches_games_md() {
 }
 
 #[test]
+fn jungle_perft_counts_a_winning_move_on_the_last_ply() {
+    // A's lion on d8 beside B's den: d9 wins, and counts 1 at depth 1;
+    // at depth 2 that line has ended, and only B's rat's replies count.
+    let code = "include examples/jungle.fs s\" r6/3L3/7/7/7/7/7/7/7 w\" setup 1 perft . 2 perft . bye";
+    assert_eq!(eval(code), "4 6 ");
+    // Taking the last animal wins too: A's rat on a8 takes B's elephant on a9.
+    let code = "include examples/jungle.fs s\" e6/R6/7/7/7/7/7/7/7 w\" setup 1 perft . 2 perft . bye";
+    assert_eq!(eval(code), "3 4 ");
+}
+
+#[test]
 fn jungle_setup_reads_the_start_position() {
     let code = "include examples/jungle.fs s\" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w\" setup 2 perft . \
                 s\" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b\" setup 1 perft . bye";
