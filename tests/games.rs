@@ -94,7 +94,7 @@ fn othello_demo_game() {
 
 #[test]
 fn othello_human_moves_are_checked() {
-    game_snapshot("othello_human", &["examples/othello.fs"], "e3\nzz\na1\nq\n");
+    game_snapshot("othello_human", &["--seed", "1", "examples/othello.fs"], "e3\nzz\na1\nq\n");
 }
 
 #[test]
@@ -389,7 +389,7 @@ fn fivestep_demo_game() {
 #[test]
 fn fivestep_scripted_human_game() {
     let (out, _, status) = playforth(
-        &["examples/fivestep.fs"],
+        &["--seed", "1", "examples/fivestep.fs"],
         "E5 E4\n9 9 9 9\na1d4\na1-b1\nq\n",
     );
     assert_eq!(status, 0);
@@ -454,7 +454,7 @@ fn jungle_demo_game() {
 fn jungle_scripted_human_game() {
     game_snapshot(
         "jungle_human",
-        &["examples/jungle.fs"],
+        &["--seed", "1", "examples/jungle.fs"],
         "a3a4\nzz\na1a3\ng3g4\nq\n",
     );
 }
@@ -503,7 +503,7 @@ fn chess_demo_game() {
 fn chess_scripted_human_game() {
     game_snapshot(
         "chess_human",
-        &["examples/chess.fs"],
+        &["--seed", "1", "examples/chess.fs"],
         "e2e4\ne2e5\nxx\ng1f3\nq\n",
     );
 }
