@@ -110,8 +110,8 @@ create dests  max-ply 2 + cells allot
 10000 constant won
 : mobility ( board p -- n ) 0 25 0 do 2 pick i + c@ 2 pick = if 2 pick i reach bit-count + then loop nip nip ;
 : worth ( board p -- n )        \ for p to move: higher is better
-  2dup pieces 0= if 2drop won negate exit then
-  2dup moves? 0= if 2drop won negate exit then
+  2dup pieces 0= if 2drop won ply @ - negate exit then   \ a loss further off is less bad
+  2dup moves? 0= if 2drop won ply @ - negate exit then
   2dup pieces  2 pick 2 pick other pieces - 100 *  >r
   2dup mobility  -rot other mobility -  r> + ;
 
@@ -121,7 +121,14 @@ defer negamax
   down betas this ! alphas this !  negamax negate up ;
 : raise ( score -- )
   dup alphas this @ > if alphas this ! else drop then ;
+\ The contest allows a second a move, so the bot searches against a clock:
+\ the search throws TIME-UP once the deadline has passed.
+variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
+1001 constant time-up
+: clock ( -- ) deadline @ if utime drop deadline @ > if time-up throw then then ;
+
 : (negamax) ( -- score )
+  clock
   depths this @ 0= if board# colors this @ worth exit then
   board# colors this @ 2dup pieces 0= -rot moves? 0= or if board# colors this @ worth exit then
   first-piece
@@ -143,7 +150,7 @@ variable foe
   child# 2 pick threatened?  over won 100 - < and if 5000 - then ;  \ takes next, unless it wins
 
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 1+ negate best !  won 1+ betas this !  no-ties  first-piece
+  level @ root  won 2* negate best !  won 1+ betas this !  no-ties  first-piece  \ below any cautioned loss
   begin next-move while
     2dup make-move  best @ 1- alphas this !  descend caution  >r swap 25 * + r> weigh
   repeat  chosen dup 0< if dup else 25 /mod swap then ;
@@ -251,13 +258,48 @@ variable max-moves  1000 max-moves !  \ moves before a game is called a draw any
 
 \ ---- the contest bot ------------------------------------------------------
 \ playforth examples/fivestep.fs bot OPPONENT SIDE c1 ... c25 writes the
-\ chosen path to play.txt as "x y x y ...", start square first.
+\ chosen path to play.txt as "x y x y ...", start square first. Bad
+\ arguments, or a board without a legal move, are said on stderr with a
+\ failing exit status, and no play.txt is left behind.
 
-: arg>n ( c-addr u -- n ) 0 0 2swap >number 2drop drop ;
+: err ( c-addr u -- ) stderr write-file drop ;
+: err# ( n -- ) s>d <# #s #> err ;
+: bot-fail ( -- )               \ after the message: the usage, and exit status 2
+  s" ; usage: playforth examples/fivestep.fs bot OPPONENT SIDE c1 ... c25" err
+  s"  (SIDE 1 or 2, each cell 0, 1 or 2)" stderr write-line drop  2 (bye) ;
+: arg>digit ( c-addr u -- n )   \ a one-digit argument; -1 for anything else
+  1 = if c@ [char] 0 - dup 10 u< 0= if drop -1 then else drop -1 then ;
+
+: check-count ( -- )            \ the opponent, the side and 25 cells
+  argc @ 1- dup 27 = if drop exit then
+  s" fivestep bot: " err err# s"  arguments after bot, 27 needed" err bot-fail ;
+: read-side ( -- )
+  next-arg 2dup arg>digit dup 1 3 within if side ! 2drop exit then drop
+  s" fivestep bot: SIDE is '" err err s" ', not 1 or 2" err bot-fail ;
+: read-cell ( i -- )
+  next-arg 2dup arg>digit dup 0 3 within if nip nip board rot + c! exit then drop
+  s" fivestep bot: cell " err rot 1+ err# s"  is '" err err s" ', not 0, 1 or 2" err bot-fail ;
 : read-position ( -- )          \ from the command line after "bot"
-  next-arg 2drop                              \ the opponent's id
-  next-arg arg>n side !
-  25 0 do next-arg arg>n board i + c! loop ;
+  check-count  next-arg 2drop                 \ the opponent's id
+  read-side  25 0 do i read-cell loop ;
+
+\ Iterative deepening: one ply, then two, ... until the clock says stop.
+\ A deeper search starts only early in the time; the deadline cuts one
+\ that runs long, and the move of the deepest finished search is played.
+variable budget-us  300000 budget-us !  \ the deadline, after the bot starts thinking
+variable deepen-us  100000 deepen-us !  \ no deeper search starts after this
+12 constant max-depth
+: deeper ( from to -- from' to' more? )  \ one ply deeper, unless time runs out
+  1 level +!  ['] best-move catch ?dup if
+    dup time-up <> if throw then drop false exit
+  then  2swap 2drop true ;
+: think ( -- from to )          \ the best move the time allows
+  utime drop >r  0 deadline !
+  1 level !  best-move                      \ one ply, without the clock: always a move
+  r@ budget-us @ + deadline !
+  begin level @ max-depth <  utime drop r@ - deepen-us @ <  and while
+    deeper 0= if r> drop 0 deadline ! exit then
+  repeat r> drop 0 deadline ! ;
 
 create out 80 allot  variable #out
 : out+ ( c-addr u -- ) tuck out #out @ + swap move #out +! ;
@@ -266,10 +308,13 @@ create out 80 allot  variable #out
   0 #out !  1+ 0 do
     i if s"  " out+ then  the-path i cells + @ 5 /mod swap n>out s"  " out+ n>out
   loop ;
+: no-move ( -- )
+  s" fivestep bot: player " err side @ err# s"  has no legal move on this board" stderr write-line drop
+  1 (bye) ;
 : bot ( -- )
-  read-position  best-move
-  over 0< if 2drop exit then
-  board -rot the-path path path>out
+  s" play.txt" delete-file drop               \ never leave an old answer
+  read-position  board side @ moves? 0= if no-move then
+  think  board -rot the-path path path>out
   s" play.txt" w/o create-file throw
   dup out #out @ rot write-line throw  close-file throw ;
 

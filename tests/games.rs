@@ -372,6 +372,75 @@ fn fivestep_bot_writes_a_legal_path() {
     }
 }
 
+/// Run the bot in `dir` with these arguments after `bot`:
+/// (stderr, exit status, whether play.txt is there).
+fn run_bot(dir: &std::path::Path, args: &[&str]) -> (String, i32, bool) {
+    let script = format!("{}/examples/fivestep.fs", root());
+    let mut all = vec![script.as_str(), "bot"];
+    all.extend_from_slice(args);
+    let (_, err, status) = common::run_playforth(&all, "", Some(dir));
+    (err, status, dir.join("play.txt").exists())
+}
+
+#[test]
+fn fivestep_bot_refuses_bad_arguments_and_leaves_no_old_answer() {
+    let dir = std::env::temp_dir().join(format!("playforth-botargs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let start: Vec<String> = FIVE_START[..25].chars().map(String::from).collect();
+    let with = |side: &str, cells: &[String]| {
+        let mut a = vec!["7".to_string(), side.to_string()];
+        a.extend_from_slice(cells);
+        a
+    };
+    let mut bad_cell = start.clone();
+    bad_cell[13] = "x".into();
+    let mut big_cell = start.clone();
+    big_cell[0] = "10".into();
+    for (args, says) in [
+        (with("1", &start[..24]), "26 arguments after bot, 27 needed"),
+        (with("3", &start), "SIDE is '3', not 1 or 2"),
+        (with("one", &start), "SIDE is 'one', not 1 or 2"),
+        (with("1", &bad_cell), "cell 14 is 'x', not 0, 1 or 2"),
+        (with("2", &big_cell), "cell 1 is '10', not 0, 1 or 2"),
+        (vec![], "0 arguments after bot"),
+    ] {
+        std::fs::write(dir.join("play.txt"), "0 0 1 0\n").expect("an old answer");
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (err, status, answer) = run_bot(&dir, &args);
+        assert_eq!(status, 2, "{args:?}: {err}");
+        assert!(err.starts_with("fivestep bot: ") && err.contains(says), "{args:?}: {err}");
+        assert!(err.contains("usage: playforth examples/fivestep.fs bot"), "{err}");
+        assert!(!answer, "{args:?}: an old play.txt was left");
+    }
+    // Player 1's pieces are walled in by player 2's: no legal move.
+    std::fs::write(dir.join("play.txt"), "0 0 1 0\n").expect("an old answer");
+    let cells: Vec<String> = "1220020000000000000000000".chars().map(String::from).collect();
+    let args = with("1", &cells);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (err, status, answer) = run_bot(&dir, &args);
+    assert_eq!(status, 1, "{err}");
+    assert_eq!(err, "fivestep bot: player 1 has no legal move on this board\n");
+    assert!(!answer);
+    // A good board still gets its answer.
+    let args = with("1", &start);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (err, status, answer) = run_bot(&dir, &args);
+    assert_eq!((status, err.as_str(), answer), (0, "", true));
+}
+
+#[test]
+fn fivestep_bot_keeps_the_move_of_the_last_search_that_finished() {
+    // No time to deepen: the one-ply search's move.
+    let one_ply = eval("include examples/fivestep.fs start 0 deepen-us ! think swap . . level @ . bye");
+    assert!(one_ply.ends_with(" 1 "), "{one_ply}");
+    // Time to start the second search but not to finish it: the deadline
+    // (1 microsecond) cuts it, and the one-ply move is played.
+    let cut = eval(
+        "include examples/fivestep.fs start 1 budget-us ! 1000000000 deepen-us ! think swap . . level @ . bye",
+    );
+    assert_eq!(cut.replace(" 2 ", " 1 "), one_ply, "{cut}");
+}
+
 #[test]
 fn fivestep_demo_game() {
     game_snapshot(

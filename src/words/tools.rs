@@ -744,7 +744,7 @@ primitives! {
         f.bye = Some(0);
         Err(BYE)
     }
-    ParenBye "(bye)" "( n -- )" Gforth Plain "Leave playforth with exit status n (0..255; 0 is success). Example: 2 (bye)" |f| {
+    ParenBye "(bye)" "( n -- )" Gforth Plain "Leave playforth with exit status n (its low 8 bits; 0 is success), as a failing script does with 2 (bye)." |f| {
         let n = f.pop()?;
         let _ = f.out.flush();
         f.bye = Some((n & 255) as i32);
