@@ -40,11 +40,14 @@ const OK_STACK_CELLS: usize = 10;
 impl Forth {
     /// A system writing to stdout and stderr and reading the process's stdin.
     pub fn new() -> Forth {
-        Forth::with_io(
+        use std::io::IsTerminal;
+        let mut f = Forth::with_io(
             Box::new(std::io::BufWriter::new(std::io::stdout())),
             Box::new(std::io::stderr()),
             Box::new(crate::io::StdConsole::new()),
-        )
+        );
+        f.out.terminal = std::io::stdout().is_terminal();
+        f
     }
 
     /// A system with its output, diagnostics and keyboard supplied.

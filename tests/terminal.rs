@@ -343,3 +343,67 @@ fn a_lesson_checked_and_resumed() {
         "{s}"
     );
 }
+
+#[test]
+fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    // Ctrl-C at a game's prompt: the final position, no error report, status 0.
+    let t = Session::start_with("othello", " examples/othello.fs; echo EXIT=$?; sleep 30")
+        .expect("tmux starts playforth");
+    t.wait_for("Your move (like e3");
+    t.keys(&["C-c"]);
+    let s = t.wait_for("EXIT=");
+    assert!(
+        s.contains("Stopped.") && s.contains("Final score: X 2 O 2 (unfinished)"),
+        "{s}"
+    );
+    assert!(s.contains("EXIT=0") && !s.contains("(-28)"), "{s}");
+    drop(t);
+
+    // Ctrl-D at chess's prompt says goodbye; in rps Ctrl-C and Ctrl-D stop.
+    for (game, key, end) in [
+        ("chess.fs", "C-d", "Bye."),
+        ("rps.fs", "C-c", "Thanks for playing!"),
+        ("rps.fs", "C-d", "Thanks for playing!"),
+        ("rps-team.fs", "C-d", "You stopped the game."),
+    ] {
+        let t = Session::start_with(
+            &game.replace('.', "-"),
+            &format!(" examples/{game}; echo EXIT=$?; sleep 30"),
+        )
+        .expect("tmux starts playforth");
+        t.wait_for("Your ");
+        t.keys(&[key]);
+        let s = t.wait_for("EXIT=");
+        assert!(
+            s.contains(end) && s.contains("EXIT=0"),
+            "{game} {key}:\n{s}"
+        );
+    }
+
+    // In the REPL, Ctrl-C at the prompt ends the game and the next line
+    // is Forth again, not a move.
+    let Some(t) = session("game-in-repl") else {
+        return;
+    };
+    t.line("include examples/jungle.fs");
+    t.line("play");
+    t.wait_for("Your move (like a1a2");
+    t.keys(&["C-c"]);
+    let s = t.wait_for("Stopped.");
+    assert!(s.contains("Stopped."), "{s}");
+    t.line("3 4 + .");
+    let s = t.wait_for("7  ok");
+    assert!(
+        s.contains("7  ok"),
+        "the REPL did not take the next line:\n{s}"
+    );
+    assert!(!s.contains("(-28)"), "{s}");
+    // Output to the terminal: a demo would pause between moves.
+    t.line("terminal? .");
+    let s = t.wait_for("-1  ok");
+    assert!(s.contains("-1  ok"), "{s}");
+    t.keys(&["C-d"]);
+}
