@@ -164,7 +164,7 @@ impl Forth {
             return Err(self.fail(NAME_TOO_LONG, msg));
         }
         let (xt, existed) = self.dict.create(name, kind, revealed);
-        if existed {
+        if existed && self.warnings_on() {
             let _ = writeln!(self.diag, "redefined {name}");
         }
         Ok(xt)
@@ -228,6 +228,8 @@ impl Forth {
         }
         self.emit_exit()?;
         let end = self.code_here();
+        // The code as compiled, before fusing: what its words do.
+        self.check_effect(def.xt, def.code_start, end, def.does_for.is_some());
         self.code.fuse(def.code_start as usize, end as usize);
         if let Some(w) = self.dict.words.get_mut(def.xt as usize) {
             w.code_end = end;

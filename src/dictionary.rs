@@ -60,6 +60,8 @@ pub(crate) struct Word {
     pub revealed: bool,
     /// The stack comment written right after the name (`: sq ( n -- n*n )`).
     pub effect: Option<Box<str>>,
+    /// What is known of a colon word's effect from its code (`effect.rs`).
+    pub effects: crate::effect::Known,
 }
 
 impl Word {
@@ -183,6 +185,7 @@ impl Dictionary {
             code_end: 0,
             revealed: false,
             effect: None,
+            effects: Default::default(),
         });
         self.last = Some(xt);
         if revealed {
@@ -245,6 +248,7 @@ impl Dictionary {
         w.revealed = false;
         w.flags = 0;
         w.effect = None;
+        w.effects = Default::default();
     }
 
     pub(crate) fn forget(&mut self, mark: &Mark) {
@@ -267,6 +271,7 @@ impl Dictionary {
             w.revealed = false;
             w.flags = 0;
             w.effect = None;
+        w.effects = Default::default();
         }
         self.wordlists.truncate(mark.wordlists);
         for (list, latest) in self.wordlists.iter_mut().zip(&mark.latest) {

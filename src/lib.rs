@@ -55,6 +55,7 @@
 mod code;
 mod compiler;
 mod dictionary;
+mod effect;
 mod error;
 pub mod glossary;
 mod input;

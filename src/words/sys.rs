@@ -219,6 +219,7 @@ impl Forth {
         self.code.fuse(start as usize, end);
         let xt = self.define(name, Kind::Colon(start), true)?;
         self.dict.words[xt as usize].code_end = self.code_here();
+        self.learn_effect(xt, start, end as u32, false);
         Ok(xt)
     }
 
@@ -876,6 +877,7 @@ primitives! {
 
     State "state" "( -- a-addr )" Core Plain "A variable: true while compiling." |f| { f.push(STATE_ADDR as i64) }
     Base "base" "( -- a-addr )" Core Plain "A variable: the number base for input and output." |f| { f.push(BASE_ADDR as i64) }
+    Warnings "warnings" "( -- a-addr )" Gforth Plain "A variable: true (the default) to be warned when a definition's stack comment disagrees with its code, and told of redefinitions. Example: warnings off" |f| { f.push(crate::memory::WARNINGS_ADDR as i64) }
     ToIn ">in" "( -- a-addr )" Core Plain "A variable: the offset of the parse area in SOURCE." |f| { f.push(IN_ADDR as i64) }
     Decimal "decimal" "( -- )" Core Plain "Set BASE to 10." |f| { f.mem.set_cell(BASE_ADDR as i64, 10) }
     Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16." |f| { f.mem.set_cell(BASE_ADDR as i64, 16) }
