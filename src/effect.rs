@@ -271,6 +271,23 @@ pub(crate) fn disagreement(comment: &str, code: &Effect) -> Option<String> {
     (!why.is_empty()).then(|| why.join(", and "))
 }
 
+/// The complaint about code whose ways through end `by` cells (or
+/// floats) apart, when its comment promises one fixed effect on that
+/// stack.
+fn uneven_disagreement(comment: &str, by: u32, float: bool) -> Option<String> {
+    let d = declared(comment)?;
+    let (part, what) = if float {
+        (d.float, "float")
+    } else {
+        (d.data, "item")
+    };
+    part?;
+    let s = if by == 1 { "" } else { "s" };
+    Some(format!(
+        "one way through it leaves {by} {what}{s} more than another"
+    ))
+}
+
 /// Compare one stack's declared counts with the code's: the code may take
 /// fewer than declared (leaving the rest in place), never more, and must
 /// change the depth by what some reading of the comment says.
@@ -305,6 +322,8 @@ enum Step {
     Unknown,
     /// The path ends here without returning (ABORT, QUIT).
     Ends,
+    /// DEPTH or FDEPTH, whose paths may be meant to end at different depths.
+    Depth(Effect),
 }
 
 /// The effects of the built-in words run through the table, by
@@ -323,9 +342,9 @@ fn prim_steps() -> &'static Vec<Option<PrimStep>> {
                 "pick" => PrimStep::Pick,
                 "roll" => PrimStep::Roll,
                 "fpick" => PrimStep::FPick,
-                "abort" | "quit" => PrimStep::Ends,
-                // Only the path without an exception goes on.
-                "throw" => PrimStep::Fixed(Effect::data(1, 0)),
+                "abort" | "quit" | "bye" => PrimStep::Ends,
+                "throw" => PrimStep::Throw,
+                "depth" | "fdepth" => PrimStep::Depth(table_effect(spec.effect).unwrap_or_default()),
                 _ if spec.flags & crate::dictionary::IMMEDIATE != 0 => PrimStep::Unknown,
                 _ => table_effect(spec.effect).map_or(PrimStep::Unknown, PrimStep::Fixed),
             });
@@ -339,6 +358,12 @@ enum PrimStep {
     Fixed(Effect),
     Unknown,
     Ends,
+    /// THROW goes on only when it throws nothing: `0 throw`, or a
+    /// computed code; `-1 throw` ends the path.
+    Throw,
+    /// DEPTH, FDEPTH: fixed, but code that reads the depth may mean its
+    /// paths to end at different depths.
+    Depth(Effect),
     /// `n pick`, `n roll`, `n fpick`: fixed when n is a literal.
     Pick,
     Roll,
@@ -358,6 +383,9 @@ fn builtin_step(i: Instr, lit: Option<i64>) -> Step {
     match (*step, n) {
         (PrimStep::Fixed(e), _) => Step::Fixed(e),
         (PrimStep::Ends, _) => Step::Ends,
+        (PrimStep::Depth(e), _) => Step::Depth(e),
+        (PrimStep::Throw, _) if lit.is_some_and(|n| n != 0) => Step::Ends,
+        (PrimStep::Throw, _) => Step::Fixed(Effect::data(1, 0)),
         (PrimStep::Pick, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 2)),
         (PrimStep::Roll, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 1)),
         (PrimStep::FPick, Some(n)) => Step::Fixed(Effect {
@@ -373,39 +401,99 @@ fn builtin_step(i: Instr, lit: Option<i64>) -> Step {
 /// Stack depths relative to the entry: data, floating-point.
 type Depth = (i64, i64);
 
+/// What walking a definition's code found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// One fixed effect on every path.
+    Known(Effect),
+    /// Not fixed, or not knowable: nothing can be said.
+    Unknown,
+    /// Every word is known, but two ways through the code end with
+    /// different depths: one leaves `by` more cells (or floats, when
+    /// `float`) than the other. No fixed comment can be right.
+    Uneven { by: u32, float: bool },
+}
+
+impl Walk {
+    pub(crate) fn known(self) -> Option<Effect> {
+        match self {
+            Walk::Known(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// What is known of a call to another word: its effect, and whether that
+/// came from its code (`sure`) or only from its comment, which may be
+/// wrong or belong to a word that never returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CallEffect {
+    pub effect: Effect,
+    pub sure: bool,
+}
+
 /// Infer the effect of the code at `code[0..]` (a definition, or a DOES>
 /// part entered with its body address: `entry` cells already pushed),
 /// which sits at address `base` in the code space. `call` gives the
 /// effect of a call to another word (`Call`, `Word`), None when unknown.
-/// None when the effect is not fixed or cannot be known.
+///
+/// Where paths meet with different depths the result is unknown, except
+/// when they meet on the way out: an EXIT, or a THEN (or other forward
+/// join) followed by straight code to the end, but not the end of a CASE,
+/// whose default may never be taken. Then, if every word on the way is
+/// surely known and none looks at the depth (DEPTH), the code is
+/// `Uneven`. A loop that does not balance is never called wrong: a word
+/// may push digits in one loop and print them in the next.
 pub(crate) fn infer(
     code: &[Instr],
     base: u32,
     entry: i64,
-    call: &mut dyn FnMut(Instr) -> Option<Effect>,
-) -> Option<Effect> {
+    call: &mut dyn FnMut(Instr) -> Option<CallEffect>,
+) -> Walk {
+    walk(code, base, entry, call).unwrap_or(Walk::Unknown)
+}
+
+fn walk(
+    code: &[Instr],
+    base: u32,
+    entry: i64,
+    call: &mut dyn FnMut(Instr) -> Option<CallEffect>,
+) -> Option<Walk> {
     let n = code.len();
     let local = |t: u32| -> Option<usize> {
         let at = (t as usize).checked_sub(base as usize)?;
         (at < n).then_some(at)
     };
     // Where a jump lands, something else may be on the stack than what the
-    // instruction before pushed.
+    // instruction before pushed; a backward jump's target is a loop's head.
     let mut target = vec![false; n];
-    for i in code {
+    let mut head = vec![false; n];
+    for (at, i) in code.iter().enumerate() {
         if let Some(t) = jump_of(i.unfused()).and_then(local) {
             target[t] = true;
+            head[t] |= t <= at;
         }
     }
     let mut seen: Vec<Option<Depth>> = vec![None; n];
     let mut work: Vec<(usize, Depth)> = vec![(0, (entry, 0))];
     let (mut need, mut fneed) = (0i64, 0i64);
     let mut exit: Option<Depth> = None;
+    let mut uneven: Option<Walk> = None;
+    let mut sure = true;
     while let Some((at, d)) = work.pop() {
         let slot = seen.get_mut(at)?;
-        match slot {
-            Some(old) if *old == d => continue,
-            Some(_) => return None,
+        match *slot {
+            Some(old) if old == d => continue,
+            Some(old) => {
+                // A CASE without a default part often has none because no
+                // other value can come: its way through may never be taken.
+                let after_endcase = at > 0 && code[at - 1].unfused() == Instr::EndCase;
+                if head[at] || after_endcase || !straight_to_exit(&code[at..]) {
+                    return None;
+                }
+                uneven = Some(uneven_by(old, d));
+                continue;
+            }
             None => *slot = Some(d),
         }
         let i = code[at].unfused();
@@ -428,12 +516,10 @@ pub(crate) fn infer(
         let pop = |k: u32| Effect::data(k, 0);
         use Instr::*;
         match i {
-            Exit | Does(_) => {
-                if exit.is_some_and(|e| e != d) {
-                    return None;
-                }
-                exit = Some(d);
-            }
+            Exit | Does(_) => match exit {
+                Some(e) if e != d => uneven = Some(uneven_by(e, d)),
+                _ => exit = Some(d),
+            },
             Branch(t) | Leave(t) => go(pop(0), &[local(t)?], d),
             ZBranch(t) => go(pop(1), &[next, local(t)?], d),
             QDo(t) => go(pop(2), &[next, local(t)?], d),
@@ -461,22 +547,66 @@ pub(crate) fn infer(
                 go(Effect::data(1, 1), &[next + 1], d);
                 go(pop(1), &[local(t)?], d);
             }
-            Call(_) | Word(_) => go(call(i)?, &[next], d),
+            Call(_) | Word(_) => {
+                let c = call(i)?;
+                sure &= c.sure;
+                go(c.effect, &[next], d)
+            }
             Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => return None,
             _ => match builtin_step(i, lit) {
                 Step::Fixed(e) => go(e, &[next], d),
                 Step::Ends => {}
                 Step::Unknown => return None,
+                Step::Depth(e) => {
+                    // The depth as data: uneven paths may be meant.
+                    sure = false;
+                    go(e, &[next], d)
+                }
             },
         }
     }
+    if let Some(u) = uneven {
+        return sure.then_some(u);
+    }
     let (d, f) = exit?;
-    Some(Effect {
+    Some(Walk::Known(Effect {
         ins: u32::try_from(need).ok()?,
         outs: u32::try_from(need + d).ok()?,
         fins: u32::try_from(fneed).ok()?,
         fouts: u32::try_from(fneed + f).ok()?,
-    })
+    }))
+}
+
+/// How two depths meeting differ.
+fn uneven_by(a: Depth, b: Depth) -> Walk {
+    if a.0 != b.0 {
+        Walk::Uneven {
+            by: a.0.abs_diff(b.0).min(u32::MAX as u64) as u32,
+            float: false,
+        }
+    } else {
+        Walk::Uneven {
+            by: a.1.abs_diff(b.1).min(u32::MAX as u64) as u32,
+            float: true,
+        }
+    }
+}
+
+/// Does the code from here run straight to an EXIT, with no branch that
+/// could still even out the depths?
+fn straight_to_exit(code: &[Instr]) -> bool {
+    use Instr::*;
+    for i in code {
+        match i.unfused() {
+            Exit | Does(_) => return true,
+            Branch(_) | ZBranch(_) | QDo(_) | Loop(_) | PlusLoop(_) | Leave(_) | Of(_) | Do
+            | Case | EndCase | QDup | Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => {
+                return false;
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Where a control instruction may jump.
@@ -495,23 +625,33 @@ const QUOTED: usize = 60;
 
 impl Forth {
     /// The effect of calling another word, as a definition's walk needs it.
-    fn call_effect(&self, i: Instr, starts: &HashMap<u32, u32>) -> Option<Effect> {
+    fn call_effect(&self, i: Instr, starts: &HashMap<u32, u32>) -> Option<CallEffect> {
+        let sure = |effect| {
+            Some(CallEffect {
+                effect,
+                sure: true,
+            })
+        };
         match i {
             Instr::Call(start) => {
                 let xt = *starts.get(&start)?;
-                self.dict.words.get(xt as usize)?.effects.calls
+                let known = self.dict.words.get(xt as usize)?.effects;
+                Some(CallEffect {
+                    effect: known.calls?,
+                    sure: known.calls == known.inferred,
+                })
             }
             Instr::Word(xt) => match self.dict.words.get(xt as usize)?.kind {
-                Kind::Create(_) => Some(Effect::data(0, 1)),
-                Kind::TwoValue(_) => Some(Effect::data(0, 2)),
-                Kind::FValue(_) => Some(Effect {
+                Kind::Create(_) => sure(Effect::data(0, 1)),
+                Kind::TwoValue(_) => sure(Effect::data(0, 2)),
+                Kind::FValue(_) => sure(Effect {
                     fouts: 1,
                     ..Effect::default()
                 }),
                 Kind::Does { code, .. } => {
                     let owner = self.dict.word_at(code)?;
                     match self.dict.words[owner as usize].effects.does {
-                        Some((at, e)) if at == code => Some(e),
+                        Some((at, e)) if at == code => sure(e),
                         _ => None,
                     }
                 }
@@ -523,8 +663,10 @@ impl Forth {
 
     /// Infer the effect of the code at `start..end`, entered with `entry`
     /// cells pushed (a DOES> part's body address).
-    fn infer_code(&self, start: u32, end: u32, entry: i64) -> Option<Effect> {
-        let code = self.code.instrs().get(start as usize..end as usize)?;
+    fn infer_code(&self, start: u32, end: u32, entry: i64) -> Walk {
+        let Some(code) = self.code.instrs().get(start as usize..end as usize) else {
+            return Walk::Unknown;
+        };
         // Which word each called address starts, in one pass over the
         // dictionary (the newest word wins, as the call was compiled).
         let mut starts: HashMap<u32, u32> = code
@@ -547,8 +689,9 @@ impl Forth {
     }
 
     /// Work out what is known about the colon word `xt`, whose code is
-    /// `start..end`, and keep it in its header. Returns the inferred
-    /// effect and the complaint about its comment, if any.
+    /// `start..end` (a DOES> part's, entered with its body address, when
+    /// `does_part`), and keep it in its header. Returns the complaint
+    /// about its stack comment, if the code cannot match it.
     pub(crate) fn learn_effect(
         &mut self,
         xt: u32,
@@ -556,8 +699,8 @@ impl Forth {
         end: u32,
         does_part: bool,
     ) -> Option<String> {
-        let entry = i64::from(does_part);
-        let inferred = self.infer_code(start, end, entry);
+        let walk = self.infer_code(start, end, i64::from(does_part));
+        let inferred = walk.known();
         // A DOES> inside the definition: the effect of running that part.
         let mut does = None;
         if !does_part {
@@ -567,26 +710,26 @@ impl Forth {
                 _ => None,
             });
             if let (Some(c), None) = (parts.next(), parts.next()) {
-                does = self.infer_code(c, end, 1).map(|e| (c, e));
+                does = self.infer_code(c, end, 1).known().map(|e| (c, e));
             }
         }
         let comment = self.dict.words.get(xt as usize)?.effect.clone();
-        let complaint = match (&comment, inferred) {
-            (Some(c), Some(e)) => disagreement(c, &e),
-            _ => None,
-        };
+        let complaint = comment.as_deref().and_then(|c| match walk {
+            Walk::Known(e) => disagreement(c, &e),
+            Walk::Uneven { by, float } => uneven_disagreement(c, by, float),
+            Walk::Unknown => None,
+        });
         let calls = match (inferred, &comment) {
             (Some(_), _) if complaint.is_some() => None,
             (Some(e), _) => Some(e),
-            (None, Some(c)) => comment_effect(c),
-            (None, None) => None,
+            (None, Some(c)) if walk == Walk::Unknown => comment_effect(c),
+            (None, _) => None,
         };
         let w = &mut self.dict.words[xt as usize];
         w.effects = if does_part {
             Known {
-                inferred: None,
-                calls: None,
                 does: inferred.map(|e| (start, e)),
+                ..Known::default()
             }
         } else {
             Known {
@@ -616,7 +759,8 @@ impl Forth {
         let comment = w.effect.as_deref().unwrap_or("");
         let mut body = self.decompile(start, end);
         if body.chars().count() > QUOTED {
-            body = body.chars().take(QUOTED - 1).collect::<String>().trim_end().to_string() + " …";
+            let cut: String = body.chars().take(QUOTED - 1).collect();
+            body = format!("{} …", cut.trim_end());
         }
         let place = self.warning_place(start);
         let _ = writeln!(
@@ -625,13 +769,10 @@ impl Forth {
         );
     }
 
-    /// `file:line: ` of the definition at `start` when it is read from a
-    /// file (or -e code); nothing at the terminal.
+    /// `file:line: ` of the definition at `start`, as error reports give
+    /// it; nothing at the terminal, where it was just typed.
     fn warning_place(&self, start: u32) -> String {
-        if !matches!(
-            self.input.current().kind,
-            crate::input::SourceKind::Text { .. }
-        ) {
+        if self.input.current().kind == crate::input::SourceKind::Terminal {
             return String::new();
         }
         let pos = self
@@ -681,8 +822,12 @@ mod tests {
     }
 
     /// Infer plain code at address 0, with no calls known.
-    fn of(code: &[Instr]) -> Option<Effect> {
+    fn walk(code: &[Instr]) -> Walk {
         infer(code, 0, 0, &mut |_| None)
+    }
+
+    fn of(code: &[Instr]) -> Option<Effect> {
+        walk(code).known()
     }
 
     #[test]
@@ -703,7 +848,14 @@ mod tests {
         assert_eq!(of(&abs), Some(e(1, 1)));
         // IF 1 2 ELSE 3 THEN: one arm leaves more.
         let uneven = [ZBranch(4), Lit(1), Lit(2), Branch(5), Lit(3), Exit];
-        assert_eq!(of(&uneven), None);
+        assert_eq!(walk(&uneven), Walk::Uneven { by: 1, float: false });
+        // ... unless code after the THEN might still even them out.
+        let later = [ZBranch(4), Lit(1), Lit(2), Branch(5), Lit(3), ZBranch(7), Drop, Exit];
+        assert_eq!(walk(&later), Walk::Unknown);
+        // IF 1 2 ELSE 3 THEN DEPTH: the depth is the point.
+        let depth = word("depth");
+        let counted = [ZBranch(4), Lit(1), Lit(2), Branch(5), Lit(3), depth, Exit];
+        assert_eq!(walk(&counted), Walk::Unknown);
         // IF 1 ELSE 2 THEN
         let even = [ZBranch(3), Lit(1), Branch(4), Lit(2), Exit];
         assert_eq!(of(&even), Some(e(1, 1)));
@@ -713,7 +865,11 @@ mod tests {
     fn exits_must_agree() {
         // dup IF exit THEN drop
         let code = [Dup, ZBranch(3), Exit, Drop, Exit];
-        assert_eq!(of(&code), None);
+        assert_eq!(walk(&code), Walk::Uneven { by: 1, float: false });
+        // IF -1 throw THEN: that way does not come back.
+        let throw = word("throw");
+        let code = [ZBranch(3), Lit(-1), throw, Lit(2), Exit];
+        assert_eq!(of(&code), Some(e(1, 1)));
         // IF 1 exit THEN 2
         let code = [ZBranch(3), Lit(1), Exit, Lit(2), Exit];
         assert_eq!(of(&code), Some(e(1, 1)));
@@ -725,9 +881,9 @@ mod tests {
         let dot = word(".");
         let code = [Lit(0), Do, I, dot, Loop(2), Exit];
         assert_eq!(of(&code), Some(e(1, 0)));
-        // 0 DO i LOOP: pushes each time round.
+        // 0 DO i LOOP: pushes each time round, which may be meant.
         let code = [Lit(0), Do, I, Loop(2), Exit];
-        assert_eq!(of(&code), None);
+        assert_eq!(walk(&code), Walk::Unknown);
         // BEGIN dup WHILE 1- REPEAT
         let code = [Dup, ZBranch(4), OneMinus, Branch(0), Exit];
         assert_eq!(of(&code), Some(e(1, 1)));
@@ -760,6 +916,9 @@ mod tests {
         // Each ENDOF jumps past ENDCASE with the selector dropped by OF;
         // the default part's selector goes in ENDCASE.
         assert_eq!(of(&code), Some(e(1, 1)));
+        // CASE 1 OF drop ENDOF ENDCASE: the default keeps one more.
+        let code = [Case, Lit(1), Of(5), Drop, Branch(6), EndCase, Exit];
+        assert_eq!(walk(&code), Walk::Unknown);
     }
 
     #[test]
@@ -792,12 +951,23 @@ mod tests {
 
     #[test]
     fn calls_use_what_is_known() {
-        let mut known = |i: Instr| (i == Call(7)).then_some(e(2, 1));
+        // Call(7) is known from its code, Call(9) only from its comment.
+        let mut known = |i: Instr| match i {
+            Call(7) => Some(CallEffect { effect: e(2, 1), sure: true }),
+            Call(9) => Some(CallEffect { effect: e(0, 0), sure: false }),
+            _ => None,
+        };
+        let code = [Call(7), Call(7), Exit];
+        assert_eq!(infer(&code, 0, 0, &mut known), Walk::Known(e(3, 1)));
+        assert_eq!(infer(&[Call(8), Exit], 0, 0, &mut known), Walk::Unknown);
+        // IF 1 THEN call9: call9 might never return.
+        let code = [ZBranch(2), Lit(1), Call(9), Exit];
+        assert_eq!(infer(&code, 0, 0, &mut known), Walk::Unknown);
+        let code = [ZBranch(2), Lit(1), Call(7), Exit];
         assert_eq!(
-            infer(&[Call(7), Call(7), Exit], 0, 0, &mut known),
-            Some(e(3, 1))
+            infer(&code, 0, 0, &mut known),
+            Walk::Uneven { by: 1, float: false }
         );
-        assert_eq!(infer(&[Call(8), Exit], 0, 0, &mut known), None);
     }
 
     #[test]

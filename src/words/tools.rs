@@ -158,9 +158,18 @@ impl Forth {
         match w.kind {
             Kind::Colon(start) => {
                 let body = self.decompile(start, w.code_end.max(start));
+                // What the code does, when the comment is missing or wrong.
+                let known = &w.effects;
+                let note = match (&w.effect, known.inferred) {
+                    (None, Some(e)) => format!("  \\ inferred: {}", e.text()),
+                    (Some(_), Some(e)) if known.calls.is_none() => {
+                        format!("  \\ but its code is {}", e.text())
+                    }
+                    _ => String::new(),
+                };
                 match &w.effect {
-                    Some(e) => format!(": {name} {e}  {body} ;{imm}"),
-                    None => format!(": {name}  {body} ;{imm}"),
+                    Some(e) => format!(": {name} {e}  {body} ;{imm}{note}"),
+                    None => format!(": {name}  {body} ;{imm}{note}"),
                 }
             }
             Kind::Prim(i) => {
