@@ -122,10 +122,11 @@ fn variable(token: &str) -> bool {
     if token.contains("..") {
         return true;
     }
-    match token.rsplit_once('*') {
-        Some((_, after)) => {
-            let kind = after.trim_end_matches(|c: char| c.is_ascii_digit());
-            matches!(kind, "x" | "r" | "f")
+    // `i*x`, `n*x`, `u*r`: a count of items; `n*n` and `r*r` are products.
+    match token.split_once('*') {
+        Some((count, kind)) => {
+            let kind = kind.trim_end_matches(|c: char| c.is_ascii_digit() || c == '\'');
+            matches!(count, "i" | "j" | "k" | "l" | "m" | "n" | "u") && matches!(kind, "x" | "r")
         }
         None => false,
     }
@@ -990,6 +991,8 @@ mod tests {
         assert_eq!(table_effect("( xu ... x0 u -- xu ... x0 xu )"), None);
         assert_eq!(table_effect("( R: x -- )"), Some(e(0, 0)));
         assert_eq!(comment_effect("( n -- n*n )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( n -- n*x )"), None);
+        assert_eq!(table_effect("( F: r -- r*r )"), Some(Effect { fins: 1, fouts: 1, ..e(0, 0) }));
         assert_eq!(comment_effect("( d -- )"), None, "a double or a direction");
         assert_eq!(comment_effect("( r1 r2 -- r3 )"), None, "floats, probably");
         assert_eq!(comment_effect("( this is prose )"), None);

@@ -158,3 +158,96 @@ fn declared_effects_match_the_depth_change() {
         "only {checked_float} floating-point effects were checked"
     );
 }
+
+// ---- stack comments checked at `;` ----
+
+/// What loading `lines` prints (output and notes share the buffer).
+fn printed(lines: &[String]) -> String {
+    let (mut f, out) = Forth::for_test(b"");
+    let mut all = String::new();
+    for line in lines {
+        let _ = f.interpret_line(line);
+        all.push_str(&out.take());
+    }
+    all
+}
+
+fn warnings(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| l.contains("warning:")).collect()
+}
+
+/// Every example game, alone and after the portable definitions gforth
+/// needs, compiles without a single stack-comment warning: every word
+/// there has a comment, and every comment is right.
+#[test]
+fn example_games_have_no_effect_warnings() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut games: Vec<String> = std::fs::read_dir(format!("{root}/examples"))
+        .expect("examples/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "fs"))
+        .map(|p| p.display().to_string())
+        .collect();
+    games.sort();
+    assert!(games.len() >= 6, "found only {games:?}");
+    let lib = format!("{root}/examples/lib/gforth.fs");
+    for game in &games {
+        for prefix in [vec![], vec![format!("include {lib}")]] {
+            let mut lines = prefix;
+            lines.push(format!("include {game}"));
+            let text = printed(&lines);
+            assert!(warnings(&text).is_empty(), "{game}:\n{text}");
+            assert!(!text.contains("error"), "{game} did not load:\n{text}");
+        }
+    }
+    // The check is live after a game: a wrong comment is still reported.
+    let lines = [
+        format!("include {}", games[0]),
+        ": sq ( n -- n*n ) dup dup * ;".to_string(),
+    ];
+    assert_eq!(warnings(&printed(&lines)).len(), 1);
+}
+
+/// The docs' sessions (the tutorial, the reference, the README) warn only
+/// where they mean to: the words below are wrong on purpose, to show the
+/// warning. Every other definition there compiles silently.
+#[test]
+fn the_docs_warn_only_on_purpose() {
+    let meant = ["`play`", "`square`", "`clip`"];
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut files = vec![format!("{root}/README.md")];
+    for e in std::fs::read_dir(format!("{root}/docs")).expect("docs/").flatten() {
+        if e.path().extension().is_some_and(|x| x == "md") {
+            files.push(e.path().display().to_string());
+        }
+    }
+    let (mut sessions, mut definitions) = (0, 0);
+    for file in &files {
+        let md = std::fs::read_to_string(file).expect("a doc");
+        for block in md.split("```forth").skip(1) {
+            let block = block.split("```").next().unwrap_or("");
+            let lines: Vec<String> = block
+                .lines()
+                .filter_map(|l| l.strip_prefix("> "))
+                .map(str::to_string)
+                .collect();
+            if lines.is_empty() {
+                continue;
+            }
+            sessions += 1;
+            definitions += lines.iter().filter(|l| l.contains(": ")).count();
+            let text = printed(&lines);
+            for w in warnings(&text) {
+                assert!(
+                    meant.iter().any(|m| w.contains(&format!("warning: {m}"))),
+                    "an unexpected warning in {file}: {w}"
+                );
+            }
+        }
+    }
+    assert!(
+        sessions >= 10 && definitions >= 15,
+        "{sessions} sessions, {definitions} definitions"
+    );
+}
