@@ -123,6 +123,12 @@ pub(crate) struct Dictionary {
     /// The most recent definition, named or not (for IMMEDIATE, DOES>).
     pub last: Option<u32>,
     lower: String,
+    /// The newest colon word starting at each code address, for finding
+    /// a called word (check its kind: it may have been forgotten since).
+    colon_at: HashMap<u32, u32>,
+    /// The effect of each DOES> part, by the address of its code, run by
+    /// a CREATEd word (its body address included); None when unknown.
+    pub does_effects: HashMap<u32, Option<crate::effect::Effect>>,
 }
 
 impl Dictionary {
@@ -174,6 +180,9 @@ impl Dictionary {
     /// once revealed. Returns the new xt and whether the name already existed.
     pub(crate) fn create(&mut self, name: &str, kind: Kind, revealed: bool) -> (u32, bool) {
         let xt = self.words.len() as u32;
+        if let Kind::Colon(start) = kind {
+            self.colon_at.insert(start, xt);
+        }
         let wid = self.current;
         let existed = !name.is_empty() && self.search(wid, name).is_some();
         self.words.push(Word {
@@ -286,6 +295,13 @@ impl Dictionary {
     }
 
     /// The name of the word whose code contains `addr`, for backtraces.
+    /// The newest colon word whose code starts at `start` (what a `Call`
+    /// of that address runs).
+    pub(crate) fn colon_at(&self, start: u32) -> Option<u32> {
+        let xt = *self.colon_at.get(&start)?;
+        (self.words.get(xt as usize)?.kind == Kind::Colon(start)).then_some(xt)
+    }
+
     pub(crate) fn word_at(&self, addr: u32) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;
         for (xt, w) in self.words.iter().enumerate() {

@@ -20,7 +20,6 @@
 use crate::dictionary::Kind;
 use crate::instr::Instr;
 use crate::vm::Forth;
-use std::collections::HashMap;
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -50,17 +49,20 @@ impl Effect {
     /// help, hints and completion show an inferred one: `( x1 x2 -- x3 )`,
     /// `( F: r1 -- r2 )`.
     pub(crate) fn text(&self) -> String {
+        // A long run is cut short: `x1 x2 … x40`.
         fn names(first: u32, n: u32, total: u32, letter: &str) -> String {
-            (first..first + n)
-                .map(|k| {
-                    if total == 1 {
-                        letter.to_string()
-                    } else {
-                        format!("{letter}{k}")
-                    }
-                })
-                .map(|s| format!(" {s}"))
-                .collect()
+            if n == 0 {
+                return String::new();
+            }
+            if total == 1 {
+                return format!(" {letter}");
+            }
+            let last = first + n;
+            let name = |k: u32| format!(" {letter}{k}");
+            if n > 6 {
+                return format!("{}{} …{}", name(first), name(first + 1), name(last - 1));
+            }
+            (first..last).map(name).collect()
         }
         let part = |ins: u32, outs: u32, letter: &str, prefix: &str| {
             let total = ins + outs;
@@ -92,9 +94,6 @@ pub(crate) struct Known {
     /// contradicts the word's comment, else a comment that cannot be read
     /// two ways; None when unsure.
     pub calls: Option<Effect>,
-    /// For a word with DOES>: the address of the DOES> part's code and the
-    /// effect of a CREATEd word running it (its body address included).
-    pub does: Option<(u32, Effect)>,
 }
 
 // ---- reading effects: the tables' and the user's comments ----
@@ -626,7 +625,7 @@ const QUOTED: usize = 60;
 
 impl Forth {
     /// The effect of calling another word, as a definition's walk needs it.
-    fn call_effect(&self, i: Instr, starts: &HashMap<u32, u32>) -> Option<CallEffect> {
+    fn call_effect(&self, i: Instr) -> Option<CallEffect> {
         let sure = |effect| {
             Some(CallEffect {
                 effect,
@@ -635,7 +634,7 @@ impl Forth {
         };
         match i {
             Instr::Call(start) => {
-                let xt = *starts.get(&start)?;
+                let xt = self.dict.colon_at(start)?;
                 let known = self.dict.words.get(xt as usize)?.effects;
                 Some(CallEffect {
                     effect: known.calls?,
@@ -649,13 +648,7 @@ impl Forth {
                     fouts: 1,
                     ..Effect::default()
                 }),
-                Kind::Does { code, .. } => {
-                    let owner = self.dict.word_at(code)?;
-                    match self.dict.words[owner as usize].effects.does {
-                        Some((at, e)) if at == code => sure(e),
-                        _ => None,
-                    }
-                }
+                Kind::Does { code, .. } => sure((*self.dict.does_effects.get(&code)?)?),
                 _ => None,
             },
             _ => None,
@@ -668,25 +661,7 @@ impl Forth {
         let Some(code) = self.code.instrs().get(start as usize..end as usize) else {
             return Walk::Unknown;
         };
-        // Which word each called address starts, in one pass over the
-        // dictionary (the newest word wins, as the call was compiled).
-        let mut starts: HashMap<u32, u32> = code
-            .iter()
-            .filter_map(|i| match i {
-                Instr::Call(s) => Some((*s, u32::MAX)),
-                _ => None,
-            })
-            .collect();
-        if !starts.is_empty() {
-            for (xt, w) in self.dict.words.iter().enumerate() {
-                if let Kind::Colon(s) = w.kind
-                    && let Some(slot) = starts.get_mut(&s)
-                {
-                    *slot = xt as u32;
-                }
-            }
-        }
-        infer(code, start, entry, &mut |i| self.call_effect(i, &starts))
+        infer(code, start, entry, &mut |i| self.call_effect(i))
     }
 
     /// Work out what is known about the colon word `xt`, whose code is
@@ -702,16 +677,22 @@ impl Forth {
     ) -> Option<String> {
         let walk = self.infer_code(start, end, i64::from(does_part));
         let inferred = walk.known();
-        // A DOES> inside the definition: the effect of running that part.
-        let mut does = None;
-        if !does_part {
-            let code = &self.code.instrs()[start as usize..end as usize];
-            let mut parts = code.iter().filter_map(|i| match i.unfused() {
-                Instr::Does(c) => Some(c),
-                _ => None,
-            });
-            if let (Some(c), None) = (parts.next(), parts.next()) {
-                does = self.infer_code(c, end, 1).known().map(|e| (c, e));
+        // The DOES> parts inside: the effect of running each. (Entries
+        // for code a MARKER removed are replaced as new code is learned.)
+        if does_part {
+            self.dict.does_effects.insert(start, inferred);
+        } else {
+            let code = self.code.instrs().get(start as usize..end as usize)?;
+            let parts: Vec<u32> = code
+                .iter()
+                .filter_map(|i| match i.unfused() {
+                    Instr::Does(c) => Some(c),
+                    _ => None,
+                })
+                .collect();
+            for c in parts {
+                let e = self.infer_code(c, end, 1).known();
+                self.dict.does_effects.insert(c, e);
             }
         }
         let comment = self.dict.words.get(xt as usize)?.effect.clone();
@@ -728,16 +709,9 @@ impl Forth {
         };
         let w = &mut self.dict.words[xt as usize];
         w.effects = if does_part {
-            Known {
-                does: inferred.map(|e| (start, e)),
-                ..Known::default()
-            }
+            Known::default()
         } else {
-            Known {
-                inferred,
-                calls,
-                does,
-            }
+            Known { inferred, calls }
         };
         complaint
     }
@@ -1041,6 +1015,7 @@ mod tests {
         assert_eq!(e(0, 1).text(), "( -- x )");
         assert_eq!(e(2, 0).text(), "( x1 x2 -- )");
         assert_eq!(e(0, 0).text(), "( -- )");
+        assert_eq!(e(1, 40).text(), "( x1 -- x2 x3 … x41 )");
         let f = Effect {
             fins: 1,
             fouts: 1,

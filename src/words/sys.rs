@@ -698,6 +698,7 @@ primitives! {
         let nw = &mut f.dict.words[xt as usize];
         nw.flags = w.flags;
         nw.code_end = w.code_end;
+        nw.effects = w.effects;
         Ok(())
     }
 
@@ -845,6 +846,7 @@ primitives! {
         let name = f.parse_def_name()?;
         let new = f.define(&name, w.kind, true)?;
         f.dict.words[new as usize].code_end = w.code_end;
+        f.dict.words[new as usize].effects = w.effects;
         Ok(())
     }
     NextName "nextname" "( c-addr u -- )" Gforth Plain "The next defining word takes this name instead of parsing one." |f| {
