@@ -280,7 +280,7 @@ impl Dictionary {
             w.revealed = false;
             w.flags = 0;
             w.effect = None;
-        w.effects = Default::default();
+            w.effects = Default::default();
         }
         self.wordlists.truncate(mark.wordlists);
         for (list, latest) in self.wordlists.iter_mut().zip(&mark.latest) {

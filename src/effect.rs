@@ -333,7 +333,9 @@ fn prim_steps() -> &'static Vec<Option<PrimStep>> {
     STEPS.get_or_init(|| {
         let mut steps = Vec::new();
         for spec in crate::words::all_specs() {
-            let Instr::Prim(id) = spec.instr else { continue };
+            let Instr::Prim(id) = spec.instr else {
+                continue;
+            };
             let id = id as usize;
             if steps.len() <= id {
                 steps.resize(id + 1, None);
@@ -344,7 +346,9 @@ fn prim_steps() -> &'static Vec<Option<PrimStep>> {
                 "fpick" => PrimStep::FPick,
                 "abort" | "quit" | "bye" => PrimStep::Ends,
                 "throw" => PrimStep::Throw,
-                "depth" | "fdepth" => PrimStep::Depth(table_effect(spec.effect).unwrap_or_default()),
+                "depth" | "fdepth" => {
+                    PrimStep::Depth(table_effect(spec.effect).unwrap_or_default())
+                }
                 _ if spec.flags & crate::dictionary::IMMEDIATE != 0 => PrimStep::Unknown,
                 _ => table_effect(spec.effect).map_or(PrimStep::Unknown, PrimStep::Fixed),
             });
@@ -626,12 +630,7 @@ const QUOTED: usize = 60;
 impl Forth {
     /// The effect of calling another word, as a definition's walk needs it.
     fn call_effect(&self, i: Instr) -> Option<CallEffect> {
-        let sure = |effect| {
-            Some(CallEffect {
-                effect,
-                sure: true,
-            })
-        };
+        let sure = |effect| Some(CallEffect { effect, sure: true });
         match i {
             Instr::Call(start) => {
                 let xt = self.dict.colon_at(start)?;
@@ -823,9 +822,24 @@ mod tests {
         assert_eq!(of(&abs), Some(e(1, 1)));
         // IF 1 2 ELSE 3 THEN: one arm leaves more.
         let uneven = [ZBranch(4), Lit(1), Lit(2), Branch(5), Lit(3), Exit];
-        assert_eq!(walk(&uneven), Walk::Uneven { by: 1, float: false });
+        assert_eq!(
+            walk(&uneven),
+            Walk::Uneven {
+                by: 1,
+                float: false
+            }
+        );
         // ... unless code after the THEN might still even them out.
-        let later = [ZBranch(4), Lit(1), Lit(2), Branch(5), Lit(3), ZBranch(7), Drop, Exit];
+        let later = [
+            ZBranch(4),
+            Lit(1),
+            Lit(2),
+            Branch(5),
+            Lit(3),
+            ZBranch(7),
+            Drop,
+            Exit,
+        ];
         assert_eq!(walk(&later), Walk::Unknown);
         // IF 1 2 ELSE 3 THEN DEPTH: the depth is the point.
         let depth = word("depth");
@@ -840,7 +854,13 @@ mod tests {
     fn exits_must_agree() {
         // dup IF exit THEN drop
         let code = [Dup, ZBranch(3), Exit, Drop, Exit];
-        assert_eq!(walk(&code), Walk::Uneven { by: 1, float: false });
+        assert_eq!(
+            walk(&code),
+            Walk::Uneven {
+                by: 1,
+                float: false
+            }
+        );
         // IF -1 throw THEN: that way does not come back.
         let throw = word("throw");
         let code = [ZBranch(3), Lit(-1), throw, Lit(2), Exit];
@@ -928,8 +948,14 @@ mod tests {
     fn calls_use_what_is_known() {
         // Call(7) is known from its code, Call(9) only from its comment.
         let mut known = |i: Instr| match i {
-            Call(7) => Some(CallEffect { effect: e(2, 1), sure: true }),
-            Call(9) => Some(CallEffect { effect: e(0, 0), sure: false }),
+            Call(7) => Some(CallEffect {
+                effect: e(2, 1),
+                sure: true,
+            }),
+            Call(9) => Some(CallEffect {
+                effect: e(0, 0),
+                sure: false,
+            }),
             _ => None,
         };
         let code = [Call(7), Call(7), Exit];
@@ -941,7 +967,10 @@ mod tests {
         let code = [ZBranch(2), Lit(1), Call(7), Exit];
         assert_eq!(
             infer(&code, 0, 0, &mut known),
-            Walk::Uneven { by: 1, float: false }
+            Walk::Uneven {
+                by: 1,
+                float: false
+            }
         );
     }
 
@@ -960,13 +989,23 @@ mod tests {
         );
         assert_eq!(table_effect("( x \"name\" -- )"), Some(e(1, 0)));
         assert_eq!(table_effect("( x -- 0 | x x )"), None);
-        assert_eq!(table_effect("( c-addr -- c-addr 0 | xt 1 | xt -1 )"), Some(e(1, 2)));
+        assert_eq!(
+            table_effect("( c-addr -- c-addr 0 | xt 1 | xt -1 )"),
+            Some(e(1, 2))
+        );
         assert_eq!(table_effect("( i*x xt -- j*x )"), None);
         assert_eq!(table_effect("( xu ... x0 u -- xu ... x0 xu )"), None);
         assert_eq!(table_effect("( R: x -- )"), Some(e(0, 0)));
         assert_eq!(comment_effect("( n -- n*n )"), Some(e(1, 1)));
         assert_eq!(comment_effect("( n -- n*x )"), None);
-        assert_eq!(table_effect("( F: r -- r*r )"), Some(Effect { fins: 1, fouts: 1, ..e(0, 0) }));
+        assert_eq!(
+            table_effect("( F: r -- r*r )"),
+            Some(Effect {
+                fins: 1,
+                fouts: 1,
+                ..e(0, 0)
+            })
+        );
         assert_eq!(comment_effect("( d -- )"), None, "a double or a direction");
         assert_eq!(comment_effect("( r1 r2 -- r3 )"), None, "floats, probably");
         assert_eq!(comment_effect("( this is prose )"), None);
@@ -975,7 +1014,10 @@ mod tests {
     #[test]
     fn complaints() {
         let says = |c: &str, ins, outs| disagreement(c, &e(ins, outs));
-        assert_eq!(says("( n -- n*n )", 1, 2).as_deref(), Some("leaves 2 items"));
+        assert_eq!(
+            says("( n -- n*n )", 1, 2).as_deref(),
+            Some("leaves 2 items")
+        );
         assert_eq!(says("( n -- n*n )", 1, 1), None);
         assert_eq!(says("( n -- )", 2, 1).as_deref(), Some("takes 2 items"));
         assert_eq!(
@@ -989,7 +1031,10 @@ mod tests {
         // `d` read as one cell or two.
         assert_eq!(says("( d -- )", 1, 0), None);
         assert_eq!(says("( d -- )", 2, 0), None);
-        assert_eq!(says("( d -- )", 3, 0).as_deref(), Some("takes 3 items and leaves no items"));
+        assert_eq!(
+            says("( d -- )", 3, 0).as_deref(),
+            Some("takes 3 items and leaves no items")
+        );
         // Floats written without `F:` are not checked.
         let float = Effect {
             fins: 2,
@@ -1003,7 +1048,11 @@ mod tests {
         );
         assert_eq!(says("( R: -- x )", 1, 3), None);
         // The data part may be in a second comment, which is not kept.
-        let both = Effect { fins: 2, fouts: 1, ..e(1, 0) };
+        let both = Effect {
+            fins: 2,
+            fouts: 1,
+            ..e(1, 0)
+        };
         assert_eq!(disagreement("( F: p r -- t )", &both), None);
         assert_eq!(says("( -- n | n m )", 1, 3), None);
         assert_eq!(says("( i*x -- )", 1, 3), None);
@@ -1022,7 +1071,10 @@ mod tests {
             ..e(0, 0)
         };
         assert_eq!(f.text(), "( F: r1 -- r2 )");
-        let both = Effect { fouts: 1, ..e(1, 0) };
+        let both = Effect {
+            fouts: 1,
+            ..e(1, 0)
+        };
         assert_eq!(both.text(), "( x -- ) ( F: -- r )");
     }
 }

@@ -217,7 +217,10 @@ fn the_docs_warn_only_on_purpose() {
     let meant = ["`play`", "`square`", "`clip`"];
     let root = env!("CARGO_MANIFEST_DIR");
     let mut files = vec![format!("{root}/README.md")];
-    for e in std::fs::read_dir(format!("{root}/docs")).expect("docs/").flatten() {
+    for e in std::fs::read_dir(format!("{root}/docs"))
+        .expect("docs/")
+        .flatten()
+    {
         if e.path().extension().is_some_and(|x| x == "md") {
             files.push(e.path().display().to_string());
         }
