@@ -478,6 +478,7 @@ fn walk(
             head[t] |= t <= at;
         }
     }
+    let straight = straight_to_exit(code);
     let mut seen: Vec<Option<Depth>> = vec![None; n];
     let mut work: Vec<(usize, Depth)> = vec![(0, (entry, 0))];
     let (mut need, mut fneed) = (0i64, 0i64);
@@ -492,7 +493,7 @@ fn walk(
                 // A CASE without a default part often has none because no
                 // other value can come: its way through may never be taken.
                 let after_endcase = at > 0 && code[at - 1].unfused() == Instr::EndCase;
-                if head[at] || after_endcase || !straight_to_exit(&code[at..]) {
+                if head[at] || after_endcase || !straight[at] {
                     return None;
                 }
                 uneven = Some(uneven_by(old, d));
@@ -596,21 +597,23 @@ fn uneven_by(a: Depth, b: Depth) -> Walk {
     }
 }
 
-/// Does the code from here run straight to an EXIT, with no branch that
-/// could still even out the depths?
-fn straight_to_exit(code: &[Instr]) -> bool {
+/// For each address: does the code from there run straight to an EXIT,
+/// with no branch that could still even out the depths? One pass from
+/// the end.
+fn straight_to_exit(code: &[Instr]) -> Vec<bool> {
     use Instr::*;
-    for i in code {
-        match i.unfused() {
-            Exit | Does(_) => return true,
+    let mut straight = vec![false; code.len()];
+    let mut ahead = false;
+    for (at, i) in code.iter().enumerate().rev() {
+        ahead = match i.unfused() {
+            Exit | Does(_) => true,
             Branch(_) | ZBranch(_) | QDo(_) | Loop(_) | PlusLoop(_) | Leave(_) | Of(_) | Do
-            | Case | EndCase | QDup | Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => {
-                return false;
-            }
-            _ => {}
-        }
+            | Case | EndCase | QDup | Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => false,
+            _ => ahead,
+        };
+        straight[at] = ahead;
     }
-    false
+    straight
 }
 
 /// Where a control instruction may jump.

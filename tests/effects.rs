@@ -254,3 +254,17 @@ fn the_docs_warn_only_on_purpose() {
         "{sessions} sessions, {definitions} definitions"
     );
 }
+
+/// The prelude's words all have stack comments, and all are right: a
+/// fresh system says nothing.
+#[test]
+fn the_prelude_compiles_without_a_warning() {
+    let (mut f, out) = Forth::for_test(b"");
+    assert_eq!(out.take(), "");
+    // ... and the check is on: a wrong comment in the same system warns.
+    let _ = f.interpret_line(": sq ( n -- n*n ) dup dup * ;");
+    assert!(
+        out.take()
+            .contains("warning: `sq` says ( n -- n*n ) but leaves 2 items")
+    );
+}
