@@ -178,7 +178,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     (r#"key"#, r#"key .  \ (press a key: its code, 97 for a)"#),
     (
         r#"see"#,
-        r#": square dup * ;  see square  \ : square dup * ;"#,
+        r#": square ( n -- n*n ) dup * ;  see square  \ : square ( n -- n*n ) dup * ;"#,
     ),
     (r#"words"#, r#"words  \ (every word, by word set)"#),
     (r#"help"#, r#"help dup  \ (this text, for dup)"#),
