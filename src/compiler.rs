@@ -30,6 +30,8 @@ pub(crate) struct Definition {
     /// For a DOES> typed outside a definition: the CREATEd word that
     /// this nameless code becomes the behaviour of, at `;`.
     pub does_for: Option<u32>,
+    /// Where the definition starts (its `:`), for warnings at `;`.
+    pub at: crate::code::Pos,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -185,6 +187,7 @@ impl Forth {
             noname: name.is_none(),
             depth: self.stacks.sp,
             does_for: None,
+            at: self.input.token_pos(),
         });
         self.set_state(true);
         Ok(xt)
@@ -229,7 +232,7 @@ impl Forth {
         self.emit_exit()?;
         let end = self.code_here();
         // The code as compiled, before fusing: what its words do.
-        self.check_effect(def.xt, def.code_start, end, def.does_for.is_some());
+        self.check_effect(&def, end);
         self.code.fuse(def.code_start as usize, end as usize);
         if let Some(w) = self.dict.words.get_mut(def.xt as usize) {
             w.code_end = end;

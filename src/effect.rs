@@ -720,8 +720,9 @@ impl Forth {
 
     /// At `;`: infer the new word's effect and warn when its stack comment
     /// cannot be true. The definition compiles either way.
-    pub(crate) fn check_effect(&mut self, xt: u32, start: u32, end: u32, does_part: bool) {
-        let Some(why) = self.learn_effect(xt, start, end, does_part) else {
+    pub(crate) fn check_effect(&mut self, def: &crate::compiler::Definition, end: u32) {
+        let (xt, start) = (def.xt, def.code_start);
+        let Some(why) = self.learn_effect(xt, start, end, def.does_for.is_some()) else {
             return;
         };
         if !self.warnings_on() {
@@ -734,29 +735,42 @@ impl Forth {
             w.name.to_string()
         };
         let comment = w.effect.as_deref().unwrap_or("");
-        let mut body = self.decompile(start, end);
+        let mut body = self
+            .written_body(start)
+            .unwrap_or_else(|| self.decompile(start, end));
         if body.chars().count() > QUOTED {
             let cut: String = body.chars().take(QUOTED - 1).collect();
             body = format!("{} …", cut.trim_end());
         }
-        let place = self.warning_place(start);
+        let place = self.warning_place(def.at);
         let _ = writeln!(
             self.diag,
             "{place}warning: `{name}` says {comment} but {why}: `{body}`"
         );
     }
 
-    /// `file:line: ` of the definition at `start`, as error reports give
-    /// it; nothing at the terminal, where it was just typed.
-    fn warning_place(&self, start: u32) -> String {
+    /// The text of the definition whose code starts at `start`, from its
+    /// first word up to the `;` being interpreted, when both are on one
+    /// kept line.
+    fn written_body(&self, start: u32) -> Option<String> {
+        let from = self.code.pos(start as usize)?;
+        let to = self.input.token_pos();
+        if from.src != to.src || from.line != to.line || to.col <= from.col {
+            return None;
+        }
+        let rest = self.input.source_from(from)?;
+        let text = rest.get(..(to.col - from.col) as usize)?;
+        let text = String::from_utf8_lossy(text).trim().to_string();
+        (!text.is_empty()).then_some(text)
+    }
+
+    /// `file:line: ` of a definition starting at `at`, as error reports
+    /// give it; nothing at the terminal, where it was just typed.
+    fn warning_place(&self, at: crate::code::Pos) -> String {
         if self.input.current().kind == crate::input::SourceKind::Terminal {
             return String::new();
         }
-        let pos = self
-            .code
-            .pos(start as usize)
-            .unwrap_or_else(|| self.input.token_pos());
-        match self.input.location(pos) {
+        match self.input.location(at) {
             Some(loc) => format!("{}:{}: ", loc.file, loc.line),
             None => String::new(),
         }
