@@ -288,6 +288,20 @@ fn uneven_disagreement(comment: &str, by: u32, float: bool) -> Option<String> {
     ))
 }
 
+/// `, if `f` does what its comment says` for the words whose effect was
+/// taken from their comment: the warning is then only as true as they are.
+fn on_trust(names: &[String]) -> String {
+    let quoted: Vec<String> = names.iter().take(3).map(|n| format!("`{n}`")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => format!(", if {one} does what its comment says"),
+        [most @ .., last] => format!(
+            ", if {} and {last} do what their comments say",
+            most.join(", ")
+        ),
+    }
+}
+
 /// Compare one stack's declared counts with the code's: the code may take
 /// fewer than declared (leaving the rest in place), never more, and must
 /// change the depth by what some reading of the comment says.
@@ -659,11 +673,27 @@ impl Forth {
 
     /// Infer the effect of the code at `start..end`, entered with `entry`
     /// cells pushed (a DOES> part's body address).
-    fn infer_code(&self, start: u32, end: u32, entry: i64) -> Walk {
+    /// Also returns the names of the words called whose effect was taken
+    /// from their comment alone.
+    fn infer_code(&self, start: u32, end: u32, entry: i64) -> (Walk, Vec<String>) {
         let Some(code) = self.code.instrs().get(start as usize..end as usize) else {
-            return Walk::Unknown;
+            return (Walk::Unknown, Vec::new());
         };
-        infer(code, start, entry, &mut |i| self.call_effect(i))
+        let mut trusted = Vec::new();
+        let walk = infer(code, start, entry, &mut |i| {
+            let c = self.call_effect(i)?;
+            if !c.sure
+                && let Instr::Call(at) = i
+                && let Some(xt) = self.dict.colon_at(at)
+            {
+                let name = self.dict.words[xt as usize].name.to_string();
+                if !trusted.contains(&name) {
+                    trusted.push(name);
+                }
+            }
+            Some(c)
+        });
+        (walk, trusted)
     }
 
     /// Work out what is known about the colon word `xt`, whose code is
@@ -677,7 +707,7 @@ impl Forth {
         end: u32,
         does_part: bool,
     ) -> Option<String> {
-        let walk = self.infer_code(start, end, i64::from(does_part));
+        let (walk, trusted) = self.infer_code(start, end, i64::from(does_part));
         let inferred = walk.known();
         // The DOES> parts inside: the effect of running each. (Entries
         // for code a MARKER removed are replaced as new code is learned.)
@@ -693,13 +723,14 @@ impl Forth {
                 })
                 .collect();
             for c in parts {
-                let e = self.infer_code(c, end, 1).known();
+                let e = self.infer_code(c, end, 1).0.known();
                 self.dict.does_effects.insert(c, e);
             }
         }
         let comment = self.dict.words.get(xt as usize)?.effect.clone();
         let complaint = comment.as_deref().and_then(|c| match walk {
-            Walk::Known(e) => disagreement(c, &e),
+            // A word known only by its comment may not do what it says.
+            Walk::Known(e) => disagreement(c, &e).map(|why| why + &on_trust(&trusted)),
             Walk::Uneven { by, float } => uneven_disagreement(c, by, float),
             Walk::Unknown => None,
         });

@@ -23,3 +23,7 @@
 \ A float comment with `F:` is checked on the float stack.
 : fsq ( F: r -- r*r ) fdup fdup f* ;
 : fpair ( F: -- r1 r2 ) 1e ;
+\ A word whose code cannot tell (EXECUTE) is taken at its comment's word:
+\ the warning says so.
+: run ( xt -- n ) execute ;
+: twice ( xt -- n n ) run ;
