@@ -11,8 +11,9 @@
 //! agree, or the effect is unknown: a word that leaves a variable number of
 //! items, a loop that does not balance, EXECUTE, a deferred word, `?dup`
 //! not followed by IF, PICK with a computed index, recursion. Unknown never
-//! warns: only a definition whose every path is known and agrees, and whose
-//! result cannot fit any reading of its comment, gets a warning.
+//! warns. A definition gets a warning when every path is known and its
+//! result cannot fit any reading of its comment, or when two ways out of
+//! it certainly end at different depths (see `infer`).
 //!
 //! Each instruction is visited once (a second arrival only compares
 //! depths), so the cost is linear in the definition's length.
