@@ -30,6 +30,10 @@ pub(crate) struct Definition {
     /// For a DOES> typed outside a definition: the CREATEd word that
     /// this nameless code becomes the behaviour of, at `;`.
     pub does_for: Option<u32>,
+    /// A control structure typed outside a definition (`10 0 do i . loop`
+    /// at the prompt): compiled into this nameless definition, which runs
+    /// and is thrown away as soon as the structure is closed.
+    pub at_prompt: bool,
     /// Where the definition starts (its `:`), for warnings at `;`.
     pub at: crate::code::Pos,
 }
@@ -48,6 +52,10 @@ pub(crate) struct Compiler {
     pub pending_locals: Vec<String>,
     /// The name NEXTNAME gave the next defining word.
     pub next_name: Option<String>,
+    /// Where each BEGIN of the definition stands, by the code address its
+    /// loop goes back to (BEGIN compiles nothing, so no instruction's
+    /// position tells), for "`begin` at … has no `until`".
+    pub begins: Vec<(u32, crate::code::Pos)>,
 }
 
 impl Compiler {
@@ -59,6 +67,7 @@ impl Compiler {
         self.locals.clear();
         self.pending_locals.clear();
         self.next_name = None;
+        self.begins.clear();
         self.def.take()
     }
 
@@ -134,10 +143,19 @@ impl Forth {
 
     /// COMPILE,: append the execution semantics of `xt`.
     pub(crate) fn compile_xt(&mut self, xt: u32) -> Res<()> {
-        let Some(w) = self.dict.words.get(xt as usize) else {
-            return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
-        };
-        let i = match w.kind {
+        match self.dict.words.get(xt as usize).map(|w| w.kind) {
+            None => Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
+            Some(Kind::Forgotten) => Err(self.stale_xt(xt as i64)),
+            Some(_) => match self.xt_instr(xt) {
+                Some(i) => self.emit(i),
+                None => Err(BAD_ADDRESS),
+            },
+        }
+    }
+
+    /// The instruction COMPILE, appends for `xt` (None for no live word).
+    pub(crate) fn xt_instr(&self, xt: u32) -> Option<Instr> {
+        Some(match self.dict.words.get(xt as usize)?.kind {
             Kind::Prim(i) => i,
             Kind::Colon(start) => Instr::Call(start),
             Kind::Constant(v) => Instr::Lit(v),
@@ -149,9 +167,8 @@ impl Forth {
             | Kind::Marker(_)
             | Kind::TwoValue(_)
             | Kind::FValue(_) => Instr::Word(xt),
-            Kind::Forgotten => return Err(self.stale_xt(xt as i64)),
-        };
-        self.emit(i)
+            Kind::Forgotten => return None,
+        })
     }
 
     // ---- definitions ----
@@ -165,11 +182,31 @@ impl Forth {
             let msg = format!("a name has at most 255 characters, this one {}", name.len());
             return Err(self.fail(NAME_TOO_LONG, msg));
         }
-        let (xt, existed) = self.dict.create(name, kind, revealed);
-        if existed && self.warnings_on() {
+        let current = self.dict.current;
+        let old = (!name.is_empty())
+            .then(|| self.dict.search(current, name))
+            .flatten();
+        let (xt, _) = self.dict.create(name, kind, revealed);
+        // Redefining one of playforth's own extras (`clear`, `show-stack` …)
+        // goes without a note: a program written for gforth, which has no
+        // such word, says the same as it does there.
+        if let Some(old) = old
+            && !self.is_playforth_extra(old)
+            && self.warnings_on()
+        {
             let _ = writeln!(self.diag, "redefined {name}");
         }
         Ok(xt)
+    }
+
+    /// Is this built-in word one of playforth's own (set `playforth`), not
+    /// a standard or gforth word?
+    fn is_playforth_extra(&self, xt: u32) -> bool {
+        match self.dict.words.get(xt as usize).map(|w| &w.kind) {
+            Some(Kind::Prim(i)) => crate::words::spec_for(*i)
+                .is_some_and(|s| s.set == crate::words::WordSet::Playforth),
+            _ => false,
+        }
     }
 
     /// `:` and `:NONAME`: start compiling a colon definition.
@@ -187,6 +224,7 @@ impl Forth {
             noname: name.is_none(),
             depth: self.stacks.sp,
             does_for: None,
+            at_prompt: false,
             at: self.input.token_pos(),
         });
         self.set_state(true);
@@ -199,22 +237,47 @@ impl Forth {
             return Err(self.fail(CONTROL_MISMATCH, "`;` without `:`"));
         };
         if self.stacks.sp > def.depth {
-            let tag = self.peek(0)?;
-            let at = self.peek(1).ok().map(|a| a as u32 as usize);
+            let mut tag = self.peek(0)?;
+            let mut at = self.peek(1).ok().map(|a| a as u32 as usize);
+            // BEGIN … WHILE leaves the WHILE's entry under the BEGIN's: the
+            // WHILE is what lacks its REPEAT.
+            if tag == DEST && self.stacks.sp >= def.depth + 4 && self.peek(2) == Ok(ORIG) {
+                tag = ORIG;
+                at = self.peek(3).ok().map(|a| a as u32 as usize);
+            }
+            let begin = at
+                .filter(|_| tag == DEST)
+                .and_then(|a| {
+                    self.compiler
+                        .begins
+                        .iter()
+                        .rev()
+                        .find(|b| b.0 as usize == a)
+                })
+                .map(|b| {
+                    (
+                        b.1,
+                        "begin".to_string(),
+                        closer_of("begin").unwrap_or_default(),
+                    )
+                });
             // Name the word that opened it, where it stands, and what closes
             // it: the word compiled at the entry's address (IF, WHILE …) or
             // just before it (DO).
-            let found = [at, at.and_then(|a| a.checked_sub(1))]
-                .into_iter()
-                .flatten()
-                .filter_map(|a| self.code.pos(a))
-                .find_map(|p| {
-                    let w = self.input.token_at(p)?;
-                    let c = closer_of(&w.to_ascii_lowercase())?;
-                    Some((p, w, c))
-                });
+            let found = begin.or_else(|| {
+                [at, at.and_then(|a| a.checked_sub(1))]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|a| self.code.pos(a))
+                    .find_map(|p| {
+                        let w = self.input.token_at(p)?;
+                        let c = closer_of(&w.to_ascii_lowercase())?;
+                        Some((p, w, c))
+                    })
+            });
             let opened = at.and_then(|a| self.code.pos(a));
             if let Some((p, w, c)) = found {
+                self.throw_opened = Some(p);
                 return Err(self.fail(
                     CONTROL_MISMATCH,
                     format!("`{w}` at line {}, column {} has no {c}", p.line, p.col),
@@ -341,6 +404,15 @@ impl Forth {
         }
         self.pop()?;
         let cell = self.pop()?;
+        if tag == DEST
+            && let Some(i) = self
+                .compiler
+                .begins
+                .iter()
+                .rposition(|b| b.0 == cell as u32)
+        {
+            self.compiler.begins.remove(i);
+        }
         Ok((cell as u32, (cell >> 32) as u32 as usize))
     }
 

@@ -344,6 +344,14 @@ impl Forth {
             let name = self.mem.string(addr, len)?;
             self.input.note_token(pos, &name);
             self.interpret_token(&name)?;
+            if self
+                .compiler
+                .def
+                .as_ref()
+                .is_some_and(|d| d.at_prompt && self.stacks.sp <= d.depth)
+            {
+                self.run_prompt_definition()?;
+            }
         }
     }
 
@@ -355,9 +363,22 @@ impl Forth {
         if let Some(xt) = self.dict.find(name) {
             let w = &self.dict.words[xt as usize];
             if compiling && !w.immediate() {
+                if self.compiler.def.as_ref().is_some_and(|d| d.at_prompt)
+                    && [":", ":noname"]
+                        .iter()
+                        .any(|d| d.eq_ignore_ascii_case(name))
+                {
+                    return Err(self.fail(
+                        COMPILER_NESTING,
+                        format!("`{name}` cannot start a definition inside a control structure typed at the prompt: close the structure first"),
+                    ));
+                }
                 return self.compile_xt(xt);
             }
             if !compiling && w.compile_only() {
+                if self.prompt_control && opens_structure(name) {
+                    return self.open_prompt_definition(xt);
+                }
                 return Err(self.fail(
                     COMPILE_ONLY,
                     format!("`{name}` only works inside a definition"),
@@ -383,6 +404,38 @@ impl Forth {
             }
             None => self.float_token(name, compiling),
         }
+    }
+
+    /// A control structure typed outside a definition: start a nameless
+    /// definition holding it, and compile its opening word.
+    fn open_prompt_definition(&mut self, opener: u32) -> Res<()> {
+        self.begin_definition(None)?;
+        if let Some(def) = &mut self.compiler.def {
+            def.at_prompt = true;
+        }
+        self.execute(opener)
+    }
+
+    /// The structure typed at the prompt is closed: end its definition, run
+    /// it, and throw it away (its header and, if nothing was compiled after
+    /// it, its code).
+    fn run_prompt_definition(&mut self) -> Res<()> {
+        self.end_definition()?;
+        let xt = self.pop()? as u32;
+        let end = self.code_here();
+        let r = self.execute(xt);
+        if let crate::dictionary::Kind::Colon(start) = self.dict.words[xt as usize].kind {
+            if self.code_here() == end {
+                self.code.truncate(start as usize);
+            }
+        }
+        if self.dict.words.len() == xt as usize + 1 {
+            self.dict.words.pop();
+            self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
+        } else {
+            self.dict.abandon(xt);
+        }
+        r
     }
 
     /// Interpret every line of the current source until it runs out.
@@ -549,4 +602,12 @@ mod tests {
         assert_eq!(parse_number(b"-'a'", 10), Some(Single(-97)));
         assert_eq!(parse_number(b"''", 10), Some(Single(39)));
     }
+}
+
+/// The words that open a control structure which, typed outside a
+/// definition with PROMPT-CONTROL on, runs at once.
+fn opens_structure(name: &str) -> bool {
+    ["if", "do", "?do", "begin", "case"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(name))
 }

@@ -178,37 +178,6 @@ fn poll_stdin(timeout_ms: i32) -> i32 {
     unsafe { libc::poll(&mut fds, 1, timeout_ms) }
 }
 
-/// A whole line the user typed ahead at the terminal while a word ran, if
-/// one is waiting. Between prompts the terminal is in its ordinary line
-/// mode, which hands over only finished lines, so a waiting line is whole:
-/// the REPL runs each of them, in order, before it asks for more (its line
-/// editor would drop them). Read straight from descriptor 0, a byte at a
-/// time, so nothing is left in a buffer; at most `max` bytes are kept.
-pub fn typed_ahead_line(max: usize) -> Option<String> {
-    if poll_stdin(0) <= 0 {
-        return None;
-    }
-    let mut line = Vec::new();
-    let mut b = [0u8; 1];
-    loop {
-        // SAFETY: reads one byte into a buffer we own.
-        let n = unsafe { libc::read(0, b.as_mut_ptr().cast(), 1) };
-        if n <= 0 {
-            if line.is_empty() {
-                return None;
-            }
-            break;
-        }
-        if b[0] == b'\n' {
-            break;
-        }
-        if line.len() < max {
-            line.push(b[0]);
-        }
-    }
-    Some(String::from_utf8_lossy(&line).into_owned())
-}
-
 /// Raw mode for one key read; the saved settings come back on drop, so every
 /// exit path (errors included) restores the terminal.
 struct RawMode(libc::termios);

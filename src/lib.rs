@@ -20,6 +20,7 @@
 //!   interpreter), with CATCH/THROW;
 //! - `memory` is the checked, byte-addressed data space and heap;
 //! - `dictionary` keeps word headers, word lists and the search order;
+//! - `see` decompiles a word back into Forth source (SEE);
 //! - `words` declares every built-in word once, by family;
 //! - `error` turns throw codes into reports with locations;
 //! - `system` builds a system and is the host API.
@@ -44,10 +45,11 @@
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
 //!   and [`Hints`]) and [`Throw`];
-//! - [`INTERRUPT`], the flag Ctrl-C raises, and [`typed_ahead_line`], a
-//!   line the user typed while a word ran (the REPL runs it first);
+//! - [`INTERRUPT`], the flag Ctrl-C raises;
 //! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
 //!   and the generated [`glossary`];
+//! - the guided course in [`learn`] (lessons, the checker), with
+//!   `Forth::set_lessons` and `Forth::set_progress_file`;
 //! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
 //!   [`parse_number`] / [`Number`], the tokens and numbers they see;
 //! - [`layout`], the data space addresses tests and the fuzzer probe, and
@@ -64,8 +66,10 @@ mod input;
 mod instr;
 mod interp;
 mod io;
+pub mod learn;
 mod lexer;
 mod memory;
+mod see;
 mod stacks;
 mod system;
 pub mod teach;
@@ -74,7 +78,7 @@ mod words;
 
 pub use error::{ForthError, Hints, Location, Throw};
 pub use interp::{Number, parse_number};
-pub use io::{Console, Line, ScriptedConsole, SharedBuf, typed_ahead_line};
+pub use io::{Console, Line, ScriptedConsole, SharedBuf};
 pub use lexer::{Token, next_token};
 pub use system::Outcome;
 pub use vm::{Forth, INTERRUPT};

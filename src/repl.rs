@@ -4,7 +4,8 @@
 //! in red), and input that goes on while a definition or comment is open.
 //! After each line: ` ok` and the stack. Errors are reported and the session
 //! goes on; Ctrl-C at the prompt clears the line, while code runs it stops
-//! the code; history is kept in the user's data directory.
+//! the code; history and the course progress are kept in the user's data
+//! directory (PLAYFORTH_DATA_DIR overrides it).
 
 use playforth::teach;
 use playforth::{Forth, Outcome};
@@ -128,14 +129,16 @@ impl Validator for ReplHelper {}
 
 impl Helper for ReplHelper {}
 
-/// The longest typed-ahead line kept (the interpreter's own line limit).
-const MAX_TYPED_LINE: usize = 1 << 20;
-
-fn history_path() -> Option<PathBuf> {
+/// Where the REPL keeps the history and the course progress:
+/// PLAYFORTH_DATA_DIR, else playforth/ in the user's data directory.
+fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("PLAYFORTH_DATA_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
     let dir = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(dir.join("playforth").join("history"))
+    Some(dir.join("playforth"))
 }
 
 fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
@@ -177,6 +180,7 @@ fn say(line: &str) {
 }
 
 pub fn run(forth: &mut Forth) -> ExitCode {
+    forth.set_prompt_control(true);
     // Colours only for a person at a terminal who has not asked for none.
     let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::io::stdout().is_terminal();
@@ -197,12 +201,16 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         words: words.clone(),
         colour,
     }));
-    let history = history_path();
+    let data = data_dir();
+    let history = data.as_ref().map(|d| d.join("history"));
+    if let Some(d) = &data {
+        forth.set_progress_file(d.join("course-progress"));
+    }
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }
     say(&format!(
-        "playforth {} — type `help` to start, `bye` or Ctrl-D to leave.",
+        "playforth {} — type `help` to start, `learn` for lessons, `bye` or Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     ));
     let code = loop {
@@ -216,23 +224,24 @@ pub fn run(forth: &mut Forth) -> ExitCode {
             } else {
                 teach::continuation_prompt(&input)
             };
-            // Lines typed while the last one ran come first, in order.
-            let line = match playforth::typed_ahead_line(MAX_TYPED_LINE) {
-                Some(line) => Ok(line),
-                None => rl.readline(&prompt),
-            };
+            // Lines typed or pasted ahead wait in the terminal (typed while
+            // a word ran) or in the line editor's buffer (a burst read in one
+            // go, kept between calls by its `buffer-redux` feature): every
+            // one comes back here, in order.
+            let line = rl.readline(&prompt);
             match line {
-                // Ctrl-C in the middle of a definition throws it away, and
-                // says so.
+                // Ctrl-C in the middle of a definition (or a loop typed at
+                // the prompt) throws it away, and says so.
                 Err(ReadlineError::Interrupted) if !input.is_empty() => {
-                    say("(the unfinished definition was discarded)");
+                    say(&format!("({} was discarded)", teach::what_is_open(&input)));
                     input.clear();
                 }
                 // Ctrl-D there asks first: a second one leaves.
                 Err(ReadlineError::Eof) if !input.is_empty() && !warned_eof => {
-                    say(
-                        "(the definition is not finished: Ctrl-D again leaves, Ctrl-C discards it)",
-                    );
+                    say(&format!(
+                        "({} is not finished: Ctrl-D again leaves, Ctrl-C discards it)",
+                        teach::what_is_open(&input)
+                    ));
                     warned_eof = true;
                 }
                 Ok(line) => {

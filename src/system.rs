@@ -63,6 +63,7 @@ impl Forth {
             diag,
             console,
             throw_msg: None,
+            throw_opened: None,
             fault: crate::vm::Fault {
                 calls: Vec::with_capacity(crate::vm::MAX_CALLS),
                 ..Default::default()
@@ -77,12 +78,14 @@ impl Forth {
             user_start: 0,
             show_stack: true,
             precision: 15,
+            prompt_control: false,
             traced: Vec::new(),
             trace_names: Vec::new(),
             trace_base: None,
             trace_at: 0,
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
+            course: Default::default(),
             prims: &crate::vm::PRIMS,
         };
         let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);
@@ -95,7 +98,10 @@ impl Forth {
             ..Default::default()
         });
         for spec in crate::words::all_specs() {
-            f.dict.current = if spec.set == crate::words::WordSet::Games {
+            f.dict.current = if matches!(
+                spec.set,
+                crate::words::WordSet::Games | crate::words::WordSet::Course
+            ) {
                 GAMES_WORDLIST
             } else {
                 0
@@ -180,6 +186,10 @@ impl Forth {
     /// Interpret text typed at the REPL, which may span several lines (an
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
+        // Kept before it runs, so a `check` on the same line sees it too.
+        self.course.record(text);
+        // The line was ended with Enter: the output starts a fresh line.
+        self.out.at_line_start = true;
         self.input.unwind();
         let typed = self.input.typed();
         typed.keep_tail(crate::input::KEPT_INPUT);
@@ -293,6 +303,12 @@ impl Forth {
                 Err(e) => on_error(&e),
             }
         }
+    }
+
+    /// Let IF, DO, ?DO, BEGIN and CASE typed outside a definition run at
+    /// once (the REPL turns this on; files keep the standard's behaviour).
+    pub fn set_prompt_control(&mut self, on: bool) {
+        self.prompt_control = on;
     }
 
     /// Is the system in the middle of a colon definition?

@@ -2,7 +2,11 @@
 //! that shows a session (lines starting with `> `) is replayed and must
 //! match exactly; docs/glossary.md must match the word tables.
 //!
-//! PLAYFORTH_BLESS=1 rewrites docs/glossary.md instead of failing.
+//! Sessions are shown as the terminal shows them: output, then ` ok` and
+//! the stack on the same line.
+//!
+//! PLAYFORTH_BLESS=1 rewrites the sessions and docs/glossary.md instead of
+//! failing.
 
 mod common;
 
@@ -35,22 +39,32 @@ fn sessions(md: &str) -> Vec<String> {
     out
 }
 
+/// Replay every session of a file; with PLAYFORTH_BLESS set, write what
+/// playforth does into the file instead of failing (then read the diff).
 fn check_file(path: &Path) -> usize {
     let md = std::fs::read_to_string(path).expect("read doc");
     let blocks = sessions(&md);
+    let mut blessed = md.clone();
     for shown in &blocks {
         let input: String = shown
             .lines()
             .filter_map(|l| l.strip_prefix("> "))
             .map(|l| format!("{l}\n"))
             .collect();
-        let actual = common::transcript(&input);
+        let actual = common::terminal_transcript(&input);
+        if std::env::var_os("PLAYFORTH_BLESS").is_some() {
+            blessed = blessed.replacen(shown.as_str(), &actual, 1);
+            continue;
+        }
         assert_eq!(
             &actual,
             shown,
-            "a session in {} does not replay as shown",
+            "a session in {} does not replay as shown (PLAYFORTH_BLESS=1 rewrites it)",
             path.display()
         );
+    }
+    if blessed != md {
+        std::fs::write(path, blessed).expect("write doc");
     }
     blocks.len()
 }

@@ -209,38 +209,50 @@ fn example_games_have_no_effect_warnings() {
     assert_eq!(warnings(&printed(&lines)).len(), 1);
 }
 
-/// The docs' sessions (the tutorial, the reference, the README) warn only
-/// where they mean to: the words below are wrong on purpose, to show the
-/// warning. Every other definition there compiles silently.
+/// The docs' sessions and code (the tutorial, the reference, the lessons,
+/// the README) warn only where they mean to: the words below are wrong on
+/// purpose, to show the warning. Every other definition there compiles
+/// silently. Each session runs in a fresh system; a file's blocks of
+/// plain code (a lesson's) run together, in order.
 #[test]
 fn the_docs_warn_only_on_purpose() {
     let meant = ["`play`", "`square`", "`clip`"];
     let root = env!("CARGO_MANIFEST_DIR");
     let mut files = vec![format!("{root}/README.md")];
-    for e in std::fs::read_dir(format!("{root}/docs"))
-        .expect("docs/")
-        .flatten()
-    {
-        if e.path().extension().is_some_and(|x| x == "md") {
-            files.push(e.path().display().to_string());
+    for dir in ["docs", "docs/lessons"] {
+        for e in std::fs::read_dir(format!("{root}/{dir}"))
+            .expect("a docs folder")
+            .flatten()
+        {
+            if e.path().extension().is_some_and(|x| x == "md") {
+                files.push(e.path().display().to_string());
+            }
         }
     }
-    let (mut sessions, mut definitions) = (0, 0);
+    let (mut runs, mut definitions) = (0, 0);
     for file in &files {
         let md = std::fs::read_to_string(file).expect("a doc");
+        let mut code: Vec<String> = Vec::new();
+        let mut to_run: Vec<Vec<String>> = Vec::new();
         for block in md.split("```forth").skip(1) {
             let block = block.split("```").next().unwrap_or("");
-            let lines: Vec<String> = block
-                .lines()
-                .filter_map(|l| l.strip_prefix("> "))
-                .map(str::to_string)
-                .collect();
-            if lines.is_empty() {
-                continue;
+            if block.lines().any(|l| l.starts_with("> ")) {
+                to_run.push(
+                    block
+                        .lines()
+                        .filter_map(|l| l.strip_prefix("> "))
+                        .map(str::to_string)
+                        .collect(),
+                );
+            } else {
+                code.extend(block.lines().map(str::to_string));
             }
-            sessions += 1;
+        }
+        to_run.push(code);
+        for lines in to_run.iter().filter(|l| !l.is_empty()) {
+            runs += 1;
             definitions += lines.iter().filter(|l| l.contains(": ")).count();
-            let text = printed(&lines);
+            let text = printed(lines);
             for w in warnings(&text) {
                 assert!(
                     meant.iter().any(|m| w.contains(&format!("warning: {m}"))),
@@ -250,8 +262,8 @@ fn the_docs_warn_only_on_purpose() {
         }
     }
     assert!(
-        sessions >= 10 && definitions >= 15,
-        "{sessions} sessions, {definitions} definitions"
+        runs >= 20 && definitions >= 40,
+        "{runs} runs, {definitions} definitions"
     );
 }
 

@@ -136,10 +136,10 @@ fn session(name: &str) -> Option<Session> {
 fn a_learner_at_the_terminal() {
     let Some(t) = session("learner") else { return };
 
-    // A definition over two lines gets a continuation prompt.
+    // A definition over two lines gets a continuation prompt naming it.
     t.line(": sq ( n -- n*n )");
-    let s = t.wait_for("\n...");
-    assert!(s.contains("\n..."), "no continuation prompt:\n{s}");
+    let s = t.wait_for("\n: sq ...");
+    assert!(s.contains("\n: sq ..."), "no continuation prompt:\n{s}");
     t.line("  dup * ;");
     t.line("7 sq");
     let s = t.wait_for("ok <1> 49");
@@ -205,14 +205,43 @@ fn a_learner_at_the_terminal() {
         assert!(s.contains(n), "a typed-ahead line was lost ({n}):\n{s}");
     }
 
+    // Lines pasted in one burst at the prompt (no bracketed paste) all run.
+    t.keys(&["-l", "101 .\n102 .\n103 .\n104 .\n"]);
+    let s = t.wait_for("104  ok");
+    for n in ["101  ok", "102  ok", "103  ok", "104  ok"] {
+        assert!(s.contains(n), "a pasted line was lost ({n}):\n{s}");
+    }
+
     // Ctrl-C in the middle of a definition discards it, and says so.
     t.line(": half 2");
     sleep(Duration::from_millis(200));
     t.keys(&["C-c"]);
-    let s = t.wait_for("definition was discarded");
+    let s = t.wait_for("was discarded");
     assert!(
-        s.contains("(the unfinished definition was discarded)"),
+        s.contains("(the definition of `half` was discarded)"),
         "Ctrl-C at ... did not say what it did:\n{s}"
+    );
+
+    // Control structures typed at the prompt run at once, over several
+    // lines too, with the open structure in the prompt.
+    t.line("4 0 do i . loop");
+    let s = t.wait_for("0 1 2 3  ok");
+    assert!(
+        s.contains("0 1 2 3  ok"),
+        "a loop at the prompt did not run:\n{s}"
+    );
+    t.line("3 0 do");
+    let s = t.wait_for("\ndo ...");
+    assert!(
+        s.contains("\ndo ..."),
+        "no prompt naming the open loop:\n{s}"
+    );
+    t.line("i 10 * .");
+    t.line("loop");
+    let s = t.wait_for("0 10 20  ok");
+    assert!(
+        s.contains("0 10 20  ok"),
+        "a loop over lines did not run:\n{s}"
     );
 
     // A typo gets a suggestion.
@@ -275,4 +304,42 @@ fn the_repl_with_its_output_on_a_full_disk() {
     );
     assert!(s.contains("EXIT=1"), "a full disk exits with 1:\n{s}");
     assert!(!s.contains("panicked"), "{s}");
+}
+
+/// The course at the terminal: open a lesson, check a wrong answer and a
+/// right one, go on; the next session resumes at the lesson reached.
+#[test]
+fn a_lesson_checked_and_resumed() {
+    let Some(t) = session("course") else { return };
+    t.line("learn 3");
+    let s = t.wait_for("`next-lesson` goes on");
+    assert!(s.contains("Define `c>f ( celsius -- fahrenheit )`"), "{s}");
+    // The word and `check` on one line: `check` sees the definition.
+    t.line(": c>f ( c -- f ) 5 / 9 * 32 + ; check");
+    let s = t.wait_for("3 of 4 checks pass.");
+    assert!(
+        s.contains("  ✗ 37 c>f\n      expected  stack: 98\n      came out  stack: 95\n"),
+        "{s}"
+    );
+    assert!(s.contains("Hint:\n  Multiply first"), "{s}");
+    t.line(": c>f ( c -- f ) 9 * 5 / 32 + ; check");
+    let s = t.wait_for("Well done!");
+    assert!(s.contains("All 4 checks pass."), "{s}");
+    t.line("next-lesson");
+    let s = t.wait_for("Lesson 4 of 12");
+    assert!(s.contains("Lesson 4 of 12: Choosing"), "{s}");
+    t.line("bye");
+    drop(t);
+
+    // Progress was saved: `learn` opens lesson 4, and lesson 3 is passed.
+    let Some(t) = session("course") else { return };
+    t.line("learn");
+    let s = t.wait_for("Lesson 4 of 12");
+    assert!(s.contains("Lesson 4 of 12: Choosing"), "{s}");
+    t.line("lessons");
+    let s = t.wait_for("`learn N` opens");
+    assert!(
+        s.contains(" ✓  3  Making words") && s.contains("→   4  Choosing"),
+        "{s}"
+    );
 }

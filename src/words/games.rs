@@ -345,8 +345,8 @@ primitives! {
         Ok(())
     }
     Stone "stone" "( -- 1 )" Games Plain "The rock-paper-scissors sign Stone. Example: Stone Scissor compete . .  \\ 0 1 (no draw; Stone, 1, wins)" |f| { f.push(STONE) }
-    Cloth "cloth" "( -- 2 )" Games Plain "The rock-paper-scissors sign Cloth (paper)." |f| { f.push(CLOTH) }
-    Scissor "scissor" "( -- 3 )" Games Plain "The rock-paper-scissors sign Scissor." |f| { f.push(SCISSOR) }
+    Cloth "cloth" "( -- 2 )" Games Plain "The rock-paper-scissors sign Cloth (paper). Example: Cloth .  \\ 2" |f| { f.push(CLOTH) }
+    Scissor "scissor" "( -- 3 )" Games Plain "The rock-paper-scissors sign Scissor. Example: Scissor .  \\ 3" |f| { f.push(SCISSOR) }
     Compete "compete" "( s1 s2 -- winner draw? )" Games Plain "The winning sign and false, or the sign and true on a draw. Example: Scissor Cloth compete . .  \\ 0 3 (no draw; Scissor, 3, cuts Cloth)" |f| {
         let b = f.pop()?;
         let a = f.pop()?;

@@ -67,6 +67,41 @@ pub fn transcript(source: &str) -> String {
     t
 }
 
+/// A session as the REPL shows it at the terminal, for the docs: each
+/// typed line after `> `, then its output with ` ok` and the stack right
+/// after it, on the same line (the REPL's prompt is empty; `> ` marks what
+/// was typed); an error report starts on a line of its own.
+pub fn terminal_transcript(source: &str) -> String {
+    let (mut forth, out) = Forth::for_test(b"");
+    forth.set_prompt_control(true);
+    let mut t = String::new();
+    for line in source.lines() {
+        let _ = writeln!(t, "> {line}");
+        let r = forth.interpret_line(line);
+        let printed = out.take();
+        t.push_str(&printed);
+        match r {
+            Ok(Outcome::Continue) if forth.in_definition() => {
+                panic!("a docs session leaves a definition open after `{line}`")
+            }
+            Ok(Outcome::Continue) => match forth.ok_stack() {
+                Some(s) => {
+                    let _ = writeln!(t, " ok {s}");
+                }
+                None => t.push_str(" ok\n"),
+            },
+            Ok(Outcome::Bye(_)) => break,
+            Err(e) => {
+                if !printed.is_empty() && !printed.ends_with('\n') {
+                    t.push('\n');
+                }
+                let _ = writeln!(t, "{e}");
+            }
+        }
+    }
+    t
+}
+
 /// Run the playforth binary with arguments and piped input, in `dir` (the
 /// package root when None): (stdout, stderr, exit status).
 pub fn run_playforth(
