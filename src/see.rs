@@ -34,14 +34,10 @@ impl Forth {
         match w.kind {
             Kind::Colon(start) => {
                 let body = self.decompile(start, w.code_end.max(start));
-                // What the code does, when the comment is missing or wrong.
-                let known = &w.effects;
-                let note = match (&w.effect, known.inferred) {
-                    (None, Some(e)) => format!("  \\ inferred: {}", e.text()),
-                    (Some(_), Some(e)) if known.calls.is_none() => {
-                        format!("  \\ but its code is {}", e.text())
-                    }
-                    _ => String::new(),
+                // What the code does, for a word written without a comment.
+                let note = match self.inferred_text(xt) {
+                    Some(e) => format!("  \\ inferred: {e}"),
+                    None => String::new(),
                 };
                 match &w.effect {
                     Some(e) => format!(": {name} {e}  {body} ;{imm}{note}"),

@@ -1,5 +1,5 @@
 \ Words without a stack comment get their effect inferred: see and help
-\ show it. A word whose comment disagrees shows what its code does.
+\ show it. A word with a comment shows its comment, right or wrong.
 : cube dup dup * * ;
 see cube
 help cube
