@@ -34,6 +34,8 @@ pub(crate) struct Definition {
     /// at the prompt): compiled into this nameless definition, which runs
     /// and is thrown away as soon as the structure is closed.
     pub at_prompt: bool,
+    /// Where the definition starts (its `:`), for warnings at `;`.
+    pub at: crate::code::Pos,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -190,6 +192,7 @@ impl Forth {
         // such word, says the same as it does there.
         if let Some(old) = old
             && !self.is_playforth_extra(old)
+            && self.warnings_on()
         {
             let _ = writeln!(self.diag, "redefined {name}");
         }
@@ -222,6 +225,7 @@ impl Forth {
             depth: self.stacks.sp,
             does_for: None,
             at_prompt: false,
+            at: self.input.token_pos(),
         });
         self.set_state(true);
         Ok(xt)
@@ -290,6 +294,8 @@ impl Forth {
         }
         self.emit_exit()?;
         let end = self.code_here();
+        // The code as compiled, before fusing: what its words do.
+        self.check_effect(&def, end);
         self.code.fuse(def.code_start as usize, end as usize);
         if let Some(w) = self.dict.words.get_mut(def.xt as usize) {
             w.code_end = end;

@@ -60,6 +60,8 @@ pub(crate) struct Word {
     pub revealed: bool,
     /// The stack comment written right after the name (`: sq ( n -- n*n )`).
     pub effect: Option<Box<str>>,
+    /// What is known of a colon word's effect from its code (`effect.rs`).
+    pub effects: crate::effect::Known,
 }
 
 impl Word {
@@ -121,6 +123,12 @@ pub(crate) struct Dictionary {
     /// The most recent definition, named or not (for IMMEDIATE, DOES>).
     pub last: Option<u32>,
     lower: String,
+    /// The newest colon word starting at each code address, for finding
+    /// a called word (check its kind: it may have been forgotten since).
+    colon_at: HashMap<u32, u32>,
+    /// The effect of each DOES> part, by the address of its code, run by
+    /// a CREATEd word (its body address included); None when unknown.
+    pub does_effects: HashMap<u32, Option<crate::effect::Effect>>,
 }
 
 impl Dictionary {
@@ -172,6 +180,9 @@ impl Dictionary {
     /// once revealed. Returns the new xt and whether the name already existed.
     pub(crate) fn create(&mut self, name: &str, kind: Kind, revealed: bool) -> (u32, bool) {
         let xt = self.words.len() as u32;
+        if let Kind::Colon(start) = kind {
+            self.colon_at.insert(start, xt);
+        }
         let wid = self.current;
         let existed = !name.is_empty() && self.search(wid, name).is_some();
         self.words.push(Word {
@@ -183,6 +194,7 @@ impl Dictionary {
             code_end: 0,
             revealed: false,
             effect: None,
+            effects: Default::default(),
         });
         self.last = Some(xt);
         if revealed {
@@ -245,6 +257,7 @@ impl Dictionary {
         w.revealed = false;
         w.flags = 0;
         w.effect = None;
+        w.effects = Default::default();
     }
 
     pub(crate) fn forget(&mut self, mark: &Mark) {
@@ -267,6 +280,7 @@ impl Dictionary {
             w.revealed = false;
             w.flags = 0;
             w.effect = None;
+            w.effects = Default::default();
         }
         self.wordlists.truncate(mark.wordlists);
         for (list, latest) in self.wordlists.iter_mut().zip(&mark.latest) {
@@ -281,6 +295,13 @@ impl Dictionary {
     }
 
     /// The name of the word whose code contains `addr`, for backtraces.
+    /// The newest colon word whose code starts at `start` (what a `Call`
+    /// of that address runs).
+    pub(crate) fn colon_at(&self, start: u32) -> Option<u32> {
+        let xt = *self.colon_at.get(&start)?;
+        (self.words.get(xt as usize)?.kind == Kind::Colon(start)).then_some(xt)
+    }
+
     pub(crate) fn word_at(&self, addr: u32) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;
         for (xt, w) in self.words.iter().enumerate() {

@@ -12,6 +12,8 @@
 //! - `compiler` holds the compiler's state (the definition being made, its
 //!   DO loops and locals) and appends instructions: colon definitions,
 //!   control structures, locals;
+//! - `effect` infers a definition's stack effect at `;` and checks its
+//!   stack comment;
 //! - `code` is the code space: the `instr::Instr`s, their source positions
 //!   and the locals' names, cut back together;
 //! - `vm` holds the machine (`Forth`) and runs compiled code (the inner
@@ -57,6 +59,7 @@
 mod code;
 mod compiler;
 mod dictionary;
+mod effect;
 mod error;
 pub mod glossary;
 mod input;

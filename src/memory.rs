@@ -29,6 +29,9 @@ pub(crate) const IN_ADDR: usize = SYSVARS + 16;
 #[allow(dead_code)]
 pub(crate) const SPAN_ADDR: usize = SYSVARS + 24;
 pub(crate) const ARGC_ADDR: usize = SYSVARS + 32;
+/// WARNINGS: true (the default) to hear about stack comments that disagree
+/// with their code, and about redefinitions.
+pub(crate) const WARNINGS_ADDR: usize = SYSVARS + 40;
 pub(crate) const HOLD_START: usize = 0x1100;
 pub(crate) const HOLD_END: usize = 0x1400;
 pub const PAD_ADDR: usize = 0x1400;

@@ -34,9 +34,14 @@ impl Forth {
         match w.kind {
             Kind::Colon(start) => {
                 let body = self.decompile(start, w.code_end.max(start));
+                // What the code does, for a word written without a comment.
+                let note = match self.inferred_text(xt) {
+                    Some(e) => format!("  \\ inferred: {e}"),
+                    None => String::new(),
+                };
                 match &w.effect {
-                    Some(e) => format!(": {name} {e}  {body} ;{imm}"),
-                    None => format!(": {name}  {body} ;{imm}"),
+                    Some(e) => format!(": {name} {e}  {body} ;{imm}{note}"),
+                    None => format!(": {name}  {body} ;{imm}{note}"),
                 }
             }
             Kind::Prim(i) => {

@@ -92,6 +92,7 @@ impl Forth {
             prims: &crate::vm::PRIMS,
         };
         let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);
+        let _ = f.mem.set_cell(memory::WARNINGS_ADDR as i64, -1);
         f.sync_argc();
         // The game words live in their own word list, searched after FORTH,
         // so programs can define words of the same names without a note.

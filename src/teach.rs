@@ -27,6 +27,8 @@ pub struct WordInfo {
     pub set: Option<&'static str>,
     pub origin: Origin,
     pub example: Option<String>,
+    /// The effect was inferred from the word's code (it has no stack comment).
+    pub effect_inferred: bool,
 }
 
 /// Edit distance, for "did you mean": insertions, deletions, substitutions
@@ -132,6 +134,7 @@ impl Forth {
                 set: Some(spec.set.name()),
                 origin: Origin::Builtin,
                 example,
+                effect_inferred: false,
             };
         }
         let prelude = crate::glossary::prelude_entries()
@@ -146,11 +149,14 @@ impl Forth {
                 set: Some("prelude"),
                 origin: Origin::Prelude,
                 example,
+                effect_inferred: false,
             };
         }
+        let inferred = self.inferred_text(xt);
         WordInfo {
             name,
-            effect: w.effect.as_deref().map(str::to_string),
+            effect_inferred: inferred.is_some(),
+            effect: w.effect.as_deref().map(str::to_string).or(inferred),
             doc: None,
             set: None,
             origin: Origin::User,
@@ -239,6 +245,9 @@ impl Forth {
         );
         if let Some(doc) = &info.doc {
             s.push_str(&format!("  {doc}\n"));
+        }
+        if info.effect_inferred {
+            s.push_str("  Its stack effect is inferred from its code: it has no stack comment.\n");
         }
         s.push_str(&match info.origin {
             Origin::Builtin => format!(

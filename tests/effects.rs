@@ -159,3 +159,125 @@ fn declared_effects_match_the_depth_change() {
         "only {checked_float} floating-point effects were checked"
     );
 }
+
+// ---- stack comments checked at `;` ----
+
+/// What loading `lines` prints (output and notes share the buffer).
+fn printed(lines: &[String]) -> String {
+    let (mut f, out) = Forth::for_test(b"");
+    let mut all = String::new();
+    for line in lines {
+        let _ = f.interpret_line(line);
+        all.push_str(&out.take());
+    }
+    all
+}
+
+fn warnings(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| l.contains("warning:")).collect()
+}
+
+/// Every example game, alone and after the portable definitions gforth
+/// needs, compiles without a single stack-comment warning: every word
+/// there has a comment, and every comment is right.
+#[test]
+fn example_games_have_no_effect_warnings() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut games: Vec<String> = std::fs::read_dir(format!("{root}/examples"))
+        .expect("examples/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "fs"))
+        .map(|p| p.display().to_string())
+        .collect();
+    games.sort();
+    assert!(games.len() >= 6, "found only {games:?}");
+    let lib = format!("{root}/examples/lib/gforth.fs");
+    for game in &games {
+        for prefix in [vec![], vec![format!("include {lib}")]] {
+            let mut lines = prefix;
+            lines.push(format!("include {game}"));
+            let text = printed(&lines);
+            assert!(warnings(&text).is_empty(), "{game}:\n{text}");
+            assert!(!text.contains("error"), "{game} did not load:\n{text}");
+        }
+    }
+    // The check is live after a game: a wrong comment is still reported.
+    let lines = [
+        format!("include {}", games[0]),
+        ": sq ( n -- n*n ) dup dup * ;".to_string(),
+    ];
+    assert_eq!(warnings(&printed(&lines)).len(), 1);
+}
+
+/// The docs' sessions and code (the tutorial, the reference, the lessons,
+/// the README) warn only where they mean to: the words below are wrong on
+/// purpose, to show the warning. Every other definition there compiles
+/// silently. Each session runs in a fresh system; a file's blocks of
+/// plain code (a lesson's) run together, in order.
+#[test]
+fn the_docs_warn_only_on_purpose() {
+    let meant = ["`play`", "`square`", "`clip`"];
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut files = vec![format!("{root}/README.md")];
+    for dir in ["docs", "docs/lessons"] {
+        for e in std::fs::read_dir(format!("{root}/{dir}"))
+            .expect("a docs folder")
+            .flatten()
+        {
+            if e.path().extension().is_some_and(|x| x == "md") {
+                files.push(e.path().display().to_string());
+            }
+        }
+    }
+    let (mut runs, mut definitions) = (0, 0);
+    for file in &files {
+        let md = std::fs::read_to_string(file).expect("a doc");
+        let mut code: Vec<String> = Vec::new();
+        let mut to_run: Vec<Vec<String>> = Vec::new();
+        for block in md.split("```forth").skip(1) {
+            let block = block.split("```").next().unwrap_or("");
+            if block.lines().any(|l| l.starts_with("> ")) {
+                to_run.push(
+                    block
+                        .lines()
+                        .filter_map(|l| l.strip_prefix("> "))
+                        .map(str::to_string)
+                        .collect(),
+                );
+            } else {
+                code.extend(block.lines().map(str::to_string));
+            }
+        }
+        to_run.push(code);
+        for lines in to_run.iter().filter(|l| !l.is_empty()) {
+            runs += 1;
+            definitions += lines.iter().filter(|l| l.contains(": ")).count();
+            let text = printed(lines);
+            for w in warnings(&text) {
+                assert!(
+                    meant.iter().any(|m| w.contains(&format!("warning: {m}"))),
+                    "an unexpected warning in {file}: {w}"
+                );
+            }
+        }
+    }
+    assert!(
+        runs >= 20 && definitions >= 40,
+        "{runs} runs, {definitions} definitions"
+    );
+}
+
+/// The prelude's words all have stack comments, and all are right: a
+/// fresh system says nothing.
+#[test]
+fn the_prelude_compiles_without_a_warning() {
+    let (mut f, out) = Forth::for_test(b"");
+    assert_eq!(out.take(), "");
+    // ... and the check is on: a wrong comment in the same system warns.
+    let _ = f.interpret_line(": sq ( n -- n*n ) dup dup * ;");
+    assert!(
+        out.take()
+            .contains("warning: `sq` says ( n -- n*n ) but leaves 2 items")
+    );
+}

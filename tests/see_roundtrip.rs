@@ -112,7 +112,10 @@ const CASES: &[Case] = &[
         ": pos? ( n -- f )  0> if true exit then false ;",
         &["5 pos?", "-5 pos?"],
     ),
-    case(": dec ( n -- n )  ?dup-if 1- then ;", &["5 dec", "0 dec"]),
+    case(
+        ": dec ( n -- n-1 | 0 -- )  ?dup-if 1- then ;",
+        &["5 dec", "0 dec"],
+    ),
     // ---- literals ----
     case(
         ": nums ( -- )  0 -1 42 -123456789 9223372036854775807 -9223372036854775808 $ff 'x' ;",

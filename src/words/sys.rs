@@ -219,6 +219,7 @@ impl Forth {
         self.code.fuse(start as usize, end);
         let xt = self.define(name, Kind::Colon(start), true)?;
         self.dict.words[xt as usize].code_end = self.code_here();
+        self.learn_effect(xt, start, end as u32, false);
         Ok(xt)
     }
 
@@ -701,6 +702,7 @@ primitives! {
         let nw = &mut f.dict.words[xt as usize];
         nw.flags = w.flags;
         nw.code_end = w.code_end;
+        nw.effects = w.effects;
         Ok(())
     }
 
@@ -850,6 +852,7 @@ primitives! {
         let name = f.parse_def_name()?;
         let new = f.define(&name, w.kind, true)?;
         f.dict.words[new as usize].code_end = w.code_end;
+        f.dict.words[new as usize].effects = w.effects;
         Ok(())
     }
     NextName "nextname" "( c-addr u -- )" Gforth Plain "The next defining word takes this name instead of parsing one." |f| {
@@ -882,6 +885,7 @@ primitives! {
 
     State "state" "( -- a-addr )" Core Plain "A variable: true while compiling. Example: state @ .  \\ 0 (interpreting)" |f| { f.push(STATE_ADDR as i64) }
     Base "base" "( -- a-addr )" Core Plain "A variable: the number base for input and output. Example: 2 base ! 101 decimal .  \\ 5" |f| { f.push(BASE_ADDR as i64) }
+    Warnings "warnings" "( -- a-addr )" Gforth Plain "A variable: true (the default) to be warned when a definition's stack comment disagrees with its code, and told of redefinitions. Example: warnings off" |f| { f.push(crate::memory::WARNINGS_ADDR as i64) }
     ToIn ">in" "( -- a-addr )" Core Plain "A variable: the offset of the parse area in SOURCE. Example: >in @ .  \\ 6 (the offset of the . on this line)" |f| { f.push(IN_ADDR as i64) }
     Decimal "decimal" "( -- )" Core Plain "Set BASE to 10. Example: hex 10 decimal .  \\ 16" |f| { f.mem.set_cell(BASE_ADDR as i64, 10) }
     Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16. Example: hex ff decimal .  \\ 255" |f| { f.mem.set_cell(BASE_ADDR as i64, 16) }

@@ -230,7 +230,7 @@ primitives! {
         }
         f.print("\n")
     }
-    See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word. Example: : square dup * ;  see square  \\ : square dup * ;" |f| {
+    See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word. Example: : square ( n -- n*n ) dup * ;  see square  \\ : square ( n -- n*n ) dup * ;" |f| {
         let xt = f.parse_find()?;
         let s = f.see_text(xt);
         f.print(&format!("{s}\n"))

@@ -1,2 +1,2 @@
-: upto5 ( -- ) 0 begin 1+ dup 5 = if exit then again ;
+: upto5 ( -- n ) 0 begin 1+ dup 5 = if exit then again ;
 upto5

@@ -4,7 +4,7 @@ g
 : early ( -- ) 10 0 do i 5 = if exit then loop ;
 early
 : r'@ ( -- x ) r> r> r@ swap >r swap >r ;
-: t ( -- ) 5 >r r'@ r> drop ;
+: t ( -- x ) 5 >r r'@ r> drop ;
 t
 : show ( -- ) i . ;
 : each ( -- ) 3 0 do show loop ;

@@ -16,7 +16,7 @@ see upto
 see first-even
 : updown ( -- ) 10 0 +do i . 3 +loop 0 10 -do i . 4 -loop ;
 see updown
-: dec ( n -- n ) ?dup-if 1- then ;
+: dec ( n -- n-1 | 0 -- ) ?dup-if 1- then ;
 see dec
 \ A call of the word itself is RECURSE, whether written so or by name.
 : fib ( n -- n ) recursive dup 2 < if exit then dup 1- fib swap 2 - fib + ;
