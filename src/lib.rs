@@ -63,6 +63,7 @@ mod interp;
 mod io;
 mod lexer;
 mod memory;
+mod reference;
 mod see;
 mod stacks;
 mod system;
