@@ -101,7 +101,7 @@ fn tokens(text: &str) -> Vec<&str> {
 }
 
 /// Cut the file into chunks. A chunk starts at a line that begins in the
-/// first column (not a comment or a blank line) and goes on while a colon
+/// first column (and is more than a comment) and goes on while a colon
 /// definition is open or the next line is indented.
 fn parse(source: &'static str) -> Vec<Chunk> {
     let games = game_words();
@@ -118,8 +118,7 @@ fn parse(source: &'static str) -> Vec<Chunk> {
     let mut i = 0;
     while i < lines.len() {
         let (start, line) = lines[i];
-        let first = line.trim_start();
-        if line.starts_with(char::is_whitespace) || first.is_empty() || first.starts_with("\\ ") {
+        if line.starts_with(char::is_whitespace) || tokens(line).is_empty() {
             i += 1;
             continue;
         }
