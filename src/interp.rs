@@ -424,10 +424,10 @@ impl Forth {
         let xt = self.pop()? as u32;
         let end = self.code_here();
         let r = self.execute(xt);
-        if let crate::dictionary::Kind::Colon(start) = self.dict.words[xt as usize].kind {
-            if self.code_here() == end {
-                self.code.truncate(start as usize);
-            }
+        if let crate::dictionary::Kind::Colon(start) = self.dict.words[xt as usize].kind
+            && self.code_here() == end
+        {
+            self.code.truncate(start as usize);
         }
         if self.dict.words.len() == xt as usize + 1 {
             self.dict.words.pop();
@@ -559,6 +559,14 @@ impl Forth {
     }
 }
 
+/// The words that open a control structure which, typed outside a
+/// definition with PROMPT-CONTROL on, runs at once.
+fn opens_structure(name: &str) -> bool {
+    ["if", "do", "?do", "begin", "case"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -602,12 +610,4 @@ mod tests {
         assert_eq!(parse_number(b"-'a'", 10), Some(Single(-97)));
         assert_eq!(parse_number(b"''", 10), Some(Single(39)));
     }
-}
-
-/// The words that open a control structure which, typed outside a
-/// definition with PROMPT-CONTROL on, runs at once.
-fn opens_structure(name: &str) -> bool {
-    ["if", "do", "?do", "begin", "case"]
-        .iter()
-        .any(|w| w.eq_ignore_ascii_case(name))
 }

@@ -47,6 +47,8 @@
 //! - [`INTERRUPT`], the flag Ctrl-C raises;
 //! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
 //!   and the generated [`glossary`];
+//! - the guided course in [`learn`] (lessons, the checker), with
+//!   `Forth::set_lessons` and `Forth::set_progress_file`;
 //! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
 //!   [`parse_number`] / [`Number`], the tokens and numbers they see;
 //! - [`layout`], the data space addresses tests and the fuzzer probe, and
@@ -62,6 +64,7 @@ mod input;
 mod instr;
 mod interp;
 mod io;
+pub mod learn;
 mod lexer;
 mod memory;
 mod reference;

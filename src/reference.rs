@@ -26,8 +26,9 @@ const SOURCE_NAME: &str = "examples/lib/gforth.fs";
 
 /// Game words whose gforth.fs definition is deliberately not the built-in's
 /// rule: the random numbers come from another generator (xorshift64 there,
-/// ChaCha8 here), and only playforth knows whether a file is the main script.
-const OWN_RULES: [&str; 3] = ["random", "randomize", "script?"];
+/// ChaCha8 here), and only playforth knows whether a file is the main
+/// script or the output a terminal.
+const OWN_RULES: [&str; 4] = ["random", "randomize", "script?", "terminal?"];
 
 /// The words that define the name after them.
 const DEFINERS: [&str; 12] = [

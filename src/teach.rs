@@ -4,6 +4,7 @@
 //! tables, the prelude's comments and the user's own stack comments.
 
 use crate::dictionary::Kind;
+use crate::lexer::{self, is_blank};
 use crate::vm::Forth;
 use crate::words::Spec;
 
@@ -292,6 +293,7 @@ cells, the top last.
                  lists them); Tab completes a word as you type
   see WORD       how a word is defined
   trace WORD     watch a word run step by step (untrace WORD stops it)
+  learn          a course of short lessons, each with an exercise to check
 Games to play: include examples/othello.fs (or jungle.fs, chess.fs,
 fivestep.fs), then type play; include examples/rps.fs then rps; include
 examples/rps-team.fs then team.  bye or Ctrl-D leaves; Ctrl-C stops a word.
@@ -346,6 +348,7 @@ const DEFINERS: &[&str] = &[
     "trace",
     "untrace",
     "action-of",
+    "learn",
 ];
 /// Words that parse text up to a closing quote or parenthesis.
 const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\""];
@@ -362,13 +365,13 @@ pub fn classify(
     let mut rest = line;
     let mut after_definer = false;
     while !rest.is_empty() {
-        let blank = rest.len() - rest.trim_start_matches(is_blank).len();
+        let blank = lexer::first_token(rest).map_or(rest.len(), |(_, r)| r.start);
         if blank > 0 {
             out.push((Class::Space, rest[..blank].to_string()));
             rest = &rest[blank..];
             continue;
         }
-        let end = token_end(rest);
+        let end = lexer::token_len(rest);
         let tok = &rest[..end];
         let lower = tok.to_ascii_lowercase();
         if tok == "\\" {
@@ -449,10 +452,10 @@ pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -
 /// The name of the definition `input` opened with `:`, if `line` (a later
 /// line of it) uses that name: the learner probably forgot the `;`.
 pub fn open_definition_used<'a>(input: &'a str, line: &str) -> Option<&'a str> {
-    let mut tokens = input.split(is_blank).filter(|t| !t.is_empty());
+    let mut tokens = lexer::words(input);
     tokens.find(|&t| t == ":")?;
     let name = tokens.next()?;
-    line.split(is_blank)
+    lexer::words(line)
         .any(|t| t.eq_ignore_ascii_case(name))
         .then_some(name)
 }
@@ -565,11 +568,11 @@ fn open_at_end(input: &str) -> Open {
                     None => break,
                 }
             }
-            let t = rest.trim_start_matches(is_blank);
-            if t.is_empty() {
+            let Some((_, r)) = lexer::first_token(rest) else {
                 break;
-            }
-            let end = token_end(t);
+            };
+            let t = &rest[r.start..];
+            let end = r.len();
             let tok = t[..end].to_ascii_lowercase();
             rest = &t[end..];
             if naming {
@@ -662,17 +665,8 @@ pub fn hint(line: &str, pos: usize, effect_of: &dyn Fn(&str) -> Option<String>) 
 pub fn word_at(line: &str, pos: usize) -> &str {
     let pos = clamp_pos(line, pos);
     let start = word_start(line, pos);
-    let end = pos + token_end(&line[pos..]);
+    let end = pos + lexer::token_len(&line[pos..]);
     &line[start..end]
-}
-
-/// Does the interpreter take this character as a blank between words?
-/// As the lexer (`src/lexer.rs`) has it: ASCII blanks and control
-/// characters, DEL, and the no-break space U+00A0. Other Unicode spaces
-/// (U+3000, U+2003, ...) are part of a word there, so they are here too:
-/// completion and colours agree with what running the line does.
-pub(crate) fn is_blank(c: char) -> bool {
-    c <= ' ' || c == '\x7f' || c == '\u{a0}'
 }
 
 /// A byte position from the editor made safe: at most the line's length,
@@ -688,11 +682,6 @@ fn clamp_pos(line: &str, pos: usize) -> usize {
 /// Where the word ending at `pos` starts (`pos` on a char boundary).
 fn word_start(line: &str, pos: usize) -> usize {
     line[..pos].trim_end_matches(|c| !is_blank(c)).len()
-}
-
-/// The length of the token at the start of `s` (up to the first blank).
-fn token_end(s: &str) -> usize {
-    s.find(is_blank).unwrap_or(s.len())
 }
 
 #[cfg(test)]
@@ -919,21 +908,6 @@ mod tests {
             .into_iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(w))
             .and_then(|(_, e)| e)
-    }
-
-    #[test]
-    fn blanks_are_the_interpreters_blanks() {
-        let chars = (0..0x3100u32)
-            .chain([0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0xfeff, 0x1f600])
-            .filter_map(char::from_u32);
-        for c in chars {
-            let mut b = [0; 4];
-            let lexed_as_blank =
-                crate::lexer::next_token(c.encode_utf8(&mut b).as_bytes()).is_none();
-            assert_eq!(is_blank(c), lexed_as_blank, "U+{:04X}", c as u32);
-        }
-        assert!(is_blank('\u{a0}'));
-        assert!(!is_blank('\u{3000}'));
     }
 
     #[test]

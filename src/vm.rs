@@ -102,6 +102,8 @@ pub struct Forth {
     pub(crate) trace_at: u32,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
+    /// The guided course: lessons, progress, the session to replay.
+    pub(crate) course: crate::learn::Course,
     /// The bodies of the built-in words, by primitive id.
     pub(crate) prims: &'static [crate::words::PrimFn],
 }

@@ -458,6 +458,10 @@ primitives! {
         let main = f.input.in_main_script();
         f.push_bool(main)
     }
+    TerminalQ "terminal?" "( -- flag )" Games Plain "True when the output goes to a terminal someone watches, false into a pipe or a file (a demo pauses between moves only on a terminal). Example: terminal? [if] 500 ms [then]" |f| {
+        let t = f.out.terminal;
+        f.push_bool(t)
+    }
 }
 
 #[cfg(test)]

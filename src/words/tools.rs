@@ -273,6 +273,12 @@ primitives! {
         f.bye = Some(0);
         Err(BYE)
     }
+    ParenBye "(bye)" "( n -- )" Gforth Plain "Leave playforth with exit status n (its low 8 bits; 0 is success), as a failing script does with 2 (bye)." |f| {
+        let n = f.pop()?;
+        let _ = f.out.flush();
+        f.bye = Some((n & 255) as i32);
+        Err(BYE)
+    }
     BracketIf "[if]" "( flag -- )" Tools Immediate "Interpret the following text only if flag is true (up to [ELSE] or [THEN]). Example: 1 [if] .\" yes\" [else] .\" no\" [then]  \\ yes" |f| {
         if f.pop_bool()? { Ok(()) } else { f.skip_conditional(true) }
     }
