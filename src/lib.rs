@@ -21,6 +21,7 @@
 //! - `memory` is the checked, byte-addressed data space and heap;
 //! - `dictionary` keeps word headers, word lists and the search order;
 //! - `see` decompiles a word back into Forth source (SEE);
+//! - `reference` finds a built-in game word's rule in Forth (SEE shows it);
 //! - `words` declares every built-in word once, by family;
 //! - `error` turns throw codes into reports with locations;
 //! - `system` builds a system and is the host API.
@@ -69,6 +70,7 @@ mod io;
 pub mod learn;
 mod lexer;
 mod memory;
+mod reference;
 mod see;
 mod stacks;
 mod system;

@@ -46,6 +46,9 @@ impl Forth {
             }
             Kind::Prim(i) => {
                 let spec = crate::words::spec_for(i);
+                if let Some(forth) = spec.and_then(|s| crate::reference::see_text(s.name)) {
+                    return forth;
+                }
                 let effect = spec.map_or("", |s| s.effect);
                 format!("`{name}` is built in (written in Rust): {effect}{imm}")
             }

@@ -250,6 +250,10 @@ impl Forth {
             s.push_str("  Its stack effect is inferred from its code: it has no stack comment.\n");
         }
         s.push_str(&match info.origin {
+            Origin::Builtin if crate::reference::see_text(&info.name).is_some() => format!(
+                "  Word set: {} (built in, written in Rust; `see` shows the rule in Forth)\n",
+                info.set.unwrap_or("?")
+            ),
             Origin::Builtin => format!(
                 "  Word set: {} (built in, written in Rust)\n",
                 info.set.unwrap_or("?")

@@ -6,7 +6,8 @@
 \ Under gforth the games only load (SCRIPT? is false): type the game's
 \ start word (play, demo, rps, team) to play. The words keep playforth's
 \ stack effects; playforth's own are written in Rust and faster. The
-\ random numbers differ (this generator is xorshift64).
+\ random numbers differ (this generator is xorshift64). playforth compiles
+\ this file in: `see flip` shows flip's definition here, with its helpers.
 
 \ ---- randomness --------------------------------------------------------
 
