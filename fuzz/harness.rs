@@ -8,11 +8,17 @@
 
 #![allow(dead_code)]
 
+use playforth::Forth;
 use playforth::INTERRUPT;
 use playforth::SharedBuf;
-use playforth::{Forth, teach};
 use playforth::{WordSet, all_specs};
 use std::cell::RefCell;
+
+/// The REPL's line helpers live in the binary (`src/repl/line.rs`); the
+/// harness compiles the same file in.
+#[allow(dead_code)]
+#[path = "../src/repl/line.rs"]
+mod teach;
 use std::sync::Once;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

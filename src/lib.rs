@@ -81,9 +81,10 @@ mod words;
 pub use error::{ForthError, Hints, Location, Throw};
 pub use interp::{Number, parse_number};
 pub use io::{Console, Line, ScriptedConsole, SharedBuf};
-pub use lexer::{Token, next_token};
+pub use lexer::{Token, first_token, is_blank, next_token, token_len, words as tokens};
 pub use system::Outcome;
 pub use vm::{Forth, INTERRUPT};
+pub use words::float::parse_float;
 pub use words::games::reach_mask;
 pub use words::{Spec, WordSet, all_specs};
 

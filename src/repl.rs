@@ -7,7 +7,7 @@
 //! the code; history and the course progress are kept in the user's data
 //! directory (PLAYFORTH_DATA_DIR overrides it).
 
-use playforth::teach;
+mod line;
 use playforth::{Forth, Outcome};
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
@@ -60,7 +60,7 @@ impl Completer for ReplHelper {
             .values()
             .map(|(n, _, e)| (n.clone(), e.clone()))
             .collect();
-        let (start, pairs) = teach::complete(line, pos, &list);
+        let (start, pairs) = line::complete(line, pos, &list);
         Ok((
             start,
             pairs
@@ -78,7 +78,7 @@ impl Hinter for ReplHelper {
     type Hint = String;
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<String> {
         let words = self.words.borrow();
-        teach::hint(line, pos, &|w| {
+        line::hint(line, pos, &|w| {
             words
                 .by_name
                 .get(&w.to_ascii_lowercase())
@@ -95,7 +95,7 @@ impl Highlighter for ReplHelper {
         let base = self.words.borrow().base;
         // The word being typed (the token the cursor ends) is not an
         // unknown word yet while some word starts with it.
-        let typing = teach::word_being_typed(line, pos);
+        let typing = line::word_being_typed(line, pos);
         let lookup = |w: &str| {
             self.lookup(w).or_else(|| {
                 let lower = w.to_ascii_lowercase();
@@ -109,7 +109,7 @@ impl Highlighter for ReplHelper {
                 .then_some(false)
             })
         };
-        Cow::Owned(teach::highlight(line, base, &lookup))
+        Cow::Owned(line::highlight(line, base, &lookup))
     }
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
         if self.colour {
@@ -222,7 +222,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
             let prompt = if input.is_empty() {
                 String::new()
             } else {
-                teach::continuation_prompt(&input)
+                line::continuation_prompt(&input)
             };
             // Lines typed or pasted ahead wait in the terminal (typed while
             // a word ran) or in the line editor's buffer (a burst read in one
@@ -233,14 +233,14 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 // Ctrl-C in the middle of a definition (or a loop typed at
                 // the prompt) throws it away, and says so.
                 Err(ReadlineError::Interrupted) if !input.is_empty() => {
-                    say(&format!("({} was discarded)", teach::what_is_open(&input)));
+                    say(&format!("({} was discarded)", line::what_is_open(&input)));
                     input.clear();
                 }
                 // Ctrl-D there asks first: a second one leaves.
                 Err(ReadlineError::Eof) if !input.is_empty() && !warned_eof => {
                     say(&format!(
                         "({} is not finished: Ctrl-D again leaves, Ctrl-C discards it)",
-                        teach::what_is_open(&input)
+                        line::what_is_open(&input)
                     ));
                     warned_eof = true;
                 }
@@ -251,12 +251,12 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     let continued = !input.is_empty();
                     input.push_str(&line);
                     input.push('\n');
-                    if !teach::unfinished(&input) {
+                    if !line::unfinished(&input) {
                         break Ok(input);
                     }
                     // Using the word inside its own open definition usually
                     // means the `;` was forgotten: say so.
-                    if continued && let Some(name) = teach::open_definition_used(&input, &line) {
+                    if continued && let Some(name) = line::open_definition_used(&input, &line) {
                         say(&format!(
                             "(the definition of `{name}` is still open: end it with `;`)"
                         ));

@@ -1,0 +1,722 @@
+//! The REPL's eyes on the line being typed: classes of tokens for colour,
+//! the word being typed, completion and hints, and whether the input is
+//! unfinished (an open definition, control structure, comment or string)
+//! and what the prompt shows then. Tokens come from the interpreter's own
+//! lexer (`playforth::first_token` and its kin), so what is coloured and
+//! completed is what running the line reads.
+
+use playforth::{first_token, is_blank, token_len, tokens};
+
+/// What a token on the input line is, for colouring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Builtin,
+    User,
+    Number,
+    Text,
+    Comment,
+    Unknown,
+    /// The name a defining word is about to create.
+    NewName,
+    Space,
+}
+
+/// Words after which the next token is a new name, not a word to find.
+const DEFINERS: &[&str] = &[
+    ":",
+    "create",
+    "variable",
+    "constant",
+    "value",
+    "2constant",
+    "2variable",
+    "2value",
+    "defer",
+    "buffer:",
+    "marker",
+    "begin-structure",
+    "field:",
+    "cfield:",
+    "+field",
+    "synonym",
+    "to",
+    "+to",
+    "is",
+    "'",
+    "[']",
+    "postpone",
+    "see",
+    "help",
+    "char",
+    "[char]",
+    "include",
+    "require",
+    "trace",
+    "untrace",
+    "action-of",
+    "learn",
+];
+/// Words that parse text up to a closing quote or parenthesis.
+const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\""];
+
+/// Split a line into classed pieces (blanks included, so they rejoin to
+/// the line). `lookup` says whether a name is a word, and whether it is the
+/// user's; numbers follow `base`.
+pub fn classify(
+    line: &str,
+    base: i64,
+    lookup: &dyn Fn(&str) -> Option<bool>,
+) -> Vec<(Class, String)> {
+    let mut out: Vec<(Class, String)> = Vec::new();
+    let mut rest = line;
+    let mut after_definer = false;
+    while !rest.is_empty() {
+        let blank = first_token(rest).map_or(rest.len(), |(_, r)| r.start);
+        if blank > 0 {
+            out.push((Class::Space, rest[..blank].to_string()));
+            rest = &rest[blank..];
+            continue;
+        }
+        let end = token_len(rest);
+        let tok = &rest[..end];
+        let lower = tok.to_ascii_lowercase();
+        if tok == "\\" {
+            out.push((Class::Comment, rest.to_string()));
+            break;
+        }
+        if tok == "(" || tok == ".(" {
+            let close = rest[end..].find(')').map_or(rest.len(), |i| end + i + 1);
+            out.push((Class::Comment, rest[..close].to_string()));
+            rest = &rest[close..];
+            continue;
+        }
+        if QUOTERS.contains(&lower.as_str()) {
+            let close = rest[end..].find('"').map_or(rest.len(), |i| end + i + 1);
+            out.push((Class::Builtin, tok.to_string()));
+            out.push((Class::Text, rest[end..close].to_string()));
+            rest = &rest[close..];
+            continue;
+        }
+        let class = if after_definer {
+            after_definer = false;
+            match lookup(tok) {
+                Some(true) => Class::User,
+                Some(false) => Class::Builtin,
+                None => Class::NewName,
+            }
+        } else {
+            match lookup(tok) {
+                Some(true) => Class::User,
+                Some(false) => Class::Builtin,
+                None if playforth::parse_number(tok.as_bytes(), base).is_some()
+                    || (base == 10 && playforth::parse_float(tok.as_bytes()).is_some()) =>
+                {
+                    Class::Number
+                }
+                None => Class::Unknown,
+            }
+        };
+        if DEFINERS.contains(&lower.as_str()) {
+            after_definer = true;
+        }
+        out.push((class, tok.to_string()));
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// ANSI colours for each class.
+fn colour(class: Class) -> &'static str {
+    match class {
+        Class::Builtin => "\x1b[1;34m",
+        Class::User => "\x1b[1;32m",
+        Class::Number => "\x1b[33m",
+        Class::Text => "\x1b[36m",
+        Class::Comment => "\x1b[90m",
+        Class::Unknown => "\x1b[1;31m",
+        Class::NewName => "\x1b[1;35m",
+        Class::Space => "",
+    }
+}
+
+/// The line with colours.
+pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -> String {
+    let mut s = String::new();
+    for (class, text) in classify(line, base, lookup) {
+        if class == Class::Space {
+            s.push_str(&text);
+        } else {
+            s.push_str(colour(class));
+            s.push_str(&text);
+            s.push_str("\x1b[0m");
+        }
+    }
+    s
+}
+
+/// The name of the definition `input` opened with `:`, if `line` (a later
+/// line of it) uses that name: the learner probably forgot the `;`.
+pub fn open_definition_used<'a>(input: &'a str, line: &str) -> Option<&'a str> {
+    let mut words = tokens(input);
+    words.find(|&t| t == ":")?;
+    let name = words.next()?;
+    tokens(line)
+        .any(|t| t.eq_ignore_ascii_case(name))
+        .then_some(name)
+}
+
+/// The token that ends at the cursor `pos` (a byte offset), if the cursor
+/// is at the end of one: the word the learner is typing.
+pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {
+    let pos = (0..=pos.min(line.len()))
+        .rev()
+        .find(|&p| line.is_char_boundary(p))?;
+    let (before, after) = line.split_at(pos);
+    if after.chars().next().is_some_and(|c| !is_blank(c)) {
+        return None;
+    }
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| is_blank(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    (start < pos).then(|| &line[start..pos])
+}
+
+/// Is this input unfinished: an open `:` definition, control structure
+/// (typed outside a definition, it runs once closed), `(` comment or
+/// string? Then the REPL asks for another line before running it.
+pub fn unfinished(input: &str) -> bool {
+    let open = open_at_end(input);
+    open.definition.is_some()
+        || !open.structures.is_empty()
+        || open.comment
+        || open.string.is_some()
+}
+
+/// The prompt for the next line of unfinished input: what is open, then
+/// `... `: the definition (`: add3 ... `), else the innermost control
+/// structure typed at the prompt (`do ... `), and an open string's opener
+/// (`." ... `) or comment (`( ... `), so a missing `"`, `)` or `;` does not
+/// swallow lines unseen.
+pub fn continuation_prompt(input: &str) -> String {
+    let open = open_at_end(input);
+    let mut prompt = match (&open.definition, open.structures.last()) {
+        (Some(def), _) => format!("{def} "),
+        (None, Some(word)) => format!("{word} "),
+        (None, None) => String::new(),
+    };
+    match (open.string, open.comment) {
+        (Some(q), _) => prompt.push_str(&format!("{q} ")),
+        (None, true) => prompt.push_str("( "),
+        _ => {}
+    }
+    prompt.push_str("... ");
+    prompt
+}
+
+/// What is open at the end of unfinished input, for the REPL's notes:
+/// "the definition of `add3`", "the `do` loop", "the comment".
+pub fn what_is_open(input: &str) -> String {
+    let open = open_at_end(input);
+    match (&open.definition, open.structures.first()) {
+        (Some(def), _) => match def.strip_prefix(": ") {
+            Some(name) => format!("the definition of `{name}`"),
+            None => "the nameless definition".to_string(),
+        },
+        (None, Some(word)) => match word.as_str() {
+            "do" | "?do" | "begin" => format!("the `{word}` loop"),
+            _ => format!("the `{word}` structure"),
+        },
+        (None, None) if open.comment => "the comment".to_string(),
+        (None, None) => "the string".to_string(),
+    }
+}
+
+/// What is still open at the end of some input.
+struct Open {
+    /// How the open definition began: `: add3` or `:noname`.
+    definition: Option<String>,
+    /// Control structures opened outside a definition, innermost last:
+    /// the word that opened each (`if`, `do` …; a WHILE counts as one more
+    /// open part, which REPEAT closes along with its BEGIN).
+    structures: Vec<String>,
+    comment: bool,
+    /// The word that opened a string not yet closed (`."`, `s"` …).
+    string: Option<String>,
+}
+
+fn open_at_end(input: &str) -> Open {
+    let mut definition: Option<String> = None;
+    let mut naming = false;
+    let mut structures: Vec<String> = Vec::new();
+    let mut in_comment = false;
+    let mut string: Option<String> = None;
+    for line in input.lines() {
+        let mut rest = line;
+        loop {
+            if in_comment {
+                match rest.find(')') {
+                    Some(i) => {
+                        in_comment = false;
+                        rest = &rest[i + 1..];
+                    }
+                    None => break,
+                }
+            }
+            if string.is_some() {
+                match rest.find('"') {
+                    Some(i) => {
+                        string = None;
+                        rest = &rest[i + 1..];
+                    }
+                    None => break,
+                }
+            }
+            let Some((_, r)) = first_token(rest) else {
+                break;
+            };
+            let t = &rest[r.start..];
+            let end = r.len();
+            let tok = t[..end].to_ascii_lowercase();
+            rest = &t[end..];
+            if naming {
+                definition = Some(format!(": {}", &t[..end]));
+                naming = false;
+                continue;
+            }
+            match tok.as_str() {
+                "\\" => break,
+                "(" => in_comment = true,
+                ":" => {
+                    definition = Some(":".to_string());
+                    naming = true;
+                }
+                ":noname" => definition = Some(tok.clone()),
+                ";" => definition = None,
+                ".(" => rest = rest.find(')').map_or("", |i| &rest[i + 1..]),
+                _ if QUOTERS.contains(&tok.as_str()) => match rest.find('"') {
+                    Some(i) => rest = &rest[i + 1..],
+                    None => {
+                        string = Some(tok);
+                        break;
+                    }
+                },
+                "if" | "do" | "?do" | "begin" | "case" | "while" if definition.is_none() => {
+                    structures.push(tok)
+                }
+                "then" | "loop" | "+loop" | "until" | "again" | "endcase"
+                    if definition.is_none() =>
+                {
+                    structures.pop();
+                }
+                "repeat" if definition.is_none() => {
+                    structures.pop();
+                    structures.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+    Open {
+        definition,
+        structures,
+        comment: in_comment,
+        string,
+    }
+}
+
+/// Completion: the known words starting with the word before the cursor.
+/// Returns where that word starts and (display, replacement) pairs; the
+/// display shows each word's stack effect. Shorter names come first.
+pub fn complete(
+    line: &str,
+    pos: usize,
+    words: &[(String, Option<String>)],
+) -> (usize, Vec<(String, String)>) {
+    let pos = clamp_pos(line, pos);
+    let start = word_start(line, pos);
+    let prefix = line[start..pos].to_ascii_lowercase();
+    let mut found: Vec<&(String, Option<String>)> = words
+        .iter()
+        .filter(|(n, _)| n.to_ascii_lowercase().starts_with(&prefix))
+        .collect();
+    found.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
+    let pairs = found
+        .into_iter()
+        .map(|(n, e)| {
+            (
+                e.as_ref().map_or_else(|| n.clone(), |e| format!("{n} {e}")),
+                n.clone(),
+            )
+        })
+        .collect();
+    (start, pairs)
+}
+
+/// The hint shown after the cursor: the stack effect of the word just typed.
+pub fn hint(line: &str, pos: usize, effect_of: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    if clamp_pos(line, pos) < line.len() {
+        return None;
+    }
+    let word = word_at(line, pos);
+    if word.is_empty() {
+        return None;
+    }
+    effect_of(word).map(|e| format!("  {e}"))
+}
+
+/// The word the cursor is in or just after.
+pub fn word_at(line: &str, pos: usize) -> &str {
+    let pos = clamp_pos(line, pos);
+    let start = word_start(line, pos);
+    let end = pos + token_len(&line[pos..]);
+    &line[start..end]
+}
+
+/// A byte position from the editor made safe: at most the line's length,
+/// moved back to the start of the character it falls inside.
+fn clamp_pos(line: &str, pos: usize) -> usize {
+    let mut pos = pos.min(line.len());
+    while !line.is_char_boundary(pos) {
+        pos -= 1;
+    }
+    pos
+}
+
+/// Where the word ending at `pos` starts (`pos` on a char boundary).
+fn word_start(line: &str, pos: usize) -> usize {
+    line[..pos].trim_end_matches(|c| !is_blank(c)).len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_continuation_prompt_shows_what_is_open() {
+        assert_eq!(continuation_prompt(": hi"), ": hi ... ");
+        assert_eq!(continuation_prompt(": hi .\" hello"), ": hi .\" ... ");
+        assert_eq!(continuation_prompt(": hi s\" a\nb"), ": hi s\" ... ");
+        assert_eq!(continuation_prompt(": hi ( n --"), ": hi ( ... ");
+        assert_eq!(continuation_prompt(": hi .\" x\" "), ": hi ... ");
+        assert_eq!(continuation_prompt(":noname 1"), ":noname ... ");
+        assert_eq!(continuation_prompt("10 0 do i ."), "do ... ");
+        assert_eq!(continuation_prompt("10 0 do i 2 mod if"), "if ... ");
+        assert_eq!(continuation_prompt("( a"), "( ... ");
+        assert_eq!(what_is_open(": hi 1"), "the definition of `hi`");
+        assert_eq!(what_is_open("3 0 do i 0= if"), "the `do` loop");
+        assert_eq!(what_is_open("1 if"), "the `if` structure");
+        assert_eq!(what_is_open("( x"), "the comment");
+    }
+
+    #[test]
+    fn a_forgotten_semicolon_is_noticed() {
+        let input = ": add3 ( n -- n+3 ) 3 +\n4 add3 .\n";
+        assert_eq!(open_definition_used(input, "4 add3 ."), Some("add3"));
+        assert_eq!(open_definition_used(input, "4 ADD3 ."), Some("add3"));
+        assert_eq!(open_definition_used(input, "dup +"), None);
+        assert_eq!(open_definition_used("( just a comment\n", "x"), None);
+        assert_eq!(open_definition_used(":", ":"), None);
+    }
+
+    #[test]
+    fn the_word_being_typed_is_the_token_the_cursor_ends() {
+        assert_eq!(word_being_typed("1 2 sw", 6), Some("sw"));
+        assert_eq!(word_being_typed("1 2 sw 3", 6), Some("sw"));
+        assert_eq!(word_being_typed("1 2 sw", 5), None);
+        assert_eq!(word_being_typed("1 2 ", 4), None);
+        assert_eq!(word_being_typed("", 0), None);
+        assert_eq!(word_being_typed("dup", 99), Some("dup"));
+        // A cursor inside a character goes back to its start; no panic.
+        assert_eq!(word_being_typed("\u{3000}é", 4), None);
+        assert_eq!(word_being_typed("é", 1), None);
+        assert_eq!(word_being_typed("é", 2), Some("é"));
+    }
+
+    fn lookup(w: &str) -> Option<bool> {
+        match w.to_ascii_lowercase().as_str() {
+            "dup" | "+" | ":" | ";" | "." | "s\"" => Some(false),
+            "square" => Some(true),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn tokens_are_classed() {
+        let c = classify(
+            ": cube dup square * ; 12 frob ( n -- ) \\ done",
+            10,
+            &lookup,
+        );
+        let kinds: Vec<Class> = c
+            .iter()
+            .filter(|(k, _)| *k != Class::Space)
+            .map(|(k, _)| *k)
+            .collect();
+        use Class::*;
+        assert_eq!(
+            kinds,
+            vec![
+                Builtin, NewName, Builtin, User, Unknown, Builtin, Number, Unknown, Comment,
+                Comment
+            ]
+        );
+        let joined: String = c.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(joined, ": cube dup square * ; 12 frob ( n -- ) \\ done");
+    }
+
+    #[test]
+    fn strings_are_text() {
+        let c = classify("s\" hi there\" .", 10, &lookup);
+        assert_eq!(c[0], (Class::Builtin, "s\"".to_string()));
+        assert_eq!(c[1], (Class::Text, " hi there\"".to_string()));
+    }
+
+    #[test]
+    fn unfinished_input_is_noticed() {
+        assert!(unfinished(": square"));
+        assert!(unfinished(": square\n dup *"));
+        assert!(!unfinished(": square\n dup * ;"));
+        assert!(unfinished("1 2 ( a long"));
+        assert!(!unfinished("1 2 ( a long\n comment ) +"));
+        assert!(!unfinished(".\" a ; b\" \\ : c"));
+        assert!(!unfinished("s\" :\" type"));
+        assert!(unfinished(".\" a long"));
+        assert!(!unfinished(".\" a long\nstring\" cr"));
+        assert!(unfinished("10 0 do i ."));
+        assert!(!unfinished("10 0 do i . loop"));
+        assert!(unfinished("begin dup while 1- repeat"[..16].trim()));
+        assert!(!unfinished("begin dup while 1- repeat"));
+        assert!(!unfinished("begin 1 while 2 while 3 repeat 4 else 5 then"));
+        assert!(!unfinished(": t 0 do ;"));
+        assert!(unfinished("3 0 > if\n.\" yes\" "));
+    }
+
+    #[test]
+    fn completion_lists_effects() {
+        let words = vec![
+            ("swap".to_string(), Some("( x1 x2 -- x2 x1 )".to_string())),
+            ("sq".to_string(), Some("( n -- n*n )".to_string())),
+            ("dup".to_string(), None),
+        ];
+        let (start, c) = complete("7 S", 3, &words);
+        assert_eq!(start, 2);
+        assert_eq!(c[0], ("sq ( n -- n*n )".to_string(), "sq".to_string()));
+        assert_eq!(
+            c[1],
+            ("swap ( x1 x2 -- x2 x1 )".to_string(), "swap".to_string())
+        );
+        assert_eq!(
+            complete("du", 2, &words).1,
+            vec![("dup".to_string(), "dup".to_string())]
+        );
+    }
+
+    #[test]
+    fn hints_show_the_effect_at_the_end_of_the_line() {
+        let effect = |w: &str| (w == "swap").then(|| "( x1 x2 -- x2 x1 )".to_string());
+        assert_eq!(
+            hint("1 2 swap", 8, &effect),
+            Some("  ( x1 x2 -- x2 x1 )".to_string())
+        );
+        assert_eq!(hint("1 2 swap", 3, &effect), None);
+        assert_eq!(hint("1 2 ", 4, &effect), None);
+    }
+
+    #[test]
+    fn the_word_under_the_cursor() {
+        assert_eq!(word_at("1 2 swap drop", 6), "swap");
+        assert_eq!(word_at("1 2 swap", 8), "swap");
+        assert_eq!(word_at("dup", 0), "dup");
+    }
+
+    #[test]
+    fn highlighting_wraps_in_colours() {
+        let h = highlight("dup frob", 10, &lookup);
+        assert!(h.contains("\x1b[1;34mdup\x1b[0m"));
+        assert!(h.contains("\x1b[1;31mfrob\x1b[0m"));
+    }
+
+    // ---- lines with multi-byte characters (issue 8: the helpers panicked
+    // with "byte index .. is not a char boundary") ----
+
+    const NBSP: &str = "\u{a0}";
+    const IDEO: &str = "\u{3000}";
+
+    /// Lines with no-break spaces, ideographic spaces, emoji and combining
+    /// marks in every place a helper looks.
+    fn awkward_lines() -> Vec<String> {
+        let mut lines: Vec<String> = [
+            "1\u{a0}",
+            "\u{a0}",
+            "\u{3000}",
+            "dup\u{3000}",
+            "\u{3000}dup",
+            "1\u{a0}dup\u{a0}",
+            "1 2\u{a0}swap",
+            "\u{a0}\u{a0}dup\u{a0}\u{3000}swap",
+            "😀",
+            "😀 dup 😀",
+            "dup😀",
+            "e\u{301} dup",
+            "dup\u{301}",
+            "\u{301}",
+            "👩\u{200d}💻 square",
+            ": x\u{a0}.\"\u{a0}é\u{3000}\" ;",
+            "s\"\u{a0}😀",
+            "( 😀 )\u{a0}\\ ü",
+            "(\u{a0}😀",
+            ".(\u{3000}é) é",
+            "\\\u{a0}ü",
+            "1\t\u{a0}\u{2003}\u{85}\u{7f}\u{1}2",
+        ]
+        .map(String::from)
+        .to_vec();
+        lines.push(format!("{NBSP}{IDEO}😀e\u{301}{NBSP}s\" {IDEO}\" {NBSP}"));
+        lines
+    }
+
+    fn words() -> Vec<(String, Option<String>)> {
+        vec![
+            ("dup".to_string(), Some("( x -- x x )".to_string())),
+            ("swap".to_string(), Some("( x1 x2 -- x2 x1 )".to_string())),
+            ("😀".to_string(), None),
+        ]
+    }
+
+    fn effect(w: &str) -> Option<String> {
+        words()
+            .into_iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(w))
+            .and_then(|(_, e)| e)
+    }
+
+    #[test]
+    fn every_cursor_position_on_awkward_lines_is_safe() {
+        let words = words();
+        for line in awkward_lines() {
+            for pos in 0..=line.len() + 3 {
+                let at = pos.min(line.len());
+                let w = word_at(&line, pos);
+                assert!(!w.chars().any(is_blank), "{line:?} {pos}: {w:?}");
+                assert!(line.contains(w));
+                let (start, found) = complete(&line, pos, &words);
+                assert!(
+                    line.is_char_boundary(start) && start <= at,
+                    "{line:?} {pos}"
+                );
+                assert!(!line[start..clamp_pos(&line, pos)].chars().any(is_blank));
+                for (_, name) in &found {
+                    let prefix = line[start..clamp_pos(&line, pos)].to_ascii_lowercase();
+                    assert!(name.to_ascii_lowercase().starts_with(&prefix));
+                }
+                let h = hint(&line, pos, &effect);
+                if pos < line.len() {
+                    assert_eq!(h, None, "{line:?} {pos}");
+                }
+            }
+            let c = classify(&line, 10, &lookup);
+            let joined: String = c.iter().map(|(_, t)| t.as_str()).collect();
+            assert_eq!(joined, line);
+            for (class, text) in &c {
+                assert_eq!(
+                    *class == Class::Space,
+                    text.chars().all(is_blank),
+                    "{line:?}: {text:?}"
+                );
+            }
+            let _ = highlight(&line, 10, &lookup);
+            let _ = unfinished(&line);
+            let _ = unfinished(&format!("{line}\n{line}\n"));
+        }
+    }
+
+    #[test]
+    fn a_no_break_space_separates_words() {
+        // The reported panic: `1` then a no-break space.
+        let line = format!("1{NBSP}");
+        for pos in 0..=line.len() + 1 {
+            let _ = word_at(&line, pos);
+            let _ = complete(&line, pos, &words());
+            let _ = hint(&line, pos, &effect);
+        }
+        assert_eq!(word_at(&line, 1), "1");
+        assert_eq!(word_at(&line, 2), "1"); // inside the no-break space
+        assert_eq!(word_at(&line, 3), "");
+        assert_eq!(complete(&line, 3, &words()).0, 3);
+        let line = format!("1{NBSP}du");
+        let (start, found) = complete(&line, line.len(), &words());
+        assert_eq!(start, 3);
+        assert_eq!(found, vec![("dup ( x -- x x )".into(), "dup".into())]);
+        let line = format!("1 2{NBSP}swap");
+        assert_eq!(word_at(&line, line.len()), "swap");
+        assert_eq!(
+            hint(&line, line.len(), &effect),
+            Some("  ( x1 x2 -- x2 x1 )".to_string())
+        );
+        let c = classify(&format!("1{NBSP}dup"), 10, &lookup);
+        assert_eq!(
+            c,
+            vec![
+                (Class::Number, "1".to_string()),
+                (Class::Space, NBSP.to_string()),
+                (Class::Builtin, "dup".to_string()),
+            ]
+        );
+        assert!(unfinished(&format!(":{NBSP}sq")));
+        assert!(unfinished(&format!("({NBSP}😀")));
+        assert!(unfinished(&format!("s\"{NBSP}é")));
+        assert!(!unfinished(&format!("s\"{NBSP}é\" :{NBSP}sq ;")));
+    }
+
+    #[test]
+    fn an_ideographic_space_is_part_of_the_word() {
+        // The reported panic: `dup`, U+3000, Tab. The interpreter reads
+        // `dup\u{3000}` as one (unknown) word, so nothing completes it.
+        let line = format!("dup{IDEO}");
+        assert_eq!(complete(&line, line.len(), &words()), (0, vec![]));
+        assert_eq!(word_at(&line, line.len()), line);
+        assert_eq!(hint(&line, line.len(), &effect), None);
+        assert_eq!(
+            classify(&line, 10, &lookup),
+            vec![(Class::Unknown, line.clone())]
+        );
+        for pos in 0..=line.len() + 1 {
+            let _ = complete(&line, pos, &words());
+        }
+        let line = format!("1 {IDEO}swap");
+        assert_eq!(word_at(&line, line.len()), format!("{IDEO}swap"));
+        assert!(!unfinished(&format!(":{IDEO}sq")));
+        assert!(!unfinished(&format!("({IDEO}x")));
+    }
+
+    #[test]
+    fn emoji_and_combining_marks_stay_whole() {
+        let line = "😀 dup 😀";
+        for pos in 0..4 {
+            assert_eq!(word_at(line, pos), "😀", "{pos}");
+        }
+        assert_eq!(word_at(line, line.len()), "😀");
+        assert_eq!(word_at(line, line.len() - 1), "😀");
+        let (start, found) = complete(line, line.len() - 2, &words());
+        assert_eq!(start, line.len() - 4);
+        assert_eq!(found.len(), words().len()); // an empty prefix: all
+        let (start, found) = complete("😀", 4, &words());
+        assert_eq!((start, found.len()), (0, 1));
+        let line = "e\u{301} dup";
+        assert_eq!(word_at(line, 1), "e\u{301}");
+        assert_eq!(word_at(line, 2), "e\u{301}"); // inside the mark
+        assert_eq!(word_at(line, 3), "e\u{301}");
+        assert_eq!(word_at("dup\u{301}", 4), "dup\u{301}");
+        assert_eq!(complete("dup\u{301}", 5, &words()).1, vec![]);
+        assert_eq!(
+            classify("😀 e\u{301}", 10, &lookup),
+            vec![
+                (Class::Unknown, "😀".to_string()),
+                (Class::Space, " ".to_string()),
+                (Class::Unknown, "e\u{301}".to_string()),
+            ]
+        );
+    }
+}
