@@ -120,54 +120,27 @@ fn every_violation_is_caught_and_attributed() {
     )
     .unwrap();
     fs::set_permissions(bots.join("deleter.sh"), fs::Permissions::from_mode(0o755)).unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let network = fs::read_to_string(Path::new(BOTS).join("network.py")).unwrap();
+    fs::write(bots.join("network.py"), network.replace("PORT", &port)).unwrap();
+    fs::set_permissions(bots.join("network.py"), fs::Permissions::from_mode(0o755)).unwrap();
+    // (bot, its name, the violation's kind, what the report says it did)
+    #[rustfmt::skip]
     let cases = [
-        (
-            "sleeper.sh",
-            "sleeper",
-            "timeout",
-            "no answer within 1500 ms",
-        ),
-        (
-            "illegal.sh",
-            "illegal",
-            "illegal",
-            "wrote \"2 2 3 3 \\n\" (c3 d4): c3 is empty",
-        ),
-        (
-            "garbage.sh",
-            "garbage",
-            "garbage",
-            "wrote \"a1 -> a2\\n\": \"a1\" is not a coordinate",
-        ),
-        (
-            "nothing.sh",
-            "nothing",
-            "no move",
-            "exited without writing play.txt",
-        ),
+        ("sleeper.sh", "sleeper", "timeout", "no answer within 1500 ms"),
+        ("illegal.sh", "illegal", "illegal", "wrote \"2 2 3 3 \\n\" (c3 d4): c3 is empty"),
+        ("garbage.sh", "garbage", "garbage", "wrote \"a1 -> a2\\n\": \"a1\" is not a coordinate"),
+        ("nothing.sh", "nothing", "no move", "exited without writing play.txt"),
         ("deleter.sh", "deleter", "crash", "exited with status 1"),
-        (
-            "forker.c",
-            "forker",
-            "processes",
-            "processes were still running",
-        ),
+        ("network.py", "network", "crash", "exited with status 1"),
+        ("forker.c", "forker", "processes", "processes were still running"),
         ("hog.py", "hog", "memory", "MiB of its 128 MiB"),
-        (
-            "crasher.c",
-            "crasher",
-            "crash",
-            "killed by signal 11 (SIGSEGV",
-        ),
-        (
-            "bigfile.sh",
-            "bigfile",
-            "file size",
-            "wrote a file past the 1048576 byte limit",
-        ),
+        ("crasher.c", "crasher", "crash", "killed by signal 11 (SIGSEGV"),
+        ("bigfile.sh", "bigfile", "file size", "wrote a file past the 1048576 byte limit"),
     ];
     for (file, _, _, _) in &cases {
-        if *file != "deleter.sh" {
+        if !["deleter.sh", "network.py"].contains(file) {
             install(file, &bots);
         }
     }
@@ -221,6 +194,11 @@ fn every_violation_is_caught_and_attributed() {
                 "{out}"
             ),
             "hog" => assert!(out.contains("MemoryError"), "{out}"),
+            "network" => {
+                assert!(out.contains("OSError") || out.contains("PermissionError"), "{out}");
+                listener.set_nonblocking(true).unwrap();
+                assert!(listener.accept().is_err(), "a bot reached the network");
+            }
             _ => {}
         }
         assert_eq!(
