@@ -216,7 +216,77 @@ create out 80 allot  variable #out
   s" play.txt" w/o create-file throw
   dup out #out @ rot write-line throw  close-file throw ;
 
+\ ---- replay: step through a referee's game log --------------------------
+\ playforth examples/fivestep.fs replay FILE reads a log that
+\ playforth-referee wrote (docs/contest.md): "start POSITION" sets the
+\ board, each "move N: a1 b1 ...  (who)" is checked and made, and the
+\ board is shown after it (a move whose piece cannot reach its last square
+\ stops the replay). Enter steps on, q stops; without a terminal
+\ (input at its end) the whole game is shown.
+
+: .named-board ( -- )           \ as in the log: a-e is x, 1-5 is y
+  ."     a b c d e" cr
+  5 0 do
+    ."   " i 1+ 0 .r
+    5 0 do space  board j 5 * i + + c@ ?dup if 0 .r else ." ." then loop cr
+  loop ;
+
+: prefix? ( c-addr u c-addr2 u2 -- flag ) dup >r 2swap r> min compare 0= ;
+: skip-blanks ( c-addr u -- c-addr' u' )
+  begin dup if over c@ bl = else false then while 1 /string repeat ;
+: word-length ( c-addr u -- c-addr u n ) \ the leading run of non-blanks
+  0 begin 2dup > if 2 pick over + c@ bl <> else false then while 1+ repeat ;
+: after-colon ( c-addr u -- c-addr' u' )
+  begin dup if over c@ [char] : <> else false then while 1 /string repeat
+  dup if 1 /string then ;
+
+create named 6 cells allot      \ the squares of the move being replayed
+variable #named
+: name>square ( c-addr -- sq true | false ) \ "b3" -> 11
+  dup c@ [char] a - swap 1+ c@ [char] 1 -
+  2dup 0 5 within swap 0 5 within and if at true else 2drop false then ;
+: named+ ( sq -- ) #named @ 6 < if named #named @ cells + ! then 1 #named +! ;
+: read-names ( c-addr u -- flag ) \ the a1-style names up to "(": all good?
+  0 #named !  true >r
+  begin skip-blanks dup if over c@ [char] ( <> else false then while
+    word-length dup 2 = if
+      2 pick name>square if named+ else r> drop false >r then
+    else r> drop false >r then
+    /string
+  repeat 2drop  r>  #named @ 2 7 within and ;
+
+: replay-move ( -- flag )       \ make the move in named; false if illegal
+  named @  named #named @ 1- cells + @     ( from to )
+  2dup board -rot path-count 0= if 2drop false exit then
+  board -rot move!  side @ other side !  true ;
+
+create log-line 256 allot
+variable log-file
+variable stepping  true stepping !
+: next? ( -- flag )             \ wait for Enter; false after q
+  stepping @ 0= if true exit then
+  ." (Enter: next move, q: stop) "  line 80 stdin read-line throw
+  0= if drop false stepping ! cr true exit then   \ input at its end
+  1 = line c@ [char] q = and 0= ;
+
+: replay-line ( c-addr u -- flag ) \ show one line of the log; false: stop
+  2dup s" start " prefix? if 6 /string setup cr .named-board true exit then
+  2dup s" move " prefix? if
+    cr 2dup type cr  after-colon read-names 0= if ." (not a move)" cr false exit then
+    replay-move 0= if ." That move is not legal here." cr false exit then
+    .named-board next? exit
+  then
+  2dup s" violation" prefix? >r 2dup s" result:" prefix? r> or if cr type cr true exit then
+  2drop true ;
+
+: replay ( -- )                 \ the log named on the command line
+  next-arg dup 0= abort" replay wants a log file: replay FILE"
+  r/o open-file abort" cannot open that log" log-file !
+  begin log-line 256 log-file @ read-line throw while
+    log-line swap replay-line 0= if log-file @ close-file drop exit then
+  repeat drop  log-file @ close-file drop ;
+
 start
 script? [if]
-  next-arg 2dup s" bot" str= [if] 2drop bot [else] s" demo" str= [if] demo [else] play [then] [then]
+  next-arg 2dup s" bot" str= [if] 2drop bot [else] 2dup s" replay" str= [if] 2drop replay [else] s" demo" str= [if] demo [else] play [then] [then] [then]
 [then]

@@ -195,7 +195,10 @@ fn every_violation_is_caught_and_attributed() {
             ),
             "hog" => assert!(out.contains("MemoryError"), "{out}"),
             "network" => {
-                assert!(out.contains("OSError") || out.contains("PermissionError"), "{out}");
+                assert!(
+                    out.contains("OSError") || out.contains("PermissionError"),
+                    "{out}"
+                );
                 listener.set_nonblocking(true).unwrap();
                 assert!(listener.accept().is_err(), "a bot reached the network");
             }
@@ -246,6 +249,56 @@ fn a_round_robin_of_four_bots_is_repeatable() {
     insta::assert_snapshot!("referee_round_robin", out);
     let log = fs::read_to_string(logs.join("game-001-first-vs-greedy.txt")).unwrap();
     insta::assert_snapshot!("referee_game_log", log);
+    replay_shows_the_logged_boards(&log, &dir);
+}
+
+/// The boards in a text: each "    a b c d e" line and the five after it.
+fn boards(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    (0..lines.len())
+        .filter(|&i| lines[i] == "    a b c d e")
+        .map(|i| lines[i..(i + 6).min(lines.len())].join("\n"))
+        .collect()
+}
+
+fn replay(log: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_playforth"))
+        .args([
+            concat!(env!("CARGO_MANIFEST_DIR"), "/examples/fivestep.fs"),
+            "replay",
+        ])
+        .arg(log)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("playforth runs");
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+/// `playforth examples/fivestep.fs replay LOG` makes the logged moves with
+/// the game words and shows the same boards the referee logged; a log
+/// whose move is illegal is stopped there.
+fn replay_shows_the_logged_boards(log: &str, dir: &Path) {
+    let file = dir.join("replayed.txt");
+    fs::write(&file, log).unwrap();
+    let shown = replay(&file);
+    assert_eq!(boards(&shown), boards(log), "{shown}");
+    assert!(
+        shown.contains("move 4: e1 e2 e3 e4 e5 d5  (player 2, greedy, takes d5)"),
+        "{shown}"
+    );
+    assert!(
+        shown
+            .trim_end()
+            .ends_with("result: greedy wins: first has no pieces left"),
+        "{shown}"
+    );
+    fs::write(&file, log.replace("move 3: e5 d5", "move 3: c3 c4")).unwrap();
+    let shown = replay(&file);
+    assert!(
+        shown.contains("move 3: c3 c4  (player 1, first)\nThat move is not legal here."),
+        "{shown}"
+    );
+    assert!(!shown.contains("result:"), "{shown}");
 }
 
 #[test]
