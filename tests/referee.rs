@@ -250,6 +250,7 @@ fn a_round_robin_of_four_bots_is_repeatable() {
     let log = fs::read_to_string(logs.join("game-001-first-vs-greedy.txt")).unwrap();
     insta::assert_snapshot!("referee_game_log", log);
     replay_shows_the_logged_boards(&log, &dir);
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The boards in a text: each "    a b c d e" line and the five after it.
