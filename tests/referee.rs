@@ -137,6 +137,7 @@ fn every_violation_is_caught_and_attributed() {
         ("forker.c", "forker", "processes", "processes were still running"),
         ("hog.py", "hog", "memory", "MiB of its 128 MiB"),
         ("crasher.c", "crasher", "crash", "killed by signal 11 (SIGSEGV"),
+        ("linker.sh", "linker", "garbage", "made play.txt a link, a folder or a pipe, not a file"),
         ("bigfile.sh", "bigfile", "file size", "wrote a file past the 1048576 byte limit"),
     ];
     for (file, _, _, _) in &cases {
@@ -189,6 +190,7 @@ fn every_violation_is_caught_and_attributed() {
         match name {
             "deleter" => assert!(out.contains("stderr| rm: cannot remove"), "{out}"),
             "crasher" => assert!(out.contains("stderr| about to crash"), "{out}"),
+            "linker" => assert!(!out.contains("root:"), "{out}"),
             "forker" => assert!(
                 out.contains("stderr| fork: Resource temporarily unavailable"),
                 "{out}"

@@ -270,19 +270,40 @@ fn turn(
     Ok(verdict)
 }
 
-/// play.txt's contents: None if there is none, else at most 4 KiB of it
-/// and whether there was more.
-fn read_play(path: &Path) -> Option<(Vec<u8>, bool)> {
+/// What a bot left in play.txt.
+enum Play {
+    Missing,
+    /// A symbolic link, a pipe or a folder: not followed or opened (a bot
+    /// could point play.txt at a file it may not read, or make reading
+    /// it block).
+    NotAFile,
+    /// At most 4 KiB of it, and whether there was more.
+    Text(Vec<u8>, bool),
+}
+
+fn read_play(path: &Path) -> Play {
     use std::io::Read;
-    let f = fs::File::open(path).ok()?;
-    if !f.metadata().ok()?.is_file() {
-        return Some((b"(not a plain file)".to_vec(), false));
+    use std::os::unix::fs::OpenOptionsExt;
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Play::Missing;
+    };
+    if !meta.is_file() {
+        return Play::NotAFile;
     }
+    let opened = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path);
     let mut bytes = vec![];
-    f.take(4097).read_to_end(&mut bytes).ok()?;
+    if opened
+        .and_then(|f| f.take(4097).read_to_end(&mut bytes))
+        .is_err()
+    {
+        return Play::NotAFile;
+    }
     let more = bytes.len() > 4096;
     bytes.truncate(4096);
-    Some((bytes, more))
+    Play::Text(bytes, more)
 }
 
 /// The text a bot wrote, quoted for a report (at most 80 characters).
@@ -325,7 +346,7 @@ pub fn parse_play(bytes: &[u8]) -> std::result::Result<Vec<(u64, u64)>, String> 
 fn judge(
     t: &Table,
     run: &Run,
-    play: Option<(Vec<u8>, bool)>,
+    play: Play,
     side: u8,
     board: &Board,
 ) -> std::result::Result<Vec<usize>, Violation> {
@@ -364,6 +385,16 @@ fn judge(
         Ending::Exited(code) => Some(format!("exited with status {code}")),
         Ending::Signalled(sig) => {
             Some(format!("was killed by signal {sig} ({})", signal_name(sig)))
+        }
+    };
+    let play = match play {
+        Play::Missing => None,
+        Play::Text(bytes, more) => Some((bytes, more)),
+        Play::NotAFile => {
+            return Err(violation(
+                Kind::Garbage,
+                "made play.txt a link, a folder or a pipe, not a file".into(),
+            ));
         }
     };
     // A legal move in play.txt counts, however the bot ended.
