@@ -138,6 +138,7 @@ fn every_violation_is_caught_and_attributed() {
         ("hog.py", "hog", "memory", "MiB of its 128 MiB"),
         ("crasher.c", "crasher", "crash", "killed by signal 11 (SIGSEGV"),
         ("linker.sh", "linker", "garbage", "made play.txt a link, a folder or a pipe, not a file"),
+        ("nointerpreter.sh", "nointerpreter", "crash", "could not be started: No such file or directory"),
         ("bigfile.sh", "bigfile", "file size", "wrote a file past the 1048576 byte limit"),
     ];
     for (file, _, _, _) in &cases {

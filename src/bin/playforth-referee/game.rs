@@ -356,7 +356,7 @@ fn judge(
         what,
         stderr_tail: run.stderr_tail.clone(),
     };
-    let ended = match run.ending {
+    let ended = match &run.ending {
         Ending::TimedOut => {
             return Err(violation(
                 Kind::Timeout,
@@ -381,11 +381,18 @@ fn judge(
                 ),
             ));
         }
+        Ending::NotStarted(why) => {
+            return Err(violation(
+                Kind::Crash,
+                format!("could not be started: {why}"),
+            ));
+        }
         Ending::Exited(0) => None,
         Ending::Exited(code) => Some(format!("exited with status {code}")),
-        Ending::Signalled(sig) => {
-            Some(format!("was killed by signal {sig} ({})", signal_name(sig)))
-        }
+        Ending::Signalled(sig) => Some(format!(
+            "was killed by signal {sig} ({})",
+            signal_name(*sig)
+        )),
     };
     let play = match play {
         Play::Missing => None,

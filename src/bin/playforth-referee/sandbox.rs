@@ -60,25 +60,7 @@ impl Protection {
     /// `true` in new user and network namespaces as the bots' uid.
     pub fn probe(run_as: Option<u32>, scratch: &Path) -> Protection {
         let landlock = ruleset(scratch).map(drop);
-        let namespaces = (|| {
-            let mut cmd = Command::new(find_true());
-            cmd.stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null());
-            // SAFETY: the closure only makes system calls (no allocation).
-            unsafe {
-                cmd.pre_exec(move || {
-                    become_user(run_as)?;
-                    unshare(CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWNET)?;
-                    Ok(())
-                });
-            }
-            match cmd.status() {
-                Ok(s) if s.success() => Ok(()),
-                Ok(s) => Err(format!("`true` in a new namespace ended with {s}")),
-                Err(e) => Err(format!("cannot make a user and network namespace: {e}")),
-            }
-        })();
+        let namespaces = probe_namespaces(run_as);
         Protection {
             landlock,
             namespaces,
@@ -113,6 +95,27 @@ impl Protection {
         lines.push("  yes  time, CPU, memory, file size and open files limited (rlimits)".into());
         lines.push("  yes  a new process group per move, killed when the move ends".into());
         lines
+    }
+}
+
+/// Start `true` as the bots' uid in new user and network namespaces.
+fn probe_namespaces(run_as: Option<u32>) -> Result<(), String> {
+    let mut cmd = Command::new(find_true());
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: the closure only makes system calls (no allocation).
+    unsafe {
+        cmd.pre_exec(move || {
+            become_user(run_as)?;
+            unshare(CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWNET)?;
+            Ok(())
+        });
+    }
+    match cmd.status() {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("`true` in a new namespace ended with {s}")),
+        Err(e) => Err(format!("cannot make a user and network namespace: {e}")),
     }
 }
 
@@ -155,8 +158,10 @@ fn become_user(run_as: Option<u32>) -> io::Result<()> {
 }
 
 /// How a bot's process ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ending {
+    /// It could not be started (not a program, no `#!` line ...).
+    NotStarted(String),
     Exited(i32),
     Signalled(i32),
     TimedOut,
@@ -253,7 +258,19 @@ impl Sandbox {
             });
         }
         let start = Instant::now();
-        let child = cmd.spawn()?;
+        let child = match cmd.spawn() {
+            Ok(child) => child,
+            Err(e) => {
+                let ending = Ending::NotStarted(e.to_string());
+                let stderr_tail = tail(stderr_path);
+                return Ok(Run {
+                    ending,
+                    peak_memory: 0,
+                    leftovers: 0,
+                    stderr_tail,
+                });
+            }
+        };
         let pid = Pid::from_raw(child.id() as i32);
         let namespace = fs::read_link(format!("/proc/{pid}/ns/user")).ok();
         let (ending, peak_memory) = wait_until(pid, start + self.limits.move_time);
