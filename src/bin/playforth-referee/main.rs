@@ -134,6 +134,9 @@ fn run(cli: &Cli) -> Result<(), String> {
         return Err("--games, --move-time, --memory and --processes must be above 0".into());
     }
     let root = nix::unistd::Uid::effective().is_root();
+    if root && cli.uid == 0 {
+        return Err("--uid 0 would run the bots as root: choose an unprivileged uid".into());
+    }
     // A bot's children that outlive it are killed at the end of the move;
     // as their subreaper the referee also collects them.
     nix::sys::prctl::set_child_subreaper(true).map_err(|e| format!("prctl: {e}"))?;
