@@ -10,6 +10,8 @@
 \ 4 rook 5 queen 6 king, plus 8 for black. The board's 64 off-board bytes
 \ hold the rest of the position, so copying 128 bytes copies everything.
 
+require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+
 \ ---- the position ----------------------------------------------------------
 
 1 constant pawn  2 constant knight  3 constant bishop
@@ -43,36 +45,50 @@ variable pos                    \ the board the rules look at
   endcase
   dup if + else nip then ;
 
-variable field#  variable at-sq
+\ setup reads the FEN into a board of its own and checks it before the
+\ game's board takes it: 8 ranks of 8 squares, known letters, one king
+\ each, no pawn on the first or last rank, w or b to move, castling KQkq
+\ or -, and the side that just moved not left in check.
+create fen-board 128 allot
+variable field#  variable at-file  variable at-rank
+: next-cell ( -- sq )
+  at-file @ 8 = abort" setup: a rank of the FEN has more than 8 squares"
+  at-rank @ 16 * at-file @ +  1 at-file +! ;
+: next-rank ( -- )
+  at-file @ 8 <> abort" setup: a rank of the FEN does not have 8 squares"
+  at-rank @ 0= abort" setup: the FEN has more than 8 ranks"
+  -1 at-rank +!  0 at-file ! ;
 : placement ( char -- )
-  dup [char] / = if drop at-sq @ 24 - at-sq ! exit then
-  dup [char] 1 [char] 9 within if [char] 0 - at-sq +! exit then
-  letter>piece dup 0= abort" unknown piece letter in the FEN"
-  dup kind king = if at-sq @ over color king-sq c! then
-  at-sq @ sq!  1 at-sq +! ;
+  dup [char] / = if drop next-rank exit then
+  dup [char] 1 [char] 9 within if
+    [char] 0 - at-file +!  at-file @ 8 > abort" setup: a rank of the FEN has more than 8 squares" exit
+  then
+  letter>piece dup 0= abort" setup: unknown piece letter in the FEN (p n b r q k, upper case white)"
+  next-cell
+  over kind king = if dup 2 pick color king-sq c! then
+  sq! ;
 : castle-right ( char -- )
-  case [char] K of 1 endof [char] Q of 2 endof [char] k of 4 endof [char] q of 8 endof 0 swap endcase
+  case [char] K of 1 endof [char] Q of 2 endof [char] k of 4 endof [char] q of 8 endof
+       [char] - of 0 endof  true abort" setup: castling rights are K Q k q or -"
+  endcase
   castling c@ or castling c! ;
 : ep-char ( char -- )
-  dup [char] a [char] i within if [char] a - ep c! exit then
-  dup [char] 1 [char] 9 within if [char] 1 - 16 * ep c@ + ep c! exit then
-  drop ;
+  dup [char] - = if drop exit then
+  dup [char] a [char] i within if [char] a - ep c@ 112 and or ep c! exit then
+  dup [char] 3 = over [char] 6 = or if [char] 1 - 16 * ep c@ 15 and or ep c! exit then
+  true abort" setup: the en passant square is - or a square on rank 3 or 6" ;
+: to-move ( char -- )
+  dup [char] w <> over [char] b <> and abort" setup: the side to move is w or b"
+  [char] b = if black else white then side c! ;
 : fen-char ( char -- )
   dup bl = if drop 1 field# +! exit then
   field# @ case
     0 of placement endof
-    1 of [char] b = if black else white then side c! endof
+    1 of to-move endof
     2 of castle-right endof
     3 of ep-char endof
     nip
   endcase ;
-
-: setup ( c-addr u -- )         \ a position in FEN
-  board pos !  board 128 erase  255 ep c!  0 field# !  112 at-sq !
-  bounds ?do i c@ fen-char loop
-  field# @ 1 < abort" the FEN needs at least the pieces and the side to move" ;
-
-: start ( -- ) s" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" setup ;
 
 \ ---- drawing ----------------------------------------------------------------
 
@@ -104,6 +120,30 @@ create kind-bits 0 , 0 , 1 , 2 , 4 , 6 , 8 ,   \ by type; pawns depend on color
     then
   loop 2drop false ;
 : in-check? ( c -- flag ) dup king-sq c@ swap other attacked? ;
+
+\ ---- setup's checks, which need the attacks --------------------------------
+
+: kings ( c -- n )              \ how many kings of color c
+  0 120 0 do i $88 and 0= if i sq@ dup kind king = swap color 3 pick = and - then loop nip ;
+: pawn-at-edge? ( -- flag )
+  false 8 0 do i sq@ kind pawn = or  i 112 + sq@ kind pawn = or loop ;
+: check-position ( -- )
+  at-rank @ 0<> at-file @ 8 <> or abort" setup: the FEN needs 8 ranks of 8 squares"
+  field# @ 1 < abort" setup: the FEN needs at least the pieces and the side to move"
+  white kings 1 <> black kings 1 <> or abort" setup: each side needs exactly one king"
+  pawn-at-edge? abort" setup: a pawn on the first or last rank"
+  side c@ other in-check? abort" setup: the side that is not to move is in check" ;
+
+: setup ( c-addr u -- )         \ a position in FEN
+  fen-board pos !  fen-board 128 erase  255 ep c!  0 field# !  7 at-rank !  0 at-file !
+  -trailing  bounds ?do i c@ fen-char loop
+  ep c@ 255 <> if ep c@ dup 15 and 8 < swap 4 rshift dup 2 = swap 5 = or and 0=
+    abort" setup: the en passant square is - or a square on rank 3 or 6" then
+  check-position
+  fen-board board 128 move  board pos ! ;
+
+: start ( -- ) s" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" setup ;
+
 
 \ ---- move generation ----------------------------------------------------------
 \ A move is one cell: from + 256*to + 65536*promotion piece type.
@@ -289,15 +329,14 @@ defer negamax
 ' (negamax) is negamax
 
 variable level  3 level !
-variable best
 : best-move ( -- m | 0 )        \ 0 when there is no legal move
-  root generate  0 best !
-  mate 1+ negate alphas this !  mate 1+ betas this !  level @ depths this !
+  root generate  mate 1+ negate best !  no-ties
+  mate 1+ betas this !  level @ depths this !
   moves# 0 ?do
     i move# make legal? if
-      child-score dup alphas this @ > if alphas this ! i move# best ! else drop then
+      best @ 1- alphas this !  child-score  i move# swap weigh
     then look
-  loop best @ ;
+  loop chosen 0 max ;
 
 : legal-moves# ( -- n )         \ how many legal moves the side to move has
   root generate 0  moves# 0 ?do i move# make legal? - look loop ;
@@ -307,58 +346,123 @@ variable best
 : .move ( m -- )
   dup origin .square dup target .square
   promotion ?dup if s" ?pnbrqk" drop + c@ emit then ;
+: .kind ( type -- )
+  case pawn of ." pawn" endof knight of ." knight" endof bishop of ." bishop" endof
+       rook of ." rook" endof queen of ." queen" endof ." king" endcase ;
+: .side ( c -- ) if ." Black" else ." White" then ;
+
+variable last-move              \ the last move played, 0 before the first
+: .turn ( -- )                  \ whose move it is, the last move, the legend
+  board pos !  ."   " me .side ."  to move"
+  last-move @ ?dup if ." , last move " .move then cr
+  ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 
 : play-move ( m -- )            \ on the game's board
-  root make  child# board 128 move  board pos ! ;
+  dup last-move !  root make  child# board 128 move  board pos ! ;
 
-create line 80 allot
+: legal-move? ( m -- flag ) root make legal? look ;
+: first-legal ( -- m )          \ the first legal move in the list (0 if none)
+  root generate 0
+  moves# 0 ?do i move# legal-move? if drop i move# leave then loop ;
+: .legal ( -- )
+  ." Legal moves:" root generate
+  moves# 0 ?do i move# legal-move? if space i move# .move then loop cr ;
+
 : >sq ( c-addr -- sq | -1 )
   dup c@ [char] a - swap char+ c@ [char] 1 -
   over 8 u< over 8 u< and if 16 * + else 2drop -1 then ;
-: >promotion ( char -- type )
-  case [char] n of knight endof [char] b of bishop endof [char] r of rook endof queen swap endcase ;
-: find-move ( from to promo -- m | 0 ) \ the legal move that matches
-  root generate  0
-  moves# 0 ?do
-    i move# make legal? if
-      i move# origin 4 pick =  i move# target 4 pick = and
-      i move# promotion dup if 3 pick = else drop true then and
-      if drop i move# then
-    then look
-  loop nip nip nip ;
-: ask ( -- m | 0 | -1 )         \ -1 to quit
+: >kind ( char -- type | 0 )    \ what a pawn promotes to
+  case [char] n of knight endof [char] b of bishop endof [char] r of rook endof
+       [char] q of queen endof 0 swap endcase ;
+: >move ( c-addr u -- from to promo ) \ -1 for a square that is none, 0 for a bad promotion
+  over >sq  2 pick 2 + >sq  2swap 4 > if 4 + c@ >kind else drop queen then ;
+
+: matches? ( from to promo m -- flag )  \ the promotion counts only for a promoting move
+  >r  r@ promotion ?dup if <> if 2drop r> drop false exit then else drop then
+  r@ target =  swap r> origin =  and ;
+: find-move ( from to promo -- m | 0 )  \ the move of the list that matches, legal or not
+  root generate
+  moves# 0 ?do 2 pick 2 pick 2 pick i move# matches? if drop 2drop i move# unloop exit then loop
+  drop 2drop 0 ;
+
+: .format ( -- )
+  ." Type the squares from and to, like " first-legal .move
+  ." ; a pawn reaching the last rank takes q, r, b or n (e7e8q)." cr ;
+: .not-there ( to from -- )
+  ." The " dup board + c@ kind .kind ."  on " .square ."  cannot go to " .square ." ." cr ;
+: try-move ( from to promo -- m | 0 )   \ the legal move, or 0 after saying why not
+  dup 0= 3 pick 0< or 2 pick 0< or if drop 2drop .format 0 exit then
+  board pos !
+  2 pick sq@ 0= if 2drop ." There is no piece on " .square ." ." cr 0 exit then
+  2 pick sq@ color me <> if
+    2drop ." The piece on " .square ."  is not yours: you play " me .side ." ." cr 0 exit
+  then
+  over sq@ ?dup if color me = if
+    drop nip ." Your own " dup sq@ kind .kind ."  is on " .square ." ." cr 0 exit
+  then then
+  2 pick >r over >r  find-move r> r> rot   ( to from m )
+  ?dup 0= if .not-there 0 exit then
+  nip nip dup legal-move? 0= if drop ." That move would leave your king in check." cr 0 then ;
+
+: .prompt ( -- )
+  ." Your move (like " first-legal .move ." ; ? lists moves, q quits): " ;
+: human-move ( -- m | -1 )      \ -1 when the player stops
   begin
-    ." Your move (like e2e4, q to quit): " line 80 accept
-    dup 0= if drop -1 exit then
-    line c@ [char] q = if drop -1 exit then
-    dup 4 >= if
-      line >sq line 2 + >sq  rot 4 > if line 4 + c@ >promotion else queen then
-      2 pick 0< 2 pick 0< or if drop 2drop else find-move ?dup if exit then then
-    else drop then
-    ." That is not a legal move." cr
+    ['] .prompt ask-answer 0= if -1 exit then
+    2dup moves-word? if 2drop .legal else
+      squeeze dup 4 6 within if >move try-move ?dup if exit then else 2drop .format then
+    then
   again ;
 
 variable humans                 \ bit 0: white is human, bit 1: black is human
 : human? ( -- flag ) board pos ! 1 me lshift humans @ and 0<> ;
 
-variable max-moves  200 max-moves !   \ plies before a game is called a draw
-: .side ( c -- ) if ." Black" else ." White" then ;
-: game ( -- )
-  0 begin
-    .board  board pos !
-    legal-moves# 0= if
-      board pos !  me in-check? if me other .side ."  wins by checkmate." else ." Stalemate: a draw." then cr
-      drop exit
-    then
-    dup max-moves @ = if ." Too many moves: a draw." cr drop exit then
+\ Draws by the rules. The history holds the positions since the last
+\ capture or pawn move: a position there for the third time is a draw by
+\ repetition, and 100 plies (fifty moves each) without either a draw by
+\ the fifty-move rule. Kings with at most one knight or bishop cannot mate.
+101 constant max-history
+create history 128 max-history * allot
+variable #history
+: entry ( i -- addr ) 128 * history + ;
+: remember ( -- )               \ the game's position, after each move
+  #history @ max-history < if board #history @ entry 128 move  1 #history +! then ;
+: irreversible? ( m -- flag )   \ a capture or a pawn move: no way back
+  board pos !  dup target sq@ 0<>  swap origin sq@ kind pawn =  or ;
+: repeats ( -- n )              \ how often the position has been seen
+  0 #history @ 0 ?do i entry 128 board 128 compare 0= - loop ;
+: fifty-moves? ( -- flag ) #history @ max-history = ;
+: material ( piece -- n ) kind dup king = if drop 0 exit then  dup knight = swap bishop = or if 1 else 2 then ;
+: bare? ( -- flag )             \ kings and at most one knight or bishop
+  board pos !  0 120 0 do i $88 and 0= if i sq@ ?dup if material + then then loop 2 < ;
+: .draw? ( -- flag )            \ say so if the position is drawn by the rules
+  repeats 3 >= if ." The same position a third time: a draw by repetition." cr true exit then
+  fifty-moves? if ." Fifty moves each without a capture or a pawn move: a draw." cr true exit then
+  bare? if ." Neither side has the pieces to checkmate: a draw." cr true exit then
+  false ;
+
+variable plies                  \ moves played in this game
+variable max-moves  1000 max-moves !  \ plies before a game is called a draw anyway
+: .ended ( -- )                 \ no legal move: checkmate or stalemate
+  board pos !  me in-check? if me other .side ."  wins by checkmate." else ." Stalemate: a draw." then cr ;
+: turns ( -- )                  \ play until the game ends or the player stops
+  begin
+    .board .turn
+    legal-moves# 0= if .ended exit then
+    .draw? if exit then
+    plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
-    human? if me .side ."  to move." cr ask else best-move then
-    dup 0< if 2drop ." Bye." cr exit then
-    board pos !  me .side ."  plays " dup .move cr  play-move 1+
+    human? if human-move else best-move then
+    dup 0< if drop ." Bye." cr .board exit then
+    board pos !  me .side ."  plays " dup .move cr
+    dup irreversible? if 0 #history ! then  play-move remember  1 plies +!
+    humans @ 0= if pause then
   again ;
 
-: play ( -- ) start  1 humans !  game ;   \ you are white
-: demo ( -- ) start  0 humans !  game ;
+: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board then ;
+: new-game ( humans -- ) start  humans !  0 last-move !  0 plies !  0 #history ! remember ;
+: play ( -- ) 1 new-game  game ;   \ you are white
+: demo ( -- ) 0 new-game  game ;
 
 start
 script? [if]

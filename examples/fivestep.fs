@@ -9,7 +9,10 @@
 \ Squares are (x, y), stored at y*5+x; cells hold 0 empty, 1 or 2. A move
 \ walks one piece 1 to 5 steps without revisiting a square, through empty
 \ squares; it may land on an enemy piece (and take it) only on step five.
-\ The built-in words reach, path and path-count know these rules.
+\ The built-in words reach, path and path-count know these rules. Players
+\ see squares as a1 .. e5 (column a..e is x 0..4, row 1..5 is y 0..4).
+
+require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
 
 \ ---- the position ----------------------------------------------------------
 
@@ -22,20 +25,22 @@ variable side                   \ 1 or 2: whose move it is
   board 25 erase  1 board c!  1 board 24 + c!  2 board 4 + c!  2 board 20 + c!
   1 side ! ;
 
+: cell? ( char -- flag ) [char] 0 [char] 3 within ;
 : setup ( c-addr u -- )         \ 25 digits 0 1 2 row by row, a space, the side
-  dup 27 < abort" setup wants 25 cells, a space and the side to move (1 or 2)"
-  over 26 + c@ [char] 0 - dup 1 3 within 0= abort" the side to move must be 1 or 2" side !
-  drop 25 0 do
-    dup i + c@ [char] 0 - dup 0 3 within 0= abort" cells are 0, 1 or 2"  board i + c!
-  loop drop ;
+  -trailing
+  dup 27 <> abort" setup: the position is 25 cells 0 1 2, a space and the side to move (1 or 2)"
+  over 25 + c@ bl <> abort" setup: a space must follow the 25 cells"
+  over 26 + c@ dup [char] 1 <> swap [char] 2 <> and abort" setup: the side to move is 1 or 2"
+  over 25 bounds ?do i c@ cell? 0= abort" setup: a cell is not 0, 1 or 2" loop
+  drop  dup 26 + c@ [char] 0 - side !
+  25 0 do dup i + c@ [char] 0 - board i + c! loop drop ;
 
-: .board ( -- )
-  cr ."     x: 0 1 2 3 4" cr
-  5 0 do
-    ."   y" i 0 .r ." : "  5 0 do board j 5 * i + + c@ 0 .r space loop cr
-  loop ;
+: .cell ( n -- ) ?dup if 0 .r else ." ." then ;
+: .board ( -- )                 \ row 5 at the top, as in chess
+  cr  0 4 do ."   " i 1+ 0 .r space  5 0 do board j 5 * i + + c@ .cell space loop cr -1 +loop
+  ."     a b c d e" cr ;
 
-: .square ( sq -- ) 5 /mod swap 0 .r space 0 .r ;
+: .square ( sq -- ) 5 /mod swap [char] a + emit [char] 1 + emit ;
 
 \ ---- moves --------------------------------------------------------------
 \ A move is a piece's square and a destination; the board afterwards does
@@ -105,8 +110,8 @@ create dests  max-ply 2 + cells allot
 10000 constant won
 : mobility ( board p -- n ) 0 25 0 do 2 pick i + c@ 2 pick = if 2 pick i reach bit-count + then loop nip nip ;
 : worth ( board p -- n )        \ for p to move: higher is better
-  2dup pieces 0= if 2drop won negate exit then
-  2dup moves? 0= if 2drop won negate exit then
+  2dup pieces 0= if 2drop won ply @ - negate exit then   \ a loss further off is less bad
+  2dup moves? 0= if 2drop won ply @ - negate exit then
   2dup pieces  2 pick 2 pick other pieces - 100 *  >r
   2dup mobility  -rot other mobility -  r> + ;
 
@@ -116,7 +121,14 @@ defer negamax
   down betas this ! alphas this !  negamax negate up ;
 : raise ( score -- )
   dup alphas this @ > if alphas this ! else drop then ;
+\ The contest allows a second a move, so the bot searches against a clock:
+\ the search throws TIME-UP once the deadline has passed.
+variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
+1001 constant time-up
+: clock ( -- ) deadline @ if utime drop deadline @ > if time-up throw then then ;
+
 : (negamax) ( -- score )
+  clock
   depths this @ 0= if board# colors this @ worth exit then
   board# colors this @ 2dup pieces 0= -rot moves? 0= or if board# colors this @ worth exit then
   first-piece
@@ -126,7 +138,6 @@ defer negamax
 ' (negamax) is negamax
 
 variable level  3 level !
-variable best-from  variable best-to
 
 variable foe
 : threatened? ( board sq -- flag ) \ can the enemy take the piece on sq next move?
@@ -139,68 +150,156 @@ variable foe
   child# 2 pick threatened?  over won 100 - < and if 5000 - then ;  \ takes next, unless it wins
 
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 1+ negate alphas this !  won 1+ betas this !
-  -1 best-from !  -1 best-to !  first-piece
+  level @ root  won 2* negate best !  won 1+ betas this !  no-ties  first-piece  \ below any cautioned loss
   begin next-move while
-    2dup make-move descend caution dup alphas this @ > if
-      alphas this !  best-to ! best-from !
-    else drop 2drop then
-  repeat  best-from @ best-to @ ;
+    2dup make-move  best @ 1- alphas this !  descend caution  >r swap 25 * + r> weigh
+  repeat  chosen dup 0< if dup else 25 /mod swap then ;
 
 \ ---- playing -----------------------------------------------------------------
 
 : lost? ( -- flag ) board side @ pieces 0=  board side @ moves? 0= or ;
 create the-path 6 cells allot
-: .path ( from to -- ) board -rot the-path path 1+ 0 do the-path i cells + @ .square space loop ;
+: .path ( from to -- )          \ a1-b1-c1: the shortest way there
+  board -rot the-path path 1+ 0 do i if ." -" then the-path i cells + @ .square loop ;
+
+variable last-from  -1 last-from !  \ the last move played (-1: none yet)
+variable last-to
+: .turn ( -- )                  \ whose move it is and the last move
+  ."   Player " side @ 0 .r ."  to move"
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
+: .rules ( -- )
+  ." The five-step game. Each move walks one of your pieces 1 to 5 steps up, down," cr
+  ." left or right, through empty squares, never twice over one square. It may end" cr
+  ." on an enemy piece, taking it, only after exactly five steps. A player with no" cr
+  ." piece or no move loses. Type a move as the piece's square and the target, like" cr
+  ." a1c2 (squares a1 to e5; ? lists the moves, q quits)." cr ;
+
 : play-move ( from to -- )
-  ." Player " side @ 0 .r ."  moves: " 2dup .path cr
+  ." Player " side @ 0 .r ."  moves " 2dup .path cr
+  2dup last-to ! last-from !
   board -rot move!  side @ other side ! ;
 
-create line 80 allot
-variable #digits
-: digits ( c-addr u -- x1 y1 x2 y2 n ) \ the digits of a line, and how many
-  0 #digits !  bounds ?do i c@ [char] 0 - dup 0 10 within if 1 #digits +! else drop then loop
-  #digits @ ;
-: ask ( -- from to | -1 -1 )
+: >square ( c-addr -- sq | -1 )  \ "a1" .. "e5"
+  dup c@ [char] a - swap char+ c@ [char] 1 -
+  over 5 u< over 5 u< and if 5 * + else 2drop -1 then ;
+: can-reach? ( from to -- flag ) swap board swap reach swap rshift 1 and 0<> ;
+: first-legal ( -- from to )    \ the first move of the side to move
+  0 root first-piece next-move drop ;
+: .first-legal ( -- ) first-legal swap .square .square ;
+: .legal ( -- )
+  ." Legal moves:" 0 root first-piece
+  begin next-move while space swap .square .square repeat cr ;
+
+: why-not ( from to -- )        \ say why from-to is not a legal move
+  over board + c@ 0= if drop ." There is no piece on " .square ." ." cr exit then
+  over board + c@ side @ <> if drop ." The piece on " .square ."  is not yours." cr exit then
+  dup board + c@ side @ = if nip ." Your own piece is on " .square ." ." cr exit then
+  dup board + c@ if
+    nip ." A piece takes the one on " .square ."  only by landing there on exactly its fifth step." cr exit
+  then
+  ." The piece on " swap .square ."  cannot reach " .square
+  ." : it walks 1 to 5 steps through empty squares." cr ;
+
+: .format ( -- ) ." Type the piece's square and the target, like " .first-legal ." ." cr ;
+: .prompt ( -- ) ." Your move (like " .first-legal ." ; ? lists moves, q quits): " ;
+: human-move ( -- from to | -1 -1 )  \ -1 -1 when the player stops
   begin
-    ." Your move: x y of a piece, then x y of the target (q quits): "
-    line 80 accept  dup 0= if drop -1 -1 exit then
-    line c@ [char] q = if drop -1 -1 exit then
-    line swap digits 4 = if
-      2over 2over max max max 5 < if
-        at >r at r>  2dup board -rot the-path path 0<>  2 pick board + c@ side @ = and
-        if exit then 2drop
-      else 2drop 2drop then
-    else #digits @ 0 ?do drop loop then
-    ." That is not a legal move." cr
+    ['] .prompt ask-answer 0= if -1 -1 exit then
+    2dup moves-word? if 2drop .legal else
+      squeeze 4 = if
+        dup >square swap 2 + >square
+        over 0< over 0< or if 2drop .format else
+          over board + c@ side @ =  2 pick 2 pick can-reach? and if exit then why-not
+        then
+      else drop .format then
+    then
   again ;
 
 variable humans                 \ bit p set: player p is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
-variable max-moves  200 max-moves !   \ moves before a game is called a draw
-: game ( -- )
-  0 begin
-    .board
-    lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr drop exit then
-    dup max-moves @ = if ." Too many moves: a draw." cr drop exit then
-    human? if ask else best-move then
-    over 0< if 2drop drop ." Bye." cr exit then
-    play-move 1+
+\ Draws by the rules (playforth's; the seed has none). The history holds
+\ the positions since the last capture: a position there for the third
+\ time is a draw by repetition, and 50 moves (25 each) without a capture
+\ a draw for want of progress.
+51 constant max-history
+create history 26 max-history * allot
+variable #history
+: entry ( i -- addr ) 26 * history + ;
+: position ( addr -- )          \ the board and the side to move, 26 bytes
+  board over 25 move  side @ swap 25 + c! ;
+: remember ( -- ) #history @ max-history < if #history @ entry position  1 #history +! then ;
+create now 26 allot
+: repeats ( -- n )              \ how often the position has been seen
+  now position  0 #history @ 0 ?do i entry 26 now 26 compare 0= - loop ;
+: .draw? ( -- flag )            \ say so if the position is drawn by the rules
+  repeats 3 >= if ." The same position a third time: a draw by repetition." cr true exit then
+  #history @ max-history = if ." Fifty moves without a capture: a draw." cr true exit then
+  false ;
+
+variable plies                  \ moves played in this game
+variable max-moves  1000 max-moves !  \ moves before a game is called a draw anyway
+: turns ( -- )                  \ play until the game ends or the player stops
+  begin
+    .board .turn
+    lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
+    .draw? if exit then
+    plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
+    human? if human-move else best-move then
+    over 0< if 2drop ." Bye." cr .board .turn exit then
+    dup board + c@ if 0 #history ! then  play-move remember  1 plies +!
+    humans @ 0= if pause then
   again ;
 
-: play ( -- ) start  2 humans !  game ;
-: demo ( -- ) start  0 humans !  game ;
+: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
+: new-game ( humans -- ) start  humans !  -1 last-from !  0 plies !  0 #history ! remember  .rules ;
+: play ( -- ) 2 new-game  game ;   \ you are player 1
+: demo ( -- ) 0 new-game  game ;
 
 \ ---- the contest bot ------------------------------------------------------
 \ playforth examples/fivestep.fs bot OPPONENT SIDE c1 ... c25 writes the
-\ chosen path to play.txt as "x y x y ...", start square first.
+\ chosen path to play.txt as "x y x y ...", start square first. Bad
+\ arguments, or a board without a legal move, are said on stderr with a
+\ failing exit status, and no play.txt is left behind.
 
-: arg>n ( c-addr u -- n ) 0 0 2swap >number 2drop drop ;
+: err ( c-addr u -- ) stderr write-file drop ;
+: err# ( n -- ) s>d <# #s #> err ;
+: bot-fail ( -- )               \ after the message: the usage, and exit status 2
+  s" ; usage: playforth examples/fivestep.fs bot OPPONENT SIDE c1 ... c25" err
+  s"  (SIDE 1 or 2, each cell 0, 1 or 2)" stderr write-line drop  2 (bye) ;
+: arg>digit ( c-addr u -- n )   \ a one-digit argument; -1 for anything else
+  1 = if c@ [char] 0 - dup 10 u< 0= if drop -1 then else drop -1 then ;
+
+: check-count ( -- )            \ the opponent, the side and 25 cells
+  argc @ 1- dup 27 = if drop exit then
+  s" fivestep bot: " err err# s"  arguments after bot, 27 needed" err bot-fail ;
+: read-side ( -- )
+  next-arg 2dup arg>digit dup 1 3 within if side ! 2drop exit then drop
+  s" fivestep bot: SIDE is '" err err s" ', not 1 or 2" err bot-fail ;
+: read-cell ( i -- )
+  next-arg 2dup arg>digit dup 0 3 within if nip nip board rot + c! exit then drop
+  s" fivestep bot: cell " err rot 1+ err# s"  is '" err err s" ', not 0, 1 or 2" err bot-fail ;
 : read-position ( -- )          \ from the command line after "bot"
-  next-arg 2drop                              \ the opponent's id
-  next-arg arg>n side !
-  25 0 do next-arg arg>n board i + c! loop ;
+  check-count  next-arg 2drop                 \ the opponent's id
+  read-side  25 0 do i read-cell loop ;
+
+\ Iterative deepening: one ply, then two, ... until the clock says stop.
+\ A deeper search starts only early in the time; the deadline cuts one
+\ that runs long, and the move of the deepest finished search is played.
+variable budget-us  300000 budget-us !  \ the deadline, after the bot starts thinking
+variable deepen-us  100000 deepen-us !  \ no deeper search starts after this
+12 constant max-depth
+: deeper ( from to -- from' to' more? )  \ one ply deeper, unless time runs out
+  1 level +!  ['] best-move catch ?dup if
+    dup time-up <> if throw then drop false exit
+  then  2swap 2drop true ;
+: think ( -- from to )          \ the best move the time allows
+  utime drop >r  0 deadline !
+  1 level !  best-move                      \ one ply, without the clock: always a move
+  r@ budget-us @ + deadline !
+  begin level @ max-depth <  utime drop r@ - deepen-us @ <  and while
+    deeper 0= if r> drop 0 deadline ! exit then
+  repeat r> drop 0 deadline ! ;
 
 create out 80 allot  variable #out
 : out+ ( c-addr u -- ) tuck out #out @ + swap move #out +! ;
@@ -209,10 +308,13 @@ create out 80 allot  variable #out
   0 #out !  1+ 0 do
     i if s"  " out+ then  the-path i cells + @ 5 /mod swap n>out s"  " out+ n>out
   loop ;
+: no-move ( -- )
+  s" fivestep bot: player " err side @ err# s"  has no legal move on this board" stderr write-line drop
+  1 (bye) ;
 : bot ( -- )
-  read-position  best-move
-  over 0< if 2drop exit then
-  board -rot the-path path path>out
+  s" play.txt" delete-file drop               \ never leave an old answer
+  read-position  board side @ moves? 0= if no-move then
+  think  board -rot the-path path path>out
   s" play.txt" w/o create-file throw
   dup out #out @ rot write-line throw  close-file throw ;
 
@@ -221,64 +323,49 @@ create out 80 allot  variable #out
 \ playforth-referee wrote (docs/contest.md): "start POSITION" sets the
 \ board, each "move N: a1 b1 ...  (who)" is checked and made, and the
 \ board is shown after it (a move whose piece cannot reach its last square
-\ stops the replay). Enter steps on, q stops; without a terminal
-\ (input at its end) the whole game is shown.
-
-: .named-board ( -- )           \ as in the log: a-e is x, 1-5 is y
-  ."     a b c d e" cr
-  5 0 do
-    ."   " i 1+ 0 .r
-    5 0 do space  board j 5 * i + + c@ ?dup if 0 .r else ." ." then loop cr
-  loop ;
+\ stops the replay). Enter steps on, q stops; at the end of the input (a
+\ pipe, a file) the rest of the game is shown at once.
 
 : prefix? ( c-addr u c-addr2 u2 -- flag ) dup >r 2swap r> min compare 0= ;
-: skip-blanks ( c-addr u -- c-addr' u' )
-  begin dup if over c@ bl = else false then while 1 /string repeat ;
-: word-length ( c-addr u -- c-addr u n ) \ the leading run of non-blanks
-  0 begin 2dup > if 2 pick over + c@ bl <> else false then while 1+ repeat ;
-: after-colon ( c-addr u -- c-addr' u' )
+: after-colon ( c-addr u -- c-addr' u' ) \ the text after the first ":"
   begin dup if over c@ [char] : <> else false then while 1 /string repeat
   dup if 1 /string then ;
 
 create named 6 cells allot      \ the squares of the move being replayed
 variable #named
-: name>square ( c-addr -- sq true | false ) \ "b3" -> 11
-  dup c@ [char] a - swap 1+ c@ [char] 1 -
-  2dup 0 5 within swap 0 5 within and if at true else 2drop false then ;
 : named+ ( sq -- ) #named @ 6 < if named #named @ cells + ! then 1 #named +! ;
-: read-names ( c-addr u -- flag ) \ the a1-style names up to "(": all good?
-  0 #named !  true >r
-  begin skip-blanks dup if over c@ [char] ( <> else false then while
-    word-length dup 2 = if
-      2 pick name>square if named+ else r> drop false >r then
-    else r> drop false >r then
-    /string
-  repeat 2drop  r>  #named @ 2 7 within and ;
+: name-next? ( c-addr u -- flag ) \ two characters, then a blank or the end
+  dup 2 = if 2drop true exit then  2 < if drop false exit then  2 + c@ blank? ;
+: read-names ( c-addr u -- flag ) \ the squares up to "(": 2 to 6 good ones?
+  0 #named !
+  begin trim dup if over c@ [char] ( <> else false then while
+    2dup name-next? 0= if 2drop false exit then
+    over >square dup 0< if drop 2drop false exit then named+  2 /string
+  repeat 2drop  #named @ 2 7 within ;
 
 : replay-move ( -- flag )       \ make the move in named; false if illegal
   named @  named #named @ 1- cells + @     ( from to )
   2dup board -rot path-count 0= if 2drop false exit then
   board -rot move!  side @ other side !  true ;
 
-create log-line 256 allot
-variable log-file
 variable stepping  true stepping !
 : next? ( -- flag )             \ wait for Enter; false after q
   stepping @ 0= if true exit then
-  ." (Enter: next move, q: stop) "  line 80 stdin read-line throw
-  0= if drop false stepping ! cr true exit then   \ input at its end
-  1 = line c@ [char] q = and 0= ;
+  ." (Enter: next move, q: stop) "
+  read-answer 0= if 2drop false stepping ! cr true exit then  quit-word? 0= ;
 
 : replay-line ( c-addr u -- flag ) \ show one line of the log; false: stop
-  2dup s" start " prefix? if 6 /string setup cr .named-board true exit then
+  2dup s" start " prefix? if 6 /string setup .board true exit then
   2dup s" move " prefix? if
     cr 2dup type cr  after-colon read-names 0= if ." (not a move)" cr false exit then
     replay-move 0= if ." That move is not legal here." cr false exit then
-    .named-board next? exit
+    .board next? exit
   then
   2dup s" violation" prefix? >r 2dup s" result:" prefix? r> or if cr type cr true exit then
   2drop true ;
 
+create log-line 256 allot
+variable log-file
 : replay ( -- )                 \ the log named on the command line
   next-arg dup 0= abort" replay wants a log file: replay FILE"
   r/o open-file abort" cannot open that log" log-file !

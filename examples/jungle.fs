@@ -9,6 +9,8 @@
 \ rat 0 cat 1 dog 2 wolf 3 leopard 4 tiger 5 lion 6 elephant 7.
 \ The built-in capture? ( attacker defender -- flag ) holds the rank rule.
 
+require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+
 \ ---- the board ------------------------------------------------------------
 
 63 constant #squares
@@ -41,21 +43,44 @@ variable pos                    \ the board the rules look at
        [char] p of 4 endof [char] t of 5 endof [char] l of 6 endof [char] e of 7 endof
        -1 swap endcase ;
 
-variable at-sq
+create setup-board #squares allot  \ the position being read, checked before it is used
+variable at-file  variable at-rank  \ where the next letter goes
+create seen 16 allot                \ how many of each animal (cell 1..16) were placed
+
+: next-cell ( -- sq )
+  at-file @ 7 = abort" setup: a rank has more than 7 squares"
+  at-rank @ 7 * at-file @ +  1 at-file +! ;
 : put-letter ( char -- )
   dup [char] a < if 32 + 0 else 1 then  >r  letter>rank
-  dup 0< abort" unknown animal letter in the position"
-  r> piece  at-sq @ board + c!  1 at-sq +! ;
-
-: setup ( c-addr u -- )
-  board #squares erase  56 at-sq !
+  dup 0< abort" setup: unknown animal letter (r c d w p t l e, upper case for A)"
+  r> piece  dup 1- seen + dup c@ abort" setup: a side has two of the same animal"  1 swap c!
+  next-cell setup-board + c! ;
+: next-rank ( -- )
+  at-file @ 7 <> abort" setup: a rank does not have 7 squares"
+  at-rank @ 0= abort" setup: more than 9 ranks"
+  -1 at-rank +!  0 at-file ! ;
+: placement ( c-addr u -- c-addr' u' )  \ up to the blank before the side to move
+  setup-board #squares erase  seen 16 erase  8 at-rank !  0 at-file !
   begin dup while over c@ bl <> while
-    over c@ dup [char] / = if drop at-sq @ 14 - at-sq ! else
-      dup [char] 1 [char] 8 within if [char] 0 - at-sq +! else put-letter then then
+    over c@ dup [char] / = if drop next-rank else
+      dup [char] 1 [char] 8 within if
+        [char] 0 - at-file +!  at-file @ 7 > abort" setup: a rank has more than 7 squares"
+      else put-letter then then
     1 /string
   repeat then
-  2 < abort" the position needs ' w' or ' b' at the end"
-  1+ c@ [char] b = 1 and side ! ;
+  at-rank @ 0<> at-file @ 7 <> or abort" setup: the position needs 9 ranks of 7 squares" ;
+: check-squares ( -- )          \ nobody in the water but rats, nobody in its own den
+  setup-board pos !
+  #squares 0 do i at if
+    i water? i at animal rat <> and abort" setup: only a rat may be in the water"
+    i i at owner den = abort" setup: an animal stands in its own den"
+  then loop ;
+: setup ( c-addr u -- )         \ the position text of GAMES.md, then w or b
+  -trailing placement
+  dup 2 <> abort" setup: the position needs ' w' or ' b' at the end"
+  drop 1+ c@ dup [char] w <> over [char] b <> and abort" setup: the side to move is w or b"
+  check-squares
+  [char] b = 1 and side !  setup-board board #squares move ;
 
 : start ( -- ) s" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w" setup ;
 
@@ -71,8 +96,11 @@ variable at-sq
 : .board ( -- )
   board pos !
   cr ."     a b c d e f g" cr
-  0 8 do ."   " i 1+ 0 .r space  7 0 do j 7 * i + .cell space loop cr -1 +loop
-  ."   A: upper case, moves up; B: lower case. # dens, ^ traps, ~ water" cr ;
+  0 8 do ."   " i 1+ 0 .r space  7 0 do j 7 * i + .cell space loop cr -1 +loop ;
+: .legend ( -- )
+  ."   A upper case, moving up; B lower case. # den, ^ trap, ~ water (only the rat swims)" cr
+  ."   R rat, C cat, D dog, W wolf, P leopard, T tiger, L lion, E elephant: each takes" cr
+  ."   its own rank or lower, the rat takes the elephant, anyone takes an enemy on its trap" cr ;
 
 \ ---- the rules --------------------------------------------------------------
 \ One step up, down, left or right; never into your own den; only the rat
@@ -160,16 +188,12 @@ create dirs   max-ply 2 + cells allot
   board# child# #squares move
   over child# + c@ over child# + c!  drop 0 swap child# + c! ;
 
-: wins? ( from to -- flag )     \ would the move end the game (den or last animal)?
-  nip dup colors this @ other den = if drop true exit then
-  at if colors this @ other pieces 1 = else false then ;
-
-: (perft) ( -- n )              \ a won game stops the line and adds nothing
-  look colors this @ lost? if 0 exit then
+: (perft) ( -- n )              \ a winning move counts 1 on the last ply, and ends its line before
   depths this @ 0= if 1 exit then
+  look colors this @ lost? if 0 exit then
   first-move 0
   depths this @ 1 = if                      \ count the last ply without playing it
-    begin next-move while wins? 0= - repeat exit
+    begin next-move while 2drop 1+ repeat exit
   then
   begin next-move while make-move down recurse up + repeat ;
 
@@ -210,15 +234,11 @@ defer negamax
 ' (negamax) is negamax
 
 variable level  3 level !
-variable best-from  variable best-to
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 1+ negate alphas this !  won 1+ betas this !
-  -1 best-from !  -1 best-to !  first-move
+  level @ root  won 1+ negate best !  won 1+ betas this !  no-ties  first-move
   begin next-move while
-    2dup make-move descend dup alphas this @ > if
-      alphas this !  best-to ! best-from !
-    else drop 2drop then
-  repeat  best-from @ best-to @ ;
+    2dup make-move  best @ 1- alphas this !  descend  >r swap 64 * + r> weigh
+  repeat  chosen dup 0< if dup else 64 /mod swap then ;
 
 \ ---- looking at moves ----------------------------------------------------------
 
@@ -230,50 +250,113 @@ variable best-from  variable best-to
 
 \ ---- playing ------------------------------------------------------------------
 
+: .side ( s -- ) if ." B" else ." A" then ;
+variable last-from  -1 last-from !  \ the last move played (-1: none yet)
+variable last-to
+: .turn ( -- )                  \ whose move it is and the last move
+  ."   " side @ .side ."  to move"
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
+
 : play-move ( from to -- )
-  ." Player " side @ if ." B" else ." A" then ."  moves " over .square ." -" dup .square cr
+  ." Player " side @ .side ."  moves " over .square ." -" dup .square cr
+  2dup last-to ! last-from !
   2dup board + swap board + c@ swap c!  drop 0 swap board + c!
   side @ other side ! ;
 
 : can-move? ( -- flag ) 0 root first-move next-move dup if nip nip then ;
 
-create line 80 allot
 : >square ( c-addr -- sq | -1 )  \ "a1" .. "g9"
   dup c@ [char] a - swap char+ c@ [char] 1 -
   over 7 u< over 9 u< and if 7 * + else 2drop -1 then ;
 : legal-move? ( from to -- flag ) \ is from-to one of the moves here?
   0 root first-move
   begin next-move while 2over d= if 2drop true exit then repeat 2drop false ;
-: ask ( -- from to | -1 -1 )
+: first-legal ( -- from to ) 0 root first-move next-move drop ;
+: .first-legal ( -- ) first-legal swap .square .square ;
+
+\ Why a move is not legal, in the order a player would ask.
+: .rank ( rank -- ) s" rat     cat     dog     wolf    leopard tiger   lion    elephant"
+  drop swap 8 * + 8 -trailing type ;
+: .animal-on ( sq -- ) space dup at animal .rank ."  on " .square ;
+: neighbour? ( from to -- flag ) \ one step apart; leaves DIR pointing there
+  4 0 do i dir !  over step over = if 2drop true unloop exit then loop 2drop false ;
+: far-bank ( from -- to | -1 )  \ over the river in direction DIR, rats or not
+  step dup 0< if exit then  dup water? 0= if drop -1 exit then
+  begin dup water? while step repeat ;
+: across? ( from to -- flag )   \ straight over the river; leaves DIR pointing there
+  4 0 do i dir !  over far-bank over = if 2drop true unloop exit then loop 2drop false ;
+: jumper? ( sq -- flag ) at animal dup lion = swap tiger = or ;
+
+: why-not-there ( from to -- )  \ the animal on from is ours: why can it not go to to?
+  2dup neighbour? 0= if
+    over jumper? if 2dup across? if over land 0< if
+      2drop ." A rat in the river blocks the jump." cr exit
+    then then then
+  then
+  2dup neighbour?  2 pick jumper? if >r 2dup across? r> or then  0= if
+    2drop ." An animal moves one square up, down, left or right; the lion and tiger" cr
+    ." also jump straight across the river." cr exit
+  then
+  dup water? 2 pick at animal rat <> and if
+    2drop ." Only the rat may go into the water." cr exit
+  then
+  dup side @ den = if 2drop ." No animal may enter its own den." cr exit then
+  dup at 0= if 2drop ." That move is not allowed." cr exit then
+  dup at owner side @ = if nip ." Your own animal is on " .square ." ." cr exit then
+  over water? over water? <> if
+    2drop ." A rat in the water and an animal on land cannot take each other." cr exit
+  then
+  ." The" over .animal-on ."  cannot take the" dup .animal-on ." : each animal takes its own rank" cr
+  ." or lower, the rat takes the elephant, the elephant never takes the rat." cr 2drop ;
+
+: why-not ( from to -- )        \ say why from-to is not a legal move
+  board pos !
+  over at 0= if drop ." There is no animal on " .square ." ." cr exit then
+  over at owner side @ <> if
+    drop ." The animal on " .square ."  is not yours: you are " side @ .side
+    side @ if ."  (lower case)." else ."  (upper case)." then cr exit
+  then
+  why-not-there ;
+
+: .format ( -- ) ." Type the squares from and to, like " .first-legal ." ." cr ;
+: .prompt ( -- ) ." Your move (like " .first-legal ." ; ? lists moves, q quits): " ;
+: .legal ( -- ) ." Legal moves: " .moves cr ;
+: human-move ( -- from to | -1 -1 )  \ -1 -1 when the player stops
   begin
-    ." Your move (like a3a4, q to quit): " line 80 accept
-    dup 0= if drop -1 -1 exit then
-    line c@ [char] q = if drop -1 -1 exit then
-    4 >= if
-      line >square line 2 + >square  2dup legal-move? if exit then 2drop
+    ['] .prompt ask-answer 0= if -1 -1 exit then
+    2dup moves-word? if 2drop .legal else
+      squeeze 4 = if
+        dup >square swap 2 + >square
+        over 0< over 0< or if 2drop .format else
+          2dup legal-move? if exit then why-not
+        then
+      else drop .format then
     then
-    ." That is not a legal move." cr
   again ;
 
 variable humans                 \ bit 0: A is human, bit 1: B is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
+variable plies                  \ moves played in this game
 300 constant move-limit
-: .winner ( s -- ) ." Player " if ." B" else ." A" then ."  wins!" cr ;
-: game ( -- )
-  0 begin
-    .board
+: .winner ( s -- ) ." Player " .side ."  wins!" cr ;
+: turns ( -- )                  \ play until the game ends or the player stops
+  begin
+    .board .turn .legend
     board pos !
-    side @ lost? if side @ other .winner drop exit then
-    can-move? 0= if ." No legal move. " side @ other .winner drop exit then
-    dup move-limit = if ." Too many moves: a draw." cr drop exit then
-    human? if ask else best-move then
-    over 0< if 2drop drop ." Bye." cr exit then
-    play-move 1+
+    side @ lost? if side @ other .winner exit then
+    can-move? 0= if ." No legal move. " side @ other .winner exit then
+    plies @ move-limit = if ." Too many moves: a draw." cr exit then
+    human? if human-move else best-move then
+    over 0< if 2drop ." Bye." cr .board .turn exit then
+    play-move  1 plies +!
+    humans @ 0= if pause then
   again ;
 
-: play ( -- ) start  1 humans !  game ;   \ you are A, at the bottom
-: demo ( -- ) start  0 humans !  game ;
+: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
+: new-game ( humans -- ) start  humans !  -1 last-from !  0 plies ! ;
+: play ( -- ) 1 new-game  game ;   \ you are A, at the bottom
+: demo ( -- ) 0 new-game  game ;
 
 start
 script? [if]

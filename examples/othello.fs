@@ -9,6 +9,8 @@
 \ The built-in words flip, flips and legal-moves do the rules; this file
 \ draws the board, reads your moves, searches, and counts perft.
 
+require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+
 \ ---- the position ----------------------------------------------------------
 
 1 constant black
@@ -26,13 +28,18 @@ variable side                  \ whose move it is: black or white
   white board 28 + c!  white board 35 + c!
   black side ! ;
 
+: cell? ( char -- flag ) dup [char] . = over [char] X = or swap [char] O = or ;
 : >cell ( char -- n )          \ . X O  ->  0 1 2
   case [char] X of black endof  [char] O of white endof  drop 0 0 endcase ;
 
 : setup ( c-addr u -- )        \ 64 cells . X O, a space, then X or O to move
-  dup 66 < abort" setup wants 64 cells, a space and X or O"
-  over 64 + 1+ c@ >cell dup 0= abort" the side to move must be X or O" side !
-  drop 64 0 do dup i + c@ >cell board i + c! loop drop ;
+  -trailing
+  dup 66 <> abort" setup: the position is 64 cells . X O, a space and X or O to move"
+  over 64 + c@ bl <> abort" setup: a space must follow the 64 cells"
+  over 65 + c@ dup [char] X <> swap [char] O <> and abort" setup: the side to move is X or O"
+  over 64 bounds ?do i c@ cell? 0= abort" setup: a cell is not . X or O" loop
+  drop  dup 65 + c@ >cell side !
+  64 0 do dup i + c@ >cell board i + c! loop drop ;
 
 \ ---- drawing ----------------------------------------------------------------
 
@@ -51,6 +58,16 @@ variable side                  \ whose move it is: black or white
     loop cr
   loop drop
   ."   X: " black discs .  ."  O: " white discs . cr ;
+
+variable last-move  -1 last-move !  \ the last square played; -1 none yet, -2 a pass
+
+: .last-move ( -- )
+  last-move @ -1 = if exit then
+  ." , last move: " side @ other .cell space
+  last-move @ -2 = if ." passed" else last-move @ .square then ;
+: .turn ( -- )                 \ whose move it is, the last move, the legend
+  ."   " side @ .cell ."  to move" .last-move cr
+  ."   X black, O white, * where " side @ .cell ."  may play" cr ;
 
 : .moves ( mask -- )           \ list the squares of a move mask
   begin ?dup while dup lowest-bit .square space dup 1- and repeat ;
@@ -145,11 +162,11 @@ variable level  4 level !      \ how many plies the computer looks ahead
   infinity negate alphas this !  infinity betas this ! ;
 
 : best-move ( -- sq )          \ the computer's choice (-1 if it has none)
-  root  -1  board side @ legal-moves masks this !
+  root  infinity negate best !  no-ties
+  board side @ legal-moves masks this !
   begin masks this @ while
-    next-move dup make-move  descend
-    dup alphas this @ > if alphas this ! nip else 2drop then
-  repeat ;
+    next-move dup make-move  best @ 1- alphas this !  descend weigh
+  repeat chosen ;
 
 : random-move ( -- sq )        \ any legal move, for testing the computer
   board side @ legal-moves  dup bit-count choose 0 ?do dup 1- and loop lowest-bit ;
@@ -181,40 +198,56 @@ variable level  4 level !      \ how many plies the computer looks ahead
 variable humans                \ bit 1: black is human, bit 2: white is human
 : human? ( -- flag ) humans @ side @ and 0<> ;
 
-create line 80 allot
-: ask ( -- c-addr u ) ." Your move (like d3, q to quit): " line 80 accept line swap ;
+: first-legal ( -- sq ) board side @ legal-moves lowest-bit ;
+: .prompt ( -- )
+  ." Your move (like " first-legal .square ." ; ? lists moves, q quits): " ;
+: .legal ( -- ) ." Legal moves: " board side @ legal-moves .moves cr ;
 
 : >square ( c-addr u -- sq true | false )   \ "d3" -> 2*8+3
-  2 < if drop false exit then
+  2 <> if drop false exit then
   dup c@ [char] a - swap char+ c@ [char] 1 -   ( col row )
   over 8 u< over 8 u< and if 8 * + true else 2drop false then ;
 
-: human-move ( -- sq )         \ -1 to quit
+: why-not ( sq -- )            \ say why a square is not a legal move
+  board over cell@ if ." There is already a disc on " .square ." ." cr exit then
+  .square ."  turns no disc: a move must close a line of "
+  side @ other .cell ."  discs with one of yours." cr ;
+
+: human-move ( -- sq )         \ -1 when the player stops
   begin
-    ask dup 0= if 2drop -1 exit then
-    over c@ [char] q = if 2drop -1 exit then
-    >square if board over side @ flips if exit then drop then
-    ." Not a legal move. Legal: " board side @ legal-moves .moves cr
+    ['] .prompt ask-answer 0= if -1 exit then
+    2dup moves-word? if 2drop .legal else
+      >square 0= if ." Not a square: type a column a-h and a row 1-8, like "
+        first-legal .square ." ." cr
+      else board over side @ flips if exit then why-not then
+    then
   again ;
 
 : choose-move ( -- sq ) human? if human-move else best-move then ;
 
 : .result ( -- )
-  ." Final score: X " black discs . ." O " white discs . cr
+  ." Final score: X " black discs . ." O " white discs .
+  board game-over? 0= if ." (unfinished)" cr exit then  cr
   winner case black of ." X wins." endof white of ." O wins." endof ." A draw." endcase cr ;
 
-: game ( -- )                  \ play from the current position to the end
+: pass ( -- ) side @ .cell ."  has no move and passes." cr  -2 last-move !  side @ other side ! ;
+: turns ( -- )                 \ play until the game ends or the player stops
   begin board game-over? 0= while
-    .board
-    pass? if side @ .cell ."  has no move and passes." cr  side @ other side !
-    else
+    .board .turn
+    pass? if pass else
       choose-move dup 0< if drop ." Bye." cr exit then
-      side @ .cell ."  plays " dup .square cr  play-move
+      side @ .cell ."  plays " dup .square cr  dup last-move !  play-move
+      humans @ 0= if pause then
     then
-  repeat .board .result ;
+  repeat ;
 
-: play ( -- ) start  black humans !  game ;    \ you are X and move first
-: demo ( -- ) start  0 humans !  game ;        \ the computer plays both sides
+: game ( -- )                  \ play from the current position to the end
+  ['] turns ctrl-c-stops if cr ." Stopped." cr then
+  .board .result ;
+
+: new-game ( humans -- ) start  humans !  -1 last-move ! ;
+: play ( -- ) black new-game  game ;    \ you are X and move first
+: demo ( -- ) 0 new-game  game ;        \ the computer plays both sides
 
 : auto-game ( ai-color -- winner )   \ the computer against a random mover, quietly
   start

@@ -1,7 +1,8 @@
 \ Rock-paper-scissors for five: you and DR.K, DR.J, DR.L, DR.M, in
 \ elimination rounds until one player is left.
 \
-\   playforth examples/rps-team.fs     play: press 1 Stone, 2 Cloth, 3 Scissor
+\   playforth examples/rps-team.fs     play: press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop
+\   playforth examples/rps-team.fs demo      watch: your signs are chosen at random
 \   include examples/rps-team.fs       only load it, then try:  new-game .players
 \
 \ A round is a draw when everybody shows the same sign, or when all three
@@ -24,16 +25,24 @@ create out?   #players allot                \ true once a player is out
 : new-game ( -- ) out? #players erase  signs #players erase ;
 : players-left ( -- n ) 0 #players 0 do i playing? - loop ;
 
-: your-sign ( -- sign )
-  ." Your choice (1 Stone, 2 Cloth, 3 Scissor)? "
-  begin key dup [char] 1 [char] 4 within 0= while drop repeat
+: get-key ( -- char )          \ Ctrl-C, Ctrl-D and the end of input stop, as q does
+  ['] key catch ?dup if dup -28 = over -39 = or 0= if throw then drop [char] q exit then
+  dup 4 = if drop [char] q then ;
+
+: stop-key? ( char -- flag ) dup [char] q = over [char] Q = or swap [char] 0 = or ;
+
+variable watching              \ true in the demo: your signs are chosen for you
+
+: your-sign ( -- sign )        \ 0 means stop
+  ." Your choice (1 Stone, 2 Cloth, 3 Scissor, 0 stops)? "
+  watching @ if 3 choose 1+ dup . ." (chosen for you)" cr exit then
+  begin get-key dup stop-key? if drop [char] 0 then
+        dup [char] 0 [char] 4 within 0= while drop repeat
   dup emit cr  [char] 0 - ;
 
-: throw-signs ( -- )           \ everybody still playing shows a sign
-  #players 0 do
-    i playing? if
-      i 0= if your-sign else 3 choose 1+ then  i sign-of c!
-    then
+: throw-signs ( -- )           \ the other players still in show a sign
+  #players 1 do
+    i playing? if 3 choose 1+ i sign-of c! then
   loop ;
 
 : shown? ( sign -- flag )      \ did any player still in the game show it?
@@ -53,18 +62,33 @@ create out?   #players allot                \ true once a player is out
 : .players ( -- )
   #players 0 do i name type ." : " i playing? if i sign-of c@ .sign else ." out    " then 3 spaces loop cr ;
 
-: round ( n -- )
+: round ( n -- more? )        \ false when you stop
   cr ." == Round " . ." ==" cr
+  0 playing? if your-sign ?dup 0= if false exit then  0 sign-of c! then
   throw-signs .players
-  kinds 2 = if eliminate else ."   A draw: nobody is out." then cr ;
+  kinds 2 = if eliminate else ."   A draw: nobody is out." then cr true ;
 
 : .winner ( -- )
   #players 0 do i playing? if ." The winner is " i name -trailing type ." !" cr then loop ;
 
-: team ( -- )
-  cr ." == Stone - Cloth - Scissor for five ==" cr
-  new-game  0
-  begin players-left 1 > while 1+ dup round repeat drop
+: .still-in ( -- )
+  ." Still in:" #players 0 do i playing? if space i name -trailing type then loop cr ;
+
+: pause ( -- ) terminal? if 600 ms then ;   \ only someone at a terminal watches
+
+: rounds ( -- )                \ until one player is left, or you stop
+  0 begin players-left 1 > while
+    1+ dup round 0= if drop cr ." You stopped the game. " .still-in exit then
+    watching @ if pause then
+  repeat drop
   cr .winner ;
 
-script? [if] team [then]
+: team ( -- )
+  cr ." == Stone - Cloth - Scissor for five ==" cr
+  new-game  watching off  rounds ;
+
+: demo ( -- )                  \ the same game, your signs chosen at random
+  cr ." == Stone - Cloth - Scissor for five: a demo ==" cr
+  new-game  watching on  rounds ;
+
+script? [if] next-arg s" demo" str= [if] demo [else] team [then] [then]

@@ -1,6 +1,7 @@
 \ Rock-paper-scissors: you against DR.K, with running statistics.
 \
-\   playforth examples/rps.fs        play: press 1 Stone, 2 Cloth, 3 Scissor, 0 to stop
+\   playforth examples/rps.fs        play: press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop
+\   playforth examples/rps.fs demo   watch ten rounds played for you
 \   include examples/rps.fs          only load it, then try:  Stone Cloth .winner
 \
 \ The built-in words do the rules: Stone Cloth Scissor (1 2 3), and
@@ -24,9 +25,16 @@ variable rounds
   ."   Draws:" rounds @ your-wins @ - drk-wins @ - 2 .r
   ."   Rounds:" rounds @ 2 .r ;
 
+: get-key ( -- char )          \ Ctrl-C, Ctrl-D and the end of input stop, as q does
+  ['] key catch ?dup if dup -28 = over -39 = or 0= if throw then drop [char] q exit then
+  dup 4 = if drop [char] q then ;
+
+: stop-key? ( char -- flag ) dup [char] q = over [char] Q = or swap [char] 0 = or ;
+
 : your-sign ( -- sign )        \ 0 means stop
   ." Your choice? "
-  begin key dup [char] 0 [char] 4 within 0= while drop repeat
+  begin get-key dup stop-key? if drop [char] 0 then
+        dup [char] 0 [char] 4 within 0= while drop repeat
   dup emit cr  [char] 0 - ;
 
 : dr.k ( -- sign ) 3 choose 1+ ;
@@ -42,9 +50,17 @@ variable rounds
 
 : rps ( -- )
   cr ." == Stone - Cloth - Scissor ==" cr
-  ." You against DR.K. Press 1 Stone, 2 Cloth, 3 Scissor, 0 to stop." cr cr
+  ." You against DR.K. Press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop." cr cr
   clear-stats
   begin your-sign ?dup while round .stats cr cr repeat
   ." Thanks for playing!  " .stats cr ;
 
-script? [if] rps [then]
+: pause ( -- ) terminal? if 600 ms then ;   \ only someone at a terminal watches
+
+: demo ( -- )                  \ ten rounds, your signs chosen at random
+  cr ." == Stone - Cloth - Scissor: a demo of ten rounds ==" cr cr
+  clear-stats
+  10 0 do ." Your choice? " 3 choose 1+ dup . ." (chosen for you)" cr round .stats cr cr pause loop
+  ." Thanks for watching!  " .stats cr ;
+
+script? [if] next-arg s" demo" str= [if] demo [else] rps [then] [then]

@@ -141,10 +141,19 @@ impl Forth {
 
     /// COMPILE,: append the execution semantics of `xt`.
     pub(crate) fn compile_xt(&mut self, xt: u32) -> Res<()> {
-        let Some(w) = self.dict.words.get(xt as usize) else {
-            return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
-        };
-        let i = match w.kind {
+        match self.dict.words.get(xt as usize).map(|w| w.kind) {
+            None => Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
+            Some(Kind::Forgotten) => Err(self.stale_xt(xt as i64)),
+            Some(_) => match self.xt_instr(xt) {
+                Some(i) => self.emit(i),
+                None => Err(BAD_ADDRESS),
+            },
+        }
+    }
+
+    /// The instruction COMPILE, appends for `xt` (None for no live word).
+    pub(crate) fn xt_instr(&self, xt: u32) -> Option<Instr> {
+        Some(match self.dict.words.get(xt as usize)?.kind {
             Kind::Prim(i) => i,
             Kind::Colon(start) => Instr::Call(start),
             Kind::Constant(v) => Instr::Lit(v),
@@ -156,9 +165,8 @@ impl Forth {
             | Kind::Marker(_)
             | Kind::TwoValue(_)
             | Kind::FValue(_) => Instr::Word(xt),
-            Kind::Forgotten => return Err(self.stale_xt(xt as i64)),
-        };
-        self.emit(i)
+            Kind::Forgotten => return None,
+        })
     }
 
     // ---- definitions ----
@@ -172,11 +180,30 @@ impl Forth {
             let msg = format!("a name has at most 255 characters, this one {}", name.len());
             return Err(self.fail(NAME_TOO_LONG, msg));
         }
-        let (xt, existed) = self.dict.create(name, kind, revealed);
-        if existed {
+        let current = self.dict.current;
+        let old = (!name.is_empty())
+            .then(|| self.dict.search(current, name))
+            .flatten();
+        let (xt, _) = self.dict.create(name, kind, revealed);
+        // Redefining one of playforth's own extras (`clear`, `show-stack` …)
+        // goes without a note: a program written for gforth, which has no
+        // such word, says the same as it does there.
+        if let Some(old) = old
+            && !self.is_playforth_extra(old)
+        {
             let _ = writeln!(self.diag, "redefined {name}");
         }
         Ok(xt)
+    }
+
+    /// Is this built-in word one of playforth's own (set `playforth`), not
+    /// a standard or gforth word?
+    fn is_playforth_extra(&self, xt: u32) -> bool {
+        match self.dict.words.get(xt as usize).map(|w| &w.kind) {
+            Some(Kind::Prim(i)) => crate::words::spec_for(*i)
+                .is_some_and(|s| s.set == crate::words::WordSet::Playforth),
+            _ => false,
+        }
     }
 
     /// `:` and `:NONAME`: start compiling a colon definition.
@@ -216,8 +243,20 @@ impl Forth {
             }
             let begin = at
                 .filter(|_| tag == DEST)
-                .and_then(|a| self.compiler.begins.iter().rev().find(|b| b.0 as usize == a))
-                .map(|b| (b.1, "begin".to_string(), closer_of("begin").unwrap_or_default()));
+                .and_then(|a| {
+                    self.compiler
+                        .begins
+                        .iter()
+                        .rev()
+                        .find(|b| b.0 as usize == a)
+                })
+                .map(|b| {
+                    (
+                        b.1,
+                        "begin".to_string(),
+                        closer_of("begin").unwrap_or_default(),
+                    )
+                });
             // Name the word that opened it, where it stands, and what closes
             // it: the word compiled at the entry's address (IF, WHILE …) or
             // just before it (DO).
@@ -234,6 +273,7 @@ impl Forth {
             });
             let opened = at.and_then(|a| self.code.pos(a));
             if let Some((p, w, c)) = found {
+                self.throw_opened = Some(p);
                 return Err(self.fail(
                     CONTROL_MISMATCH,
                     format!("`{w}` at line {}, column {} has no {c}", p.line, p.col),
@@ -359,7 +399,11 @@ impl Forth {
         self.pop()?;
         let cell = self.pop()?;
         if tag == DEST
-            && let Some(i) = self.compiler.begins.iter().rposition(|b| b.0 == cell as u32)
+            && let Some(i) = self
+                .compiler
+                .begins
+                .iter()
+                .rposition(|b| b.0 == cell as u32)
         {
             self.compiler.begins.remove(i);
         }

@@ -178,6 +178,9 @@ pub struct Hints {
     pub stack: Option<String>,
     /// Known words close to an undefined one.
     pub suggestions: Vec<String>,
+    /// Where the unclosed structure a control-structure error names was
+    /// opened: the report shows a caret there too.
+    pub opened: Option<Location>,
 }
 
 impl fmt::Display for ForthError {
@@ -192,17 +195,28 @@ impl fmt::Display for ForthError {
         if let Some(loc) = &self.location
             && let Some(text) = &loc.text
         {
-            let num = loc.line.to_string();
-            let pad = " ".repeat(num.len());
-            let (text, col) = excerpt(text, (loc.col as usize).saturating_sub(1));
-            write!(f, "\n  {num} | {text}")?;
-            // Keep tabs so the caret lines up under the token.
-            let lead: String = text
-                .chars()
-                .take(col)
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            write!(f, "\n  {pad} | {lead}^")?;
+            // An unclosed structure opened on an earlier line: that line
+            // first, with a caret under the opening word.
+            let opened = self.hints.opened.as_ref().filter(|o| o.file == loc.file);
+            let width = loc.line.to_string().len();
+            let mut carets = vec![(loc.col as usize).saturating_sub(1)];
+            match opened {
+                Some(o) if o.line < loc.line && o.text.is_some() => {
+                    let otext = o.text.as_deref().unwrap_or_default();
+                    quote_line(
+                        f,
+                        o.line,
+                        width,
+                        otext,
+                        &[(o.col as usize).saturating_sub(1)],
+                    )?;
+                }
+                Some(o) if o.line == loc.line => {
+                    carets.insert(0, (o.col as usize).saturating_sub(1))
+                }
+                _ => {}
+            }
+            quote_line(f, loc.line, width, text, &carets)?;
         }
         let h = &self.hints;
         match (&self.word, &h.effect, &h.stack) {
@@ -222,6 +236,34 @@ impl fmt::Display for ForthError {
 }
 
 impl std::error::Error for ForthError {}
+
+/// Quote a source line (numbered, the number padded to `width`) with a
+/// caret under each of the columns (0-based; the last one places the
+/// excerpt of a long line, and carets outside it are left out).
+fn quote_line(
+    f: &mut fmt::Formatter<'_>,
+    line: u32,
+    width: usize,
+    text: &str,
+    cols: &[usize],
+) -> fmt::Result {
+    let main = cols.last().copied().unwrap_or(0);
+    let (quoted, at) = excerpt(text, main);
+    let shift = main as isize - at as isize;
+    write!(f, "\n  {line:>width$} | {quoted}")?;
+    // Keep tabs so the carets line up under the tokens.
+    let chars: Vec<char> = quoted.chars().collect();
+    let mut caret_line = String::new();
+    for i in 0..=at {
+        let here = cols.iter().any(|&col| col as isize - shift == i as isize);
+        caret_line.push(match (here, chars.get(i)) {
+            (true, _) => '^',
+            (false, Some('\t')) => '\t',
+            _ => ' ',
+        });
+    }
+    write!(f, "\n  {:width$} | {}", "", caret_line.trim_end())
+}
 
 /// How much of a source line an error report quotes.
 const QUOTE_CHARS: usize = 100;
@@ -341,6 +383,14 @@ impl Forth {
         // The depth before the failing word ran: what it popped is still in
         // the stack array.
         let depth = fault.depth.min(DS_SIZE);
+        // While a definition is compiled (and not inside its `[ ]`), the
+        // cells above the depth at its `:` are the compiler's control-flow
+        // entries, which mean nothing to the learner: only what lies below
+        // is shown.
+        let depth = match &self.compiler.def {
+            Some(d) if self.compiling() => depth.min(d.depth),
+            _ => depth,
+        };
         // A control-structure error's stack holds the compiler's
         // control-flow entries, which mean nothing to the learner.
         let shown = (fault.active_snapshot
@@ -361,6 +411,12 @@ impl Forth {
                 s
             });
         let stack = shown;
+        let opened = self
+            .throw_opened
+            .take()
+            .filter(|_| code == CONTROL_MISMATCH.0)
+            .and_then(|p| self.input.location(p))
+            .map(|l| *l);
         let suggestions =
             if code == -13 && !crate::words::float::looks_like_float(self.input.token_name()) {
                 let name = self.input.token_name().to_string();
@@ -378,6 +434,7 @@ impl Forth {
                 effect,
                 stack,
                 suggestions,
+                opened,
             }),
         }
     }

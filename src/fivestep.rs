@@ -10,8 +10,8 @@
 //! exactly the fifth step.
 //!
 //! Squares have a name for people: a letter for x (a to e) and a number
-//! for y (1 to 5), so `a1` is (0,0), the top left corner where player 1
-//! starts, and `e5` is (4,4).
+//! for y (1 to 5), so `a1` is (0,0), where player 1 starts, and `e5` is
+//! (4,4), as in the game's prompt (`examples/fivestep.fs`).
 
 use std::fmt;
 
@@ -254,15 +254,18 @@ pub fn position_text(board: &Board, side: u8) -> String {
     format!("{cells} {side}")
 }
 
-/// The board as lines of text with a1-style names around it:
+/// The board as lines of text, as the game's `.board` shows it: row 5 at
+/// the top, as on a chessboard, and the column letters below:
 ///
 /// ```text
-///     a b c d e
+///   5 2 . . . 1
+///   ...
 ///   1 1 . . . 2
+///     a b c d e
 /// ```
 pub fn board_lines(board: &Board) -> Vec<String> {
-    let mut lines = vec!["    a b c d e".to_string()];
-    for y in 0..5 {
+    let mut lines = vec![];
+    for y in (0..5).rev() {
         let row: Vec<String> = (0..5)
             .map(|x| match board[square(x, y)] {
                 0 => ".".to_string(),
@@ -271,6 +274,7 @@ pub fn board_lines(board: &Board) -> Vec<String> {
             .collect();
         lines.push(format!("  {} {}", y + 1, row.join(" ")));
     }
+    lines.push("    a b c d e".to_string());
     lines
 }
 
@@ -378,7 +382,8 @@ mod tests {
         assert_eq!(square_name(square(3, 1)), "d2");
         assert_eq!(path_names(&[0, 1, 6]), "a1 b1 b2");
         assert_eq!(position_text(&START, 1), "1000200000000000000020001 1");
-        assert_eq!(board_lines(&START)[1], "  1 1 . . . 2");
+        assert_eq!(board_lines(&START)[0], "  5 2 . . . 1");
+        assert_eq!(board_lines(&START)[4], "  1 1 . . . 2");
     }
 
     #[test]

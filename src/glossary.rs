@@ -72,11 +72,16 @@ pub fn markdown() -> String {
         for e in entries {
             let imm = if e.immediate { " *(immediate)*" } else { "" };
             let name = e.name.replace('|', "\\|");
+            // The example declared with the word, as code.
+            let doc = match e.doc.split_once(" Example: ") {
+                Some((d, ex)) => format!("{d} Example: `` {ex} ``"),
+                None => e.doc.clone(),
+            };
             let _ = writeln!(
                 md,
                 "| `{name}` | `{}` | {}{imm} |",
                 e.effect.replace('|', "\\|"),
-                e.doc.replace('|', "\\|")
+                doc.replace('|', "\\|")
             );
         }
     };

@@ -364,7 +364,9 @@ impl Forth {
             let w = &self.dict.words[xt as usize];
             if compiling && !w.immediate() {
                 if self.compiler.def.as_ref().is_some_and(|d| d.at_prompt)
-                    && [":", ":noname"].iter().any(|d| d.eq_ignore_ascii_case(name))
+                    && [":", ":noname"]
+                        .iter()
+                        .any(|d| d.eq_ignore_ascii_case(name))
                 {
                     return Err(self.fail(
                         COMPILER_NESTING,
@@ -422,10 +424,10 @@ impl Forth {
         let xt = self.pop()? as u32;
         let end = self.code_here();
         let r = self.execute(xt);
-        if let crate::dictionary::Kind::Colon(start) = self.dict.words[xt as usize].kind {
-            if self.code_here() == end {
-                self.code.truncate(start as usize);
-            }
+        if let crate::dictionary::Kind::Colon(start) = self.dict.words[xt as usize].kind
+            && self.code_here() == end
+        {
+            self.code.truncate(start as usize);
         }
         if self.dict.words.len() == xt as usize + 1 {
             self.dict.words.pop();
@@ -557,6 +559,14 @@ impl Forth {
     }
 }
 
+/// The words that open a control structure which, typed outside a
+/// definition with PROMPT-CONTROL on, runs at once.
+fn opens_structure(name: &str) -> bool {
+    ["if", "do", "?do", "begin", "case"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -600,12 +610,4 @@ mod tests {
         assert_eq!(parse_number(b"-'a'", 10), Some(Single(-97)));
         assert_eq!(parse_number(b"''", 10), Some(Single(39)));
     }
-}
-
-/// The words that open a control structure which, typed outside a
-/// definition with PROMPT-CONTROL on, runs at once.
-fn opens_structure(name: &str) -> bool {
-    ["if", "do", "?do", "begin", "case"]
-        .iter()
-        .any(|w| w.eq_ignore_ascii_case(name))
 }

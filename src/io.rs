@@ -258,11 +258,14 @@ impl Console for StdConsole {
 }
 
 /// The system's output: remembers whether the last byte ended a line, so
-/// trace lines start on a line of their own, and whether writing failed
-/// (a closed pipe, a full disk), so the host can end quietly or say why.
+/// trace lines start on a line of their own, whether writing failed
+/// (a closed pipe, a full disk), so the host can end quietly or say why,
+/// and whether it is a terminal someone watches (`terminal?`).
 pub(crate) struct Out {
     inner: Box<dyn Write>,
     pub at_line_start: bool,
+    /// The output is the process's stdout and that is a terminal.
+    pub terminal: bool,
     /// The kind of the first write error, if writing has failed.
     pub failed: Option<std::io::ErrorKind>,
 }
@@ -272,6 +275,7 @@ impl Out {
         Out {
             inner,
             at_line_start: true,
+            terminal: false,
             failed: None,
         }
     }

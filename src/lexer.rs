@@ -20,6 +20,36 @@ pub enum Token {
     Word,
 }
 
+/// Is this character a blank between tokens? The same rule as the lexer's
+/// (a test holds them together), for code that works on characters: the
+/// REPL's cursor, which sits between or inside tokens.
+pub fn is_blank(c: char) -> bool {
+    c <= ' ' || c == '\x7f' || c == '\u{a0}'
+}
+
+/// The first token of `text` (after any blanks): its class and byte
+/// range. Blanks are whole characters, so the range falls on character
+/// boundaries.
+pub fn first_token(text: &str) -> Option<(Token, std::ops::Range<usize>)> {
+    next_token(text.as_bytes())
+}
+
+/// Where the token starting at the beginning of `text` ends (its length;
+/// 0 when `text` starts with a blank).
+pub fn token_len(text: &str) -> usize {
+    match first_token(text) {
+        Some((_, r)) if r.start == 0 => r.end,
+        _ => 0,
+    }
+}
+
+/// The tokens of `text`, as text.
+pub fn words(text: &str) -> impl Iterator<Item = &str> {
+    Token::lexer(text.as_bytes())
+        .spanned()
+        .map(move |(_, r)| &text[r])
+}
+
 /// The next token in `area`: its class and byte range, or None when only
 /// blanks remain.
 pub fn next_token(area: &[u8]) -> Option<(Token, std::ops::Range<usize>)> {
@@ -53,5 +83,19 @@ mod tests {
             Some((Token::Word, 5..6))
         );
         assert_eq!(next_token("\u{c2}x".as_bytes()), Some((Token::Word, 0..3)));
+    }
+
+    #[test]
+    fn blanks_are_the_interpreters_blanks() {
+        let chars = (0..0x3100u32)
+            .chain([0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0xfeff, 0x1f600])
+            .filter_map(char::from_u32);
+        for c in chars {
+            let mut b = [0; 4];
+            let lexed_as_blank = next_token(c.encode_utf8(&mut b).as_bytes()).is_none();
+            assert_eq!(is_blank(c), lexed_as_blank, "U+{:04X}", c as u32);
+        }
+        assert!(is_blank('\u{a0}'));
+        assert!(!is_blank('\u{3000}'));
     }
 }

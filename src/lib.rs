@@ -18,6 +18,7 @@
 //!   interpreter), with CATCH/THROW;
 //! - `memory` is the checked, byte-addressed data space and heap;
 //! - `dictionary` keeps word headers, word lists and the search order;
+//! - `see` decompiles a word back into Forth source (SEE);
 //! - `words` declares every built-in word once, by family;
 //! - `error` turns throw codes into reports with locations;
 //! - `system` builds a system and is the host API.
@@ -45,6 +46,8 @@
 //! - [`INTERRUPT`], the flag Ctrl-C raises;
 //! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
 //!   and the generated [`glossary`];
+//! - the guided course in [`learn`] (lessons, the checker), with
+//!   `Forth::set_lessons` and `Forth::set_progress_file`;
 //! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
 //!   [`parse_number`] / [`Number`], the tokens and numbers they see;
 //! - [`layout`], the data space addresses tests and the fuzzer probe;
@@ -63,8 +66,10 @@ mod input;
 mod instr;
 mod interp;
 mod io;
+pub mod learn;
 mod lexer;
 mod memory;
+mod see;
 mod stacks;
 mod system;
 pub mod teach;

@@ -2,8 +2,10 @@
 //! like python. Only this file and the REPL talk to the user directly.
 
 use clap::Parser;
+use playforth::learn::{self, Lesson, LessonError};
 use playforth::{Forth, ForthError, Outcome};
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod repl;
@@ -28,6 +30,17 @@ struct Cli {
     /// Let `system` and `sh` run shell commands (refused otherwise).
     #[arg(long)]
     allow_shell: bool,
+    /// Check a learner's answers to a lesson and print the report: LESSON
+    /// is a lesson file, or a lesson's number or name in the course. Exits
+    /// 0 when every check passes, 1 when one fails, 2 when the lesson or the
+    /// answers cannot be read.
+    #[arg(long, num_args = 2, value_names = ["LESSON", "ANSWERS"], conflicts_with_all = ["script", "eval", "interactive"])]
+    check: Option<Vec<String>>,
+    /// Follow the lessons in DIR (its *.md files, in name order) instead of
+    /// the built-in course; the environment variable PLAYFORTH_LESSONS=DIR
+    /// does the same.
+    #[arg(long, value_name = "DIR")]
+    lessons: Option<PathBuf>,
     /// The script to run, then its own arguments (see `argc`, `arg`, `next-arg`).
     #[arg(
         value_name = "FILE [ARGS]...",
@@ -71,11 +84,89 @@ fn catch_interrupts() {
     }
 }
 
+/// The exit status of a usage error (as clap's own).
+const USAGE: u8 = 2;
+
+/// A teacher's course, when --lessons or PLAYFORTH_LESSONS names one.
+fn teachers_course(cli: &Cli) -> Option<Result<Vec<Lesson>, LessonError>> {
+    let dir = cli.lessons.clone().or_else(|| {
+        std::env::var_os("PLAYFORTH_LESSONS")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+    })?;
+    Some(learn::load_dir(&dir))
+}
+
+/// `--check LESSON ANSWERS`: the report on stdout, the verdict as the status.
+fn check_answers(lesson: &str, answers: &str, course: Option<Vec<Lesson>>) -> ExitCode {
+    let usage = |msg: String| {
+        let _ = writeln!(std::io::stderr(), "playforth: --check: {msg}");
+        ExitCode::from(USAGE)
+    };
+    let lesson = if Path::new(lesson).is_file() {
+        match learn::load_file(Path::new(lesson)) {
+            Ok(l) => l,
+            Err(e) => return usage(e.to_string()),
+        }
+    } else {
+        let lessons = course.unwrap_or_else(learn::builtin);
+        match learn::find(&lessons, lesson) {
+            Some(i) => lessons[i].clone(),
+            None => {
+                return usage(format!(
+                    "`{lesson}` is neither a lesson file nor a lesson's number (1 to {}) or name",
+                    lessons.len()
+                ));
+            }
+        }
+    };
+    if let Err(e) = std::fs::File::open(answers) {
+        return usage(format!("cannot read the answers {answers}: {e}"));
+    }
+    let report = learn::check(
+        &lesson,
+        &learn::Answer::File(Path::new(answers)),
+        Some(learn::TIME_LIMIT),
+    );
+    let mut out = std::io::stdout();
+    if write!(out, "{report}").and_then(|_| out.flush()).is_err() {
+        return ExitCode::from(OUTPUT_CLOSED);
+    }
+    if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     catch_interrupts();
+    let course = match teachers_course(&cli) {
+        None => None,
+        Some(Ok(lessons)) => Some(lessons),
+        Some(Err(e)) if cli.check.is_some() => {
+            let _ = writeln!(std::io::stderr(), "playforth: lessons: {e}");
+            return ExitCode::from(USAGE);
+        }
+        Some(Err(e)) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "playforth: lessons: {e}\n(the built-in lessons are used instead)"
+            );
+            None
+        }
+    };
+    if let Some(check) = &cli.check
+        && let [lesson, answers] = check.as_slice()
+    {
+        return check_answers(lesson, answers, course);
+    }
     let mut forth = Forth::new();
     forth.allow_shell(cli.allow_shell);
+    if let Some(lessons) = course {
+        forth.set_lessons(lessons);
+    }
     if let Some(seed) = cli.seed {
         forth.set_seed(seed);
     }

@@ -3,36 +3,36 @@
 \ One word a line: its definition, its stack effect, and after `\` what it
 \ does (the glossary in docs/ is generated from these lines).
 
-32 constant bl  ( -- char )  \ The space character.
--1 constant true  ( -- flag )  \ A true flag: all bits set.
-0 constant false  ( -- flag )  \ A false flag: no bits set.
-8 constant cell  ( -- n )  \ The size of a cell in bytes (gforth).
+32 constant bl  ( -- char )  \ The space character. Example: bl emit
+-1 constant true  ( -- flag )  \ A true flag: all bits set. Example: true .  \ -1
+0 constant false  ( -- flag )  \ A false flag: no bits set. Example: false .  \ 0
+8 constant cell  ( -- n )  \ The size of a cell in bytes (gforth). Example: cell .  \ 8
 
-: noop ( -- ) ;  \ Do nothing.
-: cell- ( a-addr -- a-addr' ) cell - ;  \ Subtract the size of a cell.
-: perform ( a-addr -- ) @ execute ;  \ Execute the xt stored at a-addr (gforth).
-: str= ( c-addr1 u1 c-addr2 u2 -- flag ) compare 0= ;  \ True if the strings are equal (gforth).
+: noop ( -- ) ;  \ Do nothing. Example: noop
+: cell- ( a-addr -- a-addr' ) cell - ;  \ Subtract the size of a cell. Example: 100 cell- .  \ 92
+: perform ( a-addr -- ) @ execute ;  \ Execute the xt stored at a-addr (gforth). Example: variable action  :noname ." hi" ; action !  action perform  \ hi
+: str= ( c-addr1 u1 c-addr2 u2 -- flag ) compare 0= ;  \ True if the strings are equal (gforth). Example: s" abc" s" abc" str= .  \ -1
 : str< ( c-addr1 u1 c-addr2 u2 -- flag ) compare 0< ;  \ True if string 1 sorts before string 2 (gforth).
-: string-prefix? ( c-addr1 u1 c-addr2 u2 -- flag ) tuck 2>r min 2r> compare 0= ;  \ True if string 2 starts string 1 (gforth).
-: d<> ( d1 d2 -- flag ) d= 0= ;  \ True if the doubles differ (gforth).
-: <= ( n1 n2 -- flag ) > 0= ;  \ True if n1 <= n2 (gforth).
-: >= ( n1 n2 -- flag ) < 0= ;  \ True if n1 >= n2 (gforth).
-: 0<= ( n -- flag ) 0> 0= ;  \ True if n <= 0 (gforth).
-: 0>= ( n -- flag ) 0< 0= ;  \ True if n >= 0 (gforth).
-: u<= ( u1 u2 -- flag ) u> 0= ;  \ True if u1 <= u2, unsigned (gforth).
-: u>= ( u1 u2 -- flag ) u< 0= ;  \ True if u1 >= u2, unsigned (gforth).
-: umin ( u1 u2 -- u ) 2dup u> if swap then drop ;  \ The smaller, unsigned (gforth).
-: umax ( u1 u2 -- u ) 2dup u< if swap then drop ;  \ The larger, unsigned.
-: c@+ ( c-addr -- c-addr+1 char ) dup char+ swap c@ ;  \ Fetch a character and step past it (gforth).
-: place ( c-addr1 u c-addr2 -- ) 2dup c! char+ swap move ;  \ Store a string as a counted string at c-addr2 (gforth).
-: +place ( c-addr1 u c-addr2 -- ) 2dup 2>r count + swap move 2r> dup c@ rot + swap c! ;  \ Append a string to the counted string at c-addr2 (gforth).
-: hex. ( u -- ) base @ swap hex [char] $ emit u. base ! ;  \ Print u in hex with a $ (gforth).
-: dec. ( n -- ) base @ swap decimal . base ! ;  \ Print n in decimal (gforth).
+: string-prefix? ( c-addr1 u1 c-addr2 u2 -- flag ) tuck 2>r min 2r> compare 0= ;  \ True if string 2 starts string 1 (gforth). Example: s" forth" s" for" string-prefix? .  \ -1
+: d<> ( d1 d2 -- flag ) d= 0= ;  \ True if the doubles differ (gforth). Example: 1. 2. d<> .  \ -1
+: <= ( n1 n2 -- flag ) > 0= ;  \ True if n1 <= n2 (gforth). Example: 3 3 <= .  \ -1
+: >= ( n1 n2 -- flag ) < 0= ;  \ True if n1 >= n2 (gforth). Example: 3 2 >= .  \ -1
+: 0<= ( n -- flag ) 0> 0= ;  \ True if n <= 0 (gforth). Example: 0 0<= .  \ -1
+: 0>= ( n -- flag ) 0< 0= ;  \ True if n >= 0 (gforth). Example: 0 0>= .  \ -1
+: u<= ( u1 u2 -- flag ) u> 0= ;  \ True if u1 <= u2, unsigned (gforth). Example: 1 2 u<= .  \ -1
+: u>= ( u1 u2 -- flag ) u< 0= ;  \ True if u1 >= u2, unsigned (gforth). Example: 2 1 u>= .  \ -1
+: umin ( u1 u2 -- u ) 2dup u> if swap then drop ;  \ The smaller, unsigned (gforth). Example: 1 -1 umin .  \ 1 (-1 is the largest unsigned)
+: umax ( u1 u2 -- u ) 2dup u< if swap then drop ;  \ The larger, unsigned. Example: 1 -1 umax .  \ -1
+: c@+ ( c-addr -- c-addr+1 char ) dup char+ swap c@ ;  \ Fetch a character and step past it (gforth). Example: s" ab" drop c@+ emit drop  \ a
+: place ( c-addr1 u c-addr2 -- ) 2dup c! char+ swap move ;  \ Store a string as a counted string at c-addr2 (gforth). Example: s" hi" pad place  pad count type  \ hi
+: +place ( c-addr1 u c-addr2 -- ) 2dup 2>r count + swap move 2r> dup c@ rot + swap c! ;  \ Append a string to the counted string at c-addr2 (gforth). Example: s" hi" pad place  s"  there" pad +place  pad count type  \ hi there
+: hex. ( u -- ) base @ swap hex [char] $ emit u. base ! ;  \ Print u in hex with a $ (gforth). Example: 255 hex.  \ $FF
+: dec. ( n -- ) base @ swap decimal . base ! ;  \ Print n in decimal (gforth). Example: hex 10 dec. decimal  \ 16
 : ?dup-if ( x -- | x ) postpone ?dup postpone if ; immediate compile-only  \ IF that keeps x when it is not zero: ?DUP IF (gforth).
 : ?dup-0=-if ( x -- | x ) postpone ?dup postpone 0= postpone if ; immediate compile-only  \ IF taken when x is zero; x stays when it is not: ?DUP 0= IF (gforth).
-: ?leave ( flag -- ) postpone if postpone leave postpone then ; immediate  \ Leave the DO loop if flag is true (gforth).
-: ekey ( -- x ) key ;  \ Wait for a keyboard event: here, one key, as KEY.
-: ekey? ( -- flag ) key? ;  \ True if a keyboard event is waiting.
+: ?leave ( flag -- ) postpone if postpone leave postpone then ; immediate  \ Leave the DO loop if flag is true (gforth). Example: : t 10 0 do i 3 = ?leave i . loop ;  t  \ 0 1 2
+: ekey ( -- x ) key ;  \ Wait for a keyboard event: here, one key, as KEY. Example: ekey .  \ (press a key: its code)
+: ekey? ( -- flag ) key? ;  \ True if a keyboard event is waiting. Example: ekey? .  \ (-1 if a key is waiting, else 0)
 : ekey>char ( x -- x false | char true ) true ;  \ The character of a keyboard event: here every event from EKEY is a character, so always char true.
 : parse-word ( "name" -- c-addr u ) parse-name ;  \ The next word in the input: gforth's older name for PARSE-NAME.
 : ]l ( x -- ) ] postpone literal ;  \ Back to compiling, and compile x as a literal: [ 6 7 * ]L (gforth).

@@ -4,7 +4,8 @@
 //! in red), and input that goes on while a definition or comment is open.
 //! After each line: ` ok` and the stack. Errors are reported and the session
 //! goes on; Ctrl-C at the prompt clears the line, while code runs it stops
-//! the code; history is kept in the user's data directory.
+//! the code; history and the course progress are kept in the user's data
+//! directory (PLAYFORTH_DATA_DIR overrides it).
 
 use playforth::teach;
 use playforth::{Forth, Outcome};
@@ -128,12 +129,16 @@ impl Validator for ReplHelper {}
 
 impl Helper for ReplHelper {}
 
-
-fn history_path() -> Option<PathBuf> {
+/// Where the REPL keeps the history and the course progress:
+/// PLAYFORTH_DATA_DIR, else playforth/ in the user's data directory.
+fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("PLAYFORTH_DATA_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
     let dir = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(dir.join("playforth").join("history"))
+    Some(dir.join("playforth"))
 }
 
 fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
@@ -196,12 +201,16 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         words: words.clone(),
         colour,
     }));
-    let history = history_path();
+    let data = data_dir();
+    let history = data.as_ref().map(|d| d.join("history"));
+    if let Some(d) = &data {
+        forth.set_progress_file(d.join("course-progress"));
+    }
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }
     say(&format!(
-        "playforth {} — type `help` to start, `bye` or Ctrl-D to leave.",
+        "playforth {} — type `help` to start, `learn` for lessons, `bye` or Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     ));
     let code = loop {

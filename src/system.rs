@@ -40,11 +40,14 @@ const OK_STACK_CELLS: usize = 10;
 impl Forth {
     /// A system writing to stdout and stderr and reading the process's stdin.
     pub fn new() -> Forth {
-        Forth::with_io(
+        use std::io::IsTerminal;
+        let mut f = Forth::with_io(
             Box::new(std::io::BufWriter::new(std::io::stdout())),
             Box::new(std::io::stderr()),
             Box::new(crate::io::StdConsole::new()),
-        )
+        );
+        f.out.terminal = std::io::stdout().is_terminal();
+        f
     }
 
     /// A system with its output, diagnostics and keyboard supplied.
@@ -63,6 +66,7 @@ impl Forth {
             diag,
             console,
             throw_msg: None,
+            throw_opened: None,
             fault: crate::vm::Fault {
                 calls: Vec::with_capacity(crate::vm::MAX_CALLS),
                 ..Default::default()
@@ -84,6 +88,7 @@ impl Forth {
             trace_at: 0,
             attack_tables: crate::words::games::attack_tables(),
             bye: None,
+            course: Default::default(),
             prims: &crate::vm::PRIMS,
         };
         let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);
@@ -95,7 +100,10 @@ impl Forth {
             ..Default::default()
         });
         for spec in crate::words::all_specs() {
-            f.dict.current = if spec.set == crate::words::WordSet::Games {
+            f.dict.current = if matches!(
+                spec.set,
+                crate::words::WordSet::Games | crate::words::WordSet::Course
+            ) {
                 GAMES_WORDLIST
             } else {
                 0
@@ -180,6 +188,8 @@ impl Forth {
     /// Interpret text typed at the REPL, which may span several lines (an
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
+        // Kept before it runs, so a `check` on the same line sees it too.
+        self.course.record(text);
         // The line was ended with Enter: the output starts a fresh line.
         self.out.at_line_start = true;
         self.input.unwind();

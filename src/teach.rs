@@ -4,6 +4,7 @@
 //! tables, the prelude's comments and the user's own stack comments.
 
 use crate::dictionary::Kind;
+use crate::lexer::{self, is_blank};
 use crate::vm::Forth;
 use crate::words::Spec;
 
@@ -27,740 +28,6 @@ pub struct WordInfo {
     pub origin: Origin,
     pub example: Option<String>,
 }
-
-/// Examples for `help`, for the words a learner meets first. Game words
-/// carry theirs in their description.
-///
-/// The comment after `\ ` is exactly what the example prints, spaces
-/// aside: `5 dup * .  \ 25`. A remark in parentheses at its end is not
-/// output (`\ -4 (floored)`); a comment that is only a remark is prose, for
-/// output nobody can promise (`\ (press a key: its code)`). An example
-/// without a comment prints nothing (blanks aside).
-/// `tests/help_examples.rs` runs every example and holds it to this.
-const EXAMPLES: &[(&str, &str)] = &[
-    ("dup", "5 dup * .  \\ 25"),
-    ("drop", "1 2 drop .  \\ 1"),
-    ("swap", "1 2 swap . .  \\ 1 2"),
-    ("over", "1 2 over . . .  \\ 1 2 1"),
-    ("rot", "1 2 3 rot . . .  \\ 1 3 2"),
-    ("-rot", "1 2 3 -rot . . .  \\ 2 1 3"),
-    ("nip", "1 2 nip .  \\ 2"),
-    ("tuck", "1 2 tuck . . .  \\ 2 1 2"),
-    ("pick", "10 20 30 2 pick .  \\ 10"),
-    ("roll", "1 2 3 2 roll . . .  \\ 1 3 2"),
-    ("?dup", "0 ?dup depth .  \\ 1"),
-    (r#"2dup"#, r#"1 2 2dup .s  \ <4> 1 2 1 2"#),
-    ("depth", "1 2 3 depth .  \\ 3"),
-    ("+", "2 3 + .  \\ 5"),
-    ("-", "10 3 - .  \\ 7"),
-    ("*", "6 7 * .  \\ 42"),
-    ("/", "-7 2 / .  \\ -4 (floored)"),
-    ("mod", "-7 2 mod .  \\ 1"),
-    ("/mod", "17 5 /mod . .  \\ 3 2"),
-    ("*/", "1000 3 4 */ .  \\ 750"),
-    ("negate", "5 negate .  \\ -5"),
-    ("abs", "-5 abs .  \\ 5"),
-    ("min", "3 9 min .  \\ 3"),
-    ("max", "3 9 max .  \\ 9"),
-    ("1+", "41 1+ .  \\ 42"),
-    ("=", "3 3 = .  \\ -1 (true)"),
-    ("<", "1 2 < .  \\ -1"),
-    (">", "1 2 > .  \\ 0"),
-    ("0=", "0 0= .  \\ -1"),
-    ("and", "12 10 and .  \\ 8"),
-    ("or", "12 10 or .  \\ 14"),
-    ("xor", "12 10 xor .  \\ 6"),
-    ("invert", "0 invert .  \\ -1"),
-    ("lshift", "1 4 lshift .  \\ 16"),
-    ("within", "5 1 10 within .  \\ -1"),
-    (r#"."#, r#"42 .  \ 42 (and a space)"#),
-    (".s", "1 2 3 .s  \\ <3> 1 2 3"),
-    ("emit", "65 emit  \\ A"),
-    (r#"cr"#, r#"." one" cr ." two"  \ one two (on two lines)"#),
-    (r#"type"#, r#"s" hello" type  \ hello"#),
-    (r#"spaces"#, r#"3 spaces ." x"  \ x (after three spaces)"#),
-    (r#".""#, r#": hi ." Hello!" ; hi  \ Hello!"#),
-    (r#"s""#, r#"s" forth" type  \ forth"#),
-    (r#":"#, r#": square ( n -- n*n ) dup * ;  5 square .  \ 25"#),
-    (r#";"#, r#": five 5 ;  five .  \ 5"#),
-    (
-        r#"variable"#,
-        r#"variable score  10 score !  score @ .  \ 10"#,
-    ),
-    (r#"constant"#, r#"3 constant Scissor  Scissor .  \ 3"#),
-    (
-        r#"value"#,
-        r#"5 value lives  lives .  4 to lives  lives .  \ 5 4"#,
-    ),
-    (r#"to"#, r#"0 value n  7 to n  n .  \ 7"#),
-    (r#"!"#, r#"variable x  42 x !  x @ .  \ 42"#),
-    (r#"@"#, r#"variable x  42 x !  x @ .  \ 42"#),
-    ("+!", "variable x  1 x !  5 x +!  x @ .  \\ 6"),
-    ("create", "create board 64 allot  board 64 erase"),
-    ("allot", "create buf 10 allot"),
-    (",", "create primes 2 , 3 , 5 ,  primes cell+ @ .  \\ 3"),
-    (
-        r#"if"#,
-        r#": sign? ( n -- ) 0< if ." negative" else ." not negative" then ;  -5 sign?  \ negative"#,
-    ),
-    (
-        r#"else"#,
-        r#": even? ( n -- ) 2 mod if ." odd" else ." even" then ;  3 even?  \ odd"#,
-    ),
-    (
-        r#"then"#,
-        r#": warn ( n -- ) 100 > if ." too big!" then ;  200 warn  \ too big!"#,
-    ),
-    ("do", ": count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4"),
-    (
-        r#"?do"#,
-        r#": stars ( n -- ) 0 ?do [char] * emit loop ;  0 stars 3 stars  \ ***"#,
-    ),
-    (
-        r#"loop"#,
-        r#": count5 5 0 do i . loop ;  count5  \ 0 1 2 3 4"#,
-    ),
-    (
-        r#"+loop"#,
-        r#": evens 10 0 do i . 2 +loop ;  evens  \ 0 2 4 6 8"#,
-    ),
-    (
-        r#"i"#,
-        r#": squares 4 0 do i i * . loop ;  squares  \ 0 1 4 9"#,
-    ),
-    (
-        r#"leave"#,
-        r#": first3 10 0 do i 3 = if leave then i . loop ;  first3  \ 0 1 2"#,
-    ),
-    (
-        r#"begin"#,
-        r#": countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \ 3 2 1"#,
-    ),
-    (
-        r#"until"#,
-        r#": countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \ 3 2 1"#,
-    ),
-    (
-        r#"while"#,
-        r#": halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \ 10 5 2 1"#,
-    ),
-    (
-        r#"repeat"#,
-        r#": halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \ 10 5 2 1"#,
-    ),
-    (
-        r#"again"#,
-        r#": forever begin ." x" again ;  \ (forever prints x until Ctrl-C stops it)"#,
-    ),
-    (
-        r#"case"#,
-        r#": name ( n -- ) case 1 of ." one" endof 2 of ." two" endof ." many" endcase ;  2 name  \ two"#,
-    ),
-    (
-        r#"recurse"#,
-        r#": fact ( n -- n! ) dup 1 > if dup 1- recurse * then ;  5 fact .  \ 120"#,
-    ),
-    (
-        r#"exit"#,
-        r#": check ( n -- ) dup 0= if drop exit then . ;  0 check 5 check  \ 5"#,
-    ),
-    (
-        r#"catch"#,
-        r#": safe ['] / catch if ." oops" then ;  1 0 safe  \ oops"#,
-    ),
-    (
-        r#"throw"#,
-        r#": check ( n -- ) 0< if -24 throw then ;  -1 ' check catch . drop  \ -24"#,
-    ),
-    ("abort\"", ": check ( n -- ) 0< abort\" negative!\" ;"),
-    (r#"key"#, r#"key .  \ (press a key: its code, 97 for a)"#),
-    (
-        r#"see"#,
-        r#": square dup * ;  see square  \ : square dup * ;"#,
-    ),
-    (r#"words"#, r#"words  \ (every word, by word set)"#),
-    (r#"help"#, r#"help dup  \ (this text, for dup)"#),
-    ("include", "include examples/othello.fs"),
-    ("execute", "5 ' dup execute . .  \\ 5 5"),
-    (r#"'"#, r#"5 ' dup execute . .  \ 5 5"#),
-    (r#"here"#, r#"here 10 allot here swap - .  \ 10"#),
-    ("base", "2 base ! 101 decimal .  \\ 5"),
-    ("hex", "hex ff decimal .  \\ 255"),
-    ("decimal", "hex 10 decimal .  \\ 16"),
-    ("char", "char A .  \\ 65"),
-    (
-        r#"[char]"#,
-        r#": a? ( c -- f ) [char] a = ;  char a a? .  \ -1"#,
-    ),
-    (r#"2drop"#, r#"1 2 3 2drop .  \ 1"#),
-    (r#"2swap"#, r#"1 2 3 4 2swap .s  \ <4> 3 4 1 2"#),
-    (r#"2over"#, r#"1 2 3 4 2over .s  \ <6> 1 2 3 4 1 2"#),
-    (r#"2rot"#, r#"1 2 3 4 5 6 2rot .s  \ <6> 3 4 5 6 1 2"#),
-    (
-        r#">r"#,
-        r#": under ( a b -- b ) >r drop r> ;  1 2 under .  \ 2"#,
-    ),
-    (r#"r>"#, r#": keep ( x -- x ) >r r> ;  5 keep .  \ 5"#),
-    (
-        r#"r@"#,
-        r#": twice ( x -- x x ) >r r@ r> ;  7 twice . .  \ 7 7"#,
-    ),
-    (
-        r#"2>r"#,
-        r#": pair ( a b -- a b ) 2>r 2r> ;  1 2 pair . .  \ 2 1"#,
-    ),
-    (
-        r#"2r>"#,
-        r#": pair ( a b -- a b ) 2>r 2r> ;  1 2 pair . .  \ 2 1"#,
-    ),
-    (
-        r#"2r@"#,
-        r#": peek2 ( a b -- a b a b ) 2>r 2r@ 2r> ;  1 2 peek2 .s  \ <4> 1 2 1 2"#,
-    ),
-    (r#"rdrop"#, r#": discard ( x -- ) >r rdrop ;  5 discard"#),
-    (
-        r#"j"#,
-        r#": grid 2 0 do 3 0 do j . loop loop ;  grid  \ 0 0 0 1 1 1"#,
-    ),
-    (
-        r#"k"#,
-        r#": cube 2 0 do 2 0 do 2 0 do k . loop loop loop ;  cube  \ 0 0 0 0 1 1 1 1"#,
-    ),
-    (
-        r#"unloop"#,
-        r#": find3 ( -- n ) 10 0 do i 3 = if i unloop exit then loop -1 ;  find3 .  \ 3"#,
-    ),
-    (r#"*/mod"#, r#"10 3 4 */mod . .  \ 7 2"#),
-    (r#"1-"#, r#"43 1- .  \ 42"#),
-    (r#"2*"#, r#"21 2* .  \ 42"#),
-    (r#"2/"#, r#"85 2/ .  \ 42"#),
-    (r#"rshift"#, r#"256 4 rshift .  \ 16"#),
-    (r#"<>"#, r#"1 2 <> .  \ -1"#),
-    (r#"u<"#, r#"-1 1 u< .  \ 0 (-1 is the largest unsigned)"#),
-    (r#"u>"#, r#"-1 1 u> .  \ -1"#),
-    (r#"0<>"#, r#"5 0<> .  \ -1"#),
-    (r#"0<"#, r#"-5 0< .  \ -1"#),
-    (r#"0>"#, r#"5 0> .  \ -1"#),
-    (r#"under+"#, r#"1 2 10 under+ . .  \ 2 11"#),
-    (
-        r#"bounds"#,
-        r#": .chars ( c-addr u -- ) bounds ?do i c@ emit loop ;  s" abc" .chars  \ abc"#,
-    ),
-    (r#"m*"#, r#"-3 4 m* d.  \ -12"#),
-    (r#"um*"#, r#"3 4 um* d.  \ 12"#),
-    (r#"um/mod"#, r#"10. 3 um/mod . .  \ 3 1"#),
-    (r#"fm/mod"#, r#"-7. 2 fm/mod . .  \ -4 1"#),
-    (r#"sm/rem"#, r#"-7. 2 sm/rem . .  \ -3 -1"#),
-    (r#"s>d"#, r#"-5 s>d d.  \ -5"#),
-    (r#"d>s"#, r#"100. d>s .  \ 100"#),
-    (r#"d+"#, r#"1. 2. d+ d.  \ 3"#),
-    (r#"d-"#, r#"5. 7. d- d.  \ -2"#),
-    (r#"m+"#, r#"10. 5 m+ d.  \ 15"#),
-    (r#"dnegate"#, r#"5. dnegate d.  \ -5"#),
-    (r#"dabs"#, r#"-5. dabs d.  \ 5"#),
-    (r#"dmax"#, r#"1. 2. dmax d.  \ 2"#),
-    (r#"dmin"#, r#"1. 2. dmin d.  \ 1"#),
-    (r#"d="#, r#"1. 1. d= .  \ -1"#),
-    (r#"d<"#, r#"1. 2. d< .  \ -1"#),
-    (r#"du<"#, r#"1. 2. du< .  \ -1"#),
-    (r#"d0="#, r#"0. d0= .  \ -1"#),
-    (r#"d0<"#, r#"-1. d0< .  \ -1"#),
-    (r#"d2*"#, r#"21. d2* d.  \ 42"#),
-    (r#"d2/"#, r#"84. d2/ d.  \ 42"#),
-    (r#"m*/"#, r#"10. 3 4 m*/ d.  \ 7"#),
-    (r#"c@"#, r#"create b 1 c,  b c@ .  \ 1"#),
-    (r#"c!"#, r#"create b 1 allot  65 b c!  b c@ emit  \ A"#),
-    (r#"2@"#, r#"create p 1 , 2 ,  p 2@ . .  \ 1 2"#),
-    (
-        r#"2!"#,
-        r#"create p 2 cells allot  1 2 p 2!  p 2@ . .  \ 2 1"#,
-    ),
-    (r#"on"#, r#"variable done  done on  done @ .  \ -1"#),
-    (r#"off"#, r#"variable done  done off  done @ .  \ 0"#),
-    (r#"cell+"#, r#"create xs 10 , 20 ,  xs cell+ @ .  \ 20"#),
-    (r#"cells"#, r#"3 cells .  \ 24"#),
-    (r#"char+"#, r#"s" ab" drop char+ c@ emit  \ b"#),
-    (r#"chars"#, r#"5 chars .  \ 5"#),
-    (r#"aligned"#, r#"9 aligned .  \ 16"#),
-    (
-        r#"move"#,
-        r#"create to-here 5 allot  s" hello" to-here swap move  to-here 5 type  \ hello"#,
-    ),
-    (
-        r#"cmove"#,
-        r#"create buf 5 allot  s" hello" buf swap cmove  buf 5 type  \ hello"#,
-    ),
-    (
-        r#"cmove>"#,
-        r#"create buf 5 allot  s" hello" buf swap cmove>  buf 5 type  \ hello"#,
-    ),
-    (
-        r#"fill"#,
-        r#"create buf 3 allot  buf 3 char * fill  buf 3 type  \ ***"#,
-    ),
-    (
-        r#"erase"#,
-        r#"create buf 3 allot  buf 3 erase  buf c@ .  \ 0"#,
-    ),
-    (
-        r#"blank"#,
-        r#"create buf 3 allot  buf 3 blank  buf c@ .  \ 32"#,
-    ),
-    (
-        r#"allocate"#,
-        r#"100 allocate throw  dup 42 swap !  dup @ .  free throw  \ 42"#,
-    ),
-    (r#"free"#, r#"100 allocate throw  free .  \ 0"#),
-    (
-        r#"resize"#,
-        r#"10 allocate throw  100 resize throw  free throw"#,
-    ),
-    (
-        r#"count"#,
-        r#"create name ," Forth"  name count type  \ Forth"#,
-    ),
-    (
-        r#"s\""#,
-        r#"s\" one\ttwo\n" type  \ one two (a tab between, a new line after)"#,
-    ),
-    (r#".("#, r#".( shown at once)  \ shown at once"#),
-    (r#"c""#, r#": greeting c" hi" ;  greeting count type  \ hi"#),
-    (r#",""#, r#"create msg ," hello"  msg count type  \ hello"#),
-    (
-        r#"sliteral"#,
-        r#": hi [ s" hello" ] sliteral type ;  hi  \ hello"#,
-    ),
-    (r#"compare"#, r#"s" abc" s" abd" compare .  \ -1"#),
-    (
-        r#"search"#,
-        r#"s" hello world" s" wor" search . type  \ -1 world"#,
-    ),
-    (r#"-trailing"#, r#"s" hi   " -trailing nip .  \ 2"#),
-    (r#"/string"#, r#"s" abcdef" 2 /string type  \ cdef"#),
-    (r#"toupper"#, r#"char a toupper emit  \ A"#),
-    (r#">number"#, r#"0. s" 42" >number 2drop d.  \ 42"#),
-    (
-        r#"<#"#,
-        r#": .money ( n -- ) s>d <# # # [char] . hold #s #> type ;  1234 .money  \ 12.34"#,
-    ),
-    (r#"#"#, r#": .2 ( n -- ) s>d <# # # #> type ;  7 .2  \ 07"#),
-    (r#"#s"#, r#"42 s>d <# #s #> type  \ 42"#),
-    (r#"#>"#, r#"42 s>d <# #s #> type  \ 42"#),
-    (
-        r#"hold"#,
-        r#": .dollars ( n -- ) s>d <# #s [char] $ hold #> type ;  42 .dollars  \ $42"#,
-    ),
-    (r#"holds"#, r#"42 s>d <# #s s" = " holds #> type  \ = 42"#),
-    (
-        r#"sign"#,
-        r#"-42 dup abs s>d <# #s rot sign #> type  \ -42"#,
-    ),
-    (
-        r#"u."#,
-        r#"-1 u.  \ 18446744073709551615 (the largest unsigned cell)"#,
-    ),
-    (r#".r"#, r#"42 6 .r  \ 42 (right-aligned in 6 columns)"#),
-    (r#"u.r"#, r#"42 6 u.r  \ 42 (right-aligned in 6 columns)"#),
-    (r#"d."#, r#"1. d.  \ 1"#),
-    (r#"d.r"#, r#"1. 6 d.r  \ 1 (right-aligned in 6 columns)"#),
-    (
-        r#"ud."#,
-        r#"-1. ud.  \ 340282366920938463463374607431768211455 (the largest unsigned double)"#,
-    ),
-    (
-        r#"replaces"#,
-        r#"s" tiger" s" animal" replaces  s" the %animal%" pad 80 substitute drop type  \ the tiger"#,
-    ),
-    (
-        r#"substitute"#,
-        r#"s" tiger" s" animal" replaces  s" the %animal%" pad 80 substitute drop type  \ the tiger"#,
-    ),
-    (r#"unescape"#, r#"s" 50%" pad unescape type  \ 50%%"#),
-    (r#"space"#, r#"." a" space ." b"  \ a b"#),
-    (r#"key?"#, r#"key? .  \ (-1 if a key is waiting, else 0)"#),
-    (
-        r#"accept"#,
-        r#"create line 80 allot  line 80 accept  line swap type  \ (the line you type)"#,
-    ),
-    (r#"page"#, r#"page  \ (clears the screen)"#),
-    (
-        r#"at-xy"#,
-        r#"0 0 at-xy  \ (the cursor goes to the top left)"#,
-    ),
-    (r#"ms"#, r#"10 ms"#),
-    (
-        r#"time&date"#,
-        r#"time&date . . . . . .  \ (year month day hour minute second)"#,
-    ),
-    (r#"utime"#, r#"utime d.  \ (microseconds since 1970)"#),
-    (
-        r#"argc"#,
-        r#"argc @ .  \ (how many command-line arguments, the program included)"#,
-    ),
-    (r#"arg"#, r#"0 arg type  \ playforth"#),
-    (
-        r#"next-arg"#,
-        r#"next-arg type  \ (the next command-line argument, if any)"#,
-    ),
-    (r#"bin"#, r#"r/o bin .  \ 1 (bin changes nothing here)"#),
-    (
-        r#"r/o"#,
-        r#"s" examples/rps.fs" r/o open-file throw close-file throw"#,
-    ),
-    (
-        r#"w/o"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw close-file throw"#,
-    ),
-    (
-        r#"r/w"#,
-        r#"s" /tmp/playforth-example.txt" r/w create-file throw close-file throw"#,
-    ),
-    (
-        r#"open-file"#,
-        r#"s" examples/rps.fs" r/o open-file throw close-file throw"#,
-    ),
-    (
-        r#"create-file"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw close-file throw"#,
-    ),
-    (
-        r#"close-file"#,
-        r#"s" examples/rps.fs" r/o open-file throw close-file .  \ 0"#,
-    ),
-    (
-        r#"delete-file"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw close-file throw  s" /tmp/playforth-example.txt" delete-file .  \ 0"#,
-    ),
-    (
-        r#"rename-file"#,
-        r#"s" /tmp/playforth-a.txt" w/o create-file throw close-file throw  s" /tmp/playforth-a.txt" s" /tmp/playforth-b.txt" rename-file .  \ 0"#,
-    ),
-    (
-        r#"file-status"#,
-        r#"s" examples/rps.fs" file-status nip .  \ 0 (it exists)"#,
-    ),
-    (
-        r#"read-file"#,
-        r#"create buf 10 allot  s" examples/rps.fs" r/o open-file throw  buf 10 rot read-file throw buf swap type  \ (the first 10 bytes of the file)"#,
-    ),
-    (
-        r#"read-line"#,
-        r#"create buf 80 allot  s" examples/rps.fs" r/o open-file throw  buf 80 rot read-line throw drop buf swap type  \ (the first line of the file)"#,
-    ),
-    (
-        r#"write-file"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw  s" hi" rot write-file throw"#,
-    ),
-    (
-        r#"write-line"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw  dup s" hi" rot write-line throw close-file throw"#,
-    ),
-    (
-        r#"file-position"#,
-        r#"s" examples/rps.fs" r/o open-file throw  file-position throw d.  \ 0 (at the start)"#,
-    ),
-    (
-        r#"reposition-file"#,
-        r#"s" examples/rps.fs" r/o open-file throw  10. rot reposition-file .  \ 0"#,
-    ),
-    (
-        r#"file-size"#,
-        r#"s" examples/rps.fs" r/o open-file throw  file-size throw d.  \ (its size in bytes)"#,
-    ),
-    (
-        r#"resize-file"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw  100. rot resize-file .  \ 0"#,
-    ),
-    (
-        r#"flush-file"#,
-        r#"s" /tmp/playforth-example.txt" w/o create-file throw  flush-file .  \ 0"#,
-    ),
-    (r#"emit-file"#, r#"char A stdout emit-file drop  \ A"#),
-    (r#"stdin"#, r#"stdin .  \ 1"#),
-    (r#"stdout"#, r#"s" hello" stdout write-line drop  \ hello"#),
-    (
-        r#"stderr"#,
-        r#"s" a note" stderr write-line drop  \ a note"#,
-    ),
-    (
-        r#":noname"#,
-        r#":noname ( n -- n*2 ) 2 * ;  5 swap execute .  \ 10"#,
-    ),
-    (r#"["#, r#": five [ 2 3 + ] literal ;  five .  \ 5"#),
-    (r#"]"#, r#": five [ 2 3 + ] literal ;  five .  \ 5"#),
-    (
-        r#"immediate"#,
-        r#": now ." compiling!" ; immediate  : later now ;  \ compiling!"#,
-    ),
-    (
-        r#"compile-only"#,
-        r#": inside 1 ; compile-only  : t inside ;  t .  \ 1"#,
-    ),
-    (r#"literal"#, r#": five [ 5 ] literal ;  five .  \ 5"#),
-    (r#"2literal"#, r#": two [ 1 2 ] 2literal ;  two . .  \ 2 1"#),
-    (
-        r#"postpone"#,
-        r#": my-if postpone if ; immediate  : t my-if 1 then ;  -1 t .  \ 1"#,
-    ),
-    (r#"[compile]"#, r#": my-if [compile] if ; immediate"#),
-    (
-        r#"compile,"#,
-        r#": dup, ['] dup compile, ; immediate  : t dup, * ;  3 t .  \ 9"#,
-    ),
-    (r#"[']"#, r#": apply ['] dup execute ;  5 apply . .  \ 5 5"#),
-    (
-        r#"find"#,
-        r#"c" dup" find . drop  \ -1 (found, not immediate)"#,
-    ),
-    (
-        r#"search-wordlist"#,
-        r#"s" dup" forth-wordlist search-wordlist . drop  \ -1"#,
-    ),
-    (r#">body"#, r#"create data 42 ,  ' data >body @ .  \ 42"#),
-    (r#"c,"#, r#"create bytes 1 c, 2 c,  bytes 1+ c@ .  \ 2"#),
-    (r#"align"#, r#"1 c, align here 8 mod .  \ 0"#),
-    (r#"unused"#, r#"unused 0> .  \ -1"#),
-    (
-        r#"does>"#,
-        r#": counter create , does> @ ;  7 counter seven  seven .  \ 7"#,
-    ),
-    (
-        r#"2variable"#,
-        r#"2variable pos  1 2 pos 2!  pos 2@ . .  \ 2 1"#,
-    ),
-    (r#"2constant"#, r#"1 2 2constant pair  pair . .  \ 2 1"#),
-    (r#"+to"#, r#"5 value n  3 +to n  n .  \ 8"#),
-    (r#"2value"#, r#"1 2 2value pos  pos . .  \ 2 1"#),
-    (
-        r#"defer"#,
-        r#"defer greet  :noname ." hi" ; is greet  greet  \ hi"#,
-    ),
-    (
-        r#"is"#,
-        r#"defer greet  :noname ." hi" ; is greet  greet  \ hi"#,
-    ),
-    (
-        r#"action-of"#,
-        r#"defer greet  ' cr is greet  action-of greet ' cr = .  \ -1"#,
-    ),
-    (
-        r#"defer@"#,
-        r#"defer greet  ' cr is greet  ' greet defer@ ' cr = .  \ -1"#,
-    ),
-    (
-        r#"defer!"#,
-        r#"defer greet  :noname ." hi" ; ' greet defer!  greet  \ hi"#,
-    ),
-    (r#"buffer:"#, r#"10 buffer: scratch  scratch 10 erase"#),
-    (r#"marker"#, r#"marker clean  : temp 1 ;  clean"#),
-    (r#"synonym"#, r#"synonym plus +  2 3 plus .  \ 5"#),
-    (
-        r#"ahead"#,
-        r#": t ahead ." skipped" then ." here" ;  t  \ here"#,
-    ),
-    (
-        r#"cs-pick"#,
-        r#": t ( n -- ) begin [ 0 cs-pick ] dup . 1- dup 0= until [ 2drop ] drop ;  3 t  \ 3 2 1"#,
-    ),
-    (
-        r#"cs-roll"#,
-        r#": t ( flag -- ) if ahead [ 1 cs-roll ] then ." false " then ." done " ;  0 t  -1 t  \ false done done"#,
-    ),
-    (
-        r#"of"#,
-        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  1 name  \ one"#,
-    ),
-    (
-        r#"endof"#,
-        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  2 name  \ other"#,
-    ),
-    (
-        r#"endcase"#,
-        r#": name ( n -- ) case 1 of ." one" endof ." other" endcase ;  1 name  \ one"#,
-    ),
-    (
-        r#"{:"#,
-        r#": diff {: a b -- d :} a b - ;  10 3 diff .  \ 7"#,
-    ),
-    (r#"abort"#, r#": check ( n -- ) 0< if abort then ;"#),
-    (r#"quit"#, r#": stop quit ;"#),
-    (r#"state"#, r#"state @ .  \ 0 (interpreting)"#),
-    (
-        r#">in"#,
-        r#">in @ .  \ 6 (the offset of the . on this line)"#,
-    ),
-    (
-        r#"source"#,
-        r#"source drop 6 type  \ source (the first 6 characters of this line)"#,
-    ),
-    (r#"source-id"#, r#"source-id .  \ 0 (the terminal)"#),
-    (
-        r#"refill"#,
-        r#"refill  \ (reads the next line in place of the rest of this one; true if there was one)"#,
-    ),
-    (r#"evaluate"#, r#"s" 2 3 + ." evaluate  \ 5"#),
-    (r#"parse"#, r#"char ) parse text)  type  \ text"#),
-    (r#"parse-name"#, r#"parse-name hello type  \ hello"#),
-    (r#"word"#, r#"bl word hello count type  \ hello"#),
-    (
-        r#"save-input"#,
-        r#"variable done  save-input  ." read " done @ [if] . [else] true done ! restore-input [then]  \ read read 0"#,
-    ),
-    (
-        r#"restore-input"#,
-        r#"variable done  save-input  ." read " done @ [if] . [else] true done ! restore-input [then]  \ read read 0"#,
-    ),
-    (
-        r#"\"#,
-        r#"1 2 + .  \ 3 (and the rest of the line is ignored)"#,
-    ),
-    (r#"#!"#, r#"#! /usr/bin/env playforth"#),
-    (r#"included"#, r#"s" examples/rps.fs" included"#),
-    (r#"require"#, r#"require examples/rps.fs"#),
-    (r#"required"#, r#"s" examples/rps.fs" required"#),
-    (
-        r#"include-file"#,
-        r#"s" examples/rps.fs" r/o open-file throw include-file"#,
-    ),
-    (
-        r#"environment?"#,
-        r#"s" MAX-N" environment? drop .  \ 9223372036854775807"#,
-    ),
-    (r#"n>r"#, r#"1 2 3 3 n>r nr> .s  \ <4> 1 2 3 3"#),
-    (r#"nr>"#, r#"1 2 3 3 n>r nr> .s  \ <4> 1 2 3 3"#),
-    (
-        r#"begin-structure"#,
-        r#"begin-structure point field: p.x field: p.y end-structure  point .  \ 16"#,
-    ),
-    (
-        r#"end-structure"#,
-        r#"begin-structure point field: p.x field: p.y end-structure  point .  \ 16"#,
-    ),
-    (
-        r#"+field"#,
-        r#"0 8 +field p.x drop  create pt 8 allot  5 pt p.x !  pt p.x @ .  \ 5"#,
-    ),
-    (r#"field:"#, r#"0 field: p.x drop"#),
-    (r#"cfield:"#, r#"0 cfield: c.a drop"#),
-    (r#"forth-wordlist"#, r#"forth-wordlist .  \ 0"#),
-    (
-        r#"get-order"#,
-        r#"get-order .s  \ <3> 1 0 2 (games, then forth, then the count)"#,
-    ),
-    (r#"set-order"#, r#"get-order set-order"#),
-    (r#"get-current"#, r#"get-current .  \ 0"#),
-    (
-        r#"set-current"#,
-        r#"wordlist set-current forth-wordlist set-current"#,
-    ),
-    (r#"wordlist"#, r#"wordlist constant mine"#),
-    (r#"definitions"#, r#"only forth definitions"#),
-    (r#"also"#, r#"also forth previous"#),
-    (r#"only"#, r#"only forth"#),
-    (r#"games-wordlist"#, r#"games-wordlist .  \ 1"#),
-    (r#"previous"#, r#"also forth previous"#),
-    (r#"forth"#, r#"only forth"#),
-    (r#"?"#, r#"variable x 42 x !  x ?  \ 42"#),
-    (
-        r#"dump"#,
-        r#"s" Forth" dump  \ (the address, then the bytes in hex and as text)"#,
-    ),
-    (
-        r#"order"#,
-        r#"order  \ forth games forth (the search order, then where new words go)"#,
-    ),
-    (r#"bye"#, r#"bye"#),
-    (r#"[if]"#, r#"1 [if] ." yes" [else] ." no" [then]  \ yes"#),
-    (r#"[else]"#, r#"0 [if] ." yes" [else] ." no" [then]  \ no"#),
-    (r#"[then]"#, r#"1 [if] ." yes" [then]  \ yes"#),
-    (r#"[defined]"#, r#"[defined] dup .  \ -1"#),
-    (r#"[undefined]"#, r#"[undefined] frob .  \ -1"#),
-    (r#"cloth"#, r#"Cloth .  \ 2"#),
-    (r#"scissor"#, r#"Scissor .  \ 3"#),
-    (r#"bl"#, r#"bl emit"#),
-    (r#"true"#, r#"true .  \ -1"#),
-    (r#"false"#, r#"false .  \ 0"#),
-    (r#"cell"#, r#"cell .  \ 8"#),
-    (r#"noop"#, r#"noop"#),
-    (r#"cell-"#, r#"100 cell- .  \ 92"#),
-    (
-        r#"perform"#,
-        r#"variable action  :noname ." hi" ; action !  action perform  \ hi"#,
-    ),
-    (r#"str="#, r#"s" abc" s" abc" str= .  \ -1"#),
-    (
-        r#"string-prefix?"#,
-        r#"s" forth" s" for" string-prefix? .  \ -1"#,
-    ),
-    (r#"d<>"#, r#"1. 2. d<> .  \ -1"#),
-    (r#"<="#, r#"3 3 <= .  \ -1"#),
-    (r#">="#, r#"3 2 >= .  \ -1"#),
-    (r#"0<="#, r#"0 0<= .  \ -1"#),
-    (r#"0>="#, r#"0 0>= .  \ -1"#),
-    (r#"u<="#, r#"1 2 u<= .  \ -1"#),
-    (r#"u>="#, r#"2 1 u>= .  \ -1"#),
-    (
-        r#"umin"#,
-        r#"1 -1 umin .  \ 1 (-1 is the largest unsigned)"#,
-    ),
-    (r#"umax"#, r#"1 -1 umax .  \ -1"#),
-    (r#"c@+"#, r#"s" ab" drop c@+ emit drop  \ a"#),
-    (r#"place"#, r#"s" hi" pad place  pad count type  \ hi"#),
-    (
-        r#"+place"#,
-        r#"s" hi" pad place  s"  there" pad +place  pad count type  \ hi there"#,
-    ),
-    (r#"hex."#, r#"255 hex.  \ $FF"#),
-    (r#"dec."#, r#"hex 10 dec. decimal  \ 16"#),
-    (
-        r#"?leave"#,
-        r#": t 10 0 do i 3 = ?leave i . loop ;  t  \ 0 1 2"#,
-    ),
-    (r#"ekey"#, r#"ekey .  \ (press a key: its code)"#),
-    (r#"ekey?"#, r#"ekey? .  \ (-1 if a key is waiting, else 0)"#),
-    (r#"f+"#, r#"1.5e 2e f+ f.  \ 3.5"#),
-    (r#"f-"#, r#"1e 0.25e f- f.  \ 0.75"#),
-    (r#"f*"#, r#"1.5e 4e f* f.  \ 6."#),
-    (r#"f/"#, r#"1e 3e f/ f.  \ 0.333333333333333"#),
-    (r#"f."#, r#"1e 8e f/ f.  \ 0.125"#),
-    (r#"fe."#, r#"12345e fe.  \ 12.3450000000000E3"#),
-    (r#"fs."#, r#"12345e fs.  \ 1.23450000000000E4"#),
-    (r#"fsqrt"#, r#"2e fsqrt f.  \ 1.4142135623731"#),
-    (r#"fdup"#, r#"3e fdup f* f.  \ 9."#),
-    (r#"fswap"#, r#"1e 2e fswap f. f.  \ 1. 2."#),
-    (r#"f<"#, r#"1e 2e f< .  \ -1"#),
-    (
-        r#"f~"#,
-        r#"0.1e 0.2e f+ 0.3e -1e-15 f~ .  \ -1 (within a relative 1e-15)"#,
-    ),
-    (
-        r#"fatan2"#,
-        r#"-1e -1e fatan2 f.  \ -2.35619449019234 (-3pi/4)"#,
-    ),
-    (r#">float"#, r#"s" 1.5e3" >float . f.  \ -1 1500."#),
-    (r#"s>f"#, r#"7 s>f 2e f/ f.  \ 3.5"#),
-    (r#"f>s"#, r#"-3.7e f>s .  \ -3"#),
-    (r#"fround"#, r#"2.5e fround f. 3.5e fround f.  \ 2. 4."#),
-    (r#"fvariable"#, r#"fvariable x  2.5e x f!  x f@ f.  \ 2.5"#),
-    (
-        r#"fconstant"#,
-        r#"2.5e fconstant side  side side f* f.  \ 6.25"#,
-    ),
-    (r#"fvalue"#, r#"1e fvalue r  3e to r  r f.  \ 3."#),
-    (
-        r#"set-precision"#,
-        r#"3 set-precision pi f.  15 set-precision  \ 3.14"#,
-    ),
-    (
-        r#"represent"#,
-        r#"1234.5e pad 4 represent . . . pad 4 type  \ -1 0 4 1234 (valid, positive, 0.1234e4)"#,
-    ),
-    (r#"fdepth"#, r#"1e 2e fdepth . fdrop fdrop  \ 2"#),
-    (
-        r#"f.s"#,
-        r#"1e 2e f.s fdrop fdrop  \ <2> 1.00000000000000E0 2.00000000000000E0"#,
-    ),
-];
 
 /// Edit distance, for "did you mean": insertions, deletions, substitutions
 /// and swaps of two neighbouring letters each cost one (`swpa` is one step
@@ -827,6 +94,23 @@ fn spec_for(instr: crate::instr::Instr) -> Option<&'static Spec> {
     crate::words::spec_for(instr)
 }
 
+/// A built-in word's description and its example for `help`: the example
+/// is declared with the word (its table row, or its comment in the
+/// prelude) after ` Example: `.
+///
+/// The comment after `\ ` is exactly what the example prints, spaces
+/// aside: `5 dup * .  \ 25`. A remark in parentheses at its end is not
+/// output (`\ -4 (floored)`); a comment that is only a remark is prose, for
+/// output nobody can promise (`\ (press a key: its code)`). An example
+/// without a comment prints nothing (blanks aside).
+/// `tests/help_examples.rs` runs every example and holds it to this.
+fn split_example(doc: &str) -> (String, Option<String>) {
+    match doc.split_once(" Example: ") {
+        Some((d, e)) => (d.to_string(), Some(e.to_string())),
+        None => (doc.to_string(), None),
+    }
+}
+
 impl Forth {
     /// Everything known about a word, looked up through the search order.
     pub fn word_info(&mut self, name: &str) -> Option<WordInfo> {
@@ -837,17 +121,10 @@ impl Forth {
     pub(crate) fn info_for(&self, xt: u32) -> WordInfo {
         let w = &self.dict.words[xt as usize];
         let name = w.name.to_string();
-        let example = EXAMPLES
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(&name))
-            .map(|(_, e)| e.to_string());
         if let Kind::Prim(i) = w.kind
             && let Some(spec) = spec_for(i)
         {
-            let (doc, example) = match spec.doc.split_once(" Example: ") {
-                Some((d, e)) => (d.to_string(), Some(e.to_string())),
-                None => (spec.doc.to_string(), example),
-            };
+            let (doc, example) = split_example(spec.doc);
             return WordInfo {
                 name,
                 effect: Some(spec.effect.to_string()),
@@ -861,10 +138,11 @@ impl Forth {
             .into_iter()
             .find(|e| e.name.eq_ignore_ascii_case(&name));
         if let Some(e) = prelude.filter(|_| xt < self.user_start) {
+            let (doc, example) = split_example(&e.doc);
             return WordInfo {
                 name,
                 effect: Some(e.effect),
-                doc: Some(e.doc),
+                doc: Some(doc),
                 set: Some("prelude"),
                 origin: Origin::Prelude,
                 example,
@@ -974,7 +252,8 @@ impl Forth {
             s.push_str(&format!("  Example: {e}\n"));
         }
         if matches!(info.origin, Origin::Builtin)
-            && ["if", "do", "?do", "begin", "case"].contains(&info.name.to_ascii_lowercase().as_str())
+            && ["if", "do", "?do", "begin", "case"]
+                .contains(&info.name.to_ascii_lowercase().as_str())
         {
             s.push_str(
                 "  The standard defines it only inside a definition (in files, too, unless\n  \
@@ -1002,12 +281,15 @@ Forth works on a stack. Type numbers to push them, and words to work on them:
   2 3 + .        adds 2 and 3 and prints 5
   .s             shows the stack without changing it
   : square ( n -- n*n ) dup * ;    makes a new word; then try  7 square .
+  5 0 do i . loop                  loops and ifs run at the prompt too
 After each line playforth says ` ok` and shows the stack: <depth> then the
 cells, the top last.
   help WORD      what a word does, with its stack effect ( before -- after )
-  words          every word, grouped; Tab completes a word as you type
+  words          your words, then the built-in ones counted by set (words all
+                 lists them); Tab completes a word as you type
   see WORD       how a word is defined
   trace WORD     watch a word run step by step (untrace WORD stops it)
+  learn          a course of short lessons, each with an exercise to check
 Games to play: include examples/othello.fs (or jungle.fs, chess.fs,
 fivestep.fs), then type play; include examples/rps.fs then rps; include
 examples/rps-team.fs then team.  bye or Ctrl-D leaves; Ctrl-C stops a word.
@@ -1062,6 +344,7 @@ const DEFINERS: &[&str] = &[
     "trace",
     "untrace",
     "action-of",
+    "learn",
 ];
 /// Words that parse text up to a closing quote or parenthesis.
 const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\""];
@@ -1078,13 +361,13 @@ pub fn classify(
     let mut rest = line;
     let mut after_definer = false;
     while !rest.is_empty() {
-        let blank = rest.len() - rest.trim_start_matches(is_blank).len();
+        let blank = lexer::first_token(rest).map_or(rest.len(), |(_, r)| r.start);
         if blank > 0 {
             out.push((Class::Space, rest[..blank].to_string()));
             rest = &rest[blank..];
             continue;
         }
-        let end = token_end(rest);
+        let end = lexer::token_len(rest);
         let tok = &rest[..end];
         let lower = tok.to_ascii_lowercase();
         if tok == "\\" {
@@ -1165,10 +448,10 @@ pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -
 /// The name of the definition `input` opened with `:`, if `line` (a later
 /// line of it) uses that name: the learner probably forgot the `;`.
 pub fn open_definition_used<'a>(input: &'a str, line: &str) -> Option<&'a str> {
-    let mut tokens = input.split(is_blank).filter(|t| !t.is_empty());
+    let mut tokens = lexer::words(input);
     tokens.find(|&t| t == ":")?;
     let name = tokens.next()?;
-    line.split(is_blank)
+    lexer::words(line)
         .any(|t| t.eq_ignore_ascii_case(name))
         .then_some(name)
 }
@@ -1196,7 +479,10 @@ pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {
 /// string? Then the REPL asks for another line before running it.
 pub fn unfinished(input: &str) -> bool {
     let open = open_at_end(input);
-    open.definition.is_some() || !open.structures.is_empty() || open.comment || open.string.is_some()
+    open.definition.is_some()
+        || !open.structures.is_empty()
+        || open.comment
+        || open.string.is_some()
 }
 
 /// The prompt for the next line of unfinished input: what is open, then
@@ -1278,11 +564,11 @@ fn open_at_end(input: &str) -> Open {
                     None => break,
                 }
             }
-            let t = rest.trim_start_matches(is_blank);
-            if t.is_empty() {
+            let Some((_, r)) = lexer::first_token(rest) else {
                 break;
-            }
-            let end = token_end(t);
+            };
+            let t = &rest[r.start..];
+            let end = r.len();
             let tok = t[..end].to_ascii_lowercase();
             rest = &t[end..];
             if naming {
@@ -1310,7 +596,9 @@ fn open_at_end(input: &str) -> Open {
                 "if" | "do" | "?do" | "begin" | "case" | "while" if definition.is_none() => {
                     structures.push(tok)
                 }
-                "then" | "loop" | "+loop" | "until" | "again" | "endcase" if definition.is_none() => {
+                "then" | "loop" | "+loop" | "until" | "again" | "endcase"
+                    if definition.is_none() =>
+                {
                     structures.pop();
                 }
                 "repeat" if definition.is_none() => {
@@ -1373,17 +661,8 @@ pub fn hint(line: &str, pos: usize, effect_of: &dyn Fn(&str) -> Option<String>) 
 pub fn word_at(line: &str, pos: usize) -> &str {
     let pos = clamp_pos(line, pos);
     let start = word_start(line, pos);
-    let end = pos + token_end(&line[pos..]);
+    let end = pos + lexer::token_len(&line[pos..]);
     &line[start..end]
-}
-
-/// Does the interpreter take this character as a blank between words?
-/// As the lexer (`src/lexer.rs`) has it: ASCII blanks and control
-/// characters, DEL, and the no-break space U+00A0. Other Unicode spaces
-/// (U+3000, U+2003, ...) are part of a word there, so they are here too:
-/// completion and colours agree with what running the line does.
-pub(crate) fn is_blank(c: char) -> bool {
-    c <= ' ' || c == '\x7f' || c == '\u{a0}'
 }
 
 /// A byte position from the editor made safe: at most the line's length,
@@ -1399,11 +678,6 @@ fn clamp_pos(line: &str, pos: usize) -> usize {
 /// Where the word ending at `pos` starts (`pos` on a char boundary).
 fn word_start(line: &str, pos: usize) -> usize {
     line[..pos].trim_end_matches(|c| !is_blank(c)).len()
-}
-
-/// The length of the token at the start of `s` (up to the first blank).
-fn token_end(s: &str) -> usize {
-    s.find(is_blank).unwrap_or(s.len())
 }
 
 #[cfg(test)]
@@ -1578,27 +852,6 @@ mod tests {
         assert!(h.contains("\x1b[1;31mfrob\x1b[0m"));
     }
 
-    #[test]
-    fn every_example_here_is_shown() {
-        let (mut f, _) = Forth::for_test(b"");
-        for (i, (name, example)) in EXAMPLES.iter().enumerate() {
-            assert!(
-                !EXAMPLES[..i]
-                    .iter()
-                    .any(|(n, _)| n.eq_ignore_ascii_case(name)),
-                "two examples for {name}"
-            );
-            let info = f
-                .word_info(name)
-                .unwrap_or_else(|| panic!("no word {name}"));
-            assert_eq!(
-                info.example.as_deref(),
-                Some(*example),
-                "the description of {name} has its own example"
-            );
-        }
-    }
-
     // ---- lines with multi-byte characters (issue 8: the helpers panicked
     // with "byte index .. is not a char boundary") ----
 
@@ -1651,21 +904,6 @@ mod tests {
             .into_iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(w))
             .and_then(|(_, e)| e)
-    }
-
-    #[test]
-    fn blanks_are_the_interpreters_blanks() {
-        let chars = (0..0x3100u32)
-            .chain([0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0xfeff, 0x1f600])
-            .filter_map(char::from_u32);
-        for c in chars {
-            let mut b = [0; 4];
-            let lexed_as_blank =
-                crate::lexer::next_token(c.encode_utf8(&mut b).as_bytes()).is_none();
-            assert_eq!(is_blank(c), lexed_as_blank, "U+{:04X}", c as u32);
-        }
-        assert!(is_blank('\u{a0}'));
-        assert!(!is_blank('\u{3000}'));
     }
 
     #[test]

@@ -66,6 +66,9 @@ pub struct Forth {
     /// It belongs to the throw code beside it: a message left by a throw
     /// that was caught or discarded never dresses up a later, other error.
     pub(crate) throw_msg: Option<(Throw, String)>,
+    /// Where the structure an unclosed-structure error names was opened,
+    /// for a second caret in the report.
+    pub(crate) throw_opened: Option<crate::code::Pos>,
     pub(crate) fault: Fault,
     /// The data stack depth before the instruction that failed.
     pub(crate) fault_sp: usize,
@@ -99,6 +102,8 @@ pub struct Forth {
     pub(crate) trace_at: u32,
     pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
     pub(crate) bye: Option<i32>,
+    /// The guided course: lessons, progress, the session to replay.
+    pub(crate) course: crate::learn::Course,
     /// The bodies of the built-in words, by primitive id.
     pub(crate) prims: &'static [crate::words::PrimFn],
 }
@@ -349,6 +354,7 @@ impl Forth {
                             self.stacks.fp = f.fp;
                             self.fault.active = false;
                             self.throw_msg = None;
+                            self.throw_opened = None;
                             // The depth CATCH saw, then the code: 9.6.1.0875.
                             self.stacks.sp = f.sp;
                             if let Err(e) = self.push(t.0) {
@@ -1684,7 +1690,15 @@ impl Forth {
                 .iter()
                 .position(|w| w.kind == Kind::Colon(start)),
             Instr::Word(xt) => Some(xt as usize),
-            _ => self.dict.words.iter().position(|w| w.kind == Kind::Prim(i)),
+            // A hot word compiled in its table form (`2!` by TO) is found too.
+            i => {
+                let hot = Kind::Prim(crate::instr::hot(i));
+                let kind = Kind::Prim(i);
+                self.dict
+                    .words
+                    .iter()
+                    .position(|w| w.kind == kind || w.kind == hot)
+            }
         }?;
         Some(self.dict.words[xt].name.to_string())
     }
@@ -1696,6 +1710,7 @@ impl Forth {
         self.run_depth = 0;
         self.fault.active = false;
         self.throw_msg = None;
+        self.throw_opened = None;
         INTERRUPT.store(false, Ordering::Relaxed);
         self.abandon_definition();
         self.input.unwind();

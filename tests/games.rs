@@ -94,7 +94,11 @@ fn othello_demo_game() {
 
 #[test]
 fn othello_human_moves_are_checked() {
-    game_snapshot("othello_human", &["examples/othello.fs"], "e3\nzz\na1\nq\n");
+    game_snapshot(
+        "othello_human",
+        &["--seed", "1", "examples/othello.fs"],
+        "e3\nzz\na1\nq\n",
+    );
 }
 
 #[test]
@@ -104,6 +108,102 @@ fn rps_against_drk() {
         &["--seed", "7", "examples/rps.fs"],
         "1x2\n3312330",
     );
+}
+
+#[test]
+fn rps_ends_at_the_end_of_input_with_the_statistics() {
+    // The command docs/games.md shows: four rounds, then the input ends.
+    let (out, err, status) = playforth(&["--seed", "7", "examples/rps.fs"], "1232");
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert!(
+        out.ends_with("Thanks for playing!  YOU: 1  DR.K: 1  Draws: 2  Rounds: 4\n"),
+        "{out}"
+    );
+    // q stops too, and any other key is ignored.
+    let (out, _, status) = playforth(&["--seed", "7", "examples/rps.fs"], "2xq1");
+    assert_eq!(status, 0);
+    assert!(out.ends_with("Rounds: 1\n"), "{out}");
+}
+
+#[test]
+fn rps_team_stops_on_q_or_the_end_of_input() {
+    for keys in ["2q", "22"] {
+        let (out, err, status) = playforth(&["--seed", "11", "examples/rps-team.fs"], keys);
+        assert_eq!((status, err.as_str()), (0, ""), "{keys}");
+        assert!(
+            out.ends_with("You stopped the game. Still in: YOU DR.K DR.L DR.M\n"),
+            "{keys}: {out}"
+        );
+    }
+}
+
+/// The board games, and a line that is not a move in each.
+const BOARD_GAMES: [(&str, &str); 4] = [
+    ("examples/othello.fs", "e9"),
+    ("examples/chess.fs", "e2"),
+    ("examples/jungle.fs", "a3"),
+    ("examples/fivestep.fs", "a1"),
+];
+
+#[test]
+fn board_games_stop_cleanly_at_the_end_of_input_or_q() {
+    for (game, not_a_move) in BOARD_GAMES {
+        for (keys, prompts) in [
+            (format!("\n\n{not_a_move}\n"), 4),
+            ("\n  Q  \n".to_string(), 2),
+            ("quit\n".to_string(), 1),
+        ] {
+            let (out, err, status) = playforth(&[game], &keys);
+            assert_eq!((status, err.as_str()), (0, ""), "{game} {keys:?}");
+            let bye = out
+                .rfind("Bye.")
+                .unwrap_or_else(|| panic!("{game} {keys:?}: {out}"));
+            // The final position follows the goodbye.
+            assert!(out[bye..].contains(" a b c d e"), "{game} {keys:?}: {out}");
+            // An empty line asks again; so does a line that is not a move.
+            assert_eq!(
+                out.matches("Your move (like ").count(),
+                prompts,
+                "{game} {keys:?}: {out}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rps_and_rps_team_accept_demo() {
+    game_snapshot("rps_demo", &["--seed", "3", "examples/rps.fs", "demo"], "");
+    game_snapshot(
+        "rps_team_demo",
+        &["--seed", "3", "examples/rps-team.fs", "demo"],
+        "",
+    );
+}
+
+#[test]
+fn the_seed_chooses_the_computers_game() {
+    let demo = |seed: &str| playforth(&["--seed", seed, "examples/othello.fs", "demo"], "").0;
+    assert_eq!(demo("1"), demo("1"), "the same seed, the same game");
+    // Into a pipe the demo does not pause: the output is no terminal.
+    assert_eq!(eval("terminal? . bye"), "0 ");
+    assert_ne!(demo("1"), demo("2"), "another seed, another game");
+}
+
+#[test]
+fn chess_and_fivestep_demos_end_by_the_rules() {
+    for (game, seed) in [
+        ("examples/chess.fs", "1"),
+        ("examples/chess.fs", "5"),
+        ("examples/fivestep.fs", "1"),
+    ] {
+        let (out, err, status) = playforth(&["--seed", seed, game, "demo"], "");
+        assert_eq!((status, err.as_str()), (0, ""), "{game} {seed}");
+        let last = out.lines().last().unwrap_or_default();
+        assert!(
+            last.contains("by repetition") || last.contains("Fifty moves") || last.contains("wins"),
+            "{game} --seed {seed} ended with {last:?}"
+        );
+    }
 }
 
 #[test]
@@ -274,6 +374,88 @@ fn fivestep_bot_writes_a_legal_path() {
     }
 }
 
+/// Run the bot in `dir` with these arguments after `bot`:
+/// (stderr, exit status, whether play.txt is there).
+fn run_bot(dir: &std::path::Path, args: &[&str]) -> (String, i32, bool) {
+    let script = format!("{}/examples/fivestep.fs", root());
+    let mut all = vec![script.as_str(), "bot"];
+    all.extend_from_slice(args);
+    let (_, err, status) = common::run_playforth(&all, "", Some(dir));
+    (err, status, dir.join("play.txt").exists())
+}
+
+#[test]
+fn fivestep_bot_refuses_bad_arguments_and_leaves_no_old_answer() {
+    let dir = std::env::temp_dir().join(format!("playforth-botargs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let start: Vec<String> = FIVE_START[..25].chars().map(String::from).collect();
+    let with = |side: &str, cells: &[String]| {
+        let mut a = vec!["7".to_string(), side.to_string()];
+        a.extend_from_slice(cells);
+        a
+    };
+    let mut bad_cell = start.clone();
+    bad_cell[13] = "x".into();
+    let mut big_cell = start.clone();
+    big_cell[0] = "10".into();
+    for (args, says) in [
+        (with("1", &start[..24]), "26 arguments after bot, 27 needed"),
+        (with("3", &start), "SIDE is '3', not 1 or 2"),
+        (with("one", &start), "SIDE is 'one', not 1 or 2"),
+        (with("1", &bad_cell), "cell 14 is 'x', not 0, 1 or 2"),
+        (with("2", &big_cell), "cell 1 is '10', not 0, 1 or 2"),
+        (vec![], "0 arguments after bot"),
+    ] {
+        std::fs::write(dir.join("play.txt"), "0 0 1 0\n").expect("an old answer");
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (err, status, answer) = run_bot(&dir, &args);
+        assert_eq!(status, 2, "{args:?}: {err}");
+        assert!(
+            err.starts_with("fivestep bot: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("usage: playforth examples/fivestep.fs bot"),
+            "{err}"
+        );
+        assert!(!answer, "{args:?}: an old play.txt was left");
+    }
+    // Player 1's pieces are walled in by player 2's: no legal move.
+    std::fs::write(dir.join("play.txt"), "0 0 1 0\n").expect("an old answer");
+    let cells: Vec<String> = "1220020000000000000000000"
+        .chars()
+        .map(String::from)
+        .collect();
+    let args = with("1", &cells);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (err, status, answer) = run_bot(&dir, &args);
+    assert_eq!(status, 1, "{err}");
+    assert_eq!(
+        err,
+        "fivestep bot: player 1 has no legal move on this board\n"
+    );
+    assert!(!answer);
+    // A good board still gets its answer.
+    let args = with("1", &start);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (err, status, answer) = run_bot(&dir, &args);
+    assert_eq!((status, err.as_str(), answer), (0, "", true));
+}
+
+#[test]
+fn fivestep_bot_keeps_the_move_of_the_last_search_that_finished() {
+    // No time to deepen: the one-ply search's move.
+    let one_ply =
+        eval("include examples/fivestep.fs start 0 deepen-us ! think swap . . level @ . bye");
+    assert!(one_ply.ends_with(" 1 "), "{one_ply}");
+    // Time to start the second search but not to finish it: the deadline
+    // (1 microsecond) cuts it, and the one-ply move is played.
+    let cut = eval(
+        "include examples/fivestep.fs start 1 budget-us ! 1000000000 deepen-us ! think swap . . level @ . bye",
+    );
+    assert_eq!(cut.replace(" 2 ", " 1 "), one_ply, "{cut}");
+}
+
 #[test]
 fn fivestep_demo_game() {
     game_snapshot(
@@ -291,8 +473,8 @@ fn fivestep_demo_game() {
 #[test]
 fn fivestep_scripted_human_game() {
     let (out, _, status) = playforth(
-        &["examples/fivestep.fs"],
-        "4 4 4 3\n9 9 9 9\n0 0 3 3\n0 0 1 0\nq\n",
+        &["--seed", "1", "examples/fivestep.fs"],
+        "E5 E4\n9 9 9 9\na1d4\na1-b1\nq\n",
     );
     assert_eq!(status, 0);
     insta::assert_snapshot!("fivestep_human", out);
@@ -326,6 +508,19 @@ fn jungle_perft_matches_games_md() {
 }
 
 #[test]
+fn jungle_perft_counts_a_winning_move_on_the_last_ply() {
+    // A's lion on d8 beside B's den: d9 wins, and counts 1 at depth 1;
+    // at depth 2 that line has ended, and only B's rat's replies count.
+    let code =
+        "include examples/jungle.fs s\" r6/3L3/7/7/7/7/7/7/7 w\" setup 1 perft . 2 perft . bye";
+    assert_eq!(eval(code), "4 6 ");
+    // Taking the last animal wins too: A's rat on a8 takes B's elephant on a9.
+    let code =
+        "include examples/jungle.fs s\" e6/R6/7/7/7/7/7/7/7 w\" setup 1 perft . 2 perft . bye";
+    assert_eq!(eval(code), "3 4 ");
+}
+
+#[test]
 fn jungle_setup_reads_the_start_position() {
     let code = "include examples/jungle.fs s\" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w\" setup 2 perft . \
                 s\" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b\" setup 1 perft . bye";
@@ -345,7 +540,7 @@ fn jungle_demo_game() {
 fn jungle_scripted_human_game() {
     game_snapshot(
         "jungle_human",
-        &["examples/jungle.fs"],
+        &["--seed", "1", "examples/jungle.fs"],
         "a3a4\nzz\na1a3\ng3g4\nq\n",
     );
 }
@@ -394,7 +589,7 @@ fn chess_demo_game() {
 fn chess_scripted_human_game() {
     game_snapshot(
         "chess_human",
-        &["examples/chess.fs"],
+        &["--seed", "1", "examples/chess.fs"],
         "e2e4\ne2e5\nxx\ng1f3\nq\n",
     );
 }

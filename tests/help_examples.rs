@@ -21,7 +21,7 @@
 
 use playforth::{Forth, Outcome};
 
-/// Examples written in word descriptions outside `src/teach.rs` that print
+/// Examples declared with their words (table rows, prelude comments) that print
 /// something but have no comment yet: counted as prose until they get one.
 const NO_COMMENT_YET: &[&str] = &[];
 

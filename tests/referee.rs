@@ -256,12 +256,13 @@ fn a_round_robin_of_four_bots_is_repeatable() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The boards in a text: each "    a b c d e" line and the five after it.
+/// The boards in a text: each "    a b c d e" line and the five rows
+/// above it, without trailing blanks.
 fn boards(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    (0..lines.len())
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    (5..lines.len())
         .filter(|&i| lines[i] == "    a b c d e")
-        .map(|i| lines[i..(i + 6).min(lines.len())].join("\n"))
+        .map(|i| lines[i - 5..=i].join("\n"))
         .collect()
 }
 

@@ -226,14 +226,23 @@ fn a_learner_at_the_terminal() {
     // lines too, with the open structure in the prompt.
     t.line("4 0 do i . loop");
     let s = t.wait_for("0 1 2 3  ok");
-    assert!(s.contains("0 1 2 3  ok"), "a loop at the prompt did not run:\n{s}");
+    assert!(
+        s.contains("0 1 2 3  ok"),
+        "a loop at the prompt did not run:\n{s}"
+    );
     t.line("3 0 do");
     let s = t.wait_for("\ndo ...");
-    assert!(s.contains("\ndo ..."), "no prompt naming the open loop:\n{s}");
+    assert!(
+        s.contains("\ndo ..."),
+        "no prompt naming the open loop:\n{s}"
+    );
     t.line("i 10 * .");
     t.line("loop");
     let s = t.wait_for("0 10 20  ok");
-    assert!(s.contains("0 10 20  ok"), "a loop over lines did not run:\n{s}");
+    assert!(
+        s.contains("0 10 20  ok"),
+        "a loop over lines did not run:\n{s}"
+    );
 
     // A typo gets a suggestion.
     t.line("1 2 swp");
@@ -295,4 +304,106 @@ fn the_repl_with_its_output_on_a_full_disk() {
     );
     assert!(s.contains("EXIT=1"), "a full disk exits with 1:\n{s}");
     assert!(!s.contains("panicked"), "{s}");
+}
+
+/// The course at the terminal: open a lesson, check a wrong answer and a
+/// right one, go on; the next session resumes at the lesson reached.
+#[test]
+fn a_lesson_checked_and_resumed() {
+    let Some(t) = session("course") else { return };
+    t.line("learn 3");
+    let s = t.wait_for("`next-lesson` goes on");
+    assert!(s.contains("Define `c>f ( celsius -- fahrenheit )`"), "{s}");
+    // The word and `check` on one line: `check` sees the definition.
+    t.line(": c>f ( c -- f ) 5 / 9 * 32 + ; check");
+    let s = t.wait_for("3 of 4 checks pass.");
+    assert!(
+        s.contains("  ✗ 37 c>f\n      expected  stack: 98\n      came out  stack: 95\n"),
+        "{s}"
+    );
+    assert!(s.contains("Hint:\n  Multiply first"), "{s}");
+    t.line(": c>f ( c -- f ) 9 * 5 / 32 + ; check");
+    let s = t.wait_for("Well done!");
+    assert!(s.contains("All 4 checks pass."), "{s}");
+    t.line("next-lesson");
+    let s = t.wait_for("Lesson 4 of 12");
+    assert!(s.contains("Lesson 4 of 12: Choosing"), "{s}");
+    t.line("bye");
+    drop(t);
+
+    // Progress was saved: `learn` opens lesson 4, and lesson 3 is passed.
+    let Some(t) = session("course") else { return };
+    t.line("learn");
+    let s = t.wait_for("Lesson 4 of 12");
+    assert!(s.contains("Lesson 4 of 12: Choosing"), "{s}");
+    t.line("lessons");
+    let s = t.wait_for("`learn N` opens");
+    assert!(
+        s.contains(" ✓  3  Making words") && s.contains("→   4  Choosing"),
+        "{s}"
+    );
+}
+
+#[test]
+fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    // Ctrl-C at a game's prompt: the final position, no error report, status 0.
+    let t = Session::start_with("othello", " examples/othello.fs; echo EXIT=$?; sleep 30")
+        .expect("tmux starts playforth");
+    t.wait_for("Your move (like e3");
+    t.keys(&["C-c"]);
+    let s = t.wait_for("EXIT=");
+    assert!(
+        s.contains("Stopped.") && s.contains("Final score: X 2 O 2 (unfinished)"),
+        "{s}"
+    );
+    assert!(s.contains("EXIT=0") && !s.contains("(-28)"), "{s}");
+    drop(t);
+
+    // Ctrl-D at chess's prompt says goodbye; in rps Ctrl-C and Ctrl-D stop.
+    for (game, key, end) in [
+        ("chess.fs", "C-d", "Bye."),
+        ("rps.fs", "C-c", "Thanks for playing!"),
+        ("rps.fs", "C-d", "Thanks for playing!"),
+        ("rps-team.fs", "C-d", "You stopped the game."),
+    ] {
+        let t = Session::start_with(
+            &game.replace('.', "-"),
+            &format!(" examples/{game}; echo EXIT=$?; sleep 30"),
+        )
+        .expect("tmux starts playforth");
+        t.wait_for("Your ");
+        t.keys(&[key]);
+        let s = t.wait_for("EXIT=");
+        assert!(
+            s.contains(end) && s.contains("EXIT=0"),
+            "{game} {key}:\n{s}"
+        );
+    }
+
+    // In the REPL, Ctrl-C at the prompt ends the game and the next line
+    // is Forth again, not a move.
+    let Some(t) = session("game-in-repl") else {
+        return;
+    };
+    t.line("include examples/jungle.fs");
+    t.line("play");
+    t.wait_for("Your move (like a1a2");
+    t.keys(&["C-c"]);
+    let s = t.wait_for("Stopped.");
+    assert!(s.contains("Stopped."), "{s}");
+    t.line("3 4 + .");
+    let s = t.wait_for("7  ok");
+    assert!(
+        s.contains("7  ok"),
+        "the REPL did not take the next line:\n{s}"
+    );
+    assert!(!s.contains("(-28)"), "{s}");
+    // Output to the terminal: a demo would pause between moves.
+    t.line("terminal? .");
+    let s = t.wait_for("-1  ok");
+    assert!(s.contains("-1  ok"), "{s}");
+    t.keys(&["C-d"]);
 }

@@ -152,3 +152,4 @@ create fs-best 6 cells allot   variable fs-best-len    \ the shortest path to th
 \ ---- scripts --------------------------------------------------------------
 
 : script? ( -- flag ) false ;
+: terminal? ( -- flag ) false ;   \ demos do not pause under gforth

@@ -278,8 +278,8 @@ primitives! {
         Ok(())
     }
     Stone "stone" "( -- 1 )" Games Plain "The rock-paper-scissors sign Stone. Example: Stone Scissor compete . .  \\ 0 1 (no draw; Stone, 1, wins)" |f| { f.push(STONE) }
-    Cloth "cloth" "( -- 2 )" Games Plain "The rock-paper-scissors sign Cloth (paper)." |f| { f.push(CLOTH) }
-    Scissor "scissor" "( -- 3 )" Games Plain "The rock-paper-scissors sign Scissor." |f| { f.push(SCISSOR) }
+    Cloth "cloth" "( -- 2 )" Games Plain "The rock-paper-scissors sign Cloth (paper). Example: Cloth .  \\ 2" |f| { f.push(CLOTH) }
+    Scissor "scissor" "( -- 3 )" Games Plain "The rock-paper-scissors sign Scissor. Example: Scissor .  \\ 3" |f| { f.push(SCISSOR) }
     Compete "compete" "( s1 s2 -- winner draw? )" Games Plain "The winning sign and false, or the sign and true on a draw. Example: Scissor Cloth compete . .  \\ 0 3 (no draw; Scissor, 3, cuts Cloth)" |f| {
         let b = f.pop()?;
         let a = f.pop()?;
@@ -390,6 +390,10 @@ primitives! {
     ScriptQ "script?" "( -- flag )" Games Plain "True while the file named on the command line runs as the main script, false when it is INCLUDEd. Example: script? [if] play [then]" |f| {
         let main = f.input.in_main_script();
         f.push_bool(main)
+    }
+    TerminalQ "terminal?" "( -- flag )" Games Plain "True when the output goes to a terminal someone watches, false into a pipe or a file (a demo pauses between moves only on a terminal). Example: terminal? [if] 500 ms [then]" |f| {
+        let t = f.out.terminal;
+        f.push_bool(t)
     }
 }
 

@@ -163,30 +163,30 @@ primitives! {
     enum Io;
     base = super::IO_BASE;
 
-    Emit "emit" "( char -- )" Core Plain "Print one character (a raw byte)." |f| {
+    Emit "emit" "( char -- )" Core Plain "Print one character (a raw byte). Example: 65 emit  \\ A" |f| {
         let c = f.pop()?;
         f.write_out(&[c as u8])
     }
-    Type "type" "( c-addr u -- )" Core Plain "Print a string." |f| {
+    Type "type" "( c-addr u -- )" Core Plain "Print a string. Example: s\" hello\" type  \\ hello" |f| {
         let s = f.pop_bytes()?;
         f.write_out(&s)
     }
-    Cr "cr" "( -- )" Core Plain "Start a new line." |f| { f.write_out(b"\n") }
-    Space "space" "( -- )" Core Plain "Print a space." |f| { f.write_out(b" ") }
-    Spaces "spaces" "( n -- )" Core Plain "Print n spaces (none if n <= 0)." |f| {
+    Cr "cr" "( -- )" Core Plain "Start a new line. Example: .\" one\" cr .\" two\"  \\ one two (on two lines)" |f| { f.write_out(b"\n") }
+    Space "space" "( -- )" Core Plain "Print a space. Example: .\" a\" space .\" b\"  \\ a b" |f| { f.write_out(b" ") }
+    Spaces "spaces" "( n -- )" Core Plain "Print n spaces (none if n <= 0). Example: 3 spaces .\" x\"  \\ x (after three spaces)" |f| {
         let n = f.pop()?.clamp(0, 1 << 20) as usize;
         f.write_out(&vec![b' '; n])
     }
-    Key "key" "( -- char )" Core Plain "Wait for one key press (no Enter needed) and push its code." |f| {
+    Key "key" "( -- char )" Core Plain "Wait for one key press (no Enter needed) and push its code. Example: key .  \\ (press a key: its code, 97 for a)" |f| {
         let k = f.read_key()?;
         f.push(k as i64)
     }
-    KeyQ "key?" "( -- flag )" Facility Plain "True if a key press is waiting." |f| {
+    KeyQ "key?" "( -- flag )" Facility Plain "True if a key press is waiting. Example: key? .  \\ (-1 if a key is waiting, else 0)" |f| {
         let _ = f.out.flush();
         let r = f.console.key_ready();
         f.push_bool(r)
     }
-    Accept "accept" "( c-addr +n1 -- +n2 )" Core Plain "Read a line of at most n1 characters into c-addr." |f| {
+    Accept "accept" "( c-addr +n1 -- +n2 )" Core Plain "Read a line of at most n1 characters into c-addr. Example: create line 80 allot  line 80 accept  line swap type  \\ (the line you type)" |f| {
         let n = f.pop_len()?;
         let a = f.pop()?;
         f.mem.slice(a, n)?;
@@ -195,14 +195,14 @@ primitives! {
         f.mem.write(a, &line.bytes)?;
         f.push(line.bytes.len() as i64)
     }
-    Page "page" "( -- )" Facility Plain "Clear the screen and move the cursor home." |f| { f.write_out(b"\x1b[2J\x1b[H") }
-    AtXY "at-xy" "( col row -- )" Facility Plain "Move the cursor (0-based column and row)." |f| {
+    Page "page" "( -- )" Facility Plain "Clear the screen and move the cursor home. Example: page  \\ (clears the screen)" |f| { f.write_out(b"\x1b[2J\x1b[H") }
+    AtXY "at-xy" "( col row -- )" Facility Plain "Move the cursor (0-based column and row). Example: 0 0 at-xy  \\ (the cursor goes to the top left)" |f| {
         let row = f.pop()?;
         let col = f.pop()?;
         let s = format!("\x1b[{};{}H", row.clamp(0, 9999) + 1, col.clamp(0, 9999) + 1);
         f.write_out(s.as_bytes())
     }
-    Ms "ms" "( u -- )" Facility Plain "Wait u milliseconds." |f| {
+    Ms "ms" "( u -- )" Facility Plain "Wait u milliseconds. Example: 10 ms" |f| {
         let ms = f.pop()?.clamp(0, 1 << 32) as u64;
         let _ = f.out.flush();
         // In short naps, so Ctrl-C ends a long wait.
@@ -218,29 +218,29 @@ primitives! {
             std::thread::sleep(left.min(std::time::Duration::from_millis(20)));
         }
     }
-    TimeDate "time&date" "( -- sec min hour day month year )" Facility Plain "The local date and time." |f| {
+    TimeDate "time&date" "( -- sec min hour day month year )" Facility Plain "The local date and time. Example: time&date . . . . . .  \\ (year month day hour minute second)" |f| {
         for v in local_time() {
             f.push(v)?;
         }
         Ok(())
     }
-    UTime "utime" "( -- ud )" Gforth Plain "Microseconds since 1970 as a double." |f| {
+    UTime "utime" "( -- ud )" Gforth Plain "Microseconds since 1970 as a double. Example: utime d.  \\ (microseconds since 1970)" |f| {
         let us = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_micros() as i128);
         f.push_double(us)
     }
-    Argc "argc" "( -- a-addr )" Gforth Plain "A variable holding the number of command-line arguments (with the program name)." |f| {
+    Argc "argc" "( -- a-addr )" Gforth Plain "A variable holding the number of command-line arguments (with the program name). Example: argc @ .  \\ (how many command-line arguments, the program included)" |f| {
         f.push(crate::memory::ARGC_ADDR as i64)
     }
-    Arg "arg" "( u -- c-addr u )" Gforth Plain "Command-line argument u; 0 is the program name." |f| {
+    Arg "arg" "( u -- c-addr u )" Gforth Plain "Command-line argument u; 0 is the program name. Example: 0 arg type  \\ playforth" |f| {
         let i = f.pop()?;
         let s = usize::try_from(i).ok().and_then(|i| f.args.get(i)).cloned().unwrap_or_default();
         let addr = f.arg_string(&s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }
-    NextArg "next-arg" "( -- c-addr u )" Gforth Plain "Take the next command-line argument off the list (0 0 when none are left)." |f| {
+    NextArg "next-arg" "( -- c-addr u )" Gforth Plain "Take the next command-line argument off the list (0 0 when none are left). Example: next-arg type  \\ (the next command-line argument, if any)" |f| {
         if f.args.len() < 2 {
             f.push(0)?;
             return f.push(0);
@@ -252,11 +252,11 @@ primitives! {
         f.push(s.len() as i64)
     }
 
-    Bin "bin" "( fam -- fam )" File Plain "Binary mode (the same as text mode here)." |f| { Ok(()) }
-    ReadOnly "r/o" "( -- fam )" File Plain "Read-only file access." |f| { f.push(FAM_RO) }
-    WriteOnly "w/o" "( -- fam )" File Plain "Write-only file access." |f| { f.push(FAM_WO) }
-    ReadWrite "r/w" "( -- fam )" File Plain "Read-write file access." |f| { f.push(FAM_RW) }
-    OpenFile "open-file" "( c-addr u fam -- fileid ior )" File Plain "Open a file." |f| {
+    Bin "bin" "( fam -- fam )" File Plain "Binary mode (the same as text mode here). Example: r/o bin .  \\ 1 (bin changes nothing here)" |f| { Ok(()) }
+    ReadOnly "r/o" "( -- fam )" File Plain "Read-only file access. Example: s\" examples/rps.fs\" r/o open-file throw close-file throw" |f| { f.push(FAM_RO) }
+    WriteOnly "w/o" "( -- fam )" File Plain "Write-only file access. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| { f.push(FAM_WO) }
+    ReadWrite "r/w" "( -- fam )" File Plain "Read-write file access. Example: s\" /tmp/playforth-example.txt\" r/w create-file throw close-file throw" |f| { f.push(FAM_RW) }
+    OpenFile "open-file" "( c-addr u fam -- fileid ior )" File Plain "Open a file. Example: s\" examples/rps.fs\" r/o open-file throw close-file throw" |f| {
         let fam = f.pop()?;
         let name = f.pop_string()?;
         match f.files.open(&name, fam, false) {
@@ -264,7 +264,7 @@ primitives! {
             Err(_) => { f.push(0)?; f.push(-69) }
         }
     }
-    CreateFile "create-file" "( c-addr u fam -- fileid ior )" File Plain "Create (or empty) a file and open it." |f| {
+    CreateFile "create-file" "( c-addr u fam -- fileid ior )" File Plain "Create (or empty) a file and open it. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| {
         let fam = f.pop()?;
         let name = f.pop_string()?;
         match f.files.open(&name, fam, true) {
@@ -272,27 +272,27 @@ primitives! {
             Err(_) => { f.push(0)?; f.push(-63) }
         }
     }
-    CloseFile "close-file" "( fileid -- ior )" File Plain "Close a file." |f| {
+    CloseFile "close-file" "( fileid -- ior )" File Plain "Close a file. Example: s\" examples/rps.fs\" r/o open-file throw close-file .  \\ 0" |f| {
         let id = f.pop()?;
         let ok = f.files.close(id);
         f.push(if ok { 0 } else { -62 })
     }
-    DeleteFile "delete-file" "( c-addr u -- ior )" File Plain "Delete a file." |f| {
+    DeleteFile "delete-file" "( c-addr u -- ior )" File Plain "Delete a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-example.txt\" delete-file .  \\ 0" |f| {
         let name = f.pop_string()?;
         f.file_op(std::fs::remove_file(name), -64)
     }
-    RenameFile "rename-file" "( c-addr1 u1 c-addr2 u2 -- ior )" File Plain "Rename file 1 to name 2." |f| {
+    RenameFile "rename-file" "( c-addr1 u1 c-addr2 u2 -- ior )" File Plain "Rename file 1 to name 2. Example: s\" /tmp/playforth-a.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-a.txt\" s\" /tmp/playforth-b.txt\" rename-file .  \\ 0" |f| {
         let to = f.pop_string()?;
         let from = f.pop_string()?;
         f.file_op(std::fs::rename(from, to), -72)
     }
-    FileStatus "file-status" "( c-addr u -- x ior )" File Plain "ior 0 if the file exists." |f| {
+    FileStatus "file-status" "( c-addr u -- x ior )" File Plain "ior 0 if the file exists. Example: s\" examples/rps.fs\" file-status nip .  \\ 0 (it exists)" |f| {
         let name = f.pop_string()?;
         let ok = std::path::Path::new(&name).exists();
         f.push(0)?;
         f.push(if ok { 0 } else { -67 })
     }
-    ReadFile "read-file" "( c-addr u1 fileid -- u2 ior )" File Plain "Read up to u1 bytes; u2 = 0 at the end of the file." |f| {
+    ReadFile "read-file" "( c-addr u1 fileid -- u2 ior )" File Plain "Read up to u1 bytes; u2 = 0 at the end of the file. Example: create buf 10 allot  s\" examples/rps.fs\" r/o open-file throw  buf 10 rot read-file throw buf swap type  \\ (the first 10 bytes of the file)" |f| {
         let id = f.pop()?;
         let u = f.pop_len()?;
         let a = f.pop()?;
@@ -303,7 +303,7 @@ primitives! {
             Err(_) => { f.push(0)?; f.push(-70) }
         }
     }
-    ReadLine "read-line" "( c-addr u1 fileid -- u2 flag ior )" File Plain "Read a line of at most u1 bytes; flag is false at the end of the file." |f| {
+    ReadLine "read-line" "( c-addr u1 fileid -- u2 flag ior )" File Plain "Read a line of at most u1 bytes; flag is false at the end of the file. Example: create buf 80 allot  s\" examples/rps.fs\" r/o open-file throw  buf 80 rot read-line throw drop buf swap type  \\ (the first line of the file)" |f| {
         let id = f.pop()?;
         let u = f.pop_len()?;
         let a = f.pop()?;
@@ -318,48 +318,48 @@ primitives! {
             Err(_) => { f.push(0)?; f.push(0)?; f.push(-71) }
         }
     }
-    WriteFile "write-file" "( c-addr u fileid -- ior )" File Plain "Write a string to a file." |f| {
+    WriteFile "write-file" "( c-addr u fileid -- ior )" File Plain "Write a string to a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  s\" hi\" rot write-file throw" |f| {
         let id = f.pop()?;
         let s = f.pop_bytes()?;
         let r = f.write_file(id, &s);
         f.file_op(r, -75)
     }
-    WriteLine "write-line" "( c-addr u fileid -- ior )" File Plain "Write a string and a line end to a file." |f| {
+    WriteLine "write-line" "( c-addr u fileid -- ior )" File Plain "Write a string and a line end to a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  dup s\" hi\" rot write-line throw close-file throw" |f| {
         let id = f.pop()?;
         let mut s = f.pop_bytes()?;
         s.push(b'\n');
         let r = f.write_file(id, &s);
         f.file_op(r, -76)
     }
-    FilePosition "file-position" "( fileid -- ud ior )" File Plain "The current position in a file." |f| {
+    FilePosition "file-position" "( fileid -- ud ior )" File Plain "The current position in a file. Example: s\" examples/rps.fs\" r/o open-file throw  file-position throw d.  \\ 0 (at the start)" |f| {
         let id = f.pop()?;
         match f.files.position(id) {
             Ok(p) => { f.push_double(p as i128)?; f.push(0) }
             Err(_) => { f.push_double(0)?; f.push(-65) }
         }
     }
-    RepositionFile "reposition-file" "( ud fileid -- ior )" File Plain "Move to a position in a file." |f| {
+    RepositionFile "reposition-file" "( ud fileid -- ior )" File Plain "Move to a position in a file. Example: s\" examples/rps.fs\" r/o open-file throw  10. rot reposition-file .  \\ 0" |f| {
         let id = f.pop()?;
         let p = f.pop_double()?;
         let r = u64::try_from(p).map_err(|_| std::io::Error::other("bad position"))
             .and_then(|p| f.files.reposition(id, p));
         f.file_op(r, -73)
     }
-    FileSize "file-size" "( fileid -- ud ior )" File Plain "The size of a file in bytes." |f| {
+    FileSize "file-size" "( fileid -- ud ior )" File Plain "The size of a file in bytes. Example: s\" examples/rps.fs\" r/o open-file throw  file-size throw d.  \\ (its size in bytes)" |f| {
         let id = f.pop()?;
         match f.files.size(id) {
             Ok(n) => { f.push_double(n as i128)?; f.push(0) }
             Err(_) => { f.push_double(0)?; f.push(-66) }
         }
     }
-    ResizeFile "resize-file" "( ud fileid -- ior )" File Plain "Set the size of a file." |f| {
+    ResizeFile "resize-file" "( ud fileid -- ior )" File Plain "Set the size of a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  100. rot resize-file .  \\ 0" |f| {
         let id = f.pop()?;
         let n = f.pop_double()?;
         let r = u64::try_from(n).map_err(|_| std::io::Error::other("bad size"))
             .and_then(|n| f.files.resize(id, n));
         f.file_op(r, -74)
     }
-    FlushFile "flush-file" "( fileid -- ior )" File Plain "Write buffered data to the file." |f| {
+    FlushFile "flush-file" "( fileid -- ior )" File Plain "Write buffered data to the file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  flush-file .  \\ 0" |f| {
         let id = f.pop()?;
         let r = f.flush_file(id);
         f.file_op(r, -68)
@@ -372,7 +372,7 @@ primitives! {
         f.push(a)?;
         f.push(text.len() as i64)
     }
-    EmitFile "emit-file" "( char fileid -- ior )" Gforth Plain "Write one character to a file." |f| {
+    EmitFile "emit-file" "( char fileid -- ior )" Gforth Plain "Write one character to a file. Example: char A stdout emit-file drop  \\ A" |f| {
         let id = f.pop()?;
         let c = f.pop()?;
         let r = f.write_file(id, &[c as u8]);
@@ -404,7 +404,7 @@ primitives! {
     ShellStatus "$?" "( -- n )" Gforth Plain "The wait status of the last SYSTEM or SH command (exit code times 256)." |f| {
         f.push(LAST_STATUS.load(Ordering::Relaxed))
     }
-    Stdin "stdin" "( -- fileid )" Gforth Plain "The file id of standard input." |f| { f.push(STDIN_ID) }
-    Stdout "stdout" "( -- fileid )" Gforth Plain "The file id of standard output." |f| { f.push(STDOUT_ID) }
-    Stderr "stderr" "( -- fileid )" Gforth Plain "The file id of standard error." |f| { f.push(STDERR_ID) }
+    Stdin "stdin" "( -- fileid )" Gforth Plain "The file id of standard input. Example: stdin .  \\ 1" |f| { f.push(STDIN_ID) }
+    Stdout "stdout" "( -- fileid )" Gforth Plain "The file id of standard output. Example: s\" hello\" stdout write-line drop  \\ hello" |f| { f.push(STDOUT_ID) }
+    Stderr "stderr" "( -- fileid )" Gforth Plain "The file id of standard error. Example: s\" a note\" stderr write-line drop  \\ a note" |f| { f.push(STDERR_ID) }
 }

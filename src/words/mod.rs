@@ -7,6 +7,7 @@
 //! (`instr::hot`); a test holds those copies to the table's bodies.
 
 pub(crate) mod core;
+pub(crate) mod course;
 pub(crate) mod float;
 pub(crate) mod games;
 pub(crate) mod io;
@@ -35,6 +36,7 @@ pub enum WordSet {
     Gforth,
     Playforth,
     Games,
+    Course,
 }
 
 impl WordSet {
@@ -75,6 +77,7 @@ impl WordSet {
             WordSet::Gforth => "gforth",
             WordSet::Playforth => "playforth",
             WordSet::Games => "games",
+            WordSet::Course => "course",
         }
     }
 }
@@ -186,6 +189,7 @@ pub(crate) const SYS_BASE: u16 = IO_BASE + io::Io::COUNT;
 pub(crate) const TOOLS_BASE: u16 = SYS_BASE + sys::Sys::COUNT;
 pub(crate) const GAMES_BASE: u16 = TOOLS_BASE + tools::Tools::COUNT;
 pub(crate) const FLOAT_BASE: u16 = GAMES_BASE + games::Games::COUNT;
+pub(crate) const COURSE_BASE: u16 = FLOAT_BASE + float::Floating::COUNT;
 
 /// Every primitive's body, indexed by its id. A new family adds its `FNS`
 /// here (and its base above); nothing in the VM changes.
@@ -198,6 +202,7 @@ pub(crate) fn prim_table() -> Vec<PrimFn> {
         tools::FNS,
         games::FNS,
         float::FNS,
+        course::FNS,
     ]
     .concat()
 }
@@ -209,7 +214,7 @@ pub(crate) const CONTROL: &[Spec] = &[
         effect: "( i*x xt -- j*x )",
         set: WordSet::Core,
         flags: 0,
-        doc: "Run the word whose execution token is on the stack.",
+        doc: "Run the word whose execution token is on the stack. Example: 5 ' dup execute . .  \\ 5 5",
         instr: Instr::Execute,
     },
     Spec {
@@ -217,7 +222,7 @@ pub(crate) const CONTROL: &[Spec] = &[
         effect: "( i*x xt -- j*x 0 | i*x n )",
         set: WordSet::Exception,
         flags: 0,
-        doc: "Run xt; if it THROWs n, restore the stack depth and push n, else push 0.",
+        doc: "Run xt; if it THROWs n, restore the stack depth and push n, else push 0. Example: : safe ['] / catch if .\" oops\" then ;  1 0 safe  \\ oops",
         instr: Instr::Catch,
     },
 ];
@@ -233,6 +238,7 @@ pub fn all_specs() -> impl Iterator<Item = &'static Spec> {
         .chain(tools::SPECS)
         .chain(games::SPECS)
         .chain(float::SPECS)
+        .chain(course::SPECS)
 }
 
 /// The declaration of the built-in word an instruction runs (a hot

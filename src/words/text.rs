@@ -233,21 +233,21 @@ primitives! {
     enum Text;
     base = super::TEXT_BASE;
 
-    Count "count" "( c-addr -- c-addr+1 u )" Core Plain "The address and length of a counted string." |f| {
+    Count "count" "( c-addr -- c-addr+1 u )" Core Plain "The address and length of a counted string. Example: create name ,\" Forth\"  name count type  \\ Forth" |f| {
         let a = f.pop()?;
         let n = f.mem.byte(a)?;
         f.push(a.wrapping_add(1))?;
         f.push(n as i64)
     }
-    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core Immediate "A string up to the next \"; compiled in a definition, in a transient buffer outside one." |f| {
+    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core Immediate "A string up to the next \"; compiled in a definition, in a transient buffer outside one. Example: s\" forth\" type  \\ forth" |f| {
         let s = f.parse_quoted()?;
         f.string_literal(&s)
     }
-    SBackslashQuote "s\\\"" "( \"ccc<quote>\" -- c-addr u )" CoreExt Immediate "Like S\" but with escapes such as \\n \\t \\\" \\x41." |f| {
+    SBackslashQuote "s\\\"" "( \"ccc<quote>\" -- c-addr u )" CoreExt Immediate "Like S\" but with escapes such as \\n \\t \\\" \\x41. Example: s\\\" one\\ttwo\\n\" type  \\ one two (a tab between, a new line after)" |f| {
         let s = unescape(f)?;
         f.string_literal(&s)
     }
-    DotQuote ".\"" "( \"ccc<quote>\" -- )" Core Immediate "Print a string up to the next \" (compiled in a definition)." |f| {
+    DotQuote ".\"" "( \"ccc<quote>\" -- )" Core Immediate "Print a string up to the next \" (compiled in a definition). Example: : hi .\" Hello!\" ; hi  \\ Hello!" |f| {
         let s = f.parse_quoted()?;
         print_or_compile(f, &s)
     }
@@ -271,12 +271,12 @@ primitives! {
         f.push(a + n)?;
         f.push(u - n)
     }
-    DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once." |f| {
+    DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once. Example: .( shown at once)  \\ shown at once" |f| {
         let (a, n) = f.parse(b')')?;
         let s = f.mem.slice(a, n)?.to_vec();
         f.write_out(&s)
     }
-    CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt Immediate "A counted string up to the next \"." |f| {
+    CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt Immediate "A counted string up to the next \". Example: : greeting c\" hi\" ;  greeting count type  \\ hi" |f| {
         let s = f.parse_quoted()?;
         if s.len() > 255 {
             return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
@@ -291,7 +291,7 @@ primitives! {
             f.push(a)
         }
     }
-    CommaQuote ",\"" "( \"ccc<quote>\" -- )" Gforth Plain "Store a counted string at HERE." |f| {
+    CommaQuote ",\"" "( \"ccc<quote>\" -- )" Gforth Plain "Store a counted string at HERE. Example: create msg ,\" hello\"  msg count type  \\ hello" |f| {
         let s = f.parse_quoted()?;
         if s.len() > 255 {
             return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
@@ -300,11 +300,11 @@ primitives! {
         counted.extend_from_slice(&s);
         f.allot_bytes(&counted).map(|_| ())
     }
-    SLiteral "sliteral" "( c-addr u -- )" String ImmediateCompileOnly "Compile a string that the definition will push." |f| {
+    SLiteral "sliteral" "( c-addr u -- )" String ImmediateCompileOnly "Compile a string that the definition will push. Example: : hi [ s\" hello\" ] sliteral type ;  hi  \\ hello" |f| {
         let s = f.pop_bytes()?;
         f.compile_string(&s)
     }
-    Char "char" "( \"name\" -- char )" Core Plain "The first character of the next word." |f| {
+    Char "char" "( \"name\" -- char )" Core Plain "The first character of the next word. Example: char A .  \\ 65" |f| {
         let (a, n) = f.parse_name()?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "CHAR needs a character after it"));
@@ -312,7 +312,7 @@ primitives! {
         let c = f.mem.byte(a)?;
         f.push(c as i64)
     }
-    BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal." |f| {
+    BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal. Example: : a? ( c -- f ) [char] a = ;  char a a? .  \\ -1" |f| {
         let (a, n) = f.parse_name()?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "[CHAR] needs a character after it"));
@@ -320,7 +320,7 @@ primitives! {
         let c = f.mem.byte(a)?;
         f.emit(Instr::Lit(c as i64))
     }
-    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2)." |f| {
+    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2). Example: : check ( n -- ) 0< abort\" negative!\" ;" |f| {
         let s = f.parse_quoted()?;
         f.compile_string(&s)?;
         f.emit(Text::AbortIf.instr())
@@ -336,7 +336,7 @@ primitives! {
         }
         Ok(())
     }
-    Compare "compare" "( c-addr1 u1 c-addr2 u2 -- n )" String Plain "Compare two strings: -1, 0 or 1." |f| {
+    Compare "compare" "( c-addr1 u1 c-addr2 u2 -- n )" String Plain "Compare two strings: -1, 0 or 1. Example: s\" abc\" s\" abd\" compare .  \\ -1" |f| {
         let b = f.pop_bytes()?;
         let a = f.pop_bytes()?;
         f.push(match a.cmp(&b) {
@@ -345,7 +345,7 @@ primitives! {
             std::cmp::Ordering::Greater => 1,
         })
     }
-    Search "search" "( c-addr1 u1 c-addr2 u2 -- c-addr3 u3 flag )" String Plain "Find string 2 in string 1: the rest of string 1 from the match, and true." |f| {
+    Search "search" "( c-addr1 u1 c-addr2 u2 -- c-addr3 u3 flag )" String Plain "Find string 2 in string 1: the rest of string 1 from the match, and true. Example: s\" hello world\" s\" wor\" search . type  \\ -1 world" |f| {
         let needle = f.pop_bytes()?;
         let (u, a) = (f.pop()?, f.pop()?);
         let hay = f.mem.slice(a, u)?;
@@ -355,14 +355,14 @@ primitives! {
             None => { f.push(a)?; f.push(u)?; f.push(0) }
         }
     }
-    MinusTrailing "-trailing" "( c-addr u -- c-addr u' )" String Plain "Drop trailing spaces." |f| {
+    MinusTrailing "-trailing" "( c-addr u -- c-addr u' )" String Plain "Drop trailing spaces. Example: s\" hi   \" -trailing nip .  \\ 2" |f| {
         let u = f.pop()?;
         let a = f.peek(0)?;
         let s = f.mem.slice(a, u)?;
         let n = s.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
         f.push(n as i64)
     }
-    SlashString "/string" "( c-addr u n -- c-addr+n u-n )" String Plain "Drop n characters from the start of a string." |f| {
+    SlashString "/string" "( c-addr u n -- c-addr+n u-n )" String Plain "Drop n characters from the start of a string. Example: s\" abcdef\" 2 /string type  \\ cdef" |f| {
         let n = f.pop()?;
         let u = f.pop()?;
         let a = f.pop()?;
@@ -378,11 +378,11 @@ primitives! {
             std::cmp::Ordering::Greater => 1,
         })
     }
-    ToUpper "toupper" "( char -- char' )" Gforth Plain "Upper-case an ASCII letter." |f| {
+    ToUpper "toupper" "( char -- char' )" Gforth Plain "Upper-case an ASCII letter. Example: char a toupper emit  \\ A" |f| {
         let c = f.pop()?;
         f.push(if (b'a' as i64..=b'z' as i64).contains(&c) { c - 32 } else { c })
     }
-    ToNumber ">number" "( ud1 c-addr1 u1 -- ud2 c-addr2 u2 )" Core Plain "Accumulate digits in BASE into ud1; stop at the first non-digit." |f| {
+    ToNumber ">number" "( ud1 c-addr1 u1 -- ud2 c-addr2 u2 )" Core Plain "Accumulate digits in BASE into ud1; stop at the first non-digit. Example: 0. s\" 42\" >number 2drop d.  \\ 42" |f| {
         let mut u = f.pop()?;
         let mut a = f.pop()?;
         let mut ud = f.pop_double()? as u128;
@@ -398,18 +398,18 @@ primitives! {
         f.push(a)?;
         f.push(u)
     }
-    LessNumber "<#" "( -- )" Core Plain "Start pictured numeric output." |f| {
+    LessNumber "<#" "( -- )" Core Plain "Start pictured numeric output. Example: : .money ( n -- ) s>d <# # # [char] . hold #s #> type ;  1234 .money  \\ 12.34" |f| {
         f.hld = HOLD_END;
         Ok(())
     }
-    NumberSign "#" "( ud -- ud' )" Core Plain "Convert one digit of ud into the picture." |f| {
+    NumberSign "#" "( ud -- ud' )" Core Plain "Convert one digit of ud into the picture. Example: : .2 ( n -- ) s>d <# # # #> type ;  7 .2  \\ 07" |f| {
         let ud = f.pop_double()? as u128;
         let base = f.base().clamp(2, 36) as u128;
         let d = (ud % base) as u32;
         f.hold(std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
         f.push_double((ud / base) as i128)
     }
-    NumberSignS "#s" "( ud -- 0 0 )" Core Plain "Convert all remaining digits." |f| {
+    NumberSignS "#s" "( ud -- 0 0 )" Core Plain "Convert all remaining digits. Example: 42 s>d <# #s #> type  \\ 42" |f| {
         let mut ud = f.pop_double()? as u128;
         let base = f.base().clamp(2, 36) as u128;
         loop {
@@ -422,69 +422,69 @@ primitives! {
         }
         f.push_double(0)
     }
-    NumberGreater "#>" "( xd -- c-addr u )" Core Plain "End pictured output: the converted string." |f| {
+    NumberGreater "#>" "( xd -- c-addr u )" Core Plain "End pictured output: the converted string. Example: 42 s>d <# #s #> type  \\ 42" |f| {
         f.pop_double()?;
         let h = f.hld.clamp(HOLD_START, HOLD_END);
         f.push(h as i64)?;
         f.push((HOLD_END - h) as i64)
     }
-    Hold "hold" "( char -- )" Core Plain "Add a character to the picture." |f| {
+    Hold "hold" "( char -- )" Core Plain "Add a character to the picture. Example: : .dollars ( n -- ) s>d <# #s [char] $ hold #> type ;  42 .dollars  \\ $42" |f| {
         let c = f.pop()?;
         f.hold(c as u8)
     }
-    Holds "holds" "( c-addr u -- )" CoreExt Plain "Add a string to the picture." |f| {
+    Holds "holds" "( c-addr u -- )" CoreExt Plain "Add a string to the picture. Example: 42 s>d <# #s s\" = \" holds #> type  \\ = 42" |f| {
         let s = f.pop_bytes()?;
         for &c in s.iter().rev() {
             f.hold(c)?;
         }
         Ok(())
     }
-    Sign "sign" "( n -- )" Core Plain "Add a minus sign to the picture if n is negative." |f| {
+    Sign "sign" "( n -- )" Core Plain "Add a minus sign to the picture if n is negative. Example: -42 dup abs s>d <# #s rot sign #> type  \\ -42" |f| {
         if f.pop()? < 0 { f.hold(b'-') } else { Ok(()) }
     }
-    Dot "." "( n -- )" Core Plain "Print a number and a space." |f| {
+    Dot "." "( n -- )" Core Plain "Print a number and a space. Example: 42 .  \\ 42 (and a space)" |f| {
         let n = f.pop()?;
         let s = signed(n as i128, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
     }
-    UDot "u." "( u -- )" Core Plain "Print an unsigned number and a space." |f| {
+    UDot "u." "( u -- )" Core Plain "Print an unsigned number and a space. Example: -1 u.  \\ 18446744073709551615 (the largest unsigned cell)" |f| {
         let n = f.pop()?;
         let s = digits(n as u64 as u128, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
     }
-    DotR ".r" "( n width -- )" CoreExt Plain "Print a number right-aligned in a field." |f| {
+    DotR ".r" "( n width -- )" CoreExt Plain "Print a number right-aligned in a field. Example: 42 6 .r  \\ 42 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let n = f.pop()?;
         let s = signed(n as i128, f.base());
         f.emit_right(&s, w)
     }
-    UDotR "u.r" "( u width -- )" CoreExt Plain "Print an unsigned number right-aligned in a field." |f| {
+    UDotR "u.r" "( u width -- )" CoreExt Plain "Print an unsigned number right-aligned in a field. Example: 42 6 u.r  \\ 42 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let n = f.pop()?;
         let s = digits(n as u64 as u128, f.base());
         f.emit_right(&s, w)
     }
-    DDot "d." "( d -- )" Double Plain "Print a double and a space." |f| {
+    DDot "d." "( d -- )" Double Plain "Print a double and a space. Example: 1. d.  \\ 1" |f| {
         let d = f.pop_double()?;
         let s = signed(d, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
     }
-    DDotR "d.r" "( d width -- )" Double Plain "Print a double right-aligned in a field." |f| {
+    DDotR "d.r" "( d width -- )" Double Plain "Print a double right-aligned in a field. Example: 1. 6 d.r  \\ 1 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let d = f.pop_double()?;
         let s = signed(d, f.base());
         f.emit_right(&s, w)
     }
-    UDDot "ud." "( ud -- )" Gforth Plain "Print an unsigned double and a space." |f| {
+    UDDot "ud." "( ud -- )" Gforth Plain "Print an unsigned double and a space. Example: -1. ud.  \\ 340282366920938463463374607431768211455 (the largest unsigned double)" |f| {
         let d = f.pop_double()?;
         let s = digits(d as u128, f.base());
         f.emit_str(&s)?;
         f.emit_str(" ")
     }
-    Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String Plain "Make SUBSTITUTE replace %name% (string 2) with string 1." |f| {
+    Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String Plain "Make SUBSTITUTE replace %name% (string 2) with string 1. Example: s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let name = f.pop_string()?.to_lowercase();
         let text = f.pop_bytes()?;
         if f.substitutions.len() >= 1 << 16 && !f.substitutions.contains_key(&name) {
@@ -499,7 +499,7 @@ primitives! {
         f.substitutions.insert(name, text);
         Ok(())
     }
-    Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String Plain "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit." |f| {
+    Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String Plain "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit. Example: s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let room = f.pop_len()?;
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
@@ -514,7 +514,7 @@ primitives! {
         f.push(out.len() as i64)?;
         f.push(n)
     }
-    Unescape "unescape" "( c-addr1 u1 c-addr2 -- c-addr2 u2 )" String Plain "Copy string 1 to c-addr2, doubling each % so SUBSTITUTE leaves it alone." |f| {
+    Unescape "unescape" "( c-addr1 u1 c-addr2 -- c-addr2 u2 )" String Plain "Copy string 1 to c-addr2, doubling each % so SUBSTITUTE leaves it alone. Example: s\" 50%\" pad unescape type  \\ 50%%" |f| {
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
         let out: Vec<u8> = text.iter().flat_map(|&c| if c == b'%' { vec![b'%', b'%'] } else { vec![c] }).collect();

@@ -10,3 +10,6 @@ t
 : u2 1 case 1 of 2 endof ;
 : t2 begin begin 1 until ;
 : t3 5 begin dup while 1- ;
+: t4 ( n -- )
+  0> if ." positive"
+  cr ;

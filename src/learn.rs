@@ -1,0 +1,1044 @@
+//! The guided course (`learn`): lessons read from Markdown files a teacher
+//! can edit (the format is in docs/lessons.md), and the checker that runs
+//! a learner's words on a lesson's checks.
+//!
+//! Every check runs in a fresh system: the learner's code (a file, or the
+//! REPL session replayed line by line) is loaded, then the lesson's
+//! helpers, then the check's input on an empty stack, with the output
+//! captured and a time limit. A learner's broken state (an open
+//! definition, a changed BASE, junk on the stack) therefore never spoils a
+//! check, and nothing the learner's code does can stop the checker.
+//!
+//! The REPL's side of the course (which lesson is open, what has passed,
+//! the progress file, the session to replay) is [`Course`], kept in the
+//! machine; the words `learn`, `lessons`, `check`, `hint`, `solution` and
+//! `next-lesson` (`words/course.rs`) drive it.
+
+use crate::io::ScriptedConsole;
+use crate::system::Outcome;
+use crate::vm::Forth;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, VecDeque};
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+/// The built-in course: docs/lessons/*.md, in order, compiled into the
+/// binary so installed copies have them (a test holds this list to the
+/// folder).
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        "01-first-steps.md",
+        include_str!("../docs/lessons/01-first-steps.md"),
+    ),
+    (
+        "02-stack-words.md",
+        include_str!("../docs/lessons/02-stack-words.md"),
+    ),
+    (
+        "03-defining-words.md",
+        include_str!("../docs/lessons/03-defining-words.md"),
+    ),
+    (
+        "04-conditionals.md",
+        include_str!("../docs/lessons/04-conditionals.md"),
+    ),
+    (
+        "05-counted-loops.md",
+        include_str!("../docs/lessons/05-counted-loops.md"),
+    ),
+    (
+        "06-begin-until.md",
+        include_str!("../docs/lessons/06-begin-until.md"),
+    ),
+    (
+        "07-variables.md",
+        include_str!("../docs/lessons/07-variables.md"),
+    ),
+    (
+        "08-strings.md",
+        include_str!("../docs/lessons/08-strings.md"),
+    ),
+    (
+        "09-recursion.md",
+        include_str!("../docs/lessons/09-recursion.md"),
+    ),
+    (
+        "10-random-and-games.md",
+        include_str!("../docs/lessons/10-random-and-games.md"),
+    ),
+    (
+        "11-a-game-round.md",
+        include_str!("../docs/lessons/11-a-game-round.md"),
+    ),
+    (
+        "12-guessing-game.md",
+        include_str!("../docs/lessons/12-guessing-game.md"),
+    ),
+];
+
+/// How long one check may run (loading the learner's code included)
+/// before it counts as an endless loop.
+pub const TIME_LIMIT: Duration = Duration::from_secs(5);
+
+/// The most a check may print: a runaway loop of `.` stops here.
+const MAX_PRINTED: usize = 64 * 1024;
+
+/// Every check starts the random generator from this seed, so checks of
+/// words that use `choose` repeat exactly.
+const CHECK_SEED: u64 = 2012;
+
+/// One lesson, as its file gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    /// The file's name without the order prefix and `.md`: `learn NAME`.
+    pub name: String,
+    pub title: String,
+    pub explanation: String,
+    pub exercise: String,
+    /// Forth code loaded after the learner's, before every check.
+    pub helpers: String,
+    pub checks: Vec<Check>,
+    pub hint: String,
+    /// The reference answer (`cargo test` checks it passes).
+    pub answer: String,
+}
+
+/// One check: Forth input, then what should be on the stack and, when
+/// given, what it should print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub input: String,
+    /// The whole stack afterwards, bottom first (empty when not given).
+    pub stack: Vec<i64>,
+    /// The expected output, compared with spaces and line breaks
+    /// squeezed; `None` leaves the output unchecked.
+    pub prints: Option<String>,
+}
+
+/// A lesson file that cannot be read: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonError {
+    pub file: String,
+    /// 1-based; 0 when the error is about the whole file.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        } else {
+            write!(f, "{}: {}", self.file, self.message)
+        }
+    }
+}
+
+/// The sections a lesson may have after its title and explanation.
+const SECTIONS: &[&str] = &["exercise", "checks", "hint", "answer", "helpers"];
+
+/// A lesson's name from its file name: `03-defining-words.md` is
+/// `defining-words`.
+pub fn lesson_name(file_name: &str) -> String {
+    let stem = file_name.strip_suffix(".md").unwrap_or(file_name);
+    let rest = stem.trim_start_matches(|c: char| c.is_ascii_digit());
+    let rest = rest.strip_prefix(['-', '_']).unwrap_or(rest);
+    if rest.is_empty() { stem } else { rest }.to_string()
+}
+
+impl Lesson {
+    /// Read a lesson from its Markdown text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Lesson, LessonError> {
+        let err = |line: usize, message: String| LessonError {
+            file: file.to_string(),
+            line,
+            message,
+        };
+        // An editor may have put a byte-order mark first.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .skip_while(|(_, l)| l.trim().is_empty());
+        let title = match lines.next() {
+            Some((_, l)) if l.starts_with("# ") => l[2..].trim().to_string(),
+            Some((i, _)) => {
+                return Err(err(
+                    i + 1,
+                    "a lesson starts with its title: `# Title`".into(),
+                ));
+            }
+            None => return Err(err(0, "the file is empty".into())),
+        };
+        // Section name -> (line of its heading, its text).
+        let mut explanation = String::new();
+        let mut sections: Vec<(&str, usize, String)> = Vec::new();
+        for (i, line) in lines {
+            if let Some(heading) = line.strip_prefix("## ") {
+                let name = heading.trim().to_ascii_lowercase();
+                let Some(&known) = SECTIONS.iter().find(|s| **s == name) else {
+                    return Err(err(
+                        i + 1,
+                        format!(
+                            "unknown section `## {}`: a lesson has ## Exercise, ## Checks, ## Hint and ## Answer, and may have ## Helpers",
+                            heading.trim()
+                        ),
+                    ));
+                };
+                if sections.iter().any(|(s, _, _)| *s == known) {
+                    return Err(err(
+                        i + 1,
+                        format!("a second `## {}` section", heading.trim()),
+                    ));
+                }
+                sections.push((known, i + 1, String::new()));
+                continue;
+            }
+            let body = match sections.last_mut() {
+                Some((_, _, body)) => body,
+                None => &mut explanation,
+            };
+            body.push_str(line);
+            body.push('\n');
+        }
+        let section = |name: &str| sections.iter().find(|(s, _, _)| *s == name);
+        let text_of = |name: &str| section(name).map(|(_, _, t)| tidy(t)).unwrap_or_default();
+        for needed in ["exercise", "checks", "answer"] {
+            if section(needed).is_none() {
+                let mut heading = needed.to_string();
+                heading[..1].make_ascii_uppercase();
+                return Err(err(0, format!("the lesson has no `## {heading}` section")));
+            }
+        }
+        let mut checks = Vec::new();
+        if let Some((_, at, body)) = section("checks") {
+            for (k, line) in body.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty()
+                    || line.starts_with("```")
+                    || line == "\\"
+                    || line.starts_with("\\ ")
+                {
+                    continue;
+                }
+                checks.push(parse_check(line).map_err(|m| err(at + 1 + k, m))?);
+            }
+            if checks.is_empty() {
+                return Err(err(*at, "`## Checks` holds no check".into()));
+            }
+        }
+        Ok(Lesson {
+            name: lesson_name(file.rsplit('/').next().unwrap_or(file)),
+            title,
+            explanation: tidy(&explanation),
+            exercise: text_of("exercise"),
+            helpers: code_of(&text_of("helpers")),
+            checks,
+            hint: text_of("hint"),
+            answer: code_of(&text_of("answer")),
+        })
+    }
+
+    /// The lesson as the REPL shows it: title, explanation, exercise, and
+    /// the commands.
+    pub fn show(&self, number: usize, count: usize) -> String {
+        let head = format!("Lesson {number} of {count}: {}", self.title);
+        let mut s = format!("{head}\n{}\n\n", "=".repeat(head.chars().count()));
+        s.push_str(&for_terminal(&self.explanation));
+        s.push_str("\n\nExercise\n--------\n");
+        s.push_str(&for_terminal(&self.exercise));
+        s.push_str(
+            "\n\nType your word, then `check` to test it. `hint` gives a hint, `solution`\n\
+             shows one answer, `next-lesson` goes on, `lessons` lists them all.\n",
+        );
+        s
+    }
+}
+
+/// A section's text without blank lines around it.
+fn tidy(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| !l.trim().is_empty());
+    let end = lines.iter().rposition(|l| !l.trim().is_empty());
+    match (start, end) {
+        (Some(a), Some(b)) => lines[a..=b].join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// Code sections may be fenced (```forth ... ```) so they read well on
+/// the web: the fences are dropped.
+fn code_of(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("```"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Markdown for the terminal: fenced code is indented instead of fenced.
+fn for_terminal(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if fenced {
+            out.push(format!("    {line}"));
+        } else {
+            out.push(line.to_string());
+        }
+    }
+    out.join("\n")
+}
+
+/// Where `marker` starts in `line` as a word of its own (after a blank).
+fn find_marker(line: &str, marker: &str) -> Option<usize> {
+    line.match_indices(marker)
+        .map(|(i, _)| i)
+        .find(|&i| i > 0 && line[..i].ends_with([' ', '\t']))
+}
+
+/// `INPUT [stack: N ...] [prints: TEXT]`
+fn parse_check(line: &str) -> Result<Check, String> {
+    let (rest, prints) = match find_marker(line, "prints:") {
+        Some(i) => {
+            let text = line[i + "prints:".len()..].trim();
+            let text = text
+                .strip_prefix('"')
+                .and_then(|t| t.strip_suffix('"'))
+                .unwrap_or(text);
+            (&line[..i], Some(text.to_string()))
+        }
+        None => (line, None),
+    };
+    let (input, stack) = match find_marker(rest, "stack:") {
+        Some(i) => {
+            let mut cells = Vec::new();
+            for t in rest[i + "stack:".len()..].split_whitespace() {
+                cells.push(match t.to_ascii_lowercase().as_str() {
+                    "true" => -1,
+                    "false" => 0,
+                    _ => t.parse::<i64>().map_err(|_| {
+                        format!("`stack:` takes numbers (or true and false), not `{t}`")
+                    })?,
+                });
+            }
+            (&rest[..i], Some(cells))
+        }
+        None => (rest, None),
+    };
+    if stack.is_none() && prints.is_none() {
+        return Err(
+            "a check is Forth input followed by `stack:` and the numbers it leaves, or `prints:` and the text it prints"
+                .into(),
+        );
+    }
+    let input = input.trim();
+    if input.is_empty() {
+        return Err("a check needs Forth input before `stack:` or `prints:`".into());
+    }
+    Ok(Check {
+        input: input.to_string(),
+        stack: stack.unwrap_or_default(),
+        prints,
+    })
+}
+
+/// The built-in lessons, in order.
+pub fn builtin() -> Vec<Lesson> {
+    // The built-in files are tested to parse; one that did not would be
+    // left out rather than stop the REPL.
+    BUILTIN
+        .iter()
+        .filter_map(|(file, text)| Lesson::parse(file, text).ok())
+        .collect()
+}
+
+/// Read one lesson file.
+pub fn load_file(path: &Path) -> Result<Lesson, LessonError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| LessonError {
+        file: shown.clone(),
+        line: 0,
+        message: format!("cannot read it: {e}"),
+    })?;
+    Lesson::parse(&shown, &text)
+}
+
+/// A teacher's course: every `*.md` file of `dir`, in file-name order.
+pub fn load_dir(dir: &Path) -> Result<Vec<Lesson>, LessonError> {
+    let shown = dir.display().to_string();
+    let entries = std::fs::read_dir(dir).map_err(|e| LessonError {
+        file: shown.clone(),
+        line: 0,
+        message: format!("cannot read the lesson folder: {e}"),
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(LessonError {
+            file: shown,
+            line: 0,
+            message: "the lesson folder holds no .md file".into(),
+        });
+    }
+    files.iter().map(|p| load_file(p)).collect()
+}
+
+/// A lesson by number (from 1) or name.
+pub fn find(lessons: &[Lesson], which: &str) -> Option<usize> {
+    match which.parse::<usize>() {
+        Ok(n) => (1..=lessons.len()).contains(&n).then(|| n - 1),
+        Err(_) => lessons
+            .iter()
+            .position(|l| l.name.eq_ignore_ascii_case(which)),
+    }
+}
+
+// ---- checking an answer ----
+
+/// The learner's code to check.
+#[derive(Clone, Copy, Debug)]
+pub enum Answer<'a> {
+    /// A file of Forth source (`playforth --check`).
+    File(&'a Path),
+    /// Forth source given as text, named in error reports.
+    Text { name: &'a str, code: &'a str },
+    /// What was typed at the REPL, replayed input by input; errors are
+    /// not reported again (the learner saw them).
+    Session(&'a [String]),
+}
+
+/// What one check gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckResult {
+    pub input: String,
+    pub expected: String,
+    pub got: String,
+    pub passed: bool,
+}
+
+/// The checker's report on one answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub title: String,
+    /// The error the learner's code stopped with while loading, if any.
+    pub load_error: Option<String>,
+    pub results: Vec<CheckResult>,
+    pub hint: String,
+    /// Ctrl-C stopped the checking.
+    pub interrupted: bool,
+}
+
+impl Report {
+    pub fn passed(&self) -> bool {
+        !self.interrupted && self.results.iter().all(|r| r.passed)
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Checking: {}", self.title)?;
+        if let Some(e) = &self.load_error {
+            writeln!(
+                f,
+                "  Your code stopped with an error (the checks use what was defined before it):"
+            )?;
+            writeln!(f, "{}", indent(e, "    "))?;
+        }
+        for r in &self.results {
+            if r.passed {
+                writeln!(f, "  ✓ {}   ({})", r.input, r.expected)?;
+            } else {
+                writeln!(f, "  ✗ {}", r.input)?;
+                writeln!(f, "      expected  {}", r.expected)?;
+                let got = indent(&r.got, "                ");
+                writeln!(f, "      came out  {}", got.trim_start())?;
+            }
+        }
+        if self.interrupted {
+            return writeln!(f, "Checking stopped (Ctrl-C).");
+        }
+        let failed = self.results.iter().filter(|r| !r.passed).count();
+        let n = self.results.len();
+        if failed == 0 {
+            writeln!(f, "All {n} checks pass.")
+        } else {
+            writeln!(f, "{} of {n} checks pass.", n - failed)?;
+            if !self.hint.is_empty() {
+                writeln!(f, "Hint:\n{}", indent(&for_terminal(&self.hint), "  "))?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn indent(text: &str, by: &str) -> String {
+    text.lines()
+        .map(|l| format!("{by}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What a check expects, as the report shows it.
+fn expectation(stack: &[i64], prints: Option<&str>) -> String {
+    let cells: Vec<String> = stack.iter().map(|n| n.to_string()).collect();
+    let stack = if cells.is_empty() {
+        "stack empty".to_string()
+    } else {
+        format!("stack: {}", cells.join(" "))
+    };
+    match prints {
+        Some(p) => format!("prints \"{p}\", {stack}"),
+        None => stack,
+    }
+}
+
+/// Spaces and line breaks count as one space.
+fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At most this many characters of output are shown in a report.
+const SHOWN_OUTPUT: usize = 160;
+
+/// Output as a report shows it: squeezed, and cut short when long.
+fn shown(printed: &str) -> String {
+    let s = squeeze(printed);
+    match s.char_indices().nth(SHOWN_OUTPUT) {
+        Some((cut, _)) => format!("{}…", &s[..cut]),
+        None => s,
+    }
+}
+
+/// Output captured from a check, refusing more than [`MAX_PRINTED`].
+#[derive(Clone, Default)]
+struct Capture(Rc<RefCell<Vec<u8>>>);
+
+impl Capture {
+    fn take(&self) -> String {
+        String::from_utf8_lossy(&std::mem::take(&mut *self.0.borrow_mut())).into_owned()
+    }
+}
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut v = self.0.borrow_mut();
+        if v.len() + buf.len() > MAX_PRINTED {
+            return Err(std::io::Error::other(format!(
+                "it printed more than {} KiB",
+                MAX_PRINTED / 1024
+            )));
+        }
+        v.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Run `work`, raising the interrupt flag if it takes longer than
+/// `limit`. True when the time ran out.
+fn with_time_limit<T>(limit: Option<Duration>, work: impl FnOnce() -> T) -> (T, bool) {
+    let Some(limit) = limit else {
+        return (work(), false);
+    };
+    let fired = Arc::new(AtomicBool::new(false));
+    let (done, wait) = mpsc::channel::<()>();
+    let watch = {
+        let fired = fired.clone();
+        std::thread::spawn(move || {
+            if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+                fired.store(true, Ordering::SeqCst);
+                crate::vm::INTERRUPT.store(true, Ordering::SeqCst);
+            }
+        })
+    };
+    let r = work();
+    drop(done);
+    let _ = watch.join();
+    let fired = fired.load(Ordering::SeqCst);
+    if fired {
+        // Fired as the work ended: the flag must not stop what comes next.
+        crate::vm::INTERRUPT.store(false, Ordering::SeqCst);
+    }
+    (r, fired)
+}
+
+/// A fresh system for one check: output captured, no keys to read, the
+/// course words quiet, the generator seeded.
+fn fresh_system() -> (Forth, Capture) {
+    let out = Capture::default();
+    let mut f = Forth::with_io(
+        Box::new(out.clone()),
+        Box::new(std::io::sink()),
+        Box::new(ScriptedConsole::new(b"")),
+    );
+    f.course.checking = true;
+    f.set_seed(CHECK_SEED);
+    (f, out)
+}
+
+/// Load the learner's code into a fresh system: the error it stopped
+/// with, if any.
+fn load(f: &mut Forth, answer: &Answer) -> Option<String> {
+    match answer {
+        Answer::File(path) => match f.run_file(&path.to_string_lossy()) {
+            Err(e) => Some(e.to_string()),
+            Ok(Outcome::Bye(_)) => {
+                Some("your code ran `bye`: what comes after it was not loaded".into())
+            }
+            Ok(Outcome::Continue) => None,
+        },
+        Answer::Text { name, code } => match f.run_code(name, code) {
+            Err(e) => Some(e.to_string()),
+            Ok(Outcome::Bye(_)) => {
+                Some("your code ran `bye`: what comes after it was not loaded".into())
+            }
+            Ok(Outcome::Continue) => None,
+        },
+        Answer::Session(inputs) => {
+            for input in inputs.iter() {
+                let _ = f.interpret_input(input);
+                if crate::vm::INTERRUPT.load(Ordering::SeqCst) {
+                    break;
+                }
+            }
+            None
+        }
+    }
+}
+
+/// How one check's run ended.
+enum Run {
+    Done(String, Vec<i64>),
+    Failed(String),
+    TooLong,
+    Interrupted,
+}
+
+fn run_check(
+    lesson: &Lesson,
+    answer: &Answer,
+    check: &Check,
+    limit: Option<Duration>,
+) -> (Run, Option<String>) {
+    let ((run, load_error), too_long) = with_time_limit(limit, || {
+        let (mut f, out) = fresh_system();
+        let load_error = load(&mut f, answer);
+        // Whatever the learner left open or changed, the check starts clean.
+        f.reset_after_error();
+        let _ = f.mem.set_cell(crate::memory::BASE_ADDR as i64, 10);
+        if !lesson.helpers.trim().is_empty()
+            && let Err(e) = f.run_code("helpers", &lesson.helpers)
+            && e.code != -28
+        {
+            return (
+                Run::Failed(format!("the lesson's helpers failed:\n{e}")),
+                load_error,
+            );
+        }
+        f.reset_after_error();
+        out.take();
+        let run = match f.run_code("check", &check.input) {
+            Ok(Outcome::Continue) => Run::Done(out.take(), f.stack().to_vec()),
+            Ok(Outcome::Bye(_)) => Run::Failed("it ran `bye`".into()),
+            Err(e) if e.code == -28 => Run::Interrupted,
+            Err(e) => {
+                let printed = out.take();
+                if printed.trim().is_empty() {
+                    Run::Failed(e.to_string())
+                } else {
+                    Run::Failed(format!("prints \"{}\", then\n{e}", shown(&printed)))
+                }
+            }
+        };
+        (run, load_error)
+    });
+    if too_long {
+        return (Run::TooLong, load_error);
+    }
+    (run, load_error)
+}
+
+/// Check an answer against a lesson. Each check gets a fresh system (see
+/// the module's notes) and at most `limit` to run, when given.
+pub fn check(lesson: &Lesson, answer: &Answer, limit: Option<Duration>) -> Report {
+    let mut report = Report {
+        title: lesson.title.clone(),
+        load_error: None,
+        results: Vec::new(),
+        hint: lesson.hint.clone(),
+        interrupted: false,
+    };
+    let mut limit = limit;
+    for (k, c) in lesson.checks.iter().enumerate() {
+        let expected = expectation(&c.stack, c.prints.as_deref());
+        let (run, load_error) = run_check(lesson, answer, c, limit);
+        if k == 0 {
+            report.load_error = load_error;
+        }
+        let (got, passed) = match run {
+            Run::Done(printed, stack) => {
+                let passed = stack == c.stack
+                    && c.prints
+                        .as_ref()
+                        .is_none_or(|p| squeeze(p) == squeeze(&printed));
+                let printed = shown(&printed);
+                let printed = c.prints.as_ref().map(|_| printed.as_str());
+                (expectation(&stack, printed), passed)
+            }
+            Run::Failed(why) => (why, false),
+            Run::TooLong => {
+                let waited = limit.unwrap_or_default().as_secs();
+                // One endless loop is enough to wait for in full.
+                limit = limit.map(|l| l.min(Duration::from_secs(1)));
+                (
+                    format!(
+                        "nothing: it was still running after {waited} s (a loop that never ends?)"
+                    ),
+                    false,
+                )
+            }
+            Run::Interrupted => {
+                report.interrupted = true;
+                break;
+            }
+        };
+        report.results.push(CheckResult {
+            input: c.input.clone(),
+            expected,
+            got,
+            passed,
+        });
+    }
+    report
+}
+
+// ---- the course in the REPL ----
+
+/// The most session text kept for checking: the oldest inputs go first.
+const MAX_SESSION_BYTES: usize = 1 << 20;
+
+/// The course as one learner follows it: the lessons, where they are,
+/// what has passed, where that is saved, and the session typed so far.
+#[derive(Default)]
+pub(crate) struct Course {
+    /// None until first used: then the built-in lessons.
+    lessons: Option<Vec<Lesson>>,
+    current: Option<usize>,
+    /// Names of the lessons whose checks have passed.
+    passed: BTreeSet<String>,
+    progress_file: Option<PathBuf>,
+    session: VecDeque<String>,
+    session_bytes: usize,
+    /// This system runs a check: the course words do nothing.
+    pub(crate) checking: bool,
+}
+
+impl Course {
+    fn lessons(&mut self) -> &[Lesson] {
+        self.lessons.get_or_insert_with(builtin)
+    }
+
+    /// Remember an input typed at the REPL, for checks to replay.
+    pub(crate) fn record(&mut self, input: &str) {
+        if self.checking {
+            return;
+        }
+        self.session.push_back(input.to_string());
+        self.session_bytes += input.len();
+        while self.session_bytes > MAX_SESSION_BYTES {
+            match self.session.pop_front() {
+                Some(old) => self.session_bytes -= old.len(),
+                None => break,
+            }
+        }
+    }
+
+    /// Read saved progress; a missing or damaged file is a fresh start.
+    fn load_progress(&mut self) {
+        let Some(path) = &self.progress_file else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let mut current = None;
+        let mut passed = BTreeSet::new();
+        for line in text.lines() {
+            match line.split_once(' ') {
+                Some(("current", name)) => current = Some(name.trim().to_string()),
+                Some(("passed", name)) => {
+                    passed.insert(name.trim().to_string());
+                }
+                _ => {}
+            }
+        }
+        let lessons = self.lessons();
+        self.current = current.and_then(|n| lessons.iter().position(|l| l.name == n));
+        self.passed = passed;
+    }
+
+    /// Save progress; failing to is not worth stopping the lesson for.
+    fn save_progress(&mut self) {
+        let Some(path) = self.progress_file.clone() else {
+            return;
+        };
+        let mut text =
+            String::from("# playforth course progress: the lesson open, the lessons passed\n");
+        if let Some(i) = self.current {
+            text.push_str(&format!("current {}\n", self.lessons()[i].name));
+        }
+        for name in &self.passed {
+            text.push_str(&format!("passed {name}\n"));
+        }
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = std::fs::write(path, text);
+    }
+
+    fn open(&mut self, i: usize) -> String {
+        self.current = Some(i);
+        self.save_progress();
+        let count = self.lessons().len();
+        self.lessons()[i].show(i + 1, count)
+    }
+
+    /// `learn` and `learn WHICH`.
+    pub(crate) fn learn(&mut self, which: Option<&str>) -> Result<String, String> {
+        let count = self.lessons().len();
+        if count == 0 {
+            return Err("there are no lessons".into());
+        }
+        let i = match which {
+            None => self.current.unwrap_or(0),
+            Some(w) => find(self.lessons(), w).ok_or_else(|| match w.parse::<i64>() {
+                Ok(_) => format!("there are lessons 1 to {count}: `lessons` lists them"),
+                Err(_) => format!("no lesson is called `{w}`: `lessons` lists them"),
+            })?,
+        };
+        Ok(self.open(i))
+    }
+
+    /// `lessons`
+    pub(crate) fn list(&mut self) -> String {
+        let current = self.current;
+        let passed = self.passed.clone();
+        let mut s = String::new();
+        for (i, l) in self.lessons().iter().enumerate() {
+            let mark = if passed.contains(&l.name) { "✓" } else { " " };
+            let here = if current == Some(i) { "→" } else { " " };
+            s.push_str(&format!("{here}{mark} {:2}  {}\n", i + 1, l.title));
+        }
+        s.push_str("`learn N` opens lesson N; ✓ marks the lessons whose checks pass.\n");
+        s
+    }
+
+    fn lesson(&mut self) -> Option<&Lesson> {
+        let i = self.current?;
+        self.lessons().get(i)
+    }
+
+    const NO_LESSON: &str = "No lesson is open: `learn` starts the course.\n";
+
+    /// `hint`
+    pub(crate) fn hint(&mut self) -> String {
+        match self.lesson() {
+            Some(l) if l.hint.is_empty() => {
+                "This lesson has no hint: read the exercise again, one step at a time.\n".into()
+            }
+            Some(l) => format!("Hint:\n{}\n", indent(&for_terminal(&l.hint), "  ")),
+            None => Self::NO_LESSON.into(),
+        }
+    }
+
+    /// `solution`
+    pub(crate) fn solution(&mut self) -> String {
+        match self.lesson() {
+            Some(l) => format!(
+                "One answer (yours may differ and still pass):\n{}\n",
+                indent(&l.answer, "    ")
+            ),
+            None => Self::NO_LESSON.into(),
+        }
+    }
+
+    /// `next-lesson`
+    pub(crate) fn next(&mut self) -> String {
+        let count = self.lessons().len();
+        match self.current {
+            None => Self::NO_LESSON.into(),
+            Some(i) if i + 1 >= count => {
+                "That was the last lesson. Well done! `lessons` shows them all; the games in examples/ are next.\n".into()
+            }
+            Some(i) => self.open(i + 1),
+        }
+    }
+
+    /// `check`: the report, with a word on what to do next.
+    pub(crate) fn check(&mut self) -> String {
+        let Some(i) = self.current else {
+            return Self::NO_LESSON.into();
+        };
+        let session: Vec<String> = self.session.iter().cloned().collect();
+        let lesson = self.lessons()[i].clone();
+        let report = check(&lesson, &Answer::Session(&session), Some(TIME_LIMIT));
+        let mut s = report.to_string();
+        if report.passed() {
+            self.passed.insert(lesson.name.clone());
+            self.save_progress();
+            let count = self.lessons().len();
+            if i + 1 < count {
+                s.push_str(&format!(
+                    "Well done! `next-lesson` goes on to lesson {}: {}.\n",
+                    i + 2,
+                    self.lessons()[i + 1].title
+                ));
+            } else {
+                s.push_str("Well done: that was the last lesson!\n");
+            }
+        }
+        s
+    }
+}
+
+impl Forth {
+    /// Follow a teacher's lessons instead of the built-in ones.
+    pub fn set_lessons(&mut self, lessons: Vec<Lesson>) {
+        self.course.lessons = Some(lessons);
+        self.course.current = None;
+    }
+
+    /// Keep the learner's progress in `path` (read now, written as it
+    /// changes). Without it progress lasts as long as the system.
+    pub fn set_progress_file(&mut self, path: PathBuf) {
+        self.course.progress_file = Some(path);
+        self.course.load_progress();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LESSON: &str = "# Squares\n\nMultiply.\n\n## Exercise\nDefine `square`.\n\n## Checks\n```forth\n3 square  stack: 9\n\\ a comment\n-4 square .  prints: 16\n```\n\n## Hint\nUse `dup`.\n\n## Answer\n```forth\n: square ( n -- n*n ) dup * ;\n```\n";
+
+    #[test]
+    fn a_lesson_file_parses() {
+        let l = Lesson::parse("docs/lessons/07-squares.md", LESSON).unwrap();
+        assert_eq!(l.name, "squares");
+        assert_eq!(l.title, "Squares");
+        assert_eq!(l.explanation, "Multiply.");
+        assert_eq!(l.answer, ": square ( n -- n*n ) dup * ;");
+        assert_eq!(
+            l.checks,
+            vec![
+                Check {
+                    input: "3 square".into(),
+                    stack: vec![9],
+                    prints: None
+                },
+                Check {
+                    input: "-4 square .".into(),
+                    stack: vec![],
+                    prints: Some("16".into())
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn broken_lesson_files_say_where() {
+        let e = Lesson::parse("x.md", "Squares\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "x.md:1: a lesson starts with its title: `# Title`"
+        );
+        let e = Lesson::parse("x.md", &LESSON.replace("## Hint", "## Hnit")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("x.md:15: unknown section `## Hnit`"),
+            "{e}"
+        );
+        let e = Lesson::parse("x.md", &LESSON.replace("stack: 9", "stack: nine")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "x.md:10: `stack:` takes numbers (or true and false), not `nine`"
+        );
+        let e = Lesson::parse("x.md", &LESSON.replace("  stack: 9", "")).unwrap_err();
+        assert!(
+            e.message.starts_with("a check is Forth input followed by"),
+            "{e}"
+        );
+        let e = Lesson::parse("x.md", &LESSON.replace("## Answer", "")).unwrap_err();
+        assert_eq!(e.to_string(), "x.md: the lesson has no `## Answer` section");
+        assert!(Lesson::parse("x.md", "").is_err());
+        let windows = format!("\u{feff}{}", LESSON.replace('\n', "\r\n"));
+        assert_eq!(
+            Lesson::parse("x.md", &windows),
+            Lesson::parse("x.md", LESSON)
+        );
+    }
+
+    #[test]
+    fn names_come_from_file_names() {
+        assert_eq!(lesson_name("03-defining-words.md"), "defining-words");
+        assert_eq!(lesson_name("loops.md"), "loops");
+        assert_eq!(lesson_name("12.md"), "12");
+    }
+
+    #[test]
+    fn right_and_wrong_answers() {
+        let l = Lesson::parse("squares.md", LESSON).unwrap();
+        let right = check(
+            &l,
+            &Answer::Text {
+                name: "answer",
+                code: &l.answer,
+            },
+            None,
+        );
+        assert!(right.passed(), "{right}");
+        let wrong = check(
+            &l,
+            &Answer::Text {
+                name: "answer",
+                code: ": square dup + ;",
+            },
+            None,
+        );
+        assert!(!wrong.passed());
+        assert_eq!(wrong.results[0].got, "stack: 6");
+        assert_eq!(wrong.results[1].got, "prints \"-8\", stack empty");
+        let none = check(
+            &l,
+            &Answer::Text {
+                name: "answer",
+                code: "",
+            },
+            None,
+        );
+        assert!(none.results[0].got.contains("undefined word"), "{none}");
+    }
+
+    #[test]
+    fn a_broken_session_does_not_spoil_the_check() {
+        let l = Lesson::parse("squares.md", LESSON).unwrap();
+        let session: Vec<String> = [": square dup * ;", "1 2 3 hex", ": half-made dup", "check"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let r = check(&l, &Answer::Session(&session), None);
+        assert!(r.passed(), "{r}");
+    }
+}

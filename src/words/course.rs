@@ -1,0 +1,53 @@
+//! The words of the guided course (`learn`, see `learn.rs`): they print
+//! lessons and reports; the course itself lives in `Forth::course`. They
+//! sit in the `games` word list with the other extras, so a learner's own
+//! `check` or `hint` simply shadows them. In a system that is running a
+//! check they do nothing (a replayed session holds them too).
+
+use super::primitives;
+use crate::error::*;
+use crate::vm::Forth;
+
+impl Forth {
+    /// Print a course text, unless this system is running a check.
+    fn course_say(&mut self, text: impl FnOnce(&mut crate::learn::Course) -> String) -> Res<()> {
+        if self.course.checking {
+            return Ok(());
+        }
+        let s = text(&mut self.course);
+        self.write_out(s.as_bytes())
+    }
+}
+
+primitives! {
+    /// The guided course.
+    enum Course;
+    base = super::COURSE_BASE;
+
+    Learn "learn" "( \"n\" -- )" Course Plain "The guided course: `learn` opens the lesson you were at (or the first), `learn 5` opens lesson 5 (a number or a lesson's name)." |f| {
+        let (a, n) = f.parse_name()?;
+        let which = if n == 0 { None } else { Some(f.mem.string(a, n)?) };
+        if f.course.checking {
+            return Ok(());
+        }
+        match f.course.learn(which.as_deref()) {
+            Ok(text) => f.write_out(text.as_bytes()),
+            Err(why) => Err(f.fail(INVALID_NUMERIC_ARG, why)),
+        }
+    }
+    Lessons "lessons" "( -- )" Course Plain "List the course's lessons: → marks the open one, ✓ those whose checks pass." |f| {
+        f.course_say(|c| c.list())
+    }
+    CheckAnswer "check" "( -- )" Course Plain "Check your answer to the open lesson's exercise: your words run on the lesson's tests in a fresh system, and each test shows what was expected and what came out." |f| {
+        f.course_say(|c| c.check())
+    }
+    Hint "hint" "( -- )" Course Plain "A hint for the open lesson's exercise." |f| {
+        f.course_say(|c| c.hint())
+    }
+    Solution "solution" "( -- )" Course Plain "Show one answer to the open lesson's exercise." |f| {
+        f.course_say(|c| c.solution())
+    }
+    NextLesson "next-lesson" "( -- )" Course Plain "Go on to the next lesson of the course." |f| {
+        f.course_say(|c| c.next())
+    }
+}
