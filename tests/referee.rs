@@ -306,6 +306,39 @@ fn replay_shows_the_logged_boards(log: &str, dir: &Path) {
     assert!(!shown.contains("result:"), "{shown}");
 }
 
+/// The example bot, which `require`s ./lib/play.fs, plays under the
+/// referee (its folder's .fs files come with it) and breaks no rule.
+#[test]
+fn the_example_bot_plays_by_the_rules() {
+    let dir = scratch("example");
+    let random = install("random.fs", &dir);
+    let logs = dir.join("logs");
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/fivestep.fs");
+    let (out, _) = referee(
+        &logs,
+        &[
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--move-time",
+            "3000",
+            "match",
+            example,
+            random.to_str().unwrap(),
+        ],
+    );
+    assert!(!out.contains("fivestep broke a rule"), "{out}");
+    let row: Vec<&str> = out
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some("fivestep"))
+        .expect("a table row")
+        .split_whitespace()
+        .collect();
+    assert_eq!((row[2], row[7]), ("2", "-"), "games and violations: {out}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_file_that_is_no_bot_is_refused() {
     let dir = scratch("refused");

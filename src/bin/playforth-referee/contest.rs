@@ -14,7 +14,9 @@ pub const DRAW_POINTS: u32 = 1;
 /// A bot found on disk: a `.fs` file (run by playforth with `bot` before
 /// the seed's arguments, as examples/fivestep.fs expects) or an
 /// executable file. The bot is copied into the referee's own directory,
-/// so the original cannot be changed by any bot and the bots' uid can run it.
+/// so the original cannot be changed by any bot and the bots' uid can run
+/// it; a `.fs` bot comes with the other `.fs` files of its folder and the
+/// folders below, which it may `include` or `require`.
 pub fn load(path: &Path, work: &Path, playforth: &Path) -> Result<Bot, String> {
     let meta = fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
     if !meta.is_file() {
@@ -39,6 +41,14 @@ pub fn load(path: &Path, work: &Path, playforth: &Path) -> Result<Bot, String> {
     let dir =
         crate::sandbox::make_dir(&work.join("bots").join(&name)).map_err(|e| e.to_string())?;
     let copy = dir.join(file);
+    if forth {
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        copy_forth_files(folder, &dir, 3)
+            .map_err(|e| format!("copying {}: {e}", folder.display()))?;
+    }
     fs::copy(path, &copy).map_err(|e| format!("copying {}: {e}", path.display()))?;
     fs::set_permissions(
         &copy,
@@ -60,6 +70,27 @@ pub fn load(path: &Path, work: &Path, playforth: &Path) -> Result<Bot, String> {
             forth: false,
         }
     })
+}
+
+/// Copy the `.fs` files of `from` and of its folders `depth` deep into
+/// `to` (symbolic links and hidden entries left out), readable by all.
+fn copy_forth_files(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
+    for e in fs::read_dir(from)?.flatten() {
+        let name = e.file_name();
+        if name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let kind = e.file_type()?;
+        if kind.is_dir() && depth > 0 {
+            let sub = crate::sandbox::make_dir(&to.join(&name))?;
+            copy_forth_files(&e.path(), &sub, depth - 1)?;
+        } else if kind.is_file() && e.path().extension().is_some_and(|x| x == "fs") {
+            let target = to.join(&name);
+            fs::copy(e.path(), &target)?;
+            fs::set_permissions(&target, fs::Permissions::from_mode(0o644))?;
+        }
+    }
+    Ok(())
 }
 
 /// The bots of a folder: its `.fs` files and executables, by name.
