@@ -318,7 +318,62 @@ create out 80 allot  variable #out
   s" play.txt" w/o create-file throw
   dup out #out @ rot write-line throw  close-file throw ;
 
+\ ---- replay: step through a referee's game log --------------------------
+\ playforth examples/fivestep.fs replay FILE reads a log that
+\ playforth-referee wrote (docs/contest.md): "start POSITION" sets the
+\ board, each "move N: a1 b1 ...  (who)" is checked and made, and the
+\ board is shown after it (a move whose piece cannot reach its last square
+\ stops the replay). Enter steps on, q stops; at the end of the input (a
+\ pipe, a file) the rest of the game is shown at once.
+
+: prefix? ( c-addr u c-addr2 u2 -- flag ) dup >r 2swap r> min compare 0= ;
+: after-colon ( c-addr u -- c-addr' u' ) \ the text after the first ":"
+  begin dup if over c@ [char] : <> else false then while 1 /string repeat
+  dup if 1 /string then ;
+
+create named 6 cells allot      \ the squares of the move being replayed
+variable #named
+: named+ ( sq -- ) #named @ 6 < if named #named @ cells + ! else drop then 1 #named +! ;
+: name-next? ( c-addr u -- flag ) \ two characters, then a blank or the end
+  dup 2 = if 2drop true exit then  2 < if drop false exit then  2 + c@ blank? ;
+: read-names ( c-addr u -- flag ) \ the squares up to "(": 2 to 6 good ones?
+  0 #named !
+  begin trim dup if over c@ [char] ( <> else false then while
+    2dup name-next? 0= if 2drop false exit then
+    over >square dup 0< if drop 2drop false exit then named+  2 /string
+  repeat 2drop  #named @ 2 7 within ;
+
+: replay-move ( -- flag )       \ make the move in named; false if illegal
+  named @  named #named @ 1- cells + @     ( from to )
+  2dup board -rot path-count 0= if 2drop false exit then
+  board -rot move!  side @ other side !  true ;
+
+variable stepping  true stepping !
+: next? ( -- flag )             \ wait for Enter; false after q
+  stepping @ 0= if true exit then
+  ." (Enter: next move, q: stop) "
+  read-answer 0= if 2drop false stepping ! cr true exit then  quit-word? 0= ;
+
+: replay-line ( c-addr u -- flag ) \ show one line of the log; false: stop
+  2dup s" start " prefix? if 6 /string setup .board true exit then
+  2dup s" move " prefix? if
+    cr 2dup type cr  after-colon read-names 0= if ." (not a move)" cr false exit then
+    replay-move 0= if ." That move is not legal here." cr false exit then
+    .board next? exit
+  then
+  2dup s" violation" prefix? >r 2dup s" result:" prefix? r> or if cr type cr true exit then
+  2drop true ;
+
+create log-line 256 allot
+variable log-file
+: replay ( -- )                 \ the log named on the command line
+  next-arg dup 0= abort" replay wants a log file: replay FILE"
+  r/o open-file abort" cannot open that log" log-file !
+  begin log-line 256 log-file @ read-line throw while
+    log-line swap replay-line 0= if log-file @ close-file drop exit then
+  repeat drop  log-file @ close-file drop ;
+
 start
 script? [if]
-  next-arg 2dup s" bot" str= [if] 2drop bot [else] s" demo" str= [if] demo [else] play [then] [then]
+  next-arg 2dup s" bot" str= [if] 2drop bot [else] 2dup s" replay" str= [if] 2drop replay [else] s" demo" str= [if] demo [else] play [then] [then] [then]
 [then]

@@ -53,15 +53,18 @@
 //!   `Forth::set_lessons` and `Forth::set_progress_file`;
 //! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
 //!   [`parse_number`] / [`Number`], the tokens and numbers they see;
-//! - [`layout`], the data space addresses tests and the fuzzer probe, and
-//!   [`reach_mask`], the five-step game's rule, which tests check the
-//!   bot's moves against.
+//! - [`layout`], the data space addresses tests and the fuzzer probe;
+//! - [`fivestep`], the five-step game's rules (legal paths, `check_path`,
+//!   `play`, square names), which the game words, the tests and the contest
+//!   referee (`src/bin/playforth-referee`) share; [`reach_mask`] is
+//!   re-exported from it.
 
 mod code;
 mod compiler;
 mod dictionary;
 mod effect;
 mod error;
+pub mod fivestep;
 pub mod glossary;
 mod input;
 mod instr;
@@ -79,13 +82,13 @@ mod vm;
 mod words;
 
 pub use error::{ForthError, Hints, Location, Throw};
+pub use fivestep::reach_mask;
 pub use interp::{Number, parse_number};
 pub use io::{Console, Line, ScriptedConsole, SharedBuf};
 pub use lexer::{Token, first_token, is_blank, next_token, token_len, words as tokens};
 pub use system::Outcome;
 pub use vm::{Forth, INTERRUPT};
 pub use words::float::parse_float;
-pub use words::games::reach_mask;
 pub use words::{Spec, WordSet, all_specs};
 
 /// Addresses in the data space, for hosts that probe memory (the effects

@@ -7,6 +7,7 @@
 
 use super::primitives;
 use crate::error::*;
+use crate::fivestep::{path_count, reach_mask, shortest_path};
 use crate::vm::Forth;
 use rand::{RngCore, SeedableRng};
 
@@ -166,74 +167,6 @@ pub(crate) fn attack_tables() -> ([u8; 239], [i8; 239]) {
 
 fn on_board_0x88(sq: i64) -> bool {
     (0..128).contains(&sq) && sq & 0x88 == 0
-}
-
-// ---- the five-step game (GAMES.md section 4): 5x5, index y*5+x ----
-
-/// Walk every legal path of the piece on `from`, calling `found(dest, path)`
-/// at each legal end. A path never revisits a square; squares before the
-/// last must be empty; the last is empty, or an enemy piece after exactly
-/// five steps.
-fn walk_paths(board: &[u8; 25], from: usize, found: &mut dyn FnMut(usize, &[usize])) {
-    let me = board[from];
-    if me == 0 {
-        return;
-    }
-    fn go(board: &[u8; 25], me: u8, path: &mut Vec<usize>, found: &mut dyn FnMut(usize, &[usize])) {
-        let here = *path.last().unwrap_or(&0);
-        let (x, y) = ((here % 5) as i32, (here / 5) as i32);
-        for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if !(0..5).contains(&nx) || !(0..5).contains(&ny) {
-                continue;
-            }
-            let next = (ny * 5 + nx) as usize;
-            if path.contains(&next) {
-                continue;
-            }
-            let steps = path.len();
-            let cell = board[next];
-            if cell == 0 {
-                path.push(next);
-                found(next, path);
-                if steps < 5 {
-                    go(board, me, path, found);
-                }
-                path.pop();
-            } else if cell != me && steps == 5 {
-                path.push(next);
-                found(next, path);
-                path.pop();
-            }
-        }
-    }
-    let mut path = vec![from];
-    go(board, me, &mut path, found);
-}
-
-/// Destinations of the piece on `from`, one bit per square.
-pub fn reach_mask(board: &[u8; 25], from: usize) -> i64 {
-    let mut mask = 0i64;
-    walk_paths(board, from, &mut |to, _| mask |= 1 << to);
-    mask
-}
-
-/// The number of distinct legal paths from `from` to `to`.
-pub(crate) fn path_count(board: &[u8; 25], from: usize, to: usize) -> i64 {
-    let mut n = 0;
-    walk_paths(board, from, &mut |d, _| n += i64::from(d == to));
-    n
-}
-
-/// One shortest legal path from `from` to `to` (start square first).
-pub(crate) fn shortest_path(board: &[u8; 25], from: usize, to: usize) -> Option<Vec<usize>> {
-    let mut best: Option<Vec<usize>> = None;
-    walk_paths(board, from, &mut |d, p| {
-        if d == to && best.as_ref().is_none_or(|b| p.len() < b.len()) {
-            best = Some(p.to_vec());
-        }
-    });
-    best
 }
 
 impl Forth {
@@ -542,35 +475,6 @@ mod tests {
                 assert_eq!(mask >> d & 1 == 1, rule, "{a} takes {d}");
             }
         }
-    }
-
-    #[test]
-    fn five_step_start_has_16_destinations_and_94_paths_per_piece() {
-        let mut b = [0u8; 25];
-        b[0] = 1;
-        b[24] = 1;
-        b[4] = 2;
-        b[20] = 2;
-        for sq in [0, 4, 20, 24] {
-            let m = reach_mask(&b, sq);
-            assert_eq!(m.count_ones(), 16, "piece on {sq}");
-            let paths: i64 = (0..25).map(|to| path_count(&b, sq, to)).sum();
-            assert_eq!(paths, 94, "piece on {sq}");
-        }
-        assert_eq!(shortest_path(&b, 0, 2), Some(vec![0, 1, 2]));
-    }
-
-    #[test]
-    fn five_step_captures_only_on_the_fifth_step() {
-        let mut b = [0u8; 25];
-        b[0] = 1;
-        b[1] = 2; // an adjacent enemy is taken only by a path of exactly five steps
-        assert_eq!(reach_mask(&b, 0) >> 1 & 1, 1);
-        assert_eq!(shortest_path(&b, 0, 1).map(|p| p.len()), Some(6));
-        b[1] = 0;
-        b[12] = 2; // (2,2) is an even number of steps away: never five
-        assert_eq!(reach_mask(&b, 0) >> 12 & 1, 0);
-        assert_eq!(path_count(&b, 0, 12), 0);
     }
 
     #[test]

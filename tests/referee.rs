@@ -1,0 +1,362 @@
+//! The contest referee (`playforth-referee`): bots written in playforth,
+//! shell, C (built here with gcc) and Python play it; every violation is
+//! caught and pinned on the bot that made it, nothing outside a bot's own
+//! directory changes, no process of a bot outlives its move, and a small
+//! round-robin with a fixed seed gives the same table every time.
+//!
+//! Each misbehaving bot (tests/referee/) is bounded by itself too (64
+//! children sleeping 20 s, 4 GiB at most, a file the test made), so a
+//! referee bug cannot take the machine down.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/referee");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "playforth-referee-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch dir");
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).expect("chmod");
+    dir
+}
+
+/// Put bot `file` from tests/referee into `dir`: C is compiled with gcc,
+/// anything else copied as it is.
+fn install(file: &str, dir: &Path) -> PathBuf {
+    let src = Path::new(BOTS).join(file);
+    if let Some(stem) = file.strip_suffix(".c") {
+        let out = dir.join(stem);
+        let ok = Command::new("gcc")
+            .arg("-O")
+            .arg("-o")
+            .arg(&out)
+            .arg(&src)
+            .status()
+            .expect("gcc runs");
+        assert!(ok.success(), "gcc {file}");
+        out
+    } else {
+        let out = dir.join(file);
+        fs::copy(&src, &out).expect("copy bot");
+        out
+    }
+}
+
+fn referee(logs: &Path, args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+        .arg("--logs")
+        .arg(logs)
+        .args(args)
+        .output()
+        .expect("referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "referee failed:\n{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+/// Every file under `dir` with its contents and mode.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u32)> {
+    let mut all = BTreeMap::new();
+    for e in fs::read_dir(dir).expect("read dir").flatten() {
+        let p = e.path();
+        let meta = fs::symlink_metadata(&p).expect("metadata");
+        if meta.is_dir() {
+            all.extend(tree(&p));
+        } else {
+            all.insert(
+                p.clone(),
+                (fs::read(&p).unwrap_or_default(), meta.permissions().mode()),
+            );
+        }
+    }
+    all
+}
+
+/// Processes whose command line mentions `what`.
+fn processes_named(what: &str) -> Vec<String> {
+    fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        })
+        .filter_map(|e| fs::read(e.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains(what))
+        .collect()
+}
+
+#[test]
+fn every_violation_is_caught_and_attributed() {
+    let dir = scratch("violations");
+    let bots = dir.join("bots");
+    fs::create_dir(&bots).unwrap();
+    // A world-writable directory outside every bot's own: only the
+    // referee's fences (Landlock), not file permissions, keep it intact.
+    let outside = dir.join("outside");
+    fs::create_dir(&outside).unwrap();
+    fs::set_permissions(&outside, fs::Permissions::from_mode(0o777)).unwrap();
+    fs::write(outside.join("victim.txt"), "a file no bot may delete\n").unwrap();
+    fs::set_permissions(
+        outside.join("victim.txt"),
+        fs::Permissions::from_mode(0o666),
+    )
+    .unwrap();
+    install("random.fs", &bots);
+    let deleter = fs::read_to_string(Path::new(BOTS).join("deleter.sh")).unwrap();
+    fs::write(
+        bots.join("deleter.sh"),
+        deleter.replace("OUTSIDE", outside.to_str().unwrap()),
+    )
+    .unwrap();
+    fs::set_permissions(bots.join("deleter.sh"), fs::Permissions::from_mode(0o755)).unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let network = fs::read_to_string(Path::new(BOTS).join("network.py")).unwrap();
+    fs::write(bots.join("network.py"), network.replace("PORT", &port)).unwrap();
+    fs::set_permissions(bots.join("network.py"), fs::Permissions::from_mode(0o755)).unwrap();
+    // (bot, its name, the violation's kind, what the report says it did)
+    #[rustfmt::skip]
+    let cases = [
+        ("sleeper.sh", "sleeper", "timeout", "no answer within 1500 ms"),
+        ("illegal.sh", "illegal", "illegal", "wrote \"2 2 3 3 \\n\" (c3 d4): c3 is empty"),
+        ("garbage.sh", "garbage", "garbage", "wrote \"a1 -> a2\\n\": \"a1\" is not a coordinate"),
+        ("nothing.sh", "nothing", "no move", "exited without writing play.txt"),
+        ("deleter.sh", "deleter", "crash", "exited with status 1"),
+        ("network.py", "network", "crash", "exited with status 1"),
+        ("forker.c", "forker", "processes", "processes were still running"),
+        ("hog.py", "hog", "memory", "MiB of its 128 MiB"),
+        ("crasher.c", "crasher", "crash", "killed by signal 11 (SIGSEGV"),
+        ("linker.sh", "linker", "garbage", "made play.txt a link, a folder or a pipe, not a file"),
+        ("nointerpreter.sh", "nointerpreter", "crash", "could not be started: No such file or directory"),
+        ("bigfile.sh", "bigfile", "file size", "wrote a file past the 1048576 byte limit"),
+    ];
+    for (file, _, _, _) in &cases {
+        if !["deleter.sh", "network.py"].contains(file) {
+            install(file, &bots);
+        }
+    }
+    let before_outside = tree(&outside);
+    let before_bots = tree(&bots);
+    let logs = dir.join("logs");
+    for (file, name, kind, what) in cases {
+        let bot = bots.join(if file.ends_with(".c") {
+            name.to_string()
+        } else {
+            file.to_string()
+        });
+        let (out, _) = referee(
+            &logs,
+            &[
+                "--games",
+                "1",
+                "--move-time",
+                "1500",
+                "--memory",
+                "128",
+                "match",
+                bot.to_str().unwrap(),
+                bots.join("random.fs").to_str().unwrap(),
+            ],
+        );
+        let verdict = format!("random wins: {name} broke a rule at move 1 ({kind})");
+        assert!(
+            out.contains(&verdict),
+            "{file}: expected {verdict:?} in\n{out}"
+        );
+        assert!(out.contains(what), "{file}: expected {what:?} in\n{out}");
+        let row = out
+            .lines()
+            .find(|l| l.contains(&format!("  {name} ")))
+            .expect("table row");
+        assert!(
+            row.ends_with(&format!("1 {kind}")),
+            "{file}: table row {row:?}"
+        );
+        let log = fs::read_to_string(logs.join(format!("game-001-{name}-vs-random.txt"))).unwrap();
+        assert!(
+            log.contains(&format!("violation at move 1: player 1, {name}: ")),
+            "{log}"
+        );
+        match name {
+            "deleter" => assert!(out.contains("stderr| rm: cannot remove"), "{out}"),
+            "crasher" => assert!(out.contains("stderr| about to crash"), "{out}"),
+            "linker" => assert!(!out.contains("root:"), "{out}"),
+            "forker" => assert!(
+                out.contains("stderr| fork: Resource temporarily unavailable"),
+                "{out}"
+            ),
+            "hog" => assert!(out.contains("MemoryError"), "{out}"),
+            "network" => {
+                assert!(
+                    out.contains("OSError") || out.contains("PermissionError"),
+                    "{out}"
+                );
+                listener.set_nonblocking(true).unwrap();
+                assert!(listener.accept().is_err(), "a bot reached the network");
+            }
+            _ => {}
+        }
+        assert_eq!(
+            tree(&outside),
+            before_outside,
+            "{file} changed the outside directory"
+        );
+        assert_eq!(tree(&bots), before_bots, "{file} changed the bots");
+        assert_eq!(
+            processes_named("bots/forker/forker"),
+            Vec::<String>::new(),
+            "{file} left processes"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_round_robin_of_four_bots_is_repeatable() {
+    let dir = scratch("round-robin");
+    let bots = dir.join("bots");
+    fs::create_dir(&bots).unwrap();
+    install("greedy.fs", &bots);
+    install("random.fs", &bots);
+    install("first.c", &bots);
+    install("illegal.sh", &bots);
+    let logs = dir.join("logs");
+    let args = [
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--move-time",
+        "5000",
+        "--max-moves",
+        "40",
+        "round-robin",
+        bots.to_str().unwrap(),
+    ];
+    let (out, err) = referee(&logs, &args);
+    assert!(
+        err.contains("yes  filesystem: writes only in the bot's own directory (Landlock)"),
+        "{err}"
+    );
+    insta::assert_snapshot!("referee_round_robin", out);
+    let log = fs::read_to_string(logs.join("game-001-first-vs-greedy.txt")).unwrap();
+    insta::assert_snapshot!("referee_game_log", log);
+    replay_shows_the_logged_boards(&log, &dir);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The boards in a text: each "    a b c d e" line and the five rows
+/// above it, without trailing blanks.
+fn boards(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    (5..lines.len())
+        .filter(|&i| lines[i] == "    a b c d e")
+        .map(|i| lines[i - 5..=i].join("\n"))
+        .collect()
+}
+
+fn replay(log: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_playforth"))
+        .args([
+            concat!(env!("CARGO_MANIFEST_DIR"), "/examples/fivestep.fs"),
+            "replay",
+        ])
+        .arg(log)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("playforth runs");
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+/// `playforth examples/fivestep.fs replay LOG` makes the logged moves with
+/// the game words and shows the same boards the referee logged; a log
+/// whose move is illegal is stopped there.
+fn replay_shows_the_logged_boards(log: &str, dir: &Path) {
+    let file = dir.join("replayed.txt");
+    fs::write(&file, log).unwrap();
+    let shown = replay(&file);
+    assert_eq!(boards(&shown), boards(log), "{shown}");
+    assert!(
+        shown.contains("move 4: e1 e2 e3 e4 e5 d5  (player 2, greedy, takes d5)"),
+        "{shown}"
+    );
+    assert!(
+        shown
+            .trim_end()
+            .ends_with("result: greedy wins: first has no pieces left"),
+        "{shown}"
+    );
+    fs::write(&file, log.replace("move 3: e5 d5", "move 3: c3 c4")).unwrap();
+    let shown = replay(&file);
+    assert!(
+        shown.contains("move 3: c3 c4  (player 1, first)\nThat move is not legal here."),
+        "{shown}"
+    );
+    assert!(!shown.contains("result:"), "{shown}");
+}
+
+/// The example bot, which `require`s ./lib/play.fs, plays under the
+/// referee (its folder's .fs files come with it) and breaks no rule.
+#[test]
+fn the_example_bot_plays_by_the_rules() {
+    let dir = scratch("example");
+    let random = install("random.fs", &dir);
+    let logs = dir.join("logs");
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/fivestep.fs");
+    let (out, _) = referee(
+        &logs,
+        &[
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--move-time",
+            "3000",
+            "match",
+            example,
+            random.to_str().unwrap(),
+        ],
+    );
+    assert!(!out.contains("fivestep broke a rule"), "{out}");
+    let row: Vec<&str> = out
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some("fivestep"))
+        .expect("a table row")
+        .split_whitespace()
+        .collect();
+    assert_eq!((row[2], row[7]), ("2", "-"), "games and violations: {out}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_that_is_no_bot_is_refused() {
+    let dir = scratch("refused");
+    fs::write(dir.join("notes.txt"), "not a bot").unwrap();
+    fs::set_permissions(dir.join("notes.txt"), fs::Permissions::from_mode(0o644)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+        .args([
+            "match",
+            dir.join("notes.txt").to_str().unwrap(),
+            dir.join("notes.txt").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("notes.txt: neither a .fs script nor executable"),
+        "{err}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Exits without a move.
+exit 0
