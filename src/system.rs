@@ -80,6 +80,7 @@ impl Forth {
             rng: crate::words::games::rng_from_seed(clock_seed()),
             user_start: 0,
             show_stack: true,
+            stack_boxes: false,
             precision: 15,
             prompt_control: false,
             traced: Vec::new(),

@@ -86,6 +86,9 @@ pub struct Forth {
     pub(crate) user_start: u32,
     /// The REPL shows the stack after ` ok` (SHOW-STACK).
     pub(crate) show_stack: bool,
+    /// `show-stack boxes`: `.S` and the REPL draw the stack as a row of
+    /// boxed cells.
+    pub(crate) stack_boxes: bool,
     /// Significant digits F., FE. and FS. print (SET-PRECISION).
     pub(crate) precision: usize,
     /// IF, DO, ?DO, BEGIN and CASE outside a definition compile the

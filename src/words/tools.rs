@@ -29,6 +29,9 @@ impl Forth {
     pub(crate) fn stack_text_top(&self, k: usize) -> String {
         let base = self.base();
         let stack = self.stack();
+        if self.stack_boxes && !stack.is_empty() {
+            return self.stack_boxes_top(k);
+        }
         let mut s = format!("<{}> ", stack.len());
         if stack.len() > k {
             s.push_str("… ");
@@ -36,6 +39,40 @@ impl Forth {
         for &x in &stack[stack.len().saturating_sub(k)..] {
             let _ = write!(s, "{} ", signed(x as i128, base));
         }
+        s.push_str(&self.fstack_text());
+        s
+    }
+
+    /// The stack as a row of boxed cells, the top on the right (the top `k`
+    /// cells, after a `…` cell when there are more), under its depth:
+    ///
+    /// ```text
+    /// <3>
+    /// ┌───┬───┬────┐
+    /// │ 1 │ 2 │ 30 │
+    /// └───┴───┴────┘
+    /// ```
+    fn stack_boxes_top(&self, k: usize) -> String {
+        let base = self.base();
+        let stack = self.stack();
+        let mut cells: Vec<String> = Vec::new();
+        if stack.len() > k {
+            cells.push("…".to_string());
+        }
+        for &x in &stack[stack.len().saturating_sub(k)..] {
+            cells.push(signed(x as i128, base));
+        }
+        let widths: Vec<usize> = cells.iter().map(|c| c.chars().count() + 2).collect();
+        let rule = |left: &str, mid: &str, right: &str| {
+            let parts: Vec<String> = widths.iter().map(|&w| "─".repeat(w)).collect();
+            format!("{left}{}{right}", parts.join(mid))
+        };
+        let row: Vec<String> = cells.iter().map(|c| format!(" {c} ")).collect();
+        let mut s = format!("<{}>\n", stack.len());
+        s.push_str(&rule("┌", "┬", "┐"));
+        s.push_str(&format!("\n│{}│\n", row.join("│")));
+        s.push_str(&rule("└", "┴", "┘"));
+        s.push('\n');
         s.push_str(&self.fstack_text());
         s
     }
@@ -256,8 +293,17 @@ primitives! {
         let xt = f.parse_find()?;
         f.trace_xt(xt, false)
     }
-    ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). Example: false show-stack" |f| {
-        f.show_stack = f.pop_bool()?;
+    ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line. Example: false show-stack" |f| {
+        let to_in = f.to_in();
+        let (a, n) = f.parse_name()?;
+        match f.mem.string(a, n)?.to_ascii_lowercase().as_str() {
+            "boxes" => (f.show_stack, f.stack_boxes) = (true, true),
+            "numbers" => (f.show_stack, f.stack_boxes) = (true, false),
+            _ => {
+                f.set_to_in(to_in);
+                f.show_stack = f.pop_bool()?;
+            }
+        }
         Ok(())
     }
     Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list. Example: order  \\ forth games forth (the search order, then where new words go)" |f| {
