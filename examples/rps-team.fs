@@ -38,7 +38,7 @@ variable watching              \ true in the demo: your signs are chosen for you
   watching @ if 3 choose 1+ dup . ." (chosen for you)" cr exit then
   begin get-key dup stop-key? if drop [char] 0 then
         dup [char] 0 [char] 4 within 0= while drop repeat
-  dup emit cr  [char] 0 - ;
+  dup [char] 0 = if ." stop" else dup emit then cr  [char] 0 - ;
 
 : throw-signs ( -- )           \ the other players still in show a sign
   #players 1 do

@@ -35,7 +35,7 @@ variable rounds
   ." Your choice? "
   begin get-key dup stop-key? if drop [char] 0 then
         dup [char] 0 [char] 4 within 0= while drop repeat
-  dup emit cr  [char] 0 - ;
+  dup [char] 0 = if ." stop" else dup emit then cr  [char] 0 - ;
 
 : dr.k ( -- sign ) 3 choose 1+ ;
 
