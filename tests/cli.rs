@@ -543,3 +543,84 @@ fn the_referee_without_a_command_says_what_to_give() {
     assert_eq!(r.status, 2);
     assert!(r.stderr.contains("match BOT1 BOT2"), "{}", r.stderr);
 }
+
+// ---- the published package ----
+
+/// The files `include_str!` brings into the build, relative to the root.
+fn compiled_in_files(root: &std::path::Path) -> Vec<String> {
+    let mut found = vec![];
+    let mut dirs = vec![root.join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read src").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for (i, _) in text.match_indices("include_str!(\"") {
+                let rest = &text[i + "include_str!(\"".len()..];
+                let name = &rest[..rest.find('"').expect("closing quote")];
+                let mut parts: Vec<&str> = vec![];
+                let here = dir.strip_prefix(root).expect("under the root");
+                for part in here.iter().map(|p| p.to_str().expect("utf-8")) {
+                    parts.push(part);
+                }
+                for part in name.split('/') {
+                    match part {
+                        ".." => {
+                            parts.pop();
+                        }
+                        "." => {}
+                        _ => parts.push(part),
+                    }
+                }
+                found.push(parts.join("/"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_package_holds_what_the_build_needs_and_no_test_data() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["package", "--list", "--offline", "--allow-dirty"])
+        .current_dir(root)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    let files: Vec<&str> = listed.lines().collect();
+    let needed = compiled_in_files(root);
+    assert!(needed.len() > 10, "{needed:?}");
+    for file in needed.iter().map(String::as_str).chain([
+        "Cargo.toml",
+        "Cargo.lock",
+        "README.md",
+        "src/main.rs",
+        "src/cli_docs.rs",
+        "src/bin/playforth-referee/main.rs",
+        "examples/othello.fs",
+        "examples/lib/play.fs",
+        "docs/playforth.1",
+    ]) {
+        assert!(files.contains(&file), "the package lacks {file}");
+    }
+    for file in &files {
+        assert!(
+            !["tests/", "fuzz/", "bench/", "target/", ".ci/"]
+                .iter()
+                .any(|dir| file.starts_with(dir)),
+            "the package holds {file}"
+        );
+    }
+}
