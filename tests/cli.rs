@@ -348,16 +348,44 @@ fn run_as_command(path: &str, args: &[&str], path_var: &str) -> std::process::Ou
     panic!("{path} stayed busy")
 }
 
+/// The README's example of a script that runs as a command: its text, the
+/// arguments it is run with, and what it prints.
+fn readme_script() -> (String, Vec<String>, String) {
+    let readme = include_str!("../README.md");
+    let block = readme
+        .split("$ cat hello\n")
+        .nth(1)
+        .expect("README shows `$ cat hello`");
+    let block = &block[..block.find("```").expect("end of the block")];
+    let mut text = String::new();
+    let mut lines = block.lines().map(str::trim_start);
+    for line in lines.by_ref() {
+        if line.starts_with("$ ") {
+            break;
+        }
+        text.push_str(line);
+        text.push('\n');
+    }
+    let run = lines
+        .by_ref()
+        .find_map(|l| l.strip_prefix("$ ./hello"))
+        .expect("README runs ./hello");
+    let args = run.split_whitespace().map(String::from).collect();
+    let printed: String = lines
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    (text, args, printed)
+}
+
 #[cfg(unix)]
 #[test]
 fn a_script_runs_as_a_command_with_its_arguments() {
     use std::os::unix::fs::PermissionsExt;
-    let path = script(
-        "greet",
-        "#!/usr/bin/env playforth\n\\ a command written in Forth\n\
-         : args ( -- ) begin next-arg dup while space type repeat 2drop ;\n\
-         argc @ 1- . .\" arguments:\" args cr\n",
-    );
+    let (text, args, printed) = readme_script();
+    assert!(text.starts_with("#!/usr/bin/env playforth\n"), "{text}");
+    assert!(!args.is_empty() && !printed.is_empty());
+    let path = script("hello", &text);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     // `env` finds playforth on PATH, as it would after `cargo install`.
     let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_playforth"))
@@ -369,14 +397,21 @@ fn a_script_runs_as_a_command_with_its_arguments() {
         "{bin_dir}:{}",
         std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
     );
-    let out = run_as_command(&path, &["red", "--green", "blue sky"], &path_var);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run_as_command(&path, &args, &path_var);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "3 arguments: red --green blue sky\n",
+        printed,
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(out.status.code(), Some(0));
+    // Arguments that look like options are the script's too.
+    let out = run_as_command(&path, &["--man", "-e"], &path_var);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Hello, --man!\nHello, -e!\n"
+    );
 }
 
 // ---- completions and the manual page, from the clap definition ----
