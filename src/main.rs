@@ -188,7 +188,11 @@ docs/reference.md in playforth's source.
 fn print_generated(text: &[u8]) -> ExitCode {
     match cli_docs::print(text) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::from(OUTPUT_CLOSED),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(OUTPUT_CLOSED),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "playforth: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
     }
 }
 

@@ -659,3 +659,24 @@ fn the_package_holds_what_the_build_needs_and_no_test_data() {
         );
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn generated_text_that_cannot_be_written_is_an_error_not_a_panic() {
+    for bin in BINARIES {
+        for args in [&["--man"][..], &["--completions", "zsh"]] {
+            let full = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full");
+            let out = std::process::Command::new(bin)
+                .args(args)
+                .stdout(full)
+                .output()
+                .expect("the binary runs");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{bin} {args:?}: {stderr}");
+            assert!(stderr.contains("cannot write the output"), "{stderr}");
+        }
+    }
+}

@@ -115,7 +115,15 @@ Every bot in bots/ plays every other ten times, repeatably.
 fn print_generated(text: &[u8]) -> ExitCode {
     match cli_docs::print(text) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::from(1),
+        Err(e) => {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "playforth-referee: cannot write the output: {e}"
+                );
+            }
+            ExitCode::from(1)
+        }
     }
 }
 
