@@ -53,7 +53,7 @@ struct Cli {
     /// for where each shell looks for it).
     #[arg(long, value_name = "SHELL", exclusive = true)]
     completions: Option<Shell>,
-    /// Print this manual page (roff) and exit: `playforth --man | man -l -`.
+    /// Print the manual page (roff) and exit: `playforth --man | man -l -`.
     #[arg(long, exclusive = true)]
     man: bool,
     /// The script to run, then its own arguments (see `argc`, `arg`, `next-arg`).

@@ -78,7 +78,7 @@ struct Cli {
     /// Print the completion script for SHELL and exit.
     #[arg(long, value_name = "SHELL", exclusive = true)]
     completions: Option<Shell>,
-    /// Print this manual page (roff) and exit.
+    /// Print the manual page (roff) and exit.
     #[arg(long, exclusive = true)]
     man: bool,
 }
