@@ -475,9 +475,25 @@ impl Forth {
 
     /// Interpret a whole text (a file's contents, or -e code).
     pub(crate) fn interpret_text(&mut self, name: &str, text: Vec<u8>, source_id: i64) -> Res<()> {
+        self.interpret_lines(name, text, source_id, false)
+    }
+
+    /// Interpret a text, reading past its first line unseen when
+    /// `skip_first` (line numbers still count it).
+    fn interpret_lines(
+        &mut self,
+        name: &str,
+        text: Vec<u8>,
+        source_id: i64,
+        skip_first: bool,
+    ) -> Res<()> {
         let src = self.add_source(name, text)?;
         self.push_input(SourceKind::Text { next: 0 }, src, source_id)?;
-        let r = self.interpret_source();
+        let r = if skip_first {
+            self.refill().and_then(|_| self.interpret_source())
+        } else {
+            self.interpret_source()
+        };
         self.pop_input();
         r
     }
@@ -507,7 +523,11 @@ impl Forth {
         let Ok(id) = self.files.open_marker(&path) else {
             return Err(self.fail(FILE_IO, "too many open files"));
         };
-        let r = self.interpret_text(&path.to_string_lossy(), text, id);
+        // A script's first line `#!/usr/bin/env playforth` is for the
+        // system that starts it: not Forth (`#!` is a word only when a
+        // blank follows it), so it is read past.
+        let shebang = text.starts_with(b"#!");
+        let r = self.interpret_lines(&path.to_string_lossy(), text, id, shebang);
         self.files.close(id);
         r
     }

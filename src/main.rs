@@ -1,18 +1,26 @@
 //! The `playforth` command: options, then the script and its arguments,
 //! like python. Only this file and the REPL talk to the user directly.
 
-use clap::Parser;
+use clap::{CommandFactory, Parser, ValueHint};
+use clap_complete::Shell;
 use playforth::learn::{self, Lesson, LessonError};
 use playforth::{Forth, ForthError, Outcome};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod cli_docs;
 mod repl;
 
 /// A friendly Forth for learning stack programming by playing board games.
+///
+/// With neither FILE nor -e, playforth starts the REPL on a terminal, or
+/// interprets standard input line by line when it is a pipe. Otherwise it
+/// runs each -e CODE, then FILE with ARGS as the script's arguments, and
+/// exits (-i stays in the REPL). A FILE whose first line starts with `#!`
+/// is a script that runs as a command: `#!/usr/bin/env playforth`.
 #[derive(Parser, Debug)]
-#[command(name = "playforth", version, about, long_about = None)]
+#[command(name = "playforth", version)]
 struct Cli {
     /// Evaluate CODE before FILE (repeatable, run in order).
     #[arg(short = 'e', value_name = "CODE")]
@@ -34,16 +42,24 @@ struct Cli {
     /// is a lesson file, or a lesson's number or name in the course. Exits
     /// 0 when every check passes, 1 when one fails, 2 when the lesson or the
     /// answers cannot be read.
-    #[arg(long, num_args = 2, value_names = ["LESSON", "ANSWERS"], conflicts_with_all = ["script", "eval", "interactive"])]
+    #[arg(long, num_args = 2, value_names = ["LESSON", "ANSWERS"], value_hint = ValueHint::FilePath, conflicts_with_all = ["script", "eval", "interactive"])]
     check: Option<Vec<String>>,
     /// Follow the lessons in DIR (its *.md files, in name order) instead of
     /// the built-in course; the environment variable PLAYFORTH_LESSONS=DIR
     /// does the same.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     lessons: Option<PathBuf>,
+    /// Print the completion script for SHELL and exit (see docs/reference.md
+    /// for where each shell looks for it).
+    #[arg(long, value_name = "SHELL", exclusive = true)]
+    completions: Option<Shell>,
+    /// Print the manual page (roff) and exit: `playforth --man | man -l -`.
+    #[arg(long, exclusive = true)]
+    man: bool,
     /// The script to run, then its own arguments (see `argc`, `arg`, `next-arg`).
     #[arg(
         value_name = "FILE [ARGS]...",
+        value_hint = ValueHint::FilePath,
         trailing_var_arg = true,
         allow_hyphen_values = true
     )]
@@ -139,8 +155,55 @@ fn check_answers(lesson: &str, answers: &str, course: Option<Vec<Lesson>>) -> Ex
     }
 }
 
+/// The manual page's sections beyond the options, in roff.
+const MAN_EXTRA: &str = r#".SH ENVIRONMENT
+.TP
+\fBPLAYFORTH_LESSONS\fR
+The folder of a teacher's lessons, as \fB\-\-lessons\fR.
+.TP
+\fBPLAYFORTH_DATA_DIR\fR
+Where the REPL keeps its history and the course progress.
+.SH EXAMPLES
+.TP
+\fBplayforth\fR
+The REPL: type Forth, see \fBok\fR; \fBhelp\fR, \fBlearn\fR, \fBbye\fR.
+.TP
+\fBplayforth \-e '2 3 + .'\fR
+Run code and exit.
+.TP
+\fBplayforth \-\-seed 7 othello.fs demo\fR
+Run a script with its argument \fBdemo\fR, repeatably.
+.TP
+\fBplayforth \-\-check 3 answers.fs\fR
+Check a learner's answers to the third lesson.
+.TP
+\fBsource <(playforth \-\-completions bash)\fR
+Tab completion of playforth's options in this bash session.
+.SH SEE ALSO
+\fBplayforth\-referee\fR(1), \fBgforth\fR(1); docs/getting\-started.md and
+docs/reference.md in playforth's source.
+"#;
+
+/// `--completions SHELL` and `--man`: generated text on stdout.
+fn print_generated(text: &[u8]) -> ExitCode {
+    match cli_docs::print(text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(OUTPUT_CLOSED),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "playforth: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(shell) = cli.completions {
+        return print_generated(&cli_docs::completions(Cli::command(), shell));
+    }
+    if cli.man {
+        return print_generated(&cli_docs::man_page(Cli::command(), MAN_EXTRA));
+    }
     catch_interrupts();
     let course = match teachers_course(&cli) {
         None => None,

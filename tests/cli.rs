@@ -279,3 +279,404 @@ fn check_stops_an_endless_loop() {
         r.stdout
     );
 }
+
+// ---- scripts that run as commands: `#!/usr/bin/env playforth` ----
+
+#[test]
+fn a_shebang_first_line_is_read_past() {
+    let path = script(
+        "shebang.fs",
+        "#!/usr/bin/env playforth\nargc @ . next-arg type cr\n",
+    );
+    let r = playforth(&[&path, "one"], "");
+    assert_eq!((r.stdout.as_str(), r.stderr.as_str()), ("2 one\n", ""));
+    assert_eq!(r.status, 0);
+}
+
+#[test]
+fn line_numbers_after_a_shebang_line_still_count_it() {
+    let path = script("shebang-error.fs", "#!/usr/bin/env playforth\n1 +\n");
+    let r = playforth(&[&path], "");
+    assert_eq!(r.status, 1);
+    assert!(
+        r.stderr
+            .starts_with(&format!("{path}:2:3: error: stack underflow (-4) in `+`")),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn only_a_files_first_line_is_a_shebang() {
+    let path = script("late-shebang.fs", ".( first)\n#!/usr/bin/env playforth\n");
+    let r = playforth(&[&path], "");
+    assert_eq!(r.status, 1);
+    assert!(
+        r.stderr.contains("undefined word `#!/usr/bin/env` (-13)"),
+        "{}",
+        r.stderr
+    );
+    // -e code is not a file: its first line is Forth.
+    let r = playforth(&["-e", "#!nothing"], "");
+    assert_eq!(r.status, 1);
+}
+
+#[test]
+fn an_included_file_may_start_with_a_shebang() {
+    let lib = script("shebang-lib.fs", "#!/usr/bin/env playforth\n: seven 7 ;\n");
+    let r = playforth(&["-e", &format!("include {lib} seven .")], "");
+    assert_eq!((r.stdout.as_str(), r.status), ("7 ", 0), "{}", r.stderr);
+}
+
+/// Run a file as the system runs a command, retrying while another test's
+/// child still holds it open for writing (ETXTBSY, a race of fork and exec).
+#[cfg(unix)]
+fn run_as_command(path: &str, args: &[&str], path_var: &str) -> std::process::Output {
+    for _ in 0..50 {
+        match std::process::Command::new(path)
+            .args(args)
+            .env("PATH", path_var)
+            .output()
+        {
+            Ok(out) => return out,
+            Err(e) if e.raw_os_error() == Some(26) => {
+                std::thread::sleep(std::time::Duration::from_millis(20))
+            }
+            Err(e) => panic!("cannot run {path}: {e}"),
+        }
+    }
+    panic!("{path} stayed busy")
+}
+
+/// The README's example of a script that runs as a command: its text, the
+/// arguments it is run with, and what it prints.
+fn readme_script() -> (String, Vec<String>, String) {
+    let readme = include_str!("../README.md");
+    let block = readme
+        .split("$ cat hello\n")
+        .nth(1)
+        .expect("README shows `$ cat hello`");
+    let block = &block[..block.find("```").expect("end of the block")];
+    let mut text = String::new();
+    let mut lines = block.lines().map(str::trim_start);
+    for line in lines.by_ref() {
+        if line.starts_with("$ ") {
+            break;
+        }
+        text.push_str(line);
+        text.push('\n');
+    }
+    let run = lines
+        .by_ref()
+        .find_map(|l| l.strip_prefix("$ ./hello"))
+        .expect("README runs ./hello");
+    let args = run.split_whitespace().map(String::from).collect();
+    let printed: String = lines
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    (text, args, printed)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_script_runs_as_a_command_with_its_arguments() {
+    use std::os::unix::fs::PermissionsExt;
+    let (text, args, printed) = readme_script();
+    assert!(text.starts_with("#!/usr/bin/env playforth\n"), "{text}");
+    assert!(!args.is_empty() && !printed.is_empty());
+    let path = script("hello", &text);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    // `env` finds playforth on PATH, as it would after `cargo install`.
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_playforth"))
+        .parent()
+        .expect("bin dir")
+        .to_string_lossy()
+        .into_owned();
+    let path_var = format!(
+        "{bin_dir}:{}",
+        std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into())
+    );
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run_as_command(&path, &args, &path_var);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        printed,
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // Arguments that look like options are the script's too.
+    let out = run_as_command(&path, &["--man", "-e"], &path_var);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Hello, --man!\nHello, -e!\n"
+    );
+}
+
+// ---- completions and the manual page, from the clap definition ----
+
+/// The options `-h` lists, as spelt on the command line (`-e`,
+/// `--seed`), `--help` and `--version` included.
+fn options_in(help: &str) -> Vec<String> {
+    let mut options = vec![];
+    for line in help.lines().map(str::trim_start) {
+        // `-h, --help  Print help`, `--seed <N>  Seed ...`, `-i  Stay ...`
+        let spellings = line.split("  ").next().unwrap_or("");
+        for spelling in spellings.split(", ") {
+            let name = spelling.split([' ', '=']).next().unwrap_or("");
+            if name.starts_with('-') && name.len() > 1 {
+                options.push(name.to_string());
+            }
+        }
+    }
+    assert!(options.len() >= 5, "too few options found in\n{help}");
+    options
+}
+
+/// Whether `text` holds `word` not followed by more of a name (`--seed`
+/// is not mentioned by `--seeds`).
+fn mentions(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        !text[i + word.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
+fn run_bin(bin: &str, args: &[&str]) -> Run {
+    let out = std::process::Command::new(bin)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        status: out.status.code().unwrap_or(-1),
+    }
+}
+
+const BINARIES: [&str; 2] = [
+    env!("CARGO_BIN_EXE_playforth"),
+    env!("CARGO_BIN_EXE_playforth-referee"),
+];
+
+#[test]
+fn completions_for_every_shell_know_every_option() {
+    for bin in BINARIES {
+        let options = options_in(&run_bin(bin, &["-h"]).stdout);
+        for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+            let r = run_bin(bin, &["--completions", shell]);
+            assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{bin} {shell}");
+            for option in &options {
+                // fish names an option `-s e` or `-l seed`.
+                let mention = match option.strip_prefix("--") {
+                    Some(long) if shell == "fish" => format!("-l {long}"),
+                    None if shell == "fish" => format!("-s {}", &option[1..]),
+                    _ => option.clone(),
+                };
+                assert!(
+                    mentions(&r.stdout, &mention),
+                    "{bin} --completions {shell} does not offer {option}:\n{}",
+                    r.stdout
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn an_unknown_shell_is_a_usage_error() {
+    let r = playforth(&["--completions", "cmd.exe"], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("possible values: bash"), "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+}
+
+#[cfg(unix)]
+#[test]
+fn bash_completes_options_and_shells() {
+    let bin = env!("CARGO_BIN_EXE_playforth");
+    let script = format!(
+        "source <('{bin}' --completions bash) || exit 9
+         COMP_WORDS=(playforth --se); COMP_CWORD=1
+         _playforth playforth --se playforth; echo \"${{COMPREPLY[*]}}\"
+         COMP_WORDS=(playforth --completions p); COMP_CWORD=2
+         _playforth playforth p --completions; echo \"${{COMPREPLY[*]}}\""
+    );
+    let out = std::process::Command::new("bash")
+        .args(["--norc", "-c", &script])
+        .output()
+        .expect("bash runs");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "--seed\npowershell\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_man_page_documents_every_option() {
+    for bin in BINARIES {
+        let options = options_in(&run_bin(bin, &["-h"]).stdout);
+        let r = run_bin(bin, &["--man"]);
+        assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{bin}");
+        assert!(r.stdout.contains(".TH playforth"), "{}", r.stdout);
+        for option in &options {
+            // roff writes a hyphen that must stay one as `\-`.
+            let mention = option.replace('-', "\\-");
+            assert!(
+                mentions(&r.stdout, &mention),
+                "{bin} --man does not document {option}"
+            );
+        }
+    }
+    let referee = run_bin(BINARIES[1], &["--man"]).stdout;
+    for command in ["\\fBmatch\\fR", "\\fBround\\-robin\\fR"] {
+        assert!(referee.contains(command), "no {command} in\n{referee}");
+    }
+}
+
+#[test]
+fn the_committed_man_pages_are_up_to_date() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (bin, page) in BINARIES
+        .into_iter()
+        .zip(["playforth.1", "playforth-referee.1"])
+    {
+        let generated = run_bin(bin, &["--man"]).stdout;
+        let path = root.join("docs").join(page);
+        if std::env::var_os("PLAYFORTH_BLESS").is_some() {
+            std::fs::write(&path, &generated).expect("write the man page");
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            on_disk == generated,
+            "docs/{page} is out of date: run PLAYFORTH_BLESS=1 cargo test --test cli"
+        );
+    }
+}
+
+#[test]
+fn man_and_completions_stand_alone() {
+    for args in [
+        &["--man", "-e", "1"][..],
+        &["--completions", "bash", "game.fs"],
+    ] {
+        let r = playforth(args, "");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert!(r.stderr.contains("cannot be used with"), "{}", r.stderr);
+    }
+    // After FILE, --man is one of the script's own arguments.
+    let path = script("man-arg.fs", "next-arg type cr\n");
+    let r = playforth(&[&path, "--man"], "");
+    assert_eq!(r.stdout, "--man\n");
+}
+
+#[test]
+fn the_referee_without_a_command_says_what_to_give() {
+    let r = run_bin(BINARIES[1], &[]);
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("match BOT1 BOT2"), "{}", r.stderr);
+}
+
+// ---- the published package ----
+
+/// The files `include_str!` brings into the build, relative to the root.
+fn compiled_in_files(root: &std::path::Path) -> Vec<String> {
+    let mut found = vec![];
+    let mut dirs = vec![root.join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read src").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for (i, _) in text.match_indices("include_str!(\"") {
+                let rest = &text[i + "include_str!(\"".len()..];
+                let name = &rest[..rest.find('"').expect("closing quote")];
+                let mut parts: Vec<&str> = vec![];
+                let here = dir.strip_prefix(root).expect("under the root");
+                for part in here.iter().map(|p| p.to_str().expect("utf-8")) {
+                    parts.push(part);
+                }
+                for part in name.split('/') {
+                    match part {
+                        ".." => {
+                            parts.pop();
+                        }
+                        "." => {}
+                        _ => parts.push(part),
+                    }
+                }
+                found.push(parts.join("/"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_package_holds_what_the_build_needs_and_no_test_data() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["package", "--list", "--offline", "--allow-dirty"])
+        .current_dir(root)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    let files: Vec<&str> = listed.lines().collect();
+    let needed = compiled_in_files(root);
+    assert!(needed.len() > 10, "{needed:?}");
+    for file in needed.iter().map(String::as_str).chain([
+        "Cargo.toml",
+        "Cargo.lock",
+        "README.md",
+        "src/main.rs",
+        "src/cli_docs.rs",
+        "src/bin/playforth-referee/main.rs",
+        "examples/othello.fs",
+        "examples/lib/play.fs",
+        "docs/playforth.1",
+    ]) {
+        assert!(files.contains(&file), "the package lacks {file}");
+    }
+    for file in &files {
+        assert!(
+            !["tests/", "fuzz/", "bench/", "target/", ".ci/"]
+                .iter()
+                .any(|dir| file.starts_with(dir)),
+            "the package holds {file}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn generated_text_that_cannot_be_written_is_an_error_not_a_panic() {
+    for bin in BINARIES {
+        for args in [&["--man"][..], &["--completions", "zsh"]] {
+            let full = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full");
+            let out = std::process::Command::new(bin)
+                .args(args)
+                .stdout(full)
+                .output()
+                .expect("the binary runs");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{bin} {args:?}: {stderr}");
+            assert!(stderr.contains("cannot write the output"), "{stderr}");
+        }
+    }
+}

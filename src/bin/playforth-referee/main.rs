@@ -6,12 +6,15 @@
 //! with the library's rules (`playforth::fivestep`, via `game`), and keeps
 //! the score (`contest`). See docs/contest.md.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand, ValueHint};
+use clap_complete::Shell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+#[path = "../../cli_docs.rs"]
+mod cli_docs;
 #[cfg(target_os = "linux")]
 mod contest;
 #[cfg(target_os = "linux")]
@@ -21,10 +24,14 @@ mod sandbox;
 
 /// Referee a five-step contest: bots play each other, safely fenced in.
 #[derive(Parser, Debug)]
-#[command(name = "playforth-referee", version, about, long_about = None)]
+#[command(
+    name = "playforth-referee",
+    version,
+    override_usage = "playforth-referee [OPTIONS] <COMMAND>\n       playforth-referee --completions <SHELL> | --man"
+)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
     /// Games per pair of bots; sides alternate.
     #[arg(long, default_value_t = 2, global = true)]
     games: usize,
@@ -68,22 +75,75 @@ struct Cli {
     /// no user namespaces). Only for bots you trust.
     #[arg(long, global = true)]
     unprotected: bool,
+    /// Print the completion script for SHELL and exit.
+    #[arg(long, value_name = "SHELL", exclusive = true)]
+    completions: Option<Shell>,
+    /// Print the manual page (roff) and exit.
+    #[arg(long, exclusive = true)]
+    man: bool,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Two bots play --games games against each other.
-    Match { first: PathBuf, second: PathBuf },
+    Match {
+        #[arg(value_name = "BOT1", value_hint = ValueHint::AnyPath)]
+        first: PathBuf,
+        #[arg(value_name = "BOT2", value_hint = ValueHint::AnyPath)]
+        second: PathBuf,
+    },
     /// Every bot plays every other: give a folder of bots, or the bots.
     RoundRobin {
-        #[arg(required = true, value_name = "DIR | BOT...")]
+        #[arg(required = true, value_name = "DIR | BOT...", value_hint = ValueHint::AnyPath)]
         bots: Vec<PathBuf>,
     },
 }
 
+/// The manual page's sections beyond the options and subcommands, in roff.
+const MAN_EXTRA: &str = r#".SH EXAMPLES
+.TP
+\fBplayforth\-referee match bots/alice.fs bots/bob.py \-\-games 4\fR
+Two bots play four games, two with each side.
+.TP
+\fBplayforth\-referee round\-robin bots/ \-\-games 10 \-\-seed 1\fR
+Every bot in bots/ plays every other ten times, repeatably.
+.SH SEE ALSO
+\fBplayforth\fR(1); docs/contest.md in playforth's source.
+"#;
+
+/// `--completions SHELL` and `--man`: generated text on stdout.
+fn print_generated(text: &[u8]) -> ExitCode {
+    match cli_docs::print(text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "playforth-referee: cannot write the output: {e}"
+                );
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(&cli) {
+    if let Some(shell) = cli.completions {
+        return print_generated(&cli_docs::completions(Cli::command(), shell));
+    }
+    if cli.man {
+        return print_generated(&cli_docs::man_page(Cli::command(), MAN_EXTRA));
+    }
+    let Some(command) = &cli.command else {
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::MissingSubcommand,
+                "name a contest: `match BOT1 BOT2` or `round-robin DIR | BOT...`",
+            )
+            .exit();
+    };
+    match run(&cli, command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "playforth-referee: {e}");
@@ -93,7 +153,7 @@ fn main() -> ExitCode {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn run(_: &Cli) -> Result<(), String> {
+fn run(_: &Cli, _: &Command) -> Result<(), String> {
     Err("the referee fences bots in with Linux's own mechanisms, so it runs only on Linux".into())
 }
 
@@ -115,9 +175,9 @@ fn playforth_binary(cli: &Cli) -> Result<PathBuf, String> {
 }
 
 #[cfg(target_os = "linux")]
-fn run(cli: &Cli) -> Result<(), String> {
+fn run(cli: &Cli, command: &Command) -> Result<(), String> {
     use sandbox::{Limits, Protection, Sandbox};
-    let paths: Vec<PathBuf> = match &cli.command {
+    let paths: Vec<PathBuf> = match command {
         Command::Match { first, second } => vec![first.clone(), second.clone()],
         Command::RoundRobin { bots } if bots.len() == 1 && bots[0].is_dir() => {
             contest::folder(&bots[0])?
