@@ -82,7 +82,11 @@ const USER_INTERRUPT: i64 = -28;
 
 /// The exit status for an uncaught error: 130 for Ctrl-C, else 1.
 fn error_status(e: &ForthError) -> ExitCode {
-    ExitCode::from(if e.code == USER_INTERRUPT { INTERRUPTED } else { 1 })
+    ExitCode::from(if e.code == USER_INTERRUPT {
+        INTERRUPTED
+    } else {
+        1
+    })
 }
 
 /// How a host call ends the program, if it does.
