@@ -104,11 +104,10 @@ impl Console for StdConsole {
     fn read(&mut self, buf: &mut [u8]) -> Res<usize> {
         if self.typed.is_empty()
             && let Some((keys, _raw)) = self.raw_keys()
+            && let Some(line) = keys.edit_line(crate::interp::MAX_LINE)?
         {
-            if let Some(line) = keys.edit_line(crate::interp::MAX_LINE)? {
-                self.typed.extend(line.bytes);
-                self.typed.push_back(b'\n');
-            }
+            self.typed.extend(line.bytes);
+            self.typed.push_back(b'\n');
         }
         if !self.typed.is_empty() {
             let n = buf.len().min(self.typed.len());
@@ -233,11 +232,7 @@ impl Keys {
                     return Err(USER_INTERRUPT);
                 }
                 [4] if line.is_empty() => return Ok(None),
-                [0x7f] | [8] => {
-                    if erase_char(&mut line) {
-                        echo(b"\x08 \x08");
-                    }
-                }
+                [0x7f] | [8] if erase_char(&mut line) => echo(b"\x08 \x08"),
                 [0x15] => {
                     while erase_char(&mut line) {
                         echo(b"\x08 \x08");

@@ -386,7 +386,7 @@ fn crlf_files_run_as_lf_files() {
         );
     }
     // Piped in, and an error's place is the same.
-    let r = playforth(&[], &"1 2 +\r\n.\r\nfrob\r\n".to_string());
+    let r = playforth(&[], "1 2 +\r\n.\r\nfrob\r\n");
     assert_eq!(r.stdout, "3 ");
     assert!(
         r.stderr
