@@ -499,19 +499,34 @@ impl Forth {
     }
 
     /// Find a file to include: as given, or beside the file being read.
+    /// A name written on Windows (`lib\board.fs`) is found elsewhere too:
+    /// where a backslash is an ordinary file-name character (Linux, macOS)
+    /// and no file has the name as written, its backslashes are read as
+    /// folder separators. (Windows reads them so itself.)
     pub(crate) fn resolve_path(&self, name: &str) -> PathBuf {
-        let p = Path::new(name);
-        if p.is_absolute() || p.exists() {
-            return p.to_path_buf();
+        let written = PathBuf::from(name);
+        if let Some(found) = self.find_file(&written) {
+            return found;
+        }
+        if name.contains('\\')
+            && let Some(found) = self.find_file(&PathBuf::from(name.replace('\\', "/")))
+        {
+            return found;
+        }
+        written
+    }
+
+    /// The file at `p`, or beside the file being read, if it exists.
+    fn find_file(&self, p: &Path) -> Option<PathBuf> {
+        if p.exists() {
+            return Some(p.to_path_buf());
+        }
+        if p.is_absolute() {
+            return None;
         }
         let here = self.input.reading_text();
-        if let Some(dir) = here.and_then(|s| Path::new(&s.name).parent()) {
-            let beside = dir.join(p);
-            if beside.exists() {
-                return beside;
-            }
-        }
-        p.to_path_buf()
+        let beside = here.and_then(|s| Path::new(&s.name).parent())?.join(p);
+        beside.exists().then_some(beside)
     }
 
     /// INCLUDED: interpret a file.

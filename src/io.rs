@@ -49,23 +49,22 @@ pub(crate) fn interrupted() -> bool {
     crate::vm::INTERRUPT.swap(false, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// Read one line from a buffered reader, keeping at most `max` bytes and
-/// checking for Ctrl-C each time the buffer is refilled; `wait` blocks
-/// until input is there (or fails with -28).
-fn read_line_bounded<R: BufRead>(
-    reader: &mut R,
-    max: usize,
-    mut wait: impl FnMut(&R) -> Res<()>,
-) -> Res<Option<Line>> {
+/// Bytes that come in pieces, as `read_line_bounded` reads them.
+pub(crate) trait Pieces {
+    /// The bytes not read yet, waiting for some if there are none (a wait
+    /// that Ctrl-C ends with -28); empty only at the end of input.
+    fn fill(&mut self) -> Res<&[u8]>;
+    /// Mark `n` of them read.
+    fn consume(&mut self, n: usize);
+}
+
+/// Read one line, keeping at most `max` bytes and checking for Ctrl-C
+/// after each piece that does not end it.
+pub(crate) fn read_line_bounded(input: &mut impl Pieces, max: usize) -> Res<Option<Line>> {
     let mut line = Line::default();
     let mut any = false;
     loop {
-        wait(reader)?;
-        let buf = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => &[],
-        };
+        let buf = input.fill()?;
         if buf.is_empty() {
             return Ok(any.then(|| line.finish()));
         }
@@ -80,7 +79,7 @@ fn read_line_bounded<R: BufRead>(
         }
         line.bytes
             .extend_from_slice(&chunk[..chunk.len().min(room)]);
-        reader.consume(used);
+        input.consume(used);
         if done {
             return Ok(Some(line.finish()));
         }
@@ -104,6 +103,21 @@ impl ScriptedConsole {
     }
 }
 
+/// The scripted bytes as pieces: all there at once.
+struct Scripted<'a> {
+    bytes: &'a [u8],
+    used: usize,
+}
+
+impl Pieces for Scripted<'_> {
+    fn fill(&mut self) -> Res<&[u8]> {
+        Ok(&self.bytes[self.used..])
+    }
+    fn consume(&mut self, n: usize) {
+        self.used = (self.used + n).min(self.bytes.len());
+    }
+}
+
 impl Console for ScriptedConsole {
     fn key(&mut self) -> Res<Option<u8>> {
         Ok(self.bytes.pop_front())
@@ -112,9 +126,12 @@ impl Console for ScriptedConsole {
         !self.bytes.is_empty()
     }
     fn read_line(&mut self, max: usize) -> Res<Option<Line>> {
-        let mut rest = std::io::Cursor::new(&*self.bytes.make_contiguous());
-        let line = read_line_bounded(&mut rest, max, |_| Ok(()))?;
-        let used = rest.position() as usize;
+        let mut rest = Scripted {
+            bytes: self.bytes.make_contiguous(),
+            used: 0,
+        };
+        let line = read_line_bounded(&mut rest, max)?;
+        let used = rest.used;
         self.bytes.drain(..used);
         Ok(line)
     }
@@ -124,136 +141,6 @@ impl Console for ScriptedConsole {
             *b = x;
         }
         Ok(n)
-    }
-}
-
-/// The process's stdin. On a terminal KEY reads one key press in raw mode
-/// (no echo, no Enter), restoring the terminal before it returns; from a
-/// pipe it reads one byte. Waiting polls, so Ctrl-C ends it.
-pub(crate) struct StdConsole {
-    reader: BufReader<std::io::Stdin>,
-    tty: bool,
-}
-
-impl Default for StdConsole {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl StdConsole {
-    pub(crate) fn new() -> StdConsole {
-        let tty = unsafe { libc::isatty(0) } == 1;
-        StdConsole {
-            reader: BufReader::new(std::io::stdin()),
-            tty,
-        }
-    }
-}
-
-/// Wait until stdin has input (or end of input, or an error to read), or
-/// Ctrl-C is pressed.
-fn wait_for_stdin() -> Res<()> {
-    loop {
-        let n = poll_stdin(100);
-        if interrupted() {
-            return Err(USER_INTERRUPT);
-        }
-        if n != 0 {
-            // Ready, closed, or poll failed: let the read say which.
-            return Ok(());
-        }
-    }
-}
-
-/// poll(2) on stdin for input, waiting at most `timeout_ms`: above 0 when
-/// input (or its end) is there, 0 on time-out, below 0 on failure.
-fn poll_stdin(timeout_ms: i32) -> i32 {
-    let mut fds = libc::pollfd {
-        fd: 0,
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    // SAFETY: one valid pollfd.
-    unsafe { libc::poll(&mut fds, 1, timeout_ms) }
-}
-
-/// Raw mode for one key read; the saved settings come back on drop, so every
-/// exit path (errors included) restores the terminal.
-struct RawMode(libc::termios);
-
-impl RawMode {
-    fn enter() -> Option<RawMode> {
-        // SAFETY: tcgetattr/tcsetattr only read and write the termios struct we own.
-        unsafe {
-            let mut t: libc::termios = std::mem::zeroed();
-            if libc::tcgetattr(0, &mut t) != 0 {
-                return None;
-            }
-            let saved = t;
-            t.c_lflag &= !(libc::ICANON | libc::ECHO | libc::ISIG);
-            t.c_cc[libc::VMIN] = 1;
-            t.c_cc[libc::VTIME] = 0;
-            if libc::tcsetattr(0, libc::TCSANOW, &t) != 0 {
-                return None;
-            }
-            Some(RawMode(saved))
-        }
-    }
-}
-
-impl Drop for RawMode {
-    fn drop(&mut self) {
-        // SAFETY: restores the settings read in `enter`.
-        unsafe {
-            libc::tcsetattr(0, libc::TCSANOW, &self.0);
-        }
-    }
-}
-
-impl Console for StdConsole {
-    fn key(&mut self) -> Res<Option<u8>> {
-        if self.tty && self.reader.buffer().is_empty() {
-            // In raw mode Ctrl-C arrives as the key 3, which KEY turns into -28.
-            let _raw = RawMode::enter();
-            let mut b = [0u8; 1];
-            // Read straight from fd 0 so nothing is left buffered in raw mode.
-            let n = unsafe { libc::read(0, b.as_mut_ptr().cast(), 1) };
-            return Ok((n == 1).then_some(b[0]));
-        }
-        if self.reader.buffer().is_empty() {
-            wait_for_stdin()?;
-        }
-        let mut b = [0u8; 1];
-        Ok(match self.reader.read(&mut b) {
-            Ok(1) => Some(b[0]),
-            _ => None,
-        })
-    }
-
-    fn key_ready(&mut self) -> bool {
-        if !self.reader.buffer().is_empty() {
-            return true;
-        }
-        let _raw = if self.tty { RawMode::enter() } else { None };
-        poll_stdin(0) == 1
-    }
-
-    fn read_line(&mut self, max: usize) -> Res<Option<Line>> {
-        read_line_bounded(&mut self.reader, max, |r| {
-            if r.buffer().is_empty() {
-                wait_for_stdin()
-            } else {
-                Ok(())
-            }
-        })
-    }
-
-    fn read(&mut self, buf: &mut [u8]) -> Res<usize> {
-        if self.reader.buffer().is_empty() {
-            wait_for_stdin()?;
-        }
-        Ok(self.reader.read(buf).unwrap_or(0))
     }
 }
 

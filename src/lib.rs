@@ -24,7 +24,10 @@
 //! - `reference` finds a built-in game word's rule in Forth (SEE shows it);
 //! - `words` declares every built-in word once, by family;
 //! - `error` turns throw codes into reports with locations;
-//! - `system` builds a system and is the host API.
+//! - `system` builds a system and is the host API;
+//! - `io` holds the console trait, the output writer and the open files,
+//!   and `terminal` the process's own stdin (a terminal through crossterm,
+//!   a pipe through a reader thread) and the rule for colours.
 //!
 //! Nothing here prints to the terminal or exits the process: output goes
 //! to an injected writer, and only `main.rs` and the REPL talk to the user.
@@ -47,6 +50,8 @@
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
 //!   and [`Hints`]) and [`Throw`];
 //! - [`INTERRUPT`], the flag Ctrl-C raises;
+//! - [`colour_wanted`], the one rule for colouring a stream (a terminal,
+//!   no `NO_COLOR`, `TERM` not `dumb`);
 //! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
 //!   and the generated [`glossary`];
 //! - the guided course in [`learn`] (lessons, the checker), with
@@ -58,6 +63,8 @@
 //!   `play`, square names), which the game words, the tests and the contest
 //!   referee (`src/bin/playforth-referee`) share; [`reach_mask`] is
 //!   re-exported from it.
+
+#![deny(unsafe_code)]
 
 mod code;
 mod compiler;
@@ -78,6 +85,7 @@ mod see;
 mod stacks;
 mod system;
 pub mod teach;
+mod terminal;
 mod vm;
 mod words;
 
@@ -87,6 +95,7 @@ pub use interp::{Number, parse_number};
 pub use io::{Console, Line, ScriptedConsole, SharedBuf};
 pub use lexer::{Token, first_token, is_blank, next_token, token_len, words as tokens};
 pub use system::Outcome;
+pub use terminal::colour_wanted;
 pub use vm::{Forth, INTERRUPT};
 pub use words::float::parse_float;
 pub use words::{Spec, WordSet, all_specs};

@@ -1,5 +1,11 @@
 //! The `playforth` command: options, then the script and its arguments,
 //! like python. Only this file and the REPL talk to the user directly.
+//!
+//! Exit statuses, as shells expect: 0 success, 1 an uncaught error, 2 a
+//! usage error (clap's, and `--check`'s), 130 when Ctrl-C stopped a
+//! script, 141 when the reader of the output went away, and BYE's own.
+
+#![deny(unsafe_code)]
 
 use clap::{CommandFactory, Parser, ValueHint};
 use clap_complete::Shell;
@@ -66,15 +72,38 @@ struct Cli {
     script: Vec<String>,
 }
 
-/// Report an error on stderr. If even that fails (stderr closed or full)
-/// there is no one left to tell: the exit status still says it failed.
+/// Report an error on stderr, in colour when that is a terminal that
+/// wants it. If even that fails (stderr closed or full) there is no one
+/// left to tell: the exit status still says it failed.
 fn report(e: &ForthError) {
-    let _ = writeln!(std::io::stderr(), "{e}");
+    let report = e.to_string();
+    let stderr = std::io::stderr();
+    if playforth::colour_wanted(&stderr) {
+        let _ = writeln!(stderr.lock(), "{}", repl::paint_report(&report));
+    } else {
+        let _ = writeln!(stderr.lock(), "{report}");
+    }
 }
 
 /// The exit status when the reader of our output went away (`| head`):
 /// quiet, as a program stopped by SIGPIPE would be.
 const OUTPUT_CLOSED: u8 = 141;
+
+/// The exit status after Ctrl-C stopped a script: 128 + SIGINT, as a
+/// shell reports a program that Ctrl-C ended.
+const INTERRUPTED: u8 = 130;
+
+/// The throw code of Ctrl-C (user interrupt).
+const USER_INTERRUPT: i64 = -28;
+
+/// The exit status for an uncaught error: 130 for Ctrl-C, else 1.
+fn error_status(e: &ForthError) -> ExitCode {
+    ExitCode::from(if e.code == USER_INTERRUPT {
+        INTERRUPTED
+    } else {
+        1
+    })
+}
 
 /// How a host call ends the program, if it does.
 fn finish(forth: &Forth, r: Result<Outcome, ForthError>) -> Option<ExitCode> {
@@ -84,19 +113,20 @@ fn finish(forth: &Forth, r: Result<Outcome, ForthError>) -> Option<ExitCode> {
         Err(_) if forth.output_closed() => Some(ExitCode::from(OUTPUT_CLOSED)),
         Err(e) => {
             report(&e);
-            Some(ExitCode::from(1))
+            Some(error_status(&e))
         }
     }
 }
 
-/// Ctrl-C raises a flag that running Forth code checks; it never kills the process.
+/// Ctrl-C raises a flag that running Forth code checks; it never kills the
+/// process. (At the REPL's prompt the line editor reads Ctrl-C as a key.)
 fn catch_interrupts() {
-    extern "C" fn on_sigint(_: libc::c_int) {
-        playforth::INTERRUPT.store(true, std::sync::atomic::Ordering::Relaxed);
-    }
-    // SAFETY: the handler only stores to an atomic, which is signal-safe.
-    unsafe {
-        libc::signal(libc::SIGINT, on_sigint as *const () as libc::sighandler_t);
+    let raise = || playforth::INTERRUPT.store(true, std::sync::atomic::Ordering::Relaxed);
+    if let Err(e) = ctrlc::set_handler(raise) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "playforth: Ctrl-C cannot be caught ({e}): it will end playforth at once"
+        );
     }
 }
 
@@ -265,9 +295,9 @@ fn main() -> ExitCode {
         if std::io::stdin().is_terminal() {
             return repl::run(&mut forth);
         }
-        let mut failed = false;
+        let mut failed = None;
         let outcome = forth.run_stdin(|e| {
-            failed = true;
+            failed = Some(error_status(e));
             report(e);
         });
         if forth.output_closed() {
@@ -275,8 +305,7 @@ fn main() -> ExitCode {
         }
         return match outcome {
             Outcome::Bye(code) => ExitCode::from(code as u8),
-            Outcome::Continue if failed => ExitCode::from(1),
-            Outcome::Continue => ExitCode::SUCCESS,
+            Outcome::Continue => failed.unwrap_or(ExitCode::SUCCESS),
         };
     }
     ExitCode::SUCCESS

@@ -18,7 +18,7 @@ use rustyline::{Context, Editor, Helper};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -130,15 +130,14 @@ impl Validator for ReplHelper {}
 impl Helper for ReplHelper {}
 
 /// Where the REPL keeps the history and the course progress:
-/// PLAYFORTH_DATA_DIR, else playforth/ in the user's data directory.
+/// PLAYFORTH_DATA_DIR, else playforth/ in the user's data directory (as
+/// the `dirs` crate finds it: `$XDG_DATA_HOME` or `~/.local/share` on
+/// Linux, `~/Library/Application Support` on macOS, `%APPDATA%` on Windows).
 fn data_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("PLAYFORTH_DATA_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir));
     }
-    let dir = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(dir.join("playforth"))
+    Some(dirs::data_dir()?.join("playforth"))
 }
 
 fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
@@ -153,7 +152,7 @@ fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
 
 /// An error report with colours for a terminal: `error:` in bold red, the
 /// caret line in red, "did you mean" in green.
-fn paint_report(report: &str) -> String {
+pub fn paint_report(report: &str) -> String {
     let mut out = String::new();
     for (i, line) in report.lines().enumerate() {
         if i > 0 {
@@ -182,8 +181,7 @@ fn say(line: &str) {
 pub fn run(forth: &mut Forth) -> ExitCode {
     forth.set_prompt_control(true);
     // Colours only for a person at a terminal who has not asked for none.
-    let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        && std::io::stdout().is_terminal();
+    let colour = playforth::colour_wanted(&std::io::stdout());
     let words = Rc::new(RefCell::new(Words::default()));
     let config = rustyline::Config::builder()
         .completion_type(rustyline::CompletionType::List)
@@ -281,7 +279,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 Err(e) => {
                     forth.end_output_line();
                     let report = e.to_string();
-                    let report = if colour && std::io::stderr().is_terminal() {
+                    let report = if playforth::colour_wanted(&std::io::stderr()) {
                         paint_report(&report)
                     } else {
                         report

@@ -44,7 +44,7 @@ impl Forth {
         let mut f = Forth::with_io(
             Box::new(std::io::BufWriter::new(std::io::stdout())),
             Box::new(std::io::stderr()),
-            Box::new(crate::io::StdConsole::new()),
+            Box::new(crate::terminal::StdConsole::new()),
         );
         f.out.terminal = std::io::stdout().is_terminal();
         f
@@ -290,7 +290,8 @@ impl Forth {
     }
 
     /// Interpret standard input line by line, as `playforth < prog.fs`.
-    /// Errors are reported through `on_error` and reading goes on.
+    /// Errors are reported through `on_error` and reading goes on, but for
+    /// Ctrl-C (-28), which ends the run.
     pub fn run_stdin(&mut self, mut on_error: impl FnMut(&ForthError)) -> Outcome {
         self.input.bottom_as(SourceKind::Stdin);
         loop {
@@ -304,6 +305,11 @@ impl Forth {
                 Ok(bye) => return bye,
                 // No one reads the output any more: stop reading input too.
                 Err(_) if self.output_closed() => return Outcome::Continue,
+                // Ctrl-C stops the script, not just its line.
+                Err(e) if e.code == USER_INTERRUPT.0 => {
+                    on_error(&e);
+                    return Outcome::Continue;
+                }
                 Err(e) => on_error(&e),
             }
         }

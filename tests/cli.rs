@@ -680,3 +680,166 @@ fn generated_text_that_cannot_be_written_is_an_error_not_a_panic() {
         }
     }
 }
+
+// ---- exit statuses, line endings, paths ----
+
+#[test]
+fn exit_statuses_are_what_shells_expect() {
+    // 0 success, 1 an uncaught error, 2 a usage error, BYE's own.
+    assert_eq!(playforth(&["-e", "1 ."], "").status, 0);
+    assert_eq!(playforth(&["-e", "frob"], "").status, 1);
+    assert_eq!(playforth(&["-e", "1 throw"], "").status, 1);
+    let r = playforth(&["--seed", "many"], "");
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("invalid value 'many'"), "{}", r.stderr);
+    assert_eq!(playforth(&["-e"], "").status, 2);
+    assert_eq!(playforth(&["-e", "bye"], "").status, 0);
+    assert_eq!(playforth(&["-e", "3 (bye)"], "").status, 3);
+    assert_eq!(playforth(&[], "7 (bye)\n").status, 7);
+    // Piped input goes on after an error, and the status says one happened.
+    let r = playforth(&[], "frob\n1 . cr\n");
+    assert_eq!((r.stdout.as_str(), r.status), ("1 \n", 1));
+}
+
+/// Wait until `pid` catches SIGINT (its handler is installed), so the
+/// signal sent next is caught rather than ending the process. Without
+/// /proc (not Linux) it waits for the program to be under way instead.
+#[cfg(unix)]
+fn wait_for_sigint_handler(pid: u32) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while std::time::Instant::now() < deadline {
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            return;
+        };
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok());
+        if caught.is_some_and(|m| m & (1 << (2 - 1)) != 0) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Ctrl-C (SIGINT, sent with `kill`) stops a script in an endless loop, or
+/// one read from stdin, with the report and status 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_script_with_status_130() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    for (args, input) in [
+        (&["-e", ": spin begin again ; spin"][..], ""),
+        (&[][..], ": spin begin again ; spin\n1 . cr\n"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_playforth"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("playforth runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("write stdin");
+        drop(stdin);
+        wait_for_sigint_handler(child.id());
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let out = child.wait_with_output().expect("playforth ends");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("user interrupt (-28)"),
+            "{args:?}: {stderr}"
+        );
+        // What came after the loop never ran.
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{args:?}");
+    }
+}
+
+#[test]
+fn crlf_files_run_as_lf_files() {
+    let lf = ": greet ( -- )  \\ says hello\n  .\" hello\" cr ;\n\
+              \\ a comment line\ngreet\ns\" at the end\"\ntype cr\n\
+              ( a comment\n  over two lines ) 1 2 + . cr\n\
+              s\" no closing quote\ntype cr\n\
+              char x emit cr\nsource nip . cr\n";
+    let crlf = lf.replace('\n', "\r\n");
+    let included = script("included-crlf.fs", &crlf);
+    let crlf = script("crlf.fs", &crlf);
+    let lf = script("lf.fs", lf);
+    let expected = "hello\nat the end\n3 \nno closing quote\nx\n15 \n";
+    for (what, args) in [
+        ("LF", vec![lf.as_str()]),
+        ("CRLF", vec![crlf.as_str()]),
+        ("CRLF included", vec!["-e", &format!("include {included}")]),
+    ] {
+        let r = playforth(&args, "");
+        assert_eq!(
+            (r.stdout.as_str(), r.stderr.as_str()),
+            (expected, ""),
+            "{what}"
+        );
+    }
+    // Piped in, and an error's place is the same.
+    let r = playforth(&[], "1 2 +\r\n.\r\nfrob\r\n");
+    assert_eq!(r.stdout, "3 ");
+    assert!(
+        r.stderr
+            .contains("<stdin>:3:1: error: undefined word `frob`"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("  3 | frob\n"), "{:?}", r.stderr);
+}
+
+#[test]
+fn include_reads_backslashes_as_folder_separators_when_no_file_has_the_name() {
+    let dir = std::env::temp_dir().join(format!("playforth-cli-bs-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("lib")).expect("temp dir");
+    std::fs::write(dir.join("lib").join("part.fs"), ".\" part\" cr\n").expect("write");
+    std::fs::write(
+        dir.join("main.fs"),
+        "include lib\\part.fs\nrequire lib\\part.fs\n",
+    )
+    .expect("write");
+    let main = dir.join("main.fs");
+    let r = playforth(&[main.to_str().expect("utf-8 path")], "");
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str(), r.status),
+        ("part\n", "", 0)
+    );
+    let r = playforth(&["-e", "include nowhere\\none.fs"], "");
+    assert!(
+        r.stderr
+            .contains("non-existent file: nowhere\\none.fs (-38)"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Where a backslash is a file-name character, a file named with one is
+/// what INCLUDE takes first.
+#[cfg(unix)]
+#[test]
+fn a_file_named_with_a_backslash_comes_first_on_unix() {
+    let dir = std::env::temp_dir().join(format!("playforth-cli-bsu-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("lib")).expect("temp dir");
+    std::fs::write(dir.join("lib").join("part.fs"), ".\" folder\" cr\n").expect("write");
+    std::fs::write(dir.join("lib\\part.fs"), ".\" backslash\" cr\n").expect("write");
+    let r = common::run_playforth(&["-e", "include lib\\part.fs"], "", Some(&dir));
+    assert_eq!((r.0.as_str(), r.1.as_str()), ("backslash\n", ""));
+}
+
+#[test]
+fn no_colours_when_output_is_not_a_terminal() {
+    // Even when the environment asks for colours in every other way.
+    let r = common::run_playforth_env(&["-e", "frob"], "", &[("TERM", "xterm-256color")]);
+    assert!(r.1.contains("error: undefined word"), "{}", r.1);
+    assert!(!r.1.contains('\x1b') && !r.0.contains('\x1b'), "{:?}", r.1);
+}

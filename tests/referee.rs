@@ -7,6 +7,10 @@
 //! Each misbehaving bot (tests/referee/) is bounded by itself too (64
 //! children sleeping 20 s, 4 GiB at most, a file the test made), so a
 //! referee bug cannot take the machine down.
+//!
+//! Linux only, as the referee is.
+
+#![cfg(target_os = "linux")]
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -24,12 +24,19 @@ impl Session {
     /// Start playforth with `shell` after its command line (redirections,
     /// then more shell commands).
     fn start_with(name: &str, shell: &str) -> Option<Session> {
+        Session::start_env(name, "NO_COLOR=1", "", shell)
+    }
+
+    /// Start playforth with `env` (assignments for `env`), its `args`,
+    /// then `shell`. NO_COLOR is taken out of the environment first.
+    fn start_env(name: &str, env: &str, args: &str, shell: &str) -> Option<Session> {
         let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let name = format!("playforth-test-{name}-{}", std::process::id());
         let home = std::env::temp_dir().join(&name);
         std::fs::create_dir_all(&home).ok()?;
         let cmd = format!(
-            "env HOME={} NO_COLOR=1 {}{shell}",
+            "env -u NO_COLOR HOME={} PLAYFORTH_DATA_DIR={}/data {env} {} {args}{shell}",
+            home.display(),
             home.display(),
             env!("CARGO_BIN_EXE_playforth")
         );
@@ -80,6 +87,15 @@ impl Session {
     fn screen(&self) -> String {
         let out = Command::new("tmux")
             .args(["capture-pane", "-p", "-t", &self.0])
+            .output()
+            .expect("capture");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The screen with its colours, as escape sequences.
+    fn screen_with_colours(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-e", "-p", "-t", &self.0])
             .output()
             .expect("capture");
         String::from_utf8_lossy(&out.stdout).into_owned()
@@ -406,4 +422,43 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
     let s = t.wait_for("-1  ok");
     assert!(s.contains("-1  ok"), "{s}");
     t.keys(&["C-d"]);
+}
+
+/// Colours on a terminal, and none with NO_COLOR or TERM=dumb: in the
+/// REPL (the line typed and the error report) and in a script's report.
+#[test]
+fn colours_only_where_wanted() {
+    if !have_tmux() {
+        return;
+    }
+    for (env, args, coloured) in [
+        ("", "", true),
+        ("NO_COLOR=1", "", false),
+        ("NO_COLOR=", "", true),
+        ("TERM=dumb", "", false),
+        ("", "-e frob", true),
+        ("NO_COLOR=1", "-e frob", false),
+        ("TERM=dumb", "-e frob", false),
+    ] {
+        let t = Session::start_env("colours", env, args, "; echo EXIT=$?; sleep 30")
+            .expect("tmux starts playforth");
+        if args.is_empty() {
+            t.wait_for("type `help` to start");
+            t.line("frob");
+            t.wait_for("did you mean");
+            t.line("bye");
+        }
+        let s = t.wait_for("EXIT=");
+        assert!(
+            s.contains("error: undefined word `frob` (-13)") && s.contains("did you mean"),
+            "{env} {args}:\n{s}"
+        );
+        let painted = t.screen_with_colours();
+        // Red for `error:` (tmux shows bold and red as two sequences).
+        let red = painted.contains("\x1b[31m") || painted.contains(";31m");
+        assert_eq!(red, coloured, "{env} {args}:\n{painted:?}");
+        if !coloured {
+            assert!(!painted.contains('\x1b'), "{env} {args}:\n{painted:?}");
+        }
+    }
 }

@@ -45,8 +45,7 @@ impl Forth {
         };
         self.write_out(&out.stdout)?;
         let _ = self.diag.write_all(&out.stderr);
-        use std::os::unix::process::ExitStatusExt;
-        LAST_STATUS.store(out.status.into_raw() as i64, Ordering::Relaxed);
+        LAST_STATUS.store(wait_status(out.status), Ordering::Relaxed);
         Ok(())
     }
 
@@ -140,22 +139,24 @@ impl Forth {
     }
 }
 
+/// `$?` of a finished command: its exit code times 256, as a Unix wait
+/// status holds it; -1 when it had none (killed by a signal).
+fn wait_status(status: std::process::ExitStatus) -> i64 {
+    status.code().map_or(-1, |c| (c as i64) << 8)
+}
+
 /// Seconds, minutes, hours, day, month, year of the local time now.
 fn local_time() -> [i64; 6] {
-    // SAFETY: localtime_r writes into the tm we own.
-    unsafe {
-        let t = libc::time(std::ptr::null_mut());
-        let mut tm: libc::tm = std::mem::zeroed();
-        libc::localtime_r(&t, &mut tm);
-        [
-            tm.tm_sec as i64,
-            tm.tm_min as i64,
-            tm.tm_hour as i64,
-            tm.tm_mday as i64,
-            tm.tm_mon as i64 + 1,
-            tm.tm_year as i64 + 1900,
-        ]
-    }
+    use chrono::{Datelike, Timelike};
+    let t = chrono::Local::now();
+    [
+        t.second() as i64,
+        t.minute() as i64,
+        t.hour() as i64,
+        t.day() as i64,
+        t.month() as i64,
+        t.year() as i64,
+    ]
 }
 
 primitives! {
@@ -401,7 +402,7 @@ primitives! {
         let cmd = f.mem.string(a, n)?;
         f.system(&cmd)
     }
-    ShellStatus "$?" "( -- n )" Gforth Plain "The wait status of the last SYSTEM or SH command (exit code times 256)." |f| {
+    ShellStatus "$?" "( -- n )" Gforth Plain "The wait status of the last SYSTEM or SH command: its exit code times 256 (-1 when a signal ended it)." |f| {
         f.push(LAST_STATUS.load(Ordering::Relaxed))
     }
     Stdin "stdin" "( -- fileid )" Gforth Plain "The file id of standard input. Example: stdin .  \\ 1" |f| { f.push(STDIN_ID) }

@@ -109,9 +109,31 @@ pub fn run_playforth(
     stdin: &str,
     dir: Option<&std::path::Path>,
 ) -> (String, String, i32) {
+    run_in(args, stdin, dir, &[])
+}
+
+/// `run_playforth` with these environment variables set, and NO_COLOR unset.
+pub fn run_playforth_env(
+    args: &[&str],
+    stdin: &str,
+    env: &[(&str, &str)],
+) -> (String, String, i32) {
+    run_in(args, stdin, None, env)
+}
+
+fn run_in(
+    args: &[&str],
+    stdin: &str,
+    dir: Option<&std::path::Path>,
+    env: &[(&str, &str)],
+) -> (String, String, i32) {
     use std::io::Write as _;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_playforth"))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_playforth"));
+    if !env.is_empty() {
+        cmd.env_remove("NO_COLOR").envs(env.iter().copied());
+    }
+    let mut child = cmd
         .args(args)
         .current_dir(dir.unwrap_or(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))))
         .stdin(Stdio::piped())
