@@ -153,6 +153,9 @@ pub(crate) struct Out {
     pub at_line_start: bool,
     /// The output is the process's stdout and that is a terminal.
     pub terminal: bool,
+    /// Boards may be drawn with colour and Unicode (`pretty?`): a
+    /// terminal that wants colours, and no `--plain`.
+    pub pretty: bool,
     /// The kind of the first write error, if writing has failed.
     pub failed: Option<std::io::ErrorKind>,
 }
@@ -163,6 +166,7 @@ impl Out {
             inner,
             at_line_start: true,
             terminal: false,
+            pretty: false,
             failed: None,
         }
     }

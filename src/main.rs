@@ -44,6 +44,10 @@ struct Cli {
     /// Let `system` and `sh` run shell commands (refused otherwise).
     #[arg(long)]
     allow_shell: bool,
+    /// Draw the games' boards in plain ASCII, without colour or Unicode,
+    /// even on a terminal (as they are in a pipe or with NO_COLOR).
+    #[arg(long)]
+    plain: bool,
     /// Check a learner's answers to a lesson and print the report: LESSON
     /// is a lesson file, or a lesson's number or name in the course. Exits
     /// 0 when every check passes, 1 when one fails, 2 when the lesson or the
@@ -257,6 +261,7 @@ fn main() -> ExitCode {
     }
     let mut forth = Forth::new();
     forth.allow_shell(cli.allow_shell);
+    forth.set_plain(cli.plain);
     if let Some(lessons) = course {
         forth.set_lessons(lessons);
     }

@@ -28,7 +28,7 @@ const SOURCE_NAME: &str = "examples/lib/gforth.fs";
 /// rule: the random numbers come from another generator (xorshift64 there,
 /// ChaCha8 here), and only playforth knows whether a file is the main
 /// script or the output a terminal.
-const OWN_RULES: [&str; 4] = ["random", "randomize", "script?", "terminal?"];
+const OWN_RULES: [&str; 5] = ["random", "randomize", "script?", "terminal?", "pretty?"];
 
 /// The words that define the name after them.
 const DEFINERS: [&str; 12] = [

@@ -47,6 +47,7 @@ impl Forth {
             Box::new(crate::terminal::StdConsole::new()),
         );
         f.out.terminal = std::io::stdout().is_terminal();
+        f.out.pretty = crate::terminal::colour_wanted(&std::io::stdout());
         f
     }
 
@@ -319,6 +320,14 @@ impl Forth {
     /// once (the REPL turns this on; files keep the standard's behaviour).
     pub fn set_prompt_control(&mut self, on: bool) {
         self.prompt_control = on;
+    }
+
+    /// `--plain`: boards stay in plain ASCII even on a terminal (`pretty?`
+    /// is false).
+    pub fn set_plain(&mut self, plain: bool) {
+        if plain {
+            self.out.pretty = false;
+        }
     }
 
     /// Is the system in the middle of a colon definition?

@@ -154,3 +154,4 @@ create fs-best 6 cells allot   variable fs-best-len    \ the shortest path to th
 
 : script? ( -- flag ) false ;
 : terminal? ( -- flag ) false ;   \ demos do not pause under gforth
+: pretty? ( -- flag ) false ;     \ boards in plain ASCII under gforth

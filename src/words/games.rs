@@ -391,6 +391,10 @@ primitives! {
         let main = f.input.in_main_script();
         f.push_bool(main)
     }
+    PrettyQ "pretty?" "( -- flag )" Games Plain "True when a board may be drawn with colour and Unicode (chess pieces, Othello discs): the output is a terminal, NO_COLOR is not set, TERM is not dumb, and playforth was not started with --plain. Pipes, files and tests get plain ASCII. Example: pretty? [if] .\" ●\" [else] .\" X\" [then]" |f| {
+        let p = f.out.pretty;
+        f.push_bool(p)
+    }
     TerminalQ "terminal?" "( -- flag )" Games Plain "True when the output goes to a terminal someone watches, false into a pipe or a file (a demo pauses between moves only on a terminal). Example: terminal? [if] 500 ms [then]" |f| {
         let t = f.out.terminal;
         f.push_bool(t)
