@@ -10,7 +10,7 @@
 \ 4 rook 5 queen 6 king, plus 8 for black. The board's 64 off-board bytes
 \ hold the rest of the position, so copying 128 bytes copies everything.
 
-require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+require ./lib/play.fs  require ./lib/search.fs   \ the move prompt; the computer's search
 
 \ ---- the position ----------------------------------------------------------
 
@@ -153,16 +153,13 @@ create kind-bits 0 , 0 , 1 , 2 , 4 , 6 , 8 ,   \ by type; pawns depend on color
 : target ( m -- sq ) 8 rshift 255 and ;
 : promotion ( m -- type ) 16 rshift ;
 
-16 constant max-ply
-create boards 128 max-ply 2 + * allot
+\ The ply stack and its boards are in lib/search.fs; each ply keeps its
+\ list of moves here.
 create lists 256 max-ply 2 + * cells allot
-variable ply
-: board# ( -- addr ) ply @ 128 * boards + ;
-: child# ( -- addr ) board# 128 + ;
 : list# ( -- addr ) ply @ 256 * cells lists + ;
-create counts max-ply 2 + cells allot
-: this ( array -- addr ) ply @ cells + ;
+per-ply counts                  \ how many moves the list holds
 : look ( -- ) board# pos ! ;
+: root ( depth -- ) board 128 rot search-from  look ;
 
 : add ( from to promo -- ) encode  list# counts this @ cells + !  1 counts this +! ;
 : me ( -- c ) side c@ ;
@@ -277,17 +274,14 @@ create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 : moves# ( -- n ) counts this @ ;
 : move# ( i -- m ) cells list# + @ ;
 
-: (perft) ( depth -- n )
-  generate  0 swap
-  moves# 0 ?do
-    i move# make legal? if
-      dup 1 = if swap 1+ swap else 1 ply +! dup 1- recurse -1 ply +! rot + swap then
-    then
-    look
-  loop drop ;
+: (perft) ( -- n )
+  depths this @ 0= if 1 exit then
+  generate 0
+  moves# 0 ?do  i move# make legal? if down recurse up + then  look  loop ;
 
-: root ( -- ) 0 ply !  board board# 128 move  look ;
-: perft ( depth -- n ) dup 0= if drop 1 exit then  dup max-ply > abort" perft goes at most 16 plies deep"  root (perft) ;
+: perft ( depth -- n )
+  dup max-ply > abort" perft goes at most 16 plies deep"
+  root (perft) ;
 
 \ ---- the computer ---------------------------------------------------------------
 \ Alpha-beta (negamax) on material and a little central control.
@@ -304,42 +298,29 @@ create values 0 , 100 , 320 , 330 , 500 , 900 , 0 ,
     then then
   loop ;
 
-create alphas max-ply 2 + cells allot
-create betas  max-ply 2 + cells allot
-create depths max-ply 2 + cells allot
 100000 constant mate
 
-defer negamax
-: child-score ( -- score )      \ after make: search the child with the window negated
-  alphas this @ negate  betas this @ negate  depths this @ 1-
-  1 ply +!  depths this !  alphas this !  betas this !
-  negamax negate  -1 ply +! ;
+: search-move ( i -- legal? )   \ play the list's i-th move if it is legal, and score it
+  move# make legal? dup if descend raise then  look ;
+: no-move ( -- score )          \ mated (the sooner the worse) or stalemate
+  me in-check? if mate negate ply @ + else 0 then ;
 
 : (negamax) ( -- score )
   look depths this @ 0= if worth exit then
   generate  false
-  moves# 0 ?do
-    alphas this @ betas this @ >= if leave then
-    i move# make legal? if
-      drop true  child-score
-      dup alphas this @ > if alphas this ! else drop then
-    then look
-  loop
-  if alphas this @ else me in-check? if mate negate ply @ + else 0 then then ;
+  moves# 0 ?do  open? 0= if leave then  i search-move or  loop
+  if alphas this @ else no-move then ;
 ' (negamax) is negamax
 
 variable level  3 level !
 : best-move ( -- m | 0 )        \ 0 when there is no legal move
-  root generate  mate 1+ negate best !  no-ties
-  mate 1+ betas this !  level @ depths this !
+  level @ root generate  mate 1+ negate  mate 1+ choosing
   moves# 0 ?do
-    i move# make legal? if
-      best @ 1- alphas this !  child-score  i move# swap weigh
-    then look
+    i move# make legal? if  i move# score-root weigh  then look
   loop chosen 0 max ;
 
 : legal-moves# ( -- n )         \ how many legal moves the side to move has
-  root generate 0  moves# 0 ?do i move# make legal? - look loop ;
+  0 root generate 0  moves# 0 ?do i move# make legal? - look loop ;
 
 \ ---- playing --------------------------------------------------------------------
 
@@ -358,14 +339,14 @@ variable last-move              \ the last move played, 0 before the first
   ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 
 : play-move ( m -- )            \ on the game's board
-  dup last-move !  root make  child# board 128 move  board pos ! ;
+  dup last-move !  0 root make  child# board 128 move  board pos ! ;
 
-: legal-move? ( m -- flag ) root make legal? look ;
+: legal-move? ( m -- flag ) 0 root make legal? look ;
 : first-legal ( -- m )          \ the first legal move in the list (0 if none)
-  root generate 0
+  0 root generate 0
   moves# 0 ?do i move# legal-move? if drop i move# leave then loop ;
 : .legal ( -- )
-  ." Legal moves:" root generate
+  ." Legal moves:" 0 root generate
   moves# 0 ?do i move# legal-move? if space i move# .move then loop cr ;
 
 : >sq ( c-addr -- sq | -1 )
@@ -381,7 +362,7 @@ variable last-move              \ the last move played, 0 before the first
   >r  r@ promotion ?dup if <> if 2drop r> drop false exit then else drop then
   r@ target =  swap r> origin =  and ;
 : find-move ( from to promo -- m | 0 )  \ the move of the list that matches, legal or not
-  root generate
+  0 root generate
   moves# 0 ?do 2 pick 2 pick 2 pick i move# matches? if drop 2drop i move# unloop exit then loop
   drop 2drop 0 ;
 

@@ -12,7 +12,7 @@
 \ The built-in words reach, path and path-count know these rules. Players
 \ see squares as a1 .. e5 (column a..e is x 0..4, row 1..5 is y 0..4).
 
-require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+require ./lib/play.fs  require ./lib/search.fs   \ the move prompt; the computer's search
 
 \ ---- the position ----------------------------------------------------------
 
@@ -46,12 +46,6 @@ variable side                   \ 1 or 2: whose move it is
 \ A move is a piece's square and a destination; the board afterwards does
 \ not depend on the path taken.
 
-16 constant max-ply
-create boards 25 max-ply 2 + * allot
-variable ply
-: board# ( -- addr ) ply @ 25 * boards + ;
-: child# ( -- addr ) board# 25 + ;
-
 : pieces ( board p -- n ) 0 25 0 do 2 pick i + c@ 2 pick = - loop nip nip ;
 
 : moves? ( board p -- flag )    \ does p have any legal move?
@@ -62,27 +56,21 @@ variable ply
 : move! ( board from to -- )    \ make the move on board
   rot >r  r@ 2 pick + c@  r@ rot + c!  0 swap r> + c! ;
 
-create colors max-ply 2 + cells allot
-create depths max-ply 2 + cells allot
-create alphas max-ply 2 + cells allot
-create betas  max-ply 2 + cells allot
-create froms  max-ply 2 + cells allot
-create dests  max-ply 2 + cells allot
-: this ( array -- addr ) ply @ cells + ;
-
-: down ( -- ) colors this @ other depths this @ 1-  1 ply +!  depths this ! colors this ! ;
-: up ( -- ) -1 ply +! ;
+: mover ( -- p )                \ who moves at this ply: the sides take turns
+  side @  ply @ 1 and if other then ;
 
 \ Each ply walks its pieces (froms) and each piece's destinations (dests).
+per-ply froms                   \ the square of the piece this ply moves now
+per-ply dests                   \ the destinations of that piece not tried yet
 : first-piece ( -- ) -1 froms this !  0 dests this ! ;
 : next-move ( -- from to true | false )
   begin dests this @ 0= while
     froms this @ 1+ dup froms this !  dup 25 = if drop false exit then
-    board# over + c@ colors this @ = if board# swap reach else drop 0 then dests this !
+    board# over + c@ mover = if board# swap reach else drop 0 then dests this !
   repeat
   froms this @  dests this @ dup lowest-bit  swap dup 1- and dests this !  true ;
 
-: make-move ( from to -- ) board# child# 25 move  child# -rot move! ;
+: make-move ( from to -- ) copy-down  child# -rot move! ;
 
 \ ---- perft --------------------------------------------------------------
 
@@ -98,7 +86,7 @@ create dests  max-ply 2 + cells allot
     2dup board# -rot path-count >r  make-move down recurse up r> * +
   repeat ;
 
-: root ( depth -- ) 0 ply !  board board# 25 move  side @ colors this !  depths this ! ;
+: root ( depth -- ) board 25 rot search-from ;
 : perft ( depth -- n ) root (perft) ;
 : path-perft ( depth -- n ) root (path-perft) ;
 
@@ -115,26 +103,24 @@ create dests  max-ply 2 + cells allot
   2dup pieces  2 pick 2 pick other pieces - 100 *  >r
   2dup mobility  -rot other mobility -  r> + ;
 
-defer negamax
-: descend ( -- score )
-  betas this @ negate  alphas this @ negate
-  down betas this ! alphas this !  negamax negate up ;
-: raise ( score -- )
-  dup alphas this @ > if alphas this ! else drop then ;
 \ The contest allows a second a move, so the bot searches against a clock:
 \ the search throws TIME-UP once the deadline has passed.
 variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
 1001 constant time-up
 : clock ( -- ) deadline @ if utime drop deadline @ > if time-up throw then then ;
 
+: lost-here? ( -- flag )        \ the side to move has no piece or no move
+  board# mover pieces 0=  board# mover moves? 0= or ;
+: leaf? ( -- flag )             \ no deeper: the depth is used up or the game is over
+  depths this @ 0= if true else lost-here? then ;
+: next-open ( -- from to true | false )  \ the next move, unless beta is reached
+  open? if next-move else false then ;
 : (negamax) ( -- score )
   clock
-  depths this @ 0= if board# colors this @ worth exit then
-  board# colors this @ 2dup pieces 0= -rot moves? 0= or if board# colors this @ worth exit then
+  leaf? if board# mover worth exit then
   first-piece
-  begin alphas this @ betas this @ < if next-move else false then while
-    make-move descend raise
-  repeat alphas this @ ;
+  begin next-open while  make-move descend raise  repeat
+  alphas this @ ;
 ' (negamax) is negamax
 
 variable level  3 level !
@@ -150,9 +136,9 @@ variable foe
   child# 2 pick threatened?  over won 100 - < and if 5000 - then ;  \ takes next, unless it wins
 
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 2* negate best !  won 1+ betas this !  no-ties  first-piece  \ below any cautioned loss
+  level @ root  won 2* negate  won 1+ choosing  first-piece  \ below any cautioned loss
   begin next-move while
-    2dup make-move  best @ 1- alphas this !  descend caution  >r swap 25 * + r> weigh
+    2dup make-move  score-root caution  >r swap 25 * + r> weigh
   repeat  chosen dup 0< if dup else 25 /mod swap then ;
 
 \ ---- playing -----------------------------------------------------------------

@@ -9,7 +9,7 @@
 \ rat 0 cat 1 dog 2 wolf 3 leopard 4 tiger 5 lion 6 elephant 7.
 \ The built-in capture? ( attacker defender -- flag ) holds the rank rule.
 
-require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+require ./lib/play.fs  require ./lib/search.fs   \ the move prompt; the computer's search
 
 \ ---- the board ------------------------------------------------------------
 
@@ -153,30 +153,18 @@ variable dir                    \ 0 up, 1 down, 2 left, 3 right
 \ Copy-make on a stack of boards, one per ply; each ply walks its squares
 \ and the four directions.
 
-16 constant max-ply
-create boards #squares max-ply 2 + * allot
-variable ply
-: board# ( -- addr ) ply @ #squares * boards + ;
-: child# ( -- addr ) board# #squares + ;
+per-ply sqs                     \ the square this ply moves from now
+per-ply dirs                    \ the next direction to try from it
 : look ( -- ) board# pos ! ;
-
-create colors max-ply 2 + cells allot
-create depths max-ply 2 + cells allot
-create alphas max-ply 2 + cells allot
-create betas  max-ply 2 + cells allot
-create sqs    max-ply 2 + cells allot
-create dirs   max-ply 2 + cells allot
-: this ( array -- addr ) ply @ cells + ;
-
-: down ( -- ) colors this @ other depths this @ 1-  1 ply +!  depths this ! colors this ! ;
-: up ( -- ) -1 ply +! ;
+: mover ( -- s )                \ who moves at this ply: the sides take turns
+  side @  ply @ 1 and if other then ;
 
 : first-move ( -- ) 0 sqs this !  0 dirs this ! ;
 : next-square ( -- ) 1 sqs this +!  0 dirs this ! ;
 : next-move ( -- from to true | false )
   look
   begin sqs this @ #squares < while
-    sqs this @ dup at dup if owner colors this @ = then
+    sqs this @ dup at dup if owner mover = then
     if
       dirs this @ dir !  dup land
       dirs this @ 3 = if next-square else 1 dirs this +! then
@@ -185,19 +173,19 @@ create dirs   max-ply 2 + cells allot
   repeat false ;
 
 : make-move ( from to -- )
-  board# child# #squares move
+  copy-down
   over child# + c@ over child# + c!  drop 0 swap child# + c! ;
 
 : (perft) ( -- n )              \ a winning move counts 1 on the last ply, and ends its line before
   depths this @ 0= if 1 exit then
-  look colors this @ lost? if 0 exit then
+  look mover lost? if 0 exit then
   first-move 0
   depths this @ 1 = if                      \ count the last ply without playing it
     begin next-move while 2drop 1+ repeat exit
   then
   begin next-move while make-move down recurse up + repeat ;
 
-: root ( depth -- ) 0 ply !  board board# #squares move  side @ colors this !  depths this ! ;
+: root ( depth -- ) board #squares rot search-from ;
 : perft ( depth -- n )
   dup max-ply > abort" perft goes at most 16 plies deep"
   root (perft) ;
@@ -209,35 +197,30 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
   den  2dup file swap file - abs  -rot rank# swap rank# - abs + ;
 
 : worth ( -- n )                \ for the side to move at this ply: higher is better
-  look colors this @ lost? if won negate exit then
+  look mover lost? if won negate exit then
   0 #squares 0 do
     i at ?dup if
       dup animal cells values + @ 100 *           \ material
       i 2 pick owner other distance 16 swap - 3 * +   \ closeness to the enemy den
-      swap owner colors this @ = if + else - then
+      swap owner mover = if + else - then
     then
   loop ;
 
-defer negamax
-: descend ( -- score )
-  betas this @ negate  alphas this @ negate
-  down betas this ! alphas this !  negamax negate up ;
-: raise ( score -- ) dup alphas this @ > if alphas this ! else drop then ;
+: next-open ( -- from to true | false )  \ the next move, unless beta is reached
+  open? if next-move else false then ;
 : (negamax) ( -- score )
-  look colors this @ lost? depths this @ 0= or if worth exit then
-  first-move  won negate alphas this @ max alphas this !
+  look mover lost? depths this @ 0= or if worth exit then
+  first-move  won negate raise
   false ( moved? )
-  begin alphas this @ betas this @ < if next-move else false then while
-    make-move descend raise drop true
-  repeat
+  begin next-open while  make-move descend raise  drop true  repeat
   if alphas this @ else won negate then ;    \ no move at all: lost
 ' (negamax) is negamax
 
 variable level  3 level !
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 1+ negate best !  won 1+ betas this !  no-ties  first-move
+  level @ root  won 1+ negate  won 1+ choosing  first-move
   begin next-move while
-    2dup make-move  best @ 1- alphas this !  descend  >r swap 64 * + r> weigh
+    2dup make-move  score-root  >r swap 64 * + r> weigh
   repeat  chosen dup 0< if dup else 64 /mod swap then ;
 
 \ ---- looking at moves ----------------------------------------------------------

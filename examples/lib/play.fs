@@ -1,6 +1,6 @@
 \ What the board games (othello, chess, jungle, fivestep) share for
-\ playing: the move prompt, Ctrl-C, the demo's pauses, and the computer's
-\ random choice among equally good moves. A game includes it with
+\ playing: the move prompt, Ctrl-C and the demo's pauses (their search is
+\ in search.fs). A game includes it with
 \   require ./lib/play.fs        (found beside the game's file)
 \
 \ The prompt reads one answer a line, forgiving about case and blanks. An
@@ -45,18 +45,3 @@ create answer 80 allot          \ the line the player typed
 \ The demos pause between moves when someone watches at a terminal.
 variable pause-ms  600 pause-ms !
 : pause ( -- ) terminal? if pause-ms @ ms then ;
-
-\ The computer chooses among the moves with the best score at random
-\ (CHOOSE), so --seed N picks one game and another seed another. A move
-\ is one cell; the search gives each root move a window just below the
-\ best score so far, so a move as good as the best gets its exact score.
-256 constant max-ties
-create ties max-ties cells allot  variable #ties
-variable best                   \ the best score at the root so far
-: no-ties ( -- ) 0 #ties ! ;
-: tie ( move -- ) #ties @ max-ties < if ties #ties @ cells + !  1 #ties +! else drop then ;
-: weigh ( move score -- )       \ keep the move if it is as good as the best so far
-  dup best @ > if best ! no-ties tie exit then
-  best @ = if tie else drop then ;
-: chosen ( -- move | -1 )       \ one of the best moves, -1 when there was none
-  #ties @ if #ties @ choose cells ties + @ else -1 then ;
