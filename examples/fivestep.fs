@@ -71,6 +71,8 @@ per-ply dests                   \ the destinations of that piece not tried yet
   froms this @  dests this @ dup lowest-bit  swap dup 1- and dests this !  true ;
 
 : make-move ( from to -- ) copy-down  child# -rot move! ;
+: pack ( from to -- move ) swap 25 * + ;     \ one cell, for the choice among equal moves
+: unpack ( move -- from to | -1 -1 ) dup 0< if dup else 25 /mod swap then ;
 
 \ ---- perft --------------------------------------------------------------
 
@@ -87,8 +89,9 @@ per-ply dests                   \ the destinations of that piece not tried yet
   repeat ;
 
 : root ( depth -- ) board 25 rot search-from ;
-: perft ( depth -- n ) root (perft) ;
-: path-perft ( depth -- n ) root (path-perft) ;
+: checked-depth ( depth -- depth ) dup max-ply > abort" perft goes at most 16 plies deep" ;
+: perft ( depth -- n ) checked-depth root (perft) ;
+: path-perft ( depth -- n ) checked-depth root (path-perft) ;
 
 \ ---- the computer ----------------------------------------------------------
 \ Alpha-beta over (piece, destination) moves. Losing a piece costs far more
@@ -125,12 +128,10 @@ variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
 
 variable level  3 level !
 
-variable foe
+: reaches ( board p -- mask ) \ every square one of p's pieces can reach
+  0 25 0 do  2 pick i + c@ 2 pick = if 2 pick i reach or then  loop nip nip ;
 : threatened? ( board sq -- flag ) \ can the enemy take the piece on sq next move?
-  2dup + c@ other foe !
-  false 25 0 do
-    2 pick i + c@ foe @ = if 2 pick i reach 2 pick rshift 1 and 0<> or then
-  loop nip nip ;
+  2dup + c@ other  rot swap reaches  swap rshift 1 and 0<> ;
 
 : caution ( to score -- to score' ) \ as the seed's bot: never step where the enemy
   child# 2 pick threatened?  over won 100 - < and if 5000 - then ;  \ takes next, unless it wins
@@ -138,8 +139,8 @@ variable foe
 : best-move ( -- from to )      \ -1 -1 if there is none
   level @ root  won 2* negate  won 1+ choosing  first-piece  \ below any cautioned loss
   begin next-move while
-    2dup make-move  score-root caution  >r swap 25 * + r> weigh
-  repeat  chosen dup 0< if dup else 25 /mod swap then ;
+    2dup make-move  score-root caution  >r pack r> weigh
+  repeat  chosen unpack ;
 
 \ ---- playing -----------------------------------------------------------------
 

@@ -28,9 +28,9 @@ variable pos                    \ the board the rules look at
 
 0 constant rat   5 constant tiger   6 constant lion   7 constant elephant
 
-: den ( s -- sq ) if 59 else 3 then ;
-: trap? ( sq s -- flag )                   \ one of side s's traps
-  if dup 58 = over 60 = or swap 52 = or else dup 2 = over 4 = or swap 10 = or then ;
+3 constant d1  59 constant d9              \ A's den at the bottom, B's at the top
+: den ( s -- sq ) if d9 else d1 then ;
+: trap? ( sq s -- flag ) den - abs  dup 1 = swap 7 = or ;   \ the squares beside s's den
 : water? ( sq -- flag )
   dup rank# 3 6 within  swap file dup 1 3 within swap 4 6 within or  and ;
 
@@ -90,7 +90,7 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
 : .animal ( cell -- ) dup animal s" rcdwptle" drop + c@ swap owner 0= if 32 - then emit ;
 : .cell ( sq -- )
   dup at ?dup if nip .animal exit then
-  dup 3 = over 59 = or if drop ." #" exit then
+  dup d1 = over d9 = or if drop ." #" exit then
   dup water? if drop ." ~" exit then
   dup 0 trap? swap 1 trap? or if ." ^" else ." ." then ;
 : .board ( -- )
@@ -107,9 +107,9 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
 \ swims; lion and tiger jump straight over a river unless a rat is in the
 \ way; captures follow the ranks, the traps and the rat's water rules.
 
-variable dir                    \ 0 up, 1 down, 2 left, 3 right
-: step ( sq -- sq' | -1 )
-  dir @ case
+\ A direction is 0 up, 1 down, 2 left or 3 right.
+: step ( sq dir -- sq' | -1 )   \ the next square that way, -1 off the board
+  case
     0 of dup rank# 8 < if 7 + else drop -1 then endof
     1 of dup rank# 0 > if 7 - else drop -1 then endof
     2 of dup file 0 > if 1- else drop -1 then endof
@@ -117,20 +117,19 @@ variable dir                    \ 0 up, 1 down, 2 left, 3 right
   endcase ;
 
 : rat-in? ( sq -- flag ) at ?dup if animal rat = else false then ;
+: jumper? ( sq -- flag ) at animal dup lion = swap tiger = or ;
 
-: water-jump ( sq -- sq' | -1 ) \ from the first water square, fly to the far bank
-  begin dup water? while
-    dup rat-in? if drop -1 exit then
-    step
-  repeat ;
+: water-jump ( sq dir -- sq' | -1 ) \ from the first water square, fly to the far bank
+  >r begin dup water? while
+    dup rat-in? if drop -1 r> drop exit then
+    r@ step
+  repeat r> drop ;
 
-: land ( from -- to | -1 )      \ where a move in direction DIR ends
-  dup step  dup 0< if nip exit then
-  dup water? if
-    over at animal
-    dup rat = if drop nip exit then
-    dup lion = swap tiger = or if water-jump else drop -1 then
-  then nip ;
+: land ( from dir -- to | -1 )  \ where a move from from in direction dir ends
+  2dup step                     ( from dir to )
+  dup 0< over water? 0= or if nip nip exit then
+  rot dup rat-in? if drop nip exit then
+  jumper? if swap water-jump else 2drop -1 then ;
 
 : takes? ( from to -- flag )    \ may the animal on from capture the one on to?
   over at owner >r
@@ -166,7 +165,7 @@ per-ply dirs                    \ the next direction to try from it
   begin sqs this @ #squares < while
     sqs this @ dup at dup if owner mover = then
     if
-      dirs this @ dir !  dup land
+      dup dirs this @ land
       dirs this @ 3 = if next-square else 1 dirs this +! then
       2dup legal? if true exit then 2drop
     else drop next-square then
@@ -175,6 +174,8 @@ per-ply dirs                    \ the next direction to try from it
 : make-move ( from to -- )
   copy-down
   over child# + c@ over child# + c!  drop 0 swap child# + c! ;
+: pack ( from to -- move ) swap 64 * + ;     \ one cell, for the choice among equal moves
+: unpack ( move -- from to | -1 -1 ) dup 0< if dup else 64 /mod swap then ;
 
 : (perft) ( -- n )              \ a winning move counts 1 on the last ply, and ends its line before
   depths this @ 0= if 1 exit then
@@ -220,8 +221,8 @@ variable level  3 level !
 : best-move ( -- from to )      \ -1 -1 if there is none
   level @ root  won 1+ negate  won 1+ choosing  first-move
   begin next-move while
-    2dup make-move  score-root  >r swap 64 * + r> weigh
-  repeat  chosen dup 0< if dup else 64 /mod swap then ;
+    2dup make-move  score-root  >r pack r> weigh
+  repeat  chosen unpack ;
 
 \ ---- looking at moves ----------------------------------------------------------
 
@@ -261,36 +262,44 @@ variable last-to
 : .rank ( rank -- ) s" rat     cat     dog     wolf    leopard tiger   lion    elephant"
   drop swap 8 * + 8 -trailing type ;
 : .animal-on ( sq -- ) space dup at animal .rank ."  on " .square ;
-: neighbour? ( from to -- flag ) \ one step apart; leaves DIR pointing there
-  4 0 do i dir !  over step over = if 2drop true unloop exit then loop 2drop false ;
-: far-bank ( from -- to | -1 )  \ over the river in direction DIR, rats or not
-  step dup 0< if exit then  dup water? 0= if drop -1 exit then
-  begin dup water? while step repeat ;
-: across? ( from to -- flag )   \ straight over the river; leaves DIR pointing there
-  4 0 do i dir !  over far-bank over = if 2drop true unloop exit then loop 2drop false ;
-: jumper? ( sq -- flag ) at animal dup lion = swap tiger = or ;
+: neighbour? ( from to -- flag ) \ one step apart
+  4 0 do  over i step over = if 2drop true unloop exit then  loop 2drop false ;
+: far-bank ( from dir -- to | -1 )  \ over the river that way, rats or not
+  tuck step  dup 0< over water? 0= or if 2drop -1 exit then
+  begin dup water? while over step repeat nip ;
+: across ( from to -- dir | -1 )   \ the way straight over the river from from to to
+  -1  4 0 do  2 pick i far-bank 2 pick = if drop i leave then  loop nip nip ;
+: blocked-jump? ( from to -- flag )  \ a lion's or tiger's jump, but a rat is in the river
+  over jumper? 0= if 2drop false exit then
+  over swap across  dup 0< if 2drop false exit then  land 0< ;
+: one-move? ( from to -- flag ) \ a step, or the lion's or tiger's jump over the river
+  2dup neighbour? if 2drop true exit then
+  over jumper? if across 0< 0= else 2drop false then ;
+
+: .blocked ( -- ) ." A rat in the river blocks the jump." cr ;
+: .how-to-move ( -- )
+  ." An animal moves one square up, down, left or right; the lion and tiger" cr
+  ." also jump straight across the river." cr ;
+: .rat-only ( -- ) ." Only the rat may go into the water." cr ;
+: .own-den ( -- ) ." No animal may enter its own den." cr ;
+: .own-animal ( sq -- ) ." Your own animal is on " .square ." ." cr ;
+: .water-and-land ( -- )
+  ." A rat in the water and an animal on land cannot take each other." cr ;
+: .outranked ( from to -- )     \ the animal on from is too low to take the one on to
+  ." The" swap .animal-on ."  cannot take the" .animal-on ." : each animal takes its own rank" cr
+  ." or lower, the rat takes the elephant, the elephant never takes the rat." cr ;
+: swims? ( from to -- flag ) water? swap at animal rat <> and ;   \ a non-rat into water
+: shore? ( from to -- flag ) water? swap water? <> ;   \ one in the water, one on land
 
 : why-not-there ( from to -- )  \ the animal on from is ours: why can it not go to to?
-  2dup neighbour? 0= if
-    over jumper? if 2dup across? if over land 0< if
-      2drop ." A rat in the river blocks the jump." cr exit
-    then then then
-  then
-  2dup neighbour?  2 pick jumper? if >r 2dup across? r> or then  0= if
-    2drop ." An animal moves one square up, down, left or right; the lion and tiger" cr
-    ." also jump straight across the river." cr exit
-  then
-  dup water? 2 pick at animal rat <> and if
-    2drop ." Only the rat may go into the water." cr exit
-  then
-  dup side @ den = if 2drop ." No animal may enter its own den." cr exit then
+  2dup blocked-jump? if 2drop .blocked exit then
+  2dup one-move? 0= if 2drop .how-to-move exit then
+  2dup swims? if 2drop .rat-only exit then
+  dup side @ den = if 2drop .own-den exit then
   dup at 0= if 2drop ." That move is not allowed." cr exit then
-  dup at owner side @ = if nip ." Your own animal is on " .square ." ." cr exit then
-  over water? over water? <> if
-    2drop ." A rat in the water and an animal on land cannot take each other." cr exit
-  then
-  ." The" over .animal-on ."  cannot take the" dup .animal-on ." : each animal takes its own rank" cr
-  ." or lower, the rat takes the elephant, the elephant never takes the rat." cr 2drop ;
+  dup at owner side @ = if nip .own-animal exit then
+  2dup shore? if 2drop .water-and-land exit then
+  .outranked ;
 
 : why-not ( from to -- )        \ say why from-to is not a legal move
   board pos !
