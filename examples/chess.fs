@@ -316,28 +316,46 @@ create values 0 , 100 , 320 , 330 , 500 , 900 , 0 ,
   loop ;
 
 100000 constant mate
+create spare 256 cells allot    \ the list while it is reordered
+: spare! ( m i -- ) cells spare + ! ;
 
 : search-move ( i -- legal? )   \ play the list's i-th move if it is legal, and score it
   move# make legal? dup if descend raise then  look ;
 : no-move ( -- score )          \ mated (the sooner the worse) or stalemate
   me in-check? if mate negate ply @ + else 0 then ;
 
-: (negamax) ( -- score )
+: captures-first ( -- )        \ reorder the list: captures, then the rest
+  0  moves# 0 ?do i move# target sq@ if  i move# over spare!  1+ then loop
+  moves# 0 ?do i move# target sq@ 0= if  i move# over spare!  1+ then loop drop
+  spare list# moves# cells move ;
+
+: (negamax) ( -- score )        \ captures first: they most often cut the search short
   look depths this @ 0= if worth exit then
-  generate  false
+  generate captures-first  false
   moves# 0 ?do  open? 0= if leave then  i search-move or  loop
   if alphas this @ else no-move then ;
 ' (negamax) is negamax
 
-variable level  3 level !
 : best-move ( -- m | 0 )        \ 0 when there is no legal move
-  level @ root generate  mate 1+ negate  mate 1+ choosing
+  lookahead @ root generate  mate 1+ negate  mate 1+ choosing
   moves# 0 ?do
     i move# make legal? if  i move# score-root weigh  then look
   loop chosen 0 max ;
 
 : legal-moves# ( -- n )         \ how many legal moves the side to move has
   0 root generate 0  moves# 0 ?do i move# make legal? - look loop ;
+: random-move ( -- m | 0 )      \ any legal move, for testing the computer
+  0 root generate no-ties
+  moves# 0 ?do  i move# make legal? if i move# tie then look  loop chosen 0 max ;
+
+create level-plies 1 , 2 , 3 , 4 , 5 ,   \ how far levels 1 to 5 look ahead
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: computer-move ( -- m )        \ the move of the side to move, at its level
+  board pos !  me white = level-of
+  dup at-random? if drop random-move exit then
+  level-depth lookahead !  best-move ;
+3 level  3 level-depth lookahead !
+script? [if] level-option [then]
 
 \ ---- playing --------------------------------------------------------------------
 
@@ -456,7 +474,7 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
     .draw? if exit then
     plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
-    human? if human-move else best-move then
+    human? if human-move else computer-move then
     dup 0< if drop ." Bye." cr .board exit then
     board pos !  me .side ."  plays " dup .move cr
     dup irreversible? if 0 #history ! then  play-move remember  1 plies +!

@@ -126,7 +126,6 @@ variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
   alphas this @ ;
 ' (negamax) is negamax
 
-variable level  3 level !
 
 : reaches ( board p -- mask ) \ every square one of p's pieces can reach
   0 25 0 do  2 pick i + c@ 2 pick = if 2 pick i reach or then  loop nip nip ;
@@ -137,10 +136,21 @@ variable level  3 level !
   child# 2 pick threatened?  over won 100 - < and if 5000 - then ;  \ takes next, unless it wins
 
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 2* negate  won 1+ choosing  first-piece  \ below any cautioned loss
+  lookahead @ root  won 2* negate  won 1+ choosing  first-piece  \ below any cautioned loss
   begin next-move while
     2dup make-move  score-root caution  >r pack r> weigh
   repeat  chosen unpack ;
+: random-move ( -- from to )    \ any legal move, for testing the computer
+  0 root no-ties first-piece  begin next-move while pack tie repeat  chosen unpack ;
+
+create level-plies 1 , 1 , 2 , 3 , 4 ,   \ how far levels 1 to 5 look ahead
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: computer-move ( -- from to )  \ the move of the side to move, at its level
+  side @ 1 = level-of
+  dup at-random? if drop random-move exit then
+  level-depth lookahead !  best-move ;
+4 level  4 level-depth lookahead !
+script? [if] level-option [then]
 
 \ ---- playing -----------------------------------------------------------------
 
@@ -232,7 +242,7 @@ variable max-moves  1000 max-moves !  \ moves before a game is called a draw any
     lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
     .draw? if exit then
     plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
-    human? if human-move else best-move then
+    human? if human-move else computer-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
     dup board + c@ if 0 #history ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
@@ -277,14 +287,14 @@ variable budget-us  300000 budget-us !  \ the deadline, after the bot starts thi
 variable deepen-us  100000 deepen-us !  \ no deeper search starts after this
 12 constant max-depth
 : deeper ( from to -- from' to' more? )  \ one ply deeper, unless time runs out
-  1 level +!  ['] best-move catch ?dup if
+  1 lookahead +!  ['] best-move catch ?dup if
     dup time-up <> if throw then drop false exit
   then  2swap 2drop true ;
 : think ( -- from to )          \ the best move the time allows
   utime drop >r  0 deadline !
-  1 level !  best-move                      \ one ply, without the clock: always a move
+  1 lookahead !  best-move                      \ one ply, without the clock: always a move
   r@ budget-us @ + deadline !
-  begin level @ max-depth <  utime drop r@ - deepen-us @ <  and while
+  begin lookahead @ max-depth <  utime drop r@ - deepen-us @ <  and while
     deeper 0= if r> drop 0 deadline ! exit then
   repeat r> drop 0 deadline ! ;
 

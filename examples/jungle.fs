@@ -217,12 +217,22 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
   if alphas this @ else won negate then ;    \ no move at all: lost
 ' (negamax) is negamax
 
-variable level  3 level !
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 1+ negate  won 1+ choosing  first-move
+  lookahead @ root  won 1+ negate  won 1+ choosing  first-move
   begin next-move while
     2dup make-move  score-root  >r pack r> weigh
   repeat  chosen unpack ;
+: random-move ( -- from to )    \ any legal move, for testing the computer
+  0 root no-ties first-move  begin next-move while pack tie repeat  chosen unpack ;
+
+create level-plies 1 , 2 , 3 , 4 , 5 ,   \ how far levels 1 to 5 look ahead
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: computer-move ( -- from to )  \ the move of the side to move, at its level
+  side @ 0= level-of
+  dup at-random? if drop random-move exit then
+  level-depth lookahead !  best-move ;
+3 level  3 level-depth lookahead !
+script? [if] level-option [then]
 
 \ ---- looking at moves ----------------------------------------------------------
 
@@ -339,7 +349,7 @@ variable plies                  \ moves played in this game
     side @ lost? if side @ other .winner exit then
     can-move? 0= if ." No legal move. " side @ other .winner exit then
     plies @ move-limit = if ." Too many moves: a draw." cr exit then
-    human? if human-move else best-move then
+    human? if human-move else computer-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
     play-move  1 plies +!
     humans @ 0= if pause then

@@ -131,18 +131,25 @@ create weights                  \ what a disc on each square is worth
 ' (negamax) is negamax
 
 1000000 constant infinity
-variable level  4 level !      \ how many plies the computer looks ahead
-
 : root ( depth -- ) board 64 rot search-from ;
 
 : best-move ( -- sq )          \ the computer's choice (-1 if it has none)
-  level @ root  infinity negate infinity choosing
+  lookahead @ root  infinity negate infinity choosing
   board side @ legal-moves masks this !
   begin masks this @ while  next-move dup make-move  score-root weigh  repeat
   chosen ;
 
 : random-move ( -- sq )        \ any legal move, for testing the computer
   board side @ legal-moves  dup bit-count choose 0 ?do dup 1- and loop lowest-bit ;
+
+create level-plies 1 , 2 , 4 , 5 , 6 ,   \ how far levels 1 to 5 look ahead
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: computer-move ( -- sq )      \ the move of the side to move, at its level
+  side @ black = level-of
+  dup at-random? if drop random-move exit then
+  level-depth lookahead !  best-move ;
+3 level  3 level-depth lookahead !
+script? [if] level-option [then]
 
 \ ---- perft ------------------------------------------------------------------
 \ Count the positions exactly DEPTH plies ahead. As in Aart Bik's tables, a
@@ -196,7 +203,7 @@ variable humans                \ bit 1: black is human, bit 2: white is human
     then
   again ;
 
-: choose-move ( -- sq ) human? if human-move else best-move then ;
+: choose-move ( -- sq ) human? if human-move else computer-move then ;
 
 : .result ( -- )
   ." Final score: X " black discs . ." O " white discs .
