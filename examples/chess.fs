@@ -169,6 +169,8 @@ per-ply counts                  \ how many moves the list holds
 : me ( -- c ) side c@ ;
 : enemy? ( sq -- flag ) sq@ ?dup if color me <> else false then ;
 : free? ( sq -- flag ) dup on-board? if sq@ 0= else drop false then ;
+: own? ( sq -- flag ) sq@ ?dup if color me = else false then ;
+: can-land? ( sq -- flag ) dup on-board? if own? 0= else drop false then ;  \ empty or an enemy
 
 : rank ( sq -- r ) 4 rshift ;
 : forward ( -- step ) me if -16 else 16 then ;  \ one rank toward the enemy
@@ -198,8 +200,7 @@ create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 
 : jumps ( sq table -- )         \ knight or king: one step each way
   8 0 do
-    over over i cells + @ +
-    dup on-board? if dup sq@ 0= over enemy? or if 2 pick swap 0 add else drop then else drop then
+    over over i cells + @ +  dup can-land? if 2 pick swap 0 add else drop then
   loop 2drop ;
 
 : slide ( sq step -- )          \ along one line until blocked
@@ -403,7 +404,6 @@ variable last-move              \ the last move played, 0 before the first
 : .format ( -- )
   ." Type the squares from and to, like " first-legal .move
   ." ; a pawn reaching the last rank takes q, r, b or n (e7e8q)." cr ;
-: own? ( sq -- flag ) sq@ ?dup if color me = else false then ;
 : .no-piece ( m -- ) origin ." There is no piece on " .square ." ." cr ;
 : .not-yours ( m -- )
   origin ." The piece on " .square ."  is not yours: you play " me .side ." ." cr ;

@@ -627,12 +627,21 @@ fn every_board_game_has_levels_1_to_5() {
         assert!(plies[4] > plies[0], "{game}: {out}");
         assert_eq!(sides, [2, 4], "{game}");
         // A level out of range is an error that says which levels there are.
-        let (_, err, status) = playforth(&[&format!("examples/{game}.fs"), "level", "6"], "");
+        let (_, err, status) =
+            playforth(&["-e", &format!("include examples/{game}.fs 6 level")], "");
         assert_ne!(status, 0, "{game}");
         assert!(err.contains("level: 1 (easiest) to 5 (strongest)"), "{game}: {err}");
-        let (_, err, status) = playforth(&[&format!("examples/{game}.fs"), "demo", "level"], "");
-        assert_ne!(status, 0, "{game}");
-        assert!(err.contains("level: say which, like: level 2"), "{game}: {err}");
+        for args in [&["level", "6"][..], &["demo", "level"], &["level", "x"]] {
+            let mut all = vec![format!("examples/{game}.fs")];
+            all.extend(args.iter().map(|a| a.to_string()));
+            let all: Vec<&str> = all.iter().map(String::as_str).collect();
+            let (_, err, status) = playforth(&all, "");
+            assert_ne!(status, 0, "{game} {args:?}");
+            assert!(
+                err.contains("level: say which, 1 (easiest) to 5 (strongest), like: level 2"),
+                "{game} {args:?}: {err}"
+            );
+        }
     }
 }
 

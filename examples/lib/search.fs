@@ -78,29 +78,7 @@ variable best                   \ the best score at the root so far
 : score-root ( -- score )       \ child#'s score, exact when as good as the best
   best @ 1- alphas this !  descend ;
 
-\ ---- levels -------------------------------------------------------------
-\ The computer's strength. Each game says how many plies each level from
-\ 1 (a beginner can beat it) to 5 (the strongest that still answers in
-\ reasonable time) searches; level 1 also plays about every other move
-\ at random, and level 0 plays only at random (to measure the others).
-\ Each side has its level, so two levels can play each other in a demo.
+\ ---- how far to look -----------------------------------------------------
+\ Each game says how many plies each level (lib/play.fs) searches.
 
 variable lookahead              \ how many plies best-move searches
-variable first-level            \ the level of the side that moves first
-variable second-level           \ and of the other side
-
-: level? ( n -- n )
-  dup 0 6 within 0= abort" level: 1 (easiest) to 5 (strongest), or 0 for random moves" ;
-: levels ( first second -- ) level? second-level !  level? first-level ! ;
-: level ( n -- ) dup levels ;   \ the computer's level, whichever side it plays
-: level-of ( first? -- n ) if first-level else second-level then @ ;
-: at-random? ( level -- flag )  \ level 0 always plays at random, level 1 half the time
-  dup 0= if drop true exit then  1 = if 2 choose 0= else false then ;
-
-: arg>level ( c-addr u -- n )   \ the N of "level N"
-  dup 0= abort" level: say which, like: level 2"
-  0 0 2swap >number nip nip abort" level: say which, like: level 2"  level? ;
-: level-option ( -- )           \ "level N" among the command line's arguments
-  argc @ 1 ?do
-    i arg s" level" str= if  i 1+ argc @ < if i 1+ arg else 0 0 then  arg>level level  then
-  loop ;
