@@ -10,7 +10,7 @@
 \ 4 rook 5 queen 6 king, plus 8 for black. The board's 64 off-board bytes
 \ hold the rest of the position, so copying 128 bytes copies everything.
 
-require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+require ./lib/play.fs  require ./lib/search.fs   \ the move prompt; the computer's search
 
 \ ---- the position ----------------------------------------------------------
 
@@ -26,8 +26,11 @@ variable pos                    \ the board the rules look at
 : color ( piece -- c ) 3 rshift ;
 : other ( c -- c' ) 1 xor ;
 
-\ Off-board bytes: 8 side, 9 castling (1 K, 2 Q, 4 k, 8 q), 10 en passant
-\ square (255 none), 11 and 12 the white and black king squares.
+\ Off-board bytes: 8 side, 9 castling rights, 10 en passant square (255
+\ none), 11 and 12 the white and black king squares.
+1 constant white-short  2 constant white-long  4 constant black-short  8 constant black-long
+0 constant a1  4 constant e1  7 constant h1  112 constant a8  116 constant e8  119 constant h8
+255 constant no-ep
 : side ( -- addr ) pos @ 8 + ;
 : castling ( -- addr ) pos @ 9 + ;
 : ep ( -- addr ) pos @ 10 + ;
@@ -68,7 +71,8 @@ variable field#  variable at-file  variable at-rank
   over kind king = if dup 2 pick color king-sq c! then
   sq! ;
 : castle-right ( char -- )
-  case [char] K of 1 endof [char] Q of 2 endof [char] k of 4 endof [char] q of 8 endof
+  case [char] K of white-short endof [char] Q of white-long endof
+       [char] k of black-short endof [char] q of black-long endof
        [char] - of 0 endof  true abort" setup: castling rights are K Q k q or -"
   endcase
   castling c@ or castling c! ;
@@ -135,9 +139,9 @@ create kind-bits 0 , 0 , 1 , 2 , 4 , 6 , 8 ,   \ by type; pawns depend on color
   side c@ other in-check? abort" setup: the side that is not to move is in check" ;
 
 : setup ( c-addr u -- )         \ a position in FEN
-  fen-board pos !  fen-board 128 erase  255 ep c!  0 field# !  7 at-rank !  0 at-file !
+  fen-board pos !  fen-board 128 erase  no-ep ep c!  0 field# !  7 at-rank !  0 at-file !
   -trailing  bounds ?do i c@ fen-char loop
-  ep c@ 255 <> if ep c@ dup 15 and 8 < swap 4 rshift dup 2 = swap 5 = or and 0=
+  ep c@ no-ep <> if ep c@ dup 15 and 8 < swap 4 rshift dup 2 = swap 5 = or and 0=
     abort" setup: the en passant square is - or a square on rank 3 or 6" then
   check-position
   fen-board board 128 move  board pos ! ;
@@ -153,49 +157,50 @@ create kind-bits 0 , 0 , 1 , 2 , 4 , 6 , 8 ,   \ by type; pawns depend on color
 : target ( m -- sq ) 8 rshift 255 and ;
 : promotion ( m -- type ) 16 rshift ;
 
-16 constant max-ply
-create boards 128 max-ply 2 + * allot
+\ The ply stack and its boards are in lib/search.fs; each ply keeps its
+\ list of moves here.
 create lists 256 max-ply 2 + * cells allot
-variable ply
-: board# ( -- addr ) ply @ 128 * boards + ;
-: child# ( -- addr ) board# 128 + ;
 : list# ( -- addr ) ply @ 256 * cells lists + ;
-create counts max-ply 2 + cells allot
-: this ( array -- addr ) ply @ cells + ;
+per-ply counts                  \ how many moves the list holds
 : look ( -- ) board# pos ! ;
+: root ( depth -- ) board 128 rot search-from  look ;
 
 : add ( from to promo -- ) encode  list# counts this @ cells + !  1 counts this +! ;
 : me ( -- c ) side c@ ;
 : enemy? ( sq -- flag ) sq@ ?dup if color me <> else false then ;
 : free? ( sq -- flag ) dup on-board? if sq@ 0= else drop false then ;
+: own? ( sq -- flag ) sq@ ?dup if color me = else false then ;
+: can-land? ( sq -- flag ) dup on-board? if own? 0= else drop false then ;  \ empty or an enemy
 
-: add-pawn ( from to -- )       \ with the four promotions on the last rank
-  dup 4 rshift dup 7 = swap 0= or if
-    2dup queen add 2dup rook add 2dup bishop add knight add
-  else 0 add then ;
+: rank ( sq -- r ) 4 rshift ;
+: forward ( -- step ) me if -16 else 16 then ;  \ one rank toward the enemy
+: last-rank? ( sq -- flag ) rank dup 7 = swap 0= or ;
+: first-step? ( sq -- flag ) rank  me if 6 else 1 then = ;  \ a pawn still at home
+
+: promotions ( from to -- ) 2dup queen add  2dup rook add  2dup bishop add  knight add ;
+: add-pawn ( from to -- ) dup last-rank? if promotions else 0 add then ;
 
 : pawn-capture ( sq to -- )
   dup on-board? 0= if 2drop exit then
   dup enemy? over ep c@ = or if add-pawn else 2drop then ;
 
+: pawn-push ( sq -- )           \ one square ahead, or two from home, onto empty squares
+  dup forward + free? 0= if drop exit then
+  dup dup forward + add-pawn
+  dup first-step? 0= if drop exit then
+  dup forward 2* + dup free? if 0 add else 2drop then ;
+
 : pawn-moves ( sq -- )
-  me if -16 else 16 then >r
-  dup r@ + free? if
-    dup dup r@ + add-pawn
-    dup 4 rshift me if 6 else 1 then = if
-      dup r@ 2* + free? if dup dup r@ 2* + 0 add then
-    then
-  then
-  dup dup r@ 1- + pawn-capture
-  dup r> 1+ + pawn-capture ;
+  dup pawn-push
+  dup dup forward + 1- pawn-capture
+  dup forward + 1+ pawn-capture ;
 
 create knight-steps 14 , 18 , 31 , 33 , -14 , -18 , -31 , -33 ,
 create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 
 : jumps ( sq table -- )         \ knight or king: one step each way
   8 0 do
-    over over i cells + @ +
-    dup on-board? if dup sq@ 0= over enemy? or if 2 pick swap 0 add else drop then else drop then
+    over over i cells + @ +  dup can-land? if 2 pick swap 0 add else drop then
   loop 2drop ;
 
 : slide ( sq step -- )          \ along one line until blocked
@@ -208,21 +213,25 @@ create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 : slides ( sq first last -- )   \ the king-steps from index first to last-1
   swap ?do dup i cells king-steps + @ slide loop drop ;
 
-: castles ( -- )                \ the king has not moved, the rook is home, the way is free and safe
-  me if 112 else 0 then >r                     \ the king's rank
-  castling c@ me if 2 rshift then
-  dup 1 and if
-    r@ 5 + free? r@ 6 + free? and  r@ 7 + sq@ kind rook = and if
-      r@ 4 + me other attacked? 0=  r@ 5 + me other attacked? 0= and
-      r@ 6 + me other attacked? 0= and if r@ 4 + r@ 6 + 0 add then
-    then
-  then
-  2 and if
-    r@ 3 + free? r@ 2 + free? and r@ 1+ free? and  r@ sq@ kind rook = and if
-      r@ 4 + me other attacked? 0=  r@ 3 + me other attacked? 0= and
-      r@ 2 + me other attacked? 0= and if r@ 4 + r@ 2 + 0 add then
-    then
-  then r> drop ;
+\ Castling: the king steps two squares toward a rook on its first rank
+\ and the rook jumps over it, if neither has moved (the castling rights
+\ say so), every square between them is empty, and the king is not in
+\ check nor crosses or lands on an attacked square.
+: home ( -- sq ) me if e8 else e1 then ;   \ where the mover's king starts
+: right? ( white-right -- flag ) \ has the mover this right? (named by white's)
+  me if 2 lshift then  castling c@ and 0<> ;
+: safe? ( sq -- flag ) me other attacked? 0= ;
+: safe-walk? ( from to -- flag ) \ from, to and the square between: none attacked
+  2dup + 2/ safe?  rot safe? and  swap safe? and ;
+: may-castle? ( to rook -- flag )  \ the king on home to to, beside the rook on rook
+  dup sq@ kind rook <> if 2drop false exit then
+  home swap clear-path? 0= if drop false exit then
+  home swap safe-walk? ;
+: castle ( to rook -- )          \ add the castling if it is allowed
+  over swap may-castle? if home swap 0 add else drop then ;
+: castles ( -- )                \ called only when the mover is not in check
+  white-short right? if home 2 +  home 3 + castle then
+  white-long right? if home 2 -  home 4 - castle then ;
 
 : piece-moves ( sq -- )
   dup sq@ kind case
@@ -243,29 +252,35 @@ create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 
 \ ---- making moves -----------------------------------------------------------------
 
-: clear-rights ( sq -- )        \ a move from or to these squares ends some castling
-  case 0 of 2 endof 7 of 1 endof 4 of 3 endof 112 of 8 endof 119 of 4 endof 116 of 12 endof 0 swap endcase
-  invert castling c@ and castling c! ;
+: lost-rights ( sq -- rights ) \ the castling a move from or to sq ends
+  case a1 of white-long endof  h1 of white-short endof  e1 of white-short white-long or endof
+       a8 of black-long endof  h8 of black-short endof  e8 of black-short black-long or endof
+       0 swap endcase ;
+: clear-rights ( sq -- ) lost-rights invert  castling c@ and castling c! ;
 
+: move-piece ( from to -- ) over sq@ swap sq!  0 swap sq! ;
 : castle-rook ( m -- )          \ when the king moves two squares, the rook jumps over it
-  dup target swap origin -   ( +2 king side, -2 queen side )
-  dup 2 = if drop me if 119 117 else 7 5 then else
-  -2 = if me if 112 115 else 0 3 then else exit then then
-  over sq@ swap sq!  0 swap sq! ;
+  dup target swap origin -      ( +2 king side, -2 queen side )
+  dup abs 2 <> if drop exit then
+  0> if home 3 +  home 1+ else home 4 -  home 1- then  move-piece ;
+
+: behind ( sq -- sq' ) forward - ;   \ one square back, seen from the mover
+: en-passant ( m -- )           \ a pawn taking en passant takes the pawn it passes
+  target dup ep c@ = if behind 0 swap sq! else drop then ;
+: double-step ( m -- )          \ after a pawn's double step, the square it passed is en passant
+  dup target swap origin  2dup - abs 32 = if + 2/ ep c! else 2drop then ;
+: pawn-move ( m -- ) dup en-passant  no-ep ep c!  double-step ;
+: king-move ( m -- ) dup target me king-sq c!  castle-rook ;
+: landing ( m piece -- piece' ) \ what stands on the target: the promotion, if any
+  swap promotion ?dup if nip me 8 * + then ;
 
 : make ( m -- )                 \ play m from board# onto child#
-  board# child# 128 move  child# pos !
-  dup origin sq@ >r                            \ the moving piece
-  r@ kind pawn = over target ep c@ = and if    \ en passant: take the pawn behind
-    0 over target me if 16 + else 16 - then sq!
-  then
-  255 ep c!
-  r@ kind pawn = if
-    dup target over origin - abs 32 = if dup target over origin + 2/ ep c! then
-  then
-  r@ kind king = if dup target me king-sq c!  dup castle-rook then
-  dup promotion ?dup if me 8 * + else r@ then  over target sq!
-  r> drop  0 over origin sq!
+  copy-down  child# pos !
+  dup origin sq@                ( m piece )
+  dup kind pawn = if over pawn-move else no-ep ep c! then
+  dup kind king = if over king-move then
+  over swap landing  over target sq!
+  0 over origin sq!
   dup origin clear-rights  target clear-rights
   me other side c! ;
 
@@ -277,17 +292,14 @@ create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 : moves# ( -- n ) counts this @ ;
 : move# ( i -- m ) cells list# + @ ;
 
-: (perft) ( depth -- n )
-  generate  0 swap
-  moves# 0 ?do
-    i move# make legal? if
-      dup 1 = if swap 1+ swap else 1 ply +! dup 1- recurse -1 ply +! rot + swap then
-    then
-    look
-  loop drop ;
+: (perft) ( -- n )
+  depths this @ 0= if 1 exit then
+  generate 0
+  moves# 0 ?do  i move# make legal? if down recurse up + then  look  loop ;
 
-: root ( -- ) 0 ply !  board board# 128 move  look ;
-: perft ( depth -- n ) dup 0= if drop 1 exit then  dup max-ply > abort" perft goes at most 16 plies deep"  root (perft) ;
+: perft ( depth -- n )
+  dup max-ply > abort" perft goes at most 16 plies deep"
+  root (perft) ;
 
 \ ---- the computer ---------------------------------------------------------------
 \ Alpha-beta (negamax) on material and a little central control.
@@ -304,42 +316,47 @@ create values 0 , 100 , 320 , 330 , 500 , 900 , 0 ,
     then then
   loop ;
 
-create alphas max-ply 2 + cells allot
-create betas  max-ply 2 + cells allot
-create depths max-ply 2 + cells allot
 100000 constant mate
+create spare 256 cells allot    \ the list while it is reordered
+: spare! ( m i -- ) cells spare + ! ;
 
-defer negamax
-: child-score ( -- score )      \ after make: search the child with the window negated
-  alphas this @ negate  betas this @ negate  depths this @ 1-
-  1 ply +!  depths this !  alphas this !  betas this !
-  negamax negate  -1 ply +! ;
+: search-move ( i -- legal? )   \ play the list's i-th move if it is legal, and score it
+  move# make legal? dup if descend raise then  look ;
+: no-move ( -- score )          \ mated (the sooner the worse) or stalemate
+  me in-check? if mate negate ply @ + else 0 then ;
 
-: (negamax) ( -- score )
+: captures-first ( -- )        \ reorder the list: captures, then the rest
+  0  moves# 0 ?do i move# target sq@ if  i move# over spare!  1+ then loop
+  moves# 0 ?do i move# target sq@ 0= if  i move# over spare!  1+ then loop drop
+  spare list# moves# cells move ;
+
+: (negamax) ( -- score )        \ captures first: they most often cut the search short
   look depths this @ 0= if worth exit then
-  generate  false
-  moves# 0 ?do
-    alphas this @ betas this @ >= if leave then
-    i move# make legal? if
-      drop true  child-score
-      dup alphas this @ > if alphas this ! else drop then
-    then look
-  loop
-  if alphas this @ else me in-check? if mate negate ply @ + else 0 then then ;
+  generate captures-first  false
+  moves# 0 ?do  open? 0= if leave then  i search-move or  loop
+  if alphas this @ else no-move then ;
 ' (negamax) is negamax
 
-variable level  3 level !
 : best-move ( -- m | 0 )        \ 0 when there is no legal move
-  root generate  mate 1+ negate best !  no-ties
-  mate 1+ betas this !  level @ depths this !
+  lookahead @ root generate  mate 1+ negate  mate 1+ choosing
   moves# 0 ?do
-    i move# make legal? if
-      best @ 1- alphas this !  child-score  i move# swap weigh
-    then look
+    i move# make legal? if  i move# score-root weigh  then look
   loop chosen 0 max ;
 
 : legal-moves# ( -- n )         \ how many legal moves the side to move has
-  root generate 0  moves# 0 ?do i move# make legal? - look loop ;
+  0 root generate 0  moves# 0 ?do i move# make legal? - look loop ;
+: random-move ( -- m | 0 )      \ any legal move, for testing the computer
+  0 root generate no-ties
+  moves# 0 ?do  i move# make legal? if i move# tie then look  loop chosen 0 max ;
+
+create level-plies 1 , 2 , 3 , 4 , 5 ,   \ how far levels 1 to 5 look ahead
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: computer-move ( -- m )        \ the move of the side to move, at its level
+  board pos !  me white = level-of
+  dup at-random? if drop random-move exit then
+  level-depth lookahead !  best-move ;
+3 level  3 level-depth lookahead !
+script? [if] level-option [then]
 
 \ ---- playing --------------------------------------------------------------------
 
@@ -358,14 +375,14 @@ variable last-move              \ the last move played, 0 before the first
   ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 
 : play-move ( m -- )            \ on the game's board
-  dup last-move !  root make  child# board 128 move  board pos ! ;
+  dup last-move !  0 root make  child# board 128 move  board pos ! ;
 
-: legal-move? ( m -- flag ) root make legal? look ;
+: legal-move? ( m -- flag ) 0 root make legal? look ;
 : first-legal ( -- m )          \ the first legal move in the list (0 if none)
-  root generate 0
+  0 root generate 0
   moves# 0 ?do i move# legal-move? if drop i move# leave then loop ;
 : .legal ( -- )
-  ." Legal moves:" root generate
+  ." Legal moves:" 0 root generate
   moves# 0 ?do i move# legal-move? if space i move# .move then loop cr ;
 
 : >sq ( c-addr -- sq | -1 )
@@ -377,32 +394,37 @@ variable last-move              \ the last move played, 0 before the first
 : >move ( c-addr u -- from to promo ) \ -1 for a square that is none, 0 for a bad promotion
   over >sq  2 pick 2 + >sq  2swap 4 > if 4 + c@ >kind else drop queen then ;
 
-: matches? ( from to promo m -- flag )  \ the promotion counts only for a promoting move
-  >r  r@ promotion ?dup if <> if 2drop r> drop false exit then else drop then
-  r@ target =  swap r> origin =  and ;
-: find-move ( from to promo -- m | 0 )  \ the move of the list that matches, legal or not
-  root generate
-  moves# 0 ?do 2 pick 2 pick 2 pick i move# matches? if drop 2drop i move# unloop exit then loop
-  drop 2drop 0 ;
+: matches? ( typed m -- flag )  \ the promotion counts only for a promoting move
+  dup promotion 0= if 65535 and swap 65535 and then = ;
+: find-move ( typed -- m | 0 )  \ the move of the list that matches, legal or not
+  0 root generate
+  moves# 0 ?do  dup i move# matches? if drop i move# unloop exit then  loop
+  drop 0 ;
 
 : .format ( -- )
   ." Type the squares from and to, like " first-legal .move
   ." ; a pawn reaching the last rank takes q, r, b or n (e7e8q)." cr ;
-: .not-there ( to from -- )
-  ." The " dup board + c@ kind .kind ."  on " .square ."  cannot go to " .square ." ." cr ;
-: try-move ( from to promo -- m | 0 )   \ the legal move, or 0 after saying why not
-  dup 0= 3 pick 0< or 2 pick 0< or if drop 2drop .format 0 exit then
+: .no-piece ( m -- ) origin ." There is no piece on " .square ." ." cr ;
+: .not-yours ( m -- )
+  origin ." The piece on " .square ."  is not yours: you play " me .side ." ." cr ;
+: .own-there ( m -- ) target ." Your own " dup sq@ kind .kind ."  is on " .square ." ." cr ;
+: .not-there ( m -- )
+  ." The " dup origin sq@ kind .kind ."  on " dup origin .square
+  ."  cannot go to " target .square ." ." cr ;
+: .in-check ( m -- ) drop ." That move would leave your king in check." cr ;
+
+: refused? ( m -- flag )        \ say why the typed move is not a move, if it is not
   board pos !
-  2 pick sq@ 0= if 2drop ." There is no piece on " .square ." ." cr 0 exit then
-  2 pick sq@ color me <> if
-    2drop ." The piece on " .square ."  is not yours: you play " me .side ." ." cr 0 exit
-  then
-  over sq@ ?dup if color me = if
-    drop nip ." Your own " dup sq@ kind .kind ."  is on " .square ." ." cr 0 exit
-  then then
-  2 pick >r over >r  find-move r> r> rot   ( to from m )
-  ?dup 0= if .not-there 0 exit then
-  nip nip dup legal-move? 0= if drop ." That move would leave your king in check." cr 0 then ;
+  dup origin sq@ 0= if .no-piece true exit then
+  dup origin own? 0= if .not-yours true exit then
+  dup target own? if .own-there true exit then
+  dup find-move 0= if .not-there true exit then
+  drop false ;
+: typo? ( from to promo -- flag ) 0=  rot 0< or  swap 0< or ;  \ no square, or a bad promotion
+: try-move ( from to promo -- m | 0 )   \ the legal move, or 0 after saying why not
+  >r 2dup r@ typo? if r> drop 2drop .format 0 exit then
+  r> encode  dup refused? if drop 0 exit then
+  find-move  dup legal-move? 0= if .in-check 0 then ;
 
 : .prompt ( -- )
   ." Your move (like " first-legal .move ." ; ? lists moves, q quits): " ;
@@ -452,7 +474,7 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
     .draw? if exit then
     plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
-    human? if human-move else best-move then
+    human? if human-move else computer-move then
     dup 0< if drop ." Bye." cr .board exit then
     board pos !  me .side ."  plays " dup .move cr
     dup irreversible? if 0 #history ! then  play-move remember  1 plies +!

@@ -12,7 +12,7 @@
 \ The built-in words reach, path and path-count know these rules. Players
 \ see squares as a1 .. e5 (column a..e is x 0..4, row 1..5 is y 0..4).
 
-require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+require ./lib/play.fs  require ./lib/search.fs   \ the move prompt; the computer's search
 
 \ ---- the position ----------------------------------------------------------
 
@@ -46,12 +46,6 @@ variable side                   \ 1 or 2: whose move it is
 \ A move is a piece's square and a destination; the board afterwards does
 \ not depend on the path taken.
 
-16 constant max-ply
-create boards 25 max-ply 2 + * allot
-variable ply
-: board# ( -- addr ) ply @ 25 * boards + ;
-: child# ( -- addr ) board# 25 + ;
-
 : pieces ( board p -- n ) 0 25 0 do 2 pick i + c@ 2 pick = - loop nip nip ;
 
 : moves? ( board p -- flag )    \ does p have any legal move?
@@ -62,27 +56,23 @@ variable ply
 : move! ( board from to -- )    \ make the move on board
   rot >r  r@ 2 pick + c@  r@ rot + c!  0 swap r> + c! ;
 
-create colors max-ply 2 + cells allot
-create depths max-ply 2 + cells allot
-create alphas max-ply 2 + cells allot
-create betas  max-ply 2 + cells allot
-create froms  max-ply 2 + cells allot
-create dests  max-ply 2 + cells allot
-: this ( array -- addr ) ply @ cells + ;
-
-: down ( -- ) colors this @ other depths this @ 1-  1 ply +!  depths this ! colors this ! ;
-: up ( -- ) -1 ply +! ;
+: mover ( -- p )                \ who moves at this ply: the sides take turns
+  side @  ply @ 1 and if other then ;
 
 \ Each ply walks its pieces (froms) and each piece's destinations (dests).
+per-ply froms                   \ the square of the piece this ply moves now
+per-ply dests                   \ the destinations of that piece not tried yet
 : first-piece ( -- ) -1 froms this !  0 dests this ! ;
 : next-move ( -- from to true | false )
   begin dests this @ 0= while
     froms this @ 1+ dup froms this !  dup 25 = if drop false exit then
-    board# over + c@ colors this @ = if board# swap reach else drop 0 then dests this !
+    board# over + c@ mover = if board# swap reach else drop 0 then dests this !
   repeat
   froms this @  dests this @ dup lowest-bit  swap dup 1- and dests this !  true ;
 
-: make-move ( from to -- ) board# child# 25 move  child# -rot move! ;
+: make-move ( from to -- ) copy-down  child# -rot move! ;
+: pack ( from to -- move ) swap 25 * + ;     \ one cell, for the choice among equal moves
+: unpack ( move -- from to | -1 -1 ) dup 0< if dup else 25 /mod swap then ;
 
 \ ---- perft --------------------------------------------------------------
 
@@ -98,9 +88,10 @@ create dests  max-ply 2 + cells allot
     2dup board# -rot path-count >r  make-move down recurse up r> * +
   repeat ;
 
-: root ( depth -- ) 0 ply !  board board# 25 move  side @ colors this !  depths this ! ;
-: perft ( depth -- n ) root (perft) ;
-: path-perft ( depth -- n ) root (path-perft) ;
+: root ( depth -- ) board 25 rot search-from ;
+: checked-depth ( depth -- depth ) dup max-ply > abort" perft goes at most 16 plies deep" ;
+: perft ( depth -- n ) checked-depth root (perft) ;
+: path-perft ( depth -- n ) checked-depth root (path-perft) ;
 
 \ ---- the computer ----------------------------------------------------------
 \ Alpha-beta over (piece, destination) moves. Losing a piece costs far more
@@ -115,45 +106,51 @@ create dests  max-ply 2 + cells allot
   2dup pieces  2 pick 2 pick other pieces - 100 *  >r
   2dup mobility  -rot other mobility -  r> + ;
 
-defer negamax
-: descend ( -- score )
-  betas this @ negate  alphas this @ negate
-  down betas this ! alphas this !  negamax negate up ;
-: raise ( score -- )
-  dup alphas this @ > if alphas this ! else drop then ;
 \ The contest allows a second a move, so the bot searches against a clock:
 \ the search throws TIME-UP once the deadline has passed.
 variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
 1001 constant time-up
 : clock ( -- ) deadline @ if utime drop deadline @ > if time-up throw then then ;
 
+: lost-here? ( -- flag )        \ the side to move has no piece or no move
+  board# mover pieces 0=  board# mover moves? 0= or ;
+: leaf? ( -- flag )             \ no deeper: the depth is used up or the game is over
+  depths this @ 0= if true else lost-here? then ;
+: next-open ( -- from to true | false )  \ the next move, unless beta is reached
+  open? if next-move else false then ;
 : (negamax) ( -- score )
   clock
-  depths this @ 0= if board# colors this @ worth exit then
-  board# colors this @ 2dup pieces 0= -rot moves? 0= or if board# colors this @ worth exit then
+  leaf? if board# mover worth exit then
   first-piece
-  begin alphas this @ betas this @ < if next-move else false then while
-    make-move descend raise
-  repeat alphas this @ ;
+  begin next-open while  make-move descend raise  repeat
+  alphas this @ ;
 ' (negamax) is negamax
 
-variable level  3 level !
 
-variable foe
+: reaches ( board p -- mask ) \ every square one of p's pieces can reach
+  0 25 0 do  2 pick i + c@ 2 pick = if 2 pick i reach or then  loop nip nip ;
 : threatened? ( board sq -- flag ) \ can the enemy take the piece on sq next move?
-  2dup + c@ other foe !
-  false 25 0 do
-    2 pick i + c@ foe @ = if 2 pick i reach 2 pick rshift 1 and 0<> or then
-  loop nip nip ;
+  2dup + c@ other  rot swap reaches  swap rshift 1 and 0<> ;
 
 : caution ( to score -- to score' ) \ as the seed's bot: never step where the enemy
   child# 2 pick threatened?  over won 100 - < and if 5000 - then ;  \ takes next, unless it wins
 
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 2* negate best !  won 1+ betas this !  no-ties  first-piece  \ below any cautioned loss
+  lookahead @ root  won 2* negate  won 1+ choosing  first-piece  \ below any cautioned loss
   begin next-move while
-    2dup make-move  best @ 1- alphas this !  descend caution  >r swap 25 * + r> weigh
-  repeat  chosen dup 0< if dup else 25 /mod swap then ;
+    2dup make-move  score-root caution  >r pack r> weigh
+  repeat  chosen unpack ;
+: random-move ( -- from to )    \ any legal move, for testing the computer
+  0 root no-ties first-piece  begin next-move while pack tie repeat  chosen unpack ;
+
+create level-plies 1 , 1 , 2 , 3 , 4 ,   \ how far levels 1 to 5 look ahead
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: computer-move ( -- from to )  \ the move of the side to move, at its level
+  side @ 1 = level-of
+  dup at-random? if drop random-move exit then
+  level-depth lookahead !  best-move ;
+4 level  4 level-depth lookahead !
+script? [if] level-option [then]
 
 \ ---- playing -----------------------------------------------------------------
 
@@ -245,7 +242,7 @@ variable max-moves  1000 max-moves !  \ moves before a game is called a draw any
     lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
     .draw? if exit then
     plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
-    human? if human-move else best-move then
+    human? if human-move else computer-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
     dup board + c@ if 0 #history ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
@@ -290,14 +287,14 @@ variable budget-us  300000 budget-us !  \ the deadline, after the bot starts thi
 variable deepen-us  100000 deepen-us !  \ no deeper search starts after this
 12 constant max-depth
 : deeper ( from to -- from' to' more? )  \ one ply deeper, unless time runs out
-  1 level +!  ['] best-move catch ?dup if
+  1 lookahead +!  ['] best-move catch ?dup if
     dup time-up <> if throw then drop false exit
   then  2swap 2drop true ;
 : think ( -- from to )          \ the best move the time allows
   utime drop >r  0 deadline !
-  1 level !  best-move                      \ one ply, without the clock: always a move
+  1 lookahead !  best-move                      \ one ply, without the clock: always a move
   r@ budget-us @ + deadline !
-  begin level @ max-depth <  utime drop r@ - deepen-us @ <  and while
+  begin lookahead @ max-depth <  utime drop r@ - deepen-us @ <  and while
     deeper 0= if r> drop 0 deadline ! exit then
   repeat r> drop 0 deadline ! ;
 

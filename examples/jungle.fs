@@ -9,7 +9,7 @@
 \ rat 0 cat 1 dog 2 wolf 3 leopard 4 tiger 5 lion 6 elephant 7.
 \ The built-in capture? ( attacker defender -- flag ) holds the rank rule.
 
-require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+require ./lib/play.fs  require ./lib/search.fs   \ the move prompt; the computer's search
 
 \ ---- the board ------------------------------------------------------------
 
@@ -28,9 +28,9 @@ variable pos                    \ the board the rules look at
 
 0 constant rat   5 constant tiger   6 constant lion   7 constant elephant
 
-: den ( s -- sq ) if 59 else 3 then ;
-: trap? ( sq s -- flag )                   \ one of side s's traps
-  if dup 58 = over 60 = or swap 52 = or else dup 2 = over 4 = or swap 10 = or then ;
+3 constant d1  59 constant d9              \ A's den at the bottom, B's at the top
+: den ( s -- sq ) if d9 else d1 then ;
+: trap? ( sq s -- flag ) den - abs  dup 1 = swap 7 = or ;   \ the squares beside s's den
 : water? ( sq -- flag )
   dup rank# 3 6 within  swap file dup 1 3 within swap 4 6 within or  and ;
 
@@ -90,7 +90,7 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
 : .animal ( cell -- ) dup animal s" rcdwptle" drop + c@ swap owner 0= if 32 - then emit ;
 : .cell ( sq -- )
   dup at ?dup if nip .animal exit then
-  dup 3 = over 59 = or if drop ." #" exit then
+  dup d1 = over d9 = or if drop ." #" exit then
   dup water? if drop ." ~" exit then
   dup 0 trap? swap 1 trap? or if ." ^" else ." ." then ;
 : .board ( -- )
@@ -107,9 +107,9 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
 \ swims; lion and tiger jump straight over a river unless a rat is in the
 \ way; captures follow the ranks, the traps and the rat's water rules.
 
-variable dir                    \ 0 up, 1 down, 2 left, 3 right
-: step ( sq -- sq' | -1 )
-  dir @ case
+\ A direction is 0 up, 1 down, 2 left or 3 right.
+: step ( sq dir -- sq' | -1 )   \ the next square that way, -1 off the board
+  case
     0 of dup rank# 8 < if 7 + else drop -1 then endof
     1 of dup rank# 0 > if 7 - else drop -1 then endof
     2 of dup file 0 > if 1- else drop -1 then endof
@@ -117,20 +117,19 @@ variable dir                    \ 0 up, 1 down, 2 left, 3 right
   endcase ;
 
 : rat-in? ( sq -- flag ) at ?dup if animal rat = else false then ;
+: jumper? ( sq -- flag ) at animal dup lion = swap tiger = or ;
 
-: water-jump ( sq -- sq' | -1 ) \ from the first water square, fly to the far bank
-  begin dup water? while
-    dup rat-in? if drop -1 exit then
-    step
-  repeat ;
+: water-jump ( sq dir -- sq' | -1 ) \ from the first water square, fly to the far bank
+  >r begin dup water? while
+    dup rat-in? if drop -1 r> drop exit then
+    r@ step
+  repeat r> drop ;
 
-: land ( from -- to | -1 )      \ where a move in direction DIR ends
-  dup step  dup 0< if nip exit then
-  dup water? if
-    over at animal
-    dup rat = if drop nip exit then
-    dup lion = swap tiger = or if water-jump else drop -1 then
-  then nip ;
+: land ( from dir -- to | -1 )  \ where a move from from in direction dir ends
+  2dup step                     ( from dir to )
+  dup 0< over water? 0= or if nip nip exit then
+  rot dup rat-in? if drop nip exit then
+  jumper? if swap water-jump else 2drop -1 then ;
 
 : takes? ( from to -- flag )    \ may the animal on from capture the one on to?
   over at owner >r
@@ -153,51 +152,41 @@ variable dir                    \ 0 up, 1 down, 2 left, 3 right
 \ Copy-make on a stack of boards, one per ply; each ply walks its squares
 \ and the four directions.
 
-16 constant max-ply
-create boards #squares max-ply 2 + * allot
-variable ply
-: board# ( -- addr ) ply @ #squares * boards + ;
-: child# ( -- addr ) board# #squares + ;
+per-ply sqs                     \ the square this ply moves from now
+per-ply dirs                    \ the next direction to try from it
 : look ( -- ) board# pos ! ;
-
-create colors max-ply 2 + cells allot
-create depths max-ply 2 + cells allot
-create alphas max-ply 2 + cells allot
-create betas  max-ply 2 + cells allot
-create sqs    max-ply 2 + cells allot
-create dirs   max-ply 2 + cells allot
-: this ( array -- addr ) ply @ cells + ;
-
-: down ( -- ) colors this @ other depths this @ 1-  1 ply +!  depths this ! colors this ! ;
-: up ( -- ) -1 ply +! ;
+: mover ( -- s )                \ who moves at this ply: the sides take turns
+  side @  ply @ 1 and if other then ;
 
 : first-move ( -- ) 0 sqs this !  0 dirs this ! ;
 : next-square ( -- ) 1 sqs this +!  0 dirs this ! ;
 : next-move ( -- from to true | false )
   look
   begin sqs this @ #squares < while
-    sqs this @ dup at dup if owner colors this @ = then
+    sqs this @ dup at dup if owner mover = then
     if
-      dirs this @ dir !  dup land
+      dup dirs this @ land
       dirs this @ 3 = if next-square else 1 dirs this +! then
       2dup legal? if true exit then 2drop
     else drop next-square then
   repeat false ;
 
 : make-move ( from to -- )
-  board# child# #squares move
+  copy-down
   over child# + c@ over child# + c!  drop 0 swap child# + c! ;
+: pack ( from to -- move ) swap 64 * + ;     \ one cell, for the choice among equal moves
+: unpack ( move -- from to | -1 -1 ) dup 0< if dup else 64 /mod swap then ;
 
 : (perft) ( -- n )              \ a winning move counts 1 on the last ply, and ends its line before
   depths this @ 0= if 1 exit then
-  look colors this @ lost? if 0 exit then
+  look mover lost? if 0 exit then
   first-move 0
   depths this @ 1 = if                      \ count the last ply without playing it
     begin next-move while 2drop 1+ repeat exit
   then
   begin next-move while make-move down recurse up + repeat ;
 
-: root ( depth -- ) 0 ply !  board board# #squares move  side @ colors this !  depths this ! ;
+: root ( depth -- ) board #squares rot search-from ;
 : perft ( depth -- n )
   dup max-ply > abort" perft goes at most 16 plies deep"
   root (perft) ;
@@ -209,36 +198,41 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
   den  2dup file swap file - abs  -rot rank# swap rank# - abs + ;
 
 : worth ( -- n )                \ for the side to move at this ply: higher is better
-  look colors this @ lost? if won negate exit then
+  look mover lost? if won negate exit then
   0 #squares 0 do
     i at ?dup if
       dup animal cells values + @ 100 *           \ material
       i 2 pick owner other distance 16 swap - 3 * +   \ closeness to the enemy den
-      swap owner colors this @ = if + else - then
+      swap owner mover = if + else - then
     then
   loop ;
 
-defer negamax
-: descend ( -- score )
-  betas this @ negate  alphas this @ negate
-  down betas this ! alphas this !  negamax negate up ;
-: raise ( score -- ) dup alphas this @ > if alphas this ! else drop then ;
+: next-open ( -- from to true | false )  \ the next move, unless beta is reached
+  open? if next-move else false then ;
 : (negamax) ( -- score )
-  look colors this @ lost? depths this @ 0= or if worth exit then
-  first-move  won negate alphas this @ max alphas this !
+  look mover lost? depths this @ 0= or if worth exit then
+  first-move  won negate raise
   false ( moved? )
-  begin alphas this @ betas this @ < if next-move else false then while
-    make-move descend raise drop true
-  repeat
+  begin next-open while  make-move descend raise  drop true  repeat
   if alphas this @ else won negate then ;    \ no move at all: lost
 ' (negamax) is negamax
 
-variable level  3 level !
 : best-move ( -- from to )      \ -1 -1 if there is none
-  level @ root  won 1+ negate best !  won 1+ betas this !  no-ties  first-move
+  lookahead @ root  won 1+ negate  won 1+ choosing  first-move
   begin next-move while
-    2dup make-move  best @ 1- alphas this !  descend  >r swap 64 * + r> weigh
-  repeat  chosen dup 0< if dup else 64 /mod swap then ;
+    2dup make-move  score-root  >r pack r> weigh
+  repeat  chosen unpack ;
+: random-move ( -- from to )    \ any legal move, for testing the computer
+  0 root no-ties first-move  begin next-move while pack tie repeat  chosen unpack ;
+
+create level-plies 1 , 2 , 3 , 4 , 5 ,   \ how far levels 1 to 5 look ahead
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: computer-move ( -- from to )  \ the move of the side to move, at its level
+  side @ 0= level-of
+  dup at-random? if drop random-move exit then
+  level-depth lookahead !  best-move ;
+3 level  3 level-depth lookahead !
+script? [if] level-option [then]
 
 \ ---- looking at moves ----------------------------------------------------------
 
@@ -278,36 +272,44 @@ variable last-to
 : .rank ( rank -- ) s" rat     cat     dog     wolf    leopard tiger   lion    elephant"
   drop swap 8 * + 8 -trailing type ;
 : .animal-on ( sq -- ) space dup at animal .rank ."  on " .square ;
-: neighbour? ( from to -- flag ) \ one step apart; leaves DIR pointing there
-  4 0 do i dir !  over step over = if 2drop true unloop exit then loop 2drop false ;
-: far-bank ( from -- to | -1 )  \ over the river in direction DIR, rats or not
-  step dup 0< if exit then  dup water? 0= if drop -1 exit then
-  begin dup water? while step repeat ;
-: across? ( from to -- flag )   \ straight over the river; leaves DIR pointing there
-  4 0 do i dir !  over far-bank over = if 2drop true unloop exit then loop 2drop false ;
-: jumper? ( sq -- flag ) at animal dup lion = swap tiger = or ;
+: neighbour? ( from to -- flag ) \ one step apart
+  4 0 do  over i step over = if 2drop true unloop exit then  loop 2drop false ;
+: far-bank ( from dir -- to | -1 )  \ over the river that way, rats or not
+  tuck step  dup 0< over water? 0= or if 2drop -1 exit then
+  begin dup water? while over step repeat nip ;
+: across ( from to -- dir | -1 )   \ the way straight over the river from from to to
+  -1  4 0 do  2 pick i far-bank 2 pick = if drop i leave then  loop nip nip ;
+: blocked-jump? ( from to -- flag )  \ a lion's or tiger's jump, but a rat is in the river
+  over jumper? 0= if 2drop false exit then
+  over swap across  dup 0< if 2drop false exit then  land 0< ;
+: one-move? ( from to -- flag ) \ a step, or the lion's or tiger's jump over the river
+  2dup neighbour? if 2drop true exit then
+  over jumper? if across 0< 0= else 2drop false then ;
+
+: .blocked ( -- ) ." A rat in the river blocks the jump." cr ;
+: .how-to-move ( -- )
+  ." An animal moves one square up, down, left or right; the lion and tiger" cr
+  ." also jump straight across the river." cr ;
+: .rat-only ( -- ) ." Only the rat may go into the water." cr ;
+: .own-den ( -- ) ." No animal may enter its own den." cr ;
+: .own-animal ( sq -- ) ." Your own animal is on " .square ." ." cr ;
+: .water-and-land ( -- )
+  ." A rat in the water and an animal on land cannot take each other." cr ;
+: .outranked ( from to -- )     \ the animal on from is too low to take the one on to
+  ." The" swap .animal-on ."  cannot take the" .animal-on ." : each animal takes its own rank" cr
+  ." or lower, the rat takes the elephant, the elephant never takes the rat." cr ;
+: swims? ( from to -- flag ) water? swap at animal rat <> and ;   \ a non-rat into water
+: shore? ( from to -- flag ) water? swap water? <> ;   \ one in the water, one on land
 
 : why-not-there ( from to -- )  \ the animal on from is ours: why can it not go to to?
-  2dup neighbour? 0= if
-    over jumper? if 2dup across? if over land 0< if
-      2drop ." A rat in the river blocks the jump." cr exit
-    then then then
-  then
-  2dup neighbour?  2 pick jumper? if >r 2dup across? r> or then  0= if
-    2drop ." An animal moves one square up, down, left or right; the lion and tiger" cr
-    ." also jump straight across the river." cr exit
-  then
-  dup water? 2 pick at animal rat <> and if
-    2drop ." Only the rat may go into the water." cr exit
-  then
-  dup side @ den = if 2drop ." No animal may enter its own den." cr exit then
+  2dup blocked-jump? if 2drop .blocked exit then
+  2dup one-move? 0= if 2drop .how-to-move exit then
+  2dup swims? if 2drop .rat-only exit then
+  dup side @ den = if 2drop .own-den exit then
   dup at 0= if 2drop ." That move is not allowed." cr exit then
-  dup at owner side @ = if nip ." Your own animal is on " .square ." ." cr exit then
-  over water? over water? <> if
-    2drop ." A rat in the water and an animal on land cannot take each other." cr exit
-  then
-  ." The" over .animal-on ."  cannot take the" dup .animal-on ." : each animal takes its own rank" cr
-  ." or lower, the rat takes the elephant, the elephant never takes the rat." cr 2drop ;
+  dup at owner side @ = if nip .own-animal exit then
+  2dup shore? if 2drop .water-and-land exit then
+  .outranked ;
 
 : why-not ( from to -- )        \ say why from-to is not a legal move
   board pos !
@@ -347,7 +349,7 @@ variable plies                  \ moves played in this game
     side @ lost? if side @ other .winner exit then
     can-move? 0= if ." No legal move. " side @ other .winner exit then
     plies @ move-limit = if ." Too many moves: a draw." cr exit then
-    human? if human-move else best-move then
+    human? if human-move else computer-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
     play-move  1 plies +!
     humans @ 0= if pause then

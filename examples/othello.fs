@@ -9,7 +9,7 @@
 \ The built-in words flip, flips and legal-moves do the rules; this file
 \ draws the board, reads your moves, searches, and counts perft.
 
-require ./lib/play.fs           \ the move prompt, Ctrl-C, demo pauses, equal moves
+require ./lib/play.fs  require ./lib/search.fs   \ the move prompt; the computer's search
 
 \ ---- the position ----------------------------------------------------------
 
@@ -73,22 +73,14 @@ variable last-move  -1 last-move !  \ the last square played; -1 none yet, -2 a 
   begin ?dup while dup lowest-bit .square space dup 1- and repeat ;
 
 \ ---- the search ------------------------------------------------------------
-\ Copy-make on a stack of boards, one per ply: each level of the search
-\ keeps its board, side, depth, alpha-beta window and moves left in arrays
-\ indexed by PLY. The score counts corners, edges and mobility.
+\ The ply stack, alpha-beta and the choice among equal moves are in
+\ lib/search.fs. Othello's own part: the moves a ply has left, as a mask;
+\ passing; and the score, which counts corners, edges and mobility.
 
-16 constant max-ply
-create boards 64 max-ply 2 + * allot
-variable ply                    \ how deep the search is now
-: board# ( -- addr ) ply @ 64 * boards + ;
-: child# ( -- addr ) board# 64 + ;
+per-ply masks                   \ the moves this ply has not tried yet
 
-create alphas max-ply 2 + cells allot
-create betas  max-ply 2 + cells allot
-create masks  max-ply 2 + cells allot
-create colors max-ply 2 + cells allot
-create depths max-ply 2 + cells allot
-: this ( array -- addr ) ply @ cells + ;
+: mover ( -- color )            \ who moves at this ply: the sides take turns
+  side @  ply @ 1 and if other then ;
 
 create weights                  \ what a disc on each square is worth
   100 , -20 , 10 ,  5 ,  5 , 10 , -20 , 100 ,
@@ -101,14 +93,14 @@ create weights                  \ what a disc on each square is worth
   100 , -20 , 10 ,  5 ,  5 , 10 , -20 , 100 ,
 
 : weight ( sq -- n ) cells weights + @ ;
+: disc-sign ( cell color -- n )     \ 1 for color's disc, -1 for the other's, 0 for none
+  over 0= if 2drop 0 exit then  = if 1 else -1 then ;
 
 : material ( board color -- n ) \ own discs minus the opponent's
-  0 64 0 do  2 pick i cell@ ?dup if 2 pick = if 1+ else 1- then then  loop nip nip ;
+  0 64 0 do  2 pick i cell@ 2 pick disc-sign +  loop nip nip ;
 
-: positional ( board color -- n )
-  0 64 0 do
-    2 pick i cell@ ?dup if 2 pick = if i weight + else i weight - then then
-  loop nip nip ;
+: positional ( board color -- n ) \ the weights of own discs minus the opponent's
+  0 64 0 do  2 pick i cell@ 2 pick disc-sign  i weight * +  loop nip nip ;
 
 : mobility ( board color -- n ) \ own moves minus the opponent's
   2dup legal-moves bit-count  -rot other legal-moves bit-count  - ;
@@ -120,56 +112,44 @@ create weights                  \ what a disc on each square is worth
   over game-over? if material 1000 * exit then
   2dup positional  -rot mobility 5 * + ;
 
-: down ( -- )                  \ step to the child position: other side, one ply less
-  colors this @ other  depths this @ 1-
-  1 ply +!  depths this !  colors this ! ;
-: up ( -- ) -1 ply +! ;
-
 : next-move ( -- sq )          \ take the lowest move left at this ply
   masks this @  dup lowest-bit  swap dup 1- and masks this ! ;
-
 : make-move ( sq -- )          \ the child board is this board with sq played
-  board# child# 64 move  child# swap colors this @ flip drop ;
+  copy-down  child# swap mover flip drop ;
+: more? ( -- flag ) masks this @ 0<>  open? and ;
 
-defer negamax ( -- score )
-
-: descend ( -- score )         \ the child's score, from this side's view
-  betas this @ negate  alphas this @ negate   \ the child's window is ours, negated
-  down  betas this !  alphas this !
-  negamax negate  up ;
-
-: raise ( score -- )           \ keep the best score; stop when it passes beta
-  dup alphas this @ > if alphas this ! else drop then
-  alphas this @ betas this @ >= if 0 masks this ! then ;
+: try-moves ( mask -- score )  \ the best of these moves, or beta's worth
+  masks this !
+  begin more? while  next-move make-move  descend raise  repeat
+  alphas this @ ;
 
 : (negamax) ( -- score )       \ alpha-beta search of board#
-  depths this @ 0= if board# colors this @ worth exit then
-  board# colors this @ legal-moves  ?dup 0= if
-    board# game-over? if board# colors this @ worth exit then
-    board# child# 64 move  descend exit       \ no move: pass
-  then
-  masks this !
-  begin masks this @ while  next-move make-move  descend raise  repeat
-  alphas this @ ;
+  depths this @ 0= if board# mover worth exit then
+  board# mover legal-moves ?dup if try-moves exit then
+  board# game-over? if board# mover worth exit then
+  copy-down descend ;          \ no move: pass, the other side plays on
 ' (negamax) is negamax
 
 1000000 constant infinity
-variable level  4 level !      \ how many plies the computer looks ahead
-
-: root ( -- )                  \ ply 0 is the game's board, side to move
-  0 ply !  board board# 64 move
-  side @ colors this !  level @ depths this !
-  infinity negate alphas this !  infinity betas this ! ;
+: root ( depth -- ) board 64 rot search-from ;
 
 : best-move ( -- sq )          \ the computer's choice (-1 if it has none)
-  root  infinity negate best !  no-ties
+  lookahead @ root  infinity negate infinity choosing
   board side @ legal-moves masks this !
-  begin masks this @ while
-    next-move dup make-move  best @ 1- alphas this !  descend weigh
-  repeat chosen ;
+  begin masks this @ while  next-move dup make-move  score-root weigh  repeat
+  chosen ;
 
 : random-move ( -- sq )        \ any legal move, for testing the computer
   board side @ legal-moves  dup bit-count choose 0 ?do dup 1- and loop lowest-bit ;
+
+create level-plies 1 , 2 , 4 , 5 , 6 ,   \ how far levels 1 to 5 look ahead
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: computer-move ( -- sq )      \ the move of the side to move, at its level
+  side @ black = level-of
+  dup at-random? if drop random-move exit then
+  level-depth lookahead !  best-move ;
+3 level  3 level-depth lookahead !
+script? [if] level-option [then]
 
 \ ---- perft ------------------------------------------------------------------
 \ Count the positions exactly DEPTH plies ahead. As in Aart Bik's tables, a
@@ -177,16 +157,16 @@ variable level  4 level !      \ how many plies the computer looks ahead
 
 : (perft) ( -- n )
   depths this @ 0= if 1 exit then
-  board# colors this @ legal-moves ?dup 0= if
+  board# mover legal-moves ?dup 0= if
     board# game-over? if 1 exit then
-    board# child# 64 move  down recurse up exit
+    copy-down  down recurse up exit
   then
   masks this !  0
   begin masks this @ while  next-move make-move  down recurse up +  repeat ;
 
 : perft ( depth -- n )
   dup max-ply > abort" perft goes at most 16 plies deep"
-  root depths this !  (perft) ;
+  root (perft) ;
 
 \ ---- playing ----------------------------------------------------------------
 
@@ -223,7 +203,7 @@ variable humans                \ bit 1: black is human, bit 2: white is human
     then
   again ;
 
-: choose-move ( -- sq ) human? if human-move else best-move then ;
+: choose-move ( -- sq ) human? if human-move else computer-move then ;
 
 : .result ( -- )
   ." Final score: X " black discs . ." O " white discs .

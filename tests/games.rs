@@ -446,12 +446,12 @@ fn fivestep_bot_refuses_bad_arguments_and_leaves_no_old_answer() {
 fn fivestep_bot_keeps_the_move_of_the_last_search_that_finished() {
     // No time to deepen: the one-ply search's move.
     let one_ply =
-        eval("include examples/fivestep.fs start 0 deepen-us ! think swap . . level @ . bye");
+        eval("include examples/fivestep.fs start 0 deepen-us ! think swap . . lookahead @ . bye");
     assert!(one_ply.ends_with(" 1 "), "{one_ply}");
     // Time to start the second search but not to finish it: the deadline
     // (1 microsecond) cuts it, and the one-ply move is played.
     let cut = eval(
-        "include examples/fivestep.fs start 1 budget-us ! 1000000000 deepen-us ! think swap . . level @ . bye",
+        "include examples/fivestep.fs start 1 budget-us ! 1000000000 deepen-us ! think swap . . lookahead @ . bye",
     );
     assert_eq!(cut.replace(" 2 ", " 1 "), one_ply, "{cut}");
 }
@@ -608,4 +608,61 @@ fn chess_rules_agree_with_gforth() {
         .output()
         .expect("gforth runs");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "48 2039 ");
+}
+
+const GAME_NAMES: [&str; 4] = ["othello", "chess", "jungle", "fivestep"];
+
+#[test]
+fn every_board_game_has_levels_1_to_5() {
+    for game in GAME_NAMES {
+        // How far each level looks ahead: never less than the level below,
+        // and level 5 further than level 1.
+        let out = eval(&format!(
+            "include examples/{game}.fs : t 6 1 do i level-depth . loop ; t \
+             2 4 levels first-level @ . second-level @ . bye"
+        ));
+        let numbers: Vec<i64> = out.split_whitespace().map(|n| n.parse().unwrap()).collect();
+        let (plies, sides) = numbers.split_at(5);
+        assert!(plies.windows(2).all(|w| w[0] <= w[1]), "{game}: {out}");
+        assert!(plies[4] > plies[0], "{game}: {out}");
+        assert_eq!(sides, [2, 4], "{game}");
+        // A level out of range is an error that says which levels there are.
+        let (_, err, status) =
+            playforth(&["-e", &format!("include examples/{game}.fs 6 level")], "");
+        assert_ne!(status, 0, "{game}");
+        assert!(err.contains("level: 1 (easiest) to 5 (strongest)"), "{game}: {err}");
+        for args in [&["level", "6"][..], &["demo", "level"], &["level", "x"]] {
+            let mut all = vec![format!("examples/{game}.fs")];
+            all.extend(args.iter().map(|a| a.to_string()));
+            let all: Vec<&str> = all.iter().map(String::as_str).collect();
+            let (_, err, status) = playforth(&all, "");
+            assert_ne!(status, 0, "{game} {args:?}");
+            assert!(
+                err.contains("level: say which, 1 (easiest) to 5 (strongest), like: level 2"),
+                "{game} {args:?}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn level_on_the_command_line_is_the_level_word() {
+    let by_word = eval("include examples/jungle.fs 1 level demo bye");
+    let (by_option, err, status) =
+        playforth(&["--seed", "1", "examples/jungle.fs", "demo", "level", "1"], "");
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(by_option, by_word);
+    assert_ne!(by_word, eval("include examples/jungle.fs demo bye"), "level 1 plays another game");
+}
+
+#[test]
+fn a_seeded_level_1_against_level_5_game_is_always_the_same() {
+    for (game, seed) in [("othello", "2"), ("jungle", "3")] {
+        let code = format!("include examples/{game}.fs 1 5 levels demo bye");
+        let run = || playforth(&["--seed", seed, "-e", &code], "");
+        let (out, err, status) = run();
+        assert_eq!((status, err.as_str()), (0, ""), "{game}");
+        assert_eq!(run().0, out, "{game}: the same seed, the same game");
+        insta::assert_snapshot!(format!("{game}_level_1_vs_5"), out);
+    }
 }

@@ -1,11 +1,44 @@
 \ What the board games (othello, chess, jungle, fivestep) share for
-\ playing: the move prompt, Ctrl-C, the demo's pauses, and the computer's
-\ random choice among equally good moves. A game includes it with
+\ playing: the computer's level, the move prompt, Ctrl-C and the demo's
+\ pauses (their search is in search.fs). A game includes it with
 \   require ./lib/play.fs        (found beside the game's file)
 \
 \ The prompt reads one answer a line, forgiving about case and blanks. An
 \ empty line asks again; q, quit, Ctrl-D (the end of input) and Ctrl-C all
 \ stop the game without an error, so the game can show the final position.
+
+\ ---- levels -------------------------------------------------------------
+\ The computer's strength, from level 1 (a beginner can beat it) to 5 (the
+\ strongest that still answers in reasonable time): each game says how
+\ many plies each level searches, and level 1 also plays about every other
+\ move at random. Level 0 plays only at random (to measure the others).
+\ Each side has its level, so two levels can play each other in a demo.
+
+variable first-level            \ the level of the side that moves first
+variable second-level           \ and of the other side
+
+: level? ( n -- n )
+  dup 0 6 within 0= abort" level: 1 (easiest) to 5 (strongest), or 0 for random moves" ;
+: levels ( first second -- ) level? second-level !  level? first-level ! ;
+: level ( n -- ) dup levels ;   \ the computer's level, whichever side it plays
+: level-of ( first? -- n ) if first-level else second-level then @ ;
+: at-random? ( level -- flag )  \ level 0 always plays at random, level 1 half the time
+  dup 0= if drop true exit then  1 = if 2 choose 0= else false then ;
+
+: >level ( c-addr u -- n true | false )  \ the digit of "level N"
+  dup 0= if 2drop false exit then
+  0 0 2swap >number nip nip if drop false exit then
+  dup 0 6 within if true else drop false then ;
+: level-option ( -- )           \ "level N" among the command line's arguments
+  argc @ 1 ?do
+    i arg s" level" str= if
+      i 1+ argc @ < if i 1+ arg else 0 0 then
+      >level 0= abort" level: say which, 1 (easiest) to 5 (strongest), like: level 2"
+      level
+    then
+  loop ;
+
+\ ---- the move prompt ------------------------------------------------------
 
 create answer 80 allot          \ the line the player typed
 
@@ -29,10 +62,20 @@ create answer 80 allot          \ the line the player typed
 : quit-word? ( c-addr u -- flag ) s" q" is? >r s" quit" is? r> or nip nip ;
 : moves-word? ( c-addr u -- flag ) s" ?" is? >r s" moves" is? r> or nip nip ;
 
+: level-answer? ( c-addr u -- flag )  \ "level N" typed at the prompt sets the level
+  dup 6 < if 2drop false exit then
+  over 6 s" level " str= 0= if 2drop false exit then
+  6 /string >level 0= if
+    ." The levels are 1 (easiest) to 5 (strongest), like: level 2" cr true exit
+  then
+  dup level ." The computer plays at level " 0 .r ." ." cr true ;
+: ask-again? ( c-addr u -- flag )  \ an empty line, or a new level: ask again
+  dup 0= if 2drop true exit then  level-answer? ;
+
 : ask-answer ( xt -- c-addr u true | false )  \ xt shows the prompt; false: stop
   begin
     dup execute read-answer 0= if 2drop drop false exit then
-    dup 0=
+    2dup ask-again?
   while 2drop repeat
   rot drop  2dup quit-word? if 2drop false else true then ;
 
@@ -45,18 +88,3 @@ create answer 80 allot          \ the line the player typed
 \ The demos pause between moves when someone watches at a terminal.
 variable pause-ms  600 pause-ms !
 : pause ( -- ) terminal? if pause-ms @ ms then ;
-
-\ The computer chooses among the moves with the best score at random
-\ (CHOOSE), so --seed N picks one game and another seed another. A move
-\ is one cell; the search gives each root move a window just below the
-\ best score so far, so a move as good as the best gets its exact score.
-256 constant max-ties
-create ties max-ties cells allot  variable #ties
-variable best                   \ the best score at the root so far
-: no-ties ( -- ) 0 #ties ! ;
-: tie ( move -- ) #ties @ max-ties < if ties #ties @ cells + !  1 #ties +! else drop then ;
-: weigh ( move score -- )       \ keep the move if it is as good as the best so far
-  dup best @ > if best ! no-ties tie exit then
-  best @ = if tie else drop then ;
-: chosen ( -- move | -1 )       \ one of the best moves, -1 when there was none
-  #ties @ if #ties @ choose cells ties + @ else -1 then ;
