@@ -391,7 +391,7 @@ primitives! {
         let main = f.input.in_main_script();
         f.push_bool(main)
     }
-    PrettyQ "pretty?" "( -- flag )" Games Plain "True when a board may be drawn with colour and Unicode (chess pieces, Othello discs): the output is a terminal, NO_COLOR is not set, TERM is not dumb, and playforth was not started with --plain. Pipes, files and tests get plain ASCII. Example: pretty? [if] .\" ●\" [else] .\" X\" [then]" |f| {
+    PrettyQ "pretty?" "( -- flag )" Games Plain "True when a board may be drawn with colour and Unicode (chess pieces, Othello discs): the output is a terminal, NO_COLOR is not set, TERM is not dumb, and playforth was not started with --plain. Pipes, files and tests get plain ASCII. Example: pretty? [if] .\" ●\" [else] .\" X\" [then]  \\ X (● on a terminal)" |f| {
         let p = f.out.pretty;
         f.push_bool(p)
     }
