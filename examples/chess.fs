@@ -96,10 +96,22 @@ variable field#  variable at-file  variable at-rank
 
 \ ---- drawing ----------------------------------------------------------------
 
-: .piece ( piece -- )
+: .letter ( piece -- )          \ K Q R B N P for White, k q r b n p for Black
   ?dup if dup kind s" .PNBRQK" drop + c@ swap color if 32 + then emit else ." ." then ;
+: .figure ( piece -- )          \ ♔ ♕ ♖ ♗ ♘ ♙ for White, ♚ ♛ ♜ ♝ ♞ ♟ for Black
+  ?dup 0= if space exit then
+  dup kind 1- 3 *  swap color if s" ♟♞♝♜♛♚" else s" ♙♘♗♖♕♔" then drop + 3 type ;
+: .piece ( piece -- ) pretty? if .figure else .letter then ;
+: light? ( sq -- flag ) dup 15 and swap 4 rshift + 1 and ;
+: .square-on ( sq -- )          \ a piece on its square's colour
+  dup light? if 47 else 43 then paint  30 paint  space sq@ .figure space  unpaint ;
+: .pretty-rank ( rank -- )
+  ."   " dup 1+ 0 .r space  8 0 do dup 16 * i + .square-on loop drop cr ;
 : .board ( -- )
   board pos !  cr
+  pretty? if
+    0 7 do i .pretty-rank -1 +loop  ."     a  b  c  d  e  f  g  h" cr exit
+  then
   0 7 do ."   " i 1+ 0 .r space  8 0 do j 16 * i + sq@ .piece space loop cr -1 +loop
   ."     a b c d e f g h" cr ;
 
@@ -372,6 +384,7 @@ variable last-move              \ the last move played, 0 before the first
 : .turn ( -- )                  \ whose move it is, the last move, the legend
   board pos !  ."   " me .side ."  to move"
   last-move @ ?dup if ." , last move " .move then cr
+  pretty? if ."   White ♔ king ♕ queen ♖ rook ♗ bishop ♘ knight ♙ pawn; Black ♚ ♛ ♜ ♝ ♞ ♟" cr exit then
   ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 
 : play-move ( m -- )            \ on the game's board

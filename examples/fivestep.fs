@@ -35,7 +35,11 @@ variable side                   \ 1 or 2: whose move it is
   drop  dup 26 + c@ [char] 0 - side !
   25 0 do dup i + c@ [char] 0 - board i + c! loop drop ;
 
-: .cell ( n -- ) ?dup if 0 .r else ." ." then ;
+: .cell ( n -- )                \ 1 2 . or, on a pretty terminal, a red ● a blue ○ ·
+  pretty? if
+    case 1 of s" ●" 31 painted endof 2 of s" ○" 34 painted endof ." ·" endcase exit
+  then
+  ?dup if 0 .r else ." ." then ;
 : .board ( -- )                 \ row 5 at the top, as in chess
   cr  0 4 do ."   " i 1+ 0 .r space  5 0 do board j 5 * i + + c@ .cell space loop cr -1 +loop
   ."     a b c d e" cr ;

@@ -93,12 +93,29 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
   dup d1 = over d9 = or if drop ." #" exit then
   dup water? if drop ." ~" exit then
   dup 0 trap? swap 1 trap? or if ." ^" else ." ." then ;
+: ground ( sq -- sgr )          \ the background of a square on a pretty board
+  dup d1 = over d9 = or if drop 41 exit then     \ dens red
+  dup water? if drop 44 exit then                \ water blue
+  dup 0 trap? swap 1 trap? or if 43 else 42 then ;  \ traps yellow, land green
+: .pretty-cell ( sq -- )        \ the animal's letter on its ground: A white, B black
+  dup ground paint  dup at ?dup if
+    dup owner if 30 else 97 then paint  1 paint  space .animal space
+  else space space space then  drop unpaint ;
 : .board ( -- )
   board pos !
+  pretty? if
+    cr ."     a  b  c  d  e  f  g" cr
+    0 8 do ."   " i 1+ 0 .r space  7 0 do j 7 * i + .pretty-cell loop cr -1 +loop exit
+  then
   cr ."     a b c d e f g" cr
   0 8 do ."   " i 1+ 0 .r space  7 0 do j 7 * i + .cell space loop cr -1 +loop ;
+: .grounds ( -- )               \ what the colours of a pretty board mean
+  ."   A in white, moving up; B in black. "
+  s"  den " 41 painted space s"  trap " 43 painted space
+  s"  water " 44 painted ."  (only the rat swims)" cr ;
 : .legend ( -- )
-  ."   A upper case, moving up; B lower case. # den, ^ trap, ~ water (only the rat swims)" cr
+  pretty? if .grounds else
+  ."   A upper case, moving up; B lower case. # den, ^ trap, ~ water (only the rat swims)" cr then
   ."   R rat, C cat, D dog, W wolf, P leopard, T tiger, L lion, E elephant: each takes" cr
   ."   its own rank or lower, the rat takes the elephant, anyone takes an enemy on its trap" cr ;
 

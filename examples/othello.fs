@@ -45,7 +45,11 @@ variable side                  \ whose move it is: black or white
 
 : .square ( sq -- )            \ a1 .. h8: column letter, row number
   8 /mod swap [char] a + emit [char] 1 + emit ;
-: .cell ( n -- ) case black of ." X" endof white of ." O" endof ." ." endcase ;
+: .cell ( n -- )                \ X O . or, on a pretty terminal, ● ○ ·
+  pretty? if case black of ." ●" endof white of ." ○" endof ." ·" endcase exit then
+  case black of ." X" endof white of ." O" endof ." ." endcase ;
+: .may-play ( -- )             \ the mark of a square where the side may play
+  pretty? if s" •" 33 painted else ." *" then ;
 : discs ( color -- n ) 0 64 0 do board i + c@ 2 pick = - loop nip ;
 
 : .board ( -- )
@@ -54,10 +58,10 @@ variable side                  \ whose move it is: black or white
   8 0 do
     ."   " i 1+ . 
     8 0 do
-      j 8 * i +  over over rshift 1 and if drop ." *" else board swap cell@ .cell then space
+      j 8 * i +  over over rshift 1 and if drop .may-play else board swap cell@ .cell then space
     loop cr
   loop drop
-  ."   X: " black discs .  ."  O: " white discs . cr ;
+  ."   " black .cell ." : " black discs .  space white .cell ." : " white discs . cr ;
 
 variable last-move  -1 last-move !  \ the last square played; -1 none yet, -2 a pass
 
@@ -67,7 +71,7 @@ variable last-move  -1 last-move !  \ the last square played; -1 none yet, -2 a 
   last-move @ -2 = if ." passed" else last-move @ .square then ;
 : .turn ( -- )                 \ whose move it is, the last move, the legend
   ."   " side @ .cell ."  to move" .last-move cr
-  ."   X black, O white, * where " side @ .cell ."  may play" cr ;
+  ."   " black .cell ."  black, " white .cell ."  white, " .may-play ."  where " side @ .cell ."  may play" cr ;
 
 : .moves ( mask -- )           \ list the squares of a move mask
   begin ?dup while dup lowest-bit .square space dup 1- and repeat ;

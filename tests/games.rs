@@ -630,7 +630,10 @@ fn every_board_game_has_levels_1_to_5() {
         let (_, err, status) =
             playforth(&["-e", &format!("include examples/{game}.fs 6 level")], "");
         assert_ne!(status, 0, "{game}");
-        assert!(err.contains("level: 1 (easiest) to 5 (strongest)"), "{game}: {err}");
+        assert!(
+            err.contains("level: 1 (easiest) to 5 (strongest)"),
+            "{game}: {err}"
+        );
         for args in [&["level", "6"][..], &["demo", "level"], &["level", "x"]] {
             let mut all = vec![format!("examples/{game}.fs")];
             all.extend(args.iter().map(|a| a.to_string()));
@@ -648,11 +651,17 @@ fn every_board_game_has_levels_1_to_5() {
 #[test]
 fn level_on_the_command_line_is_the_level_word() {
     let by_word = eval("include examples/jungle.fs 1 level demo bye");
-    let (by_option, err, status) =
-        playforth(&["--seed", "1", "examples/jungle.fs", "demo", "level", "1"], "");
+    let (by_option, err, status) = playforth(
+        &["--seed", "1", "examples/jungle.fs", "demo", "level", "1"],
+        "",
+    );
     assert_eq!((status, err.as_str()), (0, ""));
     assert_eq!(by_option, by_word);
-    assert_ne!(by_word, eval("include examples/jungle.fs demo bye"), "level 1 plays another game");
+    assert_ne!(
+        by_word,
+        eval("include examples/jungle.fs demo bye"),
+        "level 1 plays another game"
+    );
 }
 
 #[test]

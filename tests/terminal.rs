@@ -462,3 +462,86 @@ fn colours_only_where_wanted() {
         }
     }
 }
+
+/// On a terminal that wants colours the boards are drawn in colour and
+/// Unicode; NO_COLOR and --plain keep today's ASCII (as pipes and the
+/// snapshots have it).
+#[test]
+fn boards_in_colour_and_unicode_on_a_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    let shell = |game: &str| format!(" examples/{game}.fs; sleep 30");
+    // Othello: ● ○ discs, the squares where the side may play marked in colour.
+    let t = Session::start_env(
+        "pretty-othello",
+        "TERM=xterm-256color",
+        "",
+        &shell("othello"),
+    )
+    .expect("tmux starts playforth");
+    t.wait_for("Your move");
+    let s = t.screen_with_colours();
+    assert!(s.contains("● ○") && s.contains("○ ●"), "no discs:\n{s}");
+    assert!(
+        s.contains("\x1b[33m•"),
+        "the legal moves are not marked in colour:\n{s}"
+    );
+    assert!(!s.contains(" X O "), "{s}");
+    drop(t);
+    // Chess: the pieces' figures on coloured squares.
+    let t = Session::start_env("pretty-chess", "TERM=xterm-256color", "", &shell("chess"))
+        .expect("tmux starts playforth");
+    t.wait_for("Your move");
+    let s = t.screen_with_colours();
+    assert!(
+        s.contains('♔') && s.contains('♚') && s.contains('♟'),
+        "no figures:\n{s}"
+    );
+    assert!(
+        s.contains("\x1b[47m") || s.contains("\x1b[107m"),
+        "no light squares:\n{s}"
+    );
+    drop(t);
+    // Jungle: letters on green land, blue water, yellow traps, red dens.
+    let t = Session::start_env("pretty-jungle", "TERM=xterm-256color", "", &shell("jungle"))
+        .expect("tmux starts playforth");
+    t.wait_for("Your move");
+    let s = t.screen_with_colours();
+    for (colour, what) in [
+        ("42", "land"),
+        ("44", "water"),
+        ("43", "traps"),
+        ("41", "dens"),
+    ] {
+        assert!(s.contains(&format!("\x1b[{colour}m")), "no {what}:\n{s}");
+    }
+    drop(t);
+    // Five-step: a red ● and a blue ○.
+    let t = Session::start_env(
+        "pretty-fivestep",
+        "TERM=xterm-256color",
+        "",
+        &shell("fivestep"),
+    )
+    .expect("tmux starts playforth");
+    t.wait_for("Your move");
+    let s = t.screen_with_colours();
+    assert!(s.contains("\x1b[31m●") && s.contains("\x1b[34m○"), "{s}");
+    drop(t);
+    // NO_COLOR and --plain: plain ASCII.
+    let t = Session::start_env("plain-othello", "NO_COLOR=1", "", &shell("othello"))
+        .expect("tmux starts playforth");
+    let s = t.wait_for("Your move");
+    assert!(s.contains(". . . X O * . .") && !s.contains('●'), "{s}");
+    drop(t);
+    let t = Session::start_env(
+        "plain-chess",
+        "TERM=xterm-256color",
+        "--plain",
+        &shell("chess"),
+    )
+    .expect("tmux starts playforth");
+    let s = t.wait_for("Your move");
+    assert!(s.contains("R N B Q K B N R") && !s.contains('♔'), "{s}");
+}

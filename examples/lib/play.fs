@@ -88,3 +88,15 @@ create answer 80 allot          \ the line the player typed
 \ The demos pause between moves when someone watches at a terminal.
 variable pause-ms  600 pause-ms !
 : pause ( -- ) terminal? if pause-ms @ ms then ;
+
+\ ---- colour ---------------------------------------------------------------
+\ On a terminal that wants colours (pretty?: not in a pipe, not with
+\ NO_COLOR or --plain) the boards use colour and Unicode; elsewhere they
+\ stay in plain ASCII, so what a test or a file sees never changes.
+\ A colour is an ANSI SGR code: 31 red, 34 blue, 42 green background ...
+
+: paint ( sgr -- )              \ switch to a colour, on a pretty terminal
+  pretty? if 27 emit [char] [ emit 0 .r [char] m emit else drop then ;
+: unpaint ( -- ) 0 paint ;      \ back to the terminal's own colours
+: painted ( c-addr u sgr -- )   \ type a string in a colour
+  paint type unpaint ;
