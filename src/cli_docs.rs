@@ -70,3 +70,17 @@ pub fn print(text: &[u8]) -> std::io::Result<()> {
     out.write_all(text)?;
     out.flush()
 }
+
+/// `--completions SHELL` and `--man` of the binary `program`: the text on
+/// stdout; an output that cannot be written is said with status 1, and a
+/// reader that went away is quiet, with status 141 as for `yes | head`.
+pub fn print_generated(program: &str, text: &[u8]) -> std::process::ExitCode {
+    match print(text) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::from(141),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "{program}: cannot write the output: {e}");
+            std::process::ExitCode::from(1)
+        }
+    }
+}

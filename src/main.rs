@@ -218,25 +218,19 @@ Tab completion of playforth's options in this bash session.
 docs/reference.md in playforth's source.
 "#;
 
-/// `--completions SHELL` and `--man`: generated text on stdout.
-fn print_generated(text: &[u8]) -> ExitCode {
-    match cli_docs::print(text) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(OUTPUT_CLOSED),
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "playforth: cannot write the output: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(shell) = cli.completions {
-        return print_generated(&cli_docs::completions(Cli::command(), shell));
+        return cli_docs::print_generated(
+            "playforth",
+            &cli_docs::completions(Cli::command(), shell),
+        );
     }
     if cli.man {
-        return print_generated(&cli_docs::man_page(Cli::command(), MAN_EXTRA));
+        return cli_docs::print_generated(
+            "playforth",
+            &cli_docs::man_page(Cli::command(), MAN_EXTRA),
+        );
     }
     catch_interrupts();
     let course = match teachers_course(&cli) {

@@ -49,6 +49,12 @@ fn install(file: &str, dir: &Path) -> PathBuf {
     } else {
         let out = dir.join(file);
         fs::copy(&src, &out).expect("copy bot");
+        if file.ends_with(".fs") {
+            // The Forth bots share lib/bot.fs, which the referee takes along.
+            fs::create_dir_all(dir.join("lib")).expect("lib folder");
+            fs::copy(Path::new(BOTS).join("lib/bot.fs"), dir.join("lib/bot.fs"))
+                .expect("copy lib/bot.fs");
+        }
         out
     }
 }

@@ -111,29 +111,19 @@ Every bot in bots/ plays every other ten times, repeatably.
 \fBplayforth\fR(1); docs/contest.md in playforth's source.
 "#;
 
-/// `--completions SHELL` and `--man`: generated text on stdout.
-fn print_generated(text: &[u8]) -> ExitCode {
-    match cli_docs::print(text) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "playforth-referee: cannot write the output: {e}"
-                );
-            }
-            ExitCode::from(1)
-        }
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(shell) = cli.completions {
-        return print_generated(&cli_docs::completions(Cli::command(), shell));
+        return cli_docs::print_generated(
+            "playforth-referee",
+            &cli_docs::completions(Cli::command(), shell),
+        );
     }
     if cli.man {
-        return print_generated(&cli_docs::man_page(Cli::command(), MAN_EXTRA));
+        return cli_docs::print_generated(
+            "playforth-referee",
+            &cli_docs::man_page(Cli::command(), MAN_EXTRA),
+        );
     }
     let Some(command) = &cli.command else {
         Cli::command()
