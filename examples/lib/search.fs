@@ -9,7 +9,8 @@
 \ cell per ply, indexed by PLY.
 \
 \ The score is negamax: always from the view of the side to move at that
-\ ply, so a child's score, negated, is its parent's. Alpha-beta keeps a
+\ ply, so a child's score, negated, is the score for its parent's side,
+\ and each side takes the highest. Alpha-beta keeps a
 \ window (alpha, beta) per ply; a child gets its parent's window negated
 \ and swapped. Each game writes (negamax), its own search of one ply, and
 \ sets  ' (negamax) is negamax ; one game at a time owns the search.
