@@ -361,13 +361,13 @@ create spare 256 cells allot    \ the list while it is reordered
   0 root generate no-ties
   moves# 0 ?do  i move# make legal? if i move# tie then look  loop chosen 0 max ;
 
-create level-plies 1 , 2 , 3 , 4 , 5 ,   \ how far levels 1 to 5 look ahead
-: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+1 2 3 4 5 plies-per-level   \ how far levels 1 to 5 look ahead
 : computer-move ( -- m )        \ the move of the side to move, at its level
   board pos !  me white = level-of
   dup at-random? if drop random-move exit then
   level-depth lookahead !  best-move ;
-3 level  3 level-depth lookahead !
+3 start-level
+\ (level-depth and start-level are in lib/search.fs)
 script? [if] level-option [then]
 
 \ ---- playing --------------------------------------------------------------------

@@ -147,13 +147,13 @@ variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
 : random-move ( -- from to )    \ any legal move, for testing the computer
   0 root no-ties first-piece  begin next-move while pack tie repeat  chosen unpack ;
 
-create level-plies 1 , 1 , 2 , 3 , 4 ,   \ how far levels 1 to 5 look ahead
-: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+1 1 2 3 4 plies-per-level   \ how far levels 1 to 5 look ahead
 : computer-move ( -- from to )  \ the move of the side to move, at its level
   side @ 1 = level-of
   dup at-random? if drop random-move exit then
   level-depth lookahead !  best-move ;
-4 level  4 level-depth lookahead !
+4 start-level
+\ (level-depth and start-level are in lib/search.fs)
 script? [if] level-option [then]
 
 \ ---- playing -----------------------------------------------------------------

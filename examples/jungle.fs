@@ -242,13 +242,13 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
 : random-move ( -- from to )    \ any legal move, for testing the computer
   0 root no-ties first-move  begin next-move while pack tie repeat  chosen unpack ;
 
-create level-plies 1 , 2 , 3 , 4 , 5 ,   \ how far levels 1 to 5 look ahead
-: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+1 2 3 4 5 plies-per-level   \ how far levels 1 to 5 look ahead
 : computer-move ( -- from to )  \ the move of the side to move, at its level
   side @ 0= level-of
   dup at-random? if drop random-move exit then
   level-depth lookahead !  best-move ;
-3 level  3 level-depth lookahead !
+3 start-level
+\ (level-depth and start-level are in lib/search.fs)
 script? [if] level-option [then]
 
 \ ---- looking at moves ----------------------------------------------------------

@@ -146,13 +146,13 @@ create weights                  \ what a disc on each square is worth
 : random-move ( -- sq )        \ any legal move, for testing the computer
   board side @ legal-moves  dup bit-count choose 0 ?do dup 1- and loop lowest-bit ;
 
-create level-plies 1 , 2 , 4 , 5 , 6 ,   \ how far levels 1 to 5 look ahead
-: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+1 2 4 5 6 plies-per-level   \ how far levels 1 to 5 look ahead
 : computer-move ( -- sq )      \ the move of the side to move, at its level
   side @ black = level-of
   dup at-random? if drop random-move exit then
   level-depth lookahead !  best-move ;
-3 level  3 level-depth lookahead !
+3 start-level
+\ (level-depth and start-level are in lib/search.fs)
 script? [if] level-option [then]
 
 \ ---- perft ------------------------------------------------------------------

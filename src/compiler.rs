@@ -345,17 +345,20 @@ impl Forth {
     /// definition, its header and its code.
     pub(crate) fn abandon_definition(&mut self) {
         if let Some(def) = self.stop_compiling() {
-            if self.dict.words.len() == def.xt as usize + 1
-                && !self.dict.words[def.xt as usize].revealed
-            {
-                self.dict.words.pop();
-                self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
-            } else {
-                // Revealed early (RECURSIVE), or words were made since: the
-                // header stays as a tombstone, its code being cut back.
-                self.dict.abandon(def.xt);
-            }
+            self.drop_header(def.xt);
             self.code.truncate(def.code_start as usize);
+        }
+    }
+
+    /// Take back the header of a word being thrown away: gone when it is
+    /// the newest and in no word list; else (revealed early by RECURSIVE,
+    /// or words were made since) it stays as a tombstone.
+    pub(crate) fn drop_header(&mut self, xt: u32) {
+        if self.dict.words.len() == xt as usize + 1 && !self.dict.words[xt as usize].revealed {
+            self.dict.words.pop();
+            self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
+        } else {
+            self.dict.abandon(xt);
         }
     }
 

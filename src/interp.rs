@@ -429,12 +429,7 @@ impl Forth {
         {
             self.code.truncate(start as usize);
         }
-        if self.dict.words.len() == xt as usize + 1 {
-            self.dict.words.pop();
-            self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
-        } else {
-            self.dict.abandon(xt);
-        }
+        self.drop_header(xt);
         r
     }
 
@@ -597,10 +592,11 @@ impl Forth {
 /// The words that open a control structure which, typed outside a
 /// definition with PROMPT-CONTROL on, runs at once.
 fn opens_structure(name: &str) -> bool {
-    ["if", "do", "?do", "begin", "case"]
-        .iter()
-        .any(|w| w.eq_ignore_ascii_case(name))
+    PROMPT_OPENERS.iter().any(|w| w.eq_ignore_ascii_case(name))
 }
+
+/// Those words (`help` says so of each).
+pub(crate) const PROMPT_OPENERS: [&str; 5] = ["if", "do", "?do", "begin", "case"];
 
 #[cfg(test)]
 mod tests {

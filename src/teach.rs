@@ -266,8 +266,7 @@ impl Forth {
             s.push_str(&format!("  Example: {e}\n"));
         }
         if matches!(info.origin, Origin::Builtin)
-            && ["if", "do", "?do", "begin", "case"]
-                .contains(&info.name.to_ascii_lowercase().as_str())
+            && crate::interp::PROMPT_OPENERS.contains(&info.name.to_ascii_lowercase().as_str())
         {
             s.push_str(
                 "  The standard defines it only inside a definition (in files, too, unless\n  \

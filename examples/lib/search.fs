@@ -83,3 +83,7 @@ variable best                   \ the best score at the root so far
 \ Each game says how many plies each level (lib/play.fs) searches.
 
 variable lookahead              \ how many plies best-move searches
+create level-plies 5 cells allot  \ how far levels 1 to 5 look ahead
+: plies-per-level ( p1 p2 p3 p4 p5 -- ) 0 4 do level-plies i cells + ! -1 +loop ;
+: level-depth ( level -- plies ) 1- cells level-plies + @ ;
+: start-level ( n -- ) dup level  level-depth lookahead ! ;  \ the game's own level
