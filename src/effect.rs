@@ -360,7 +360,10 @@ fn prim_steps() -> &'static Vec<Option<PrimStep>> {
                 "roll" => PrimStep::Roll,
                 "fpick" => PrimStep::FPick,
                 "abort" | "quit" | "bye" => PrimStep::Ends,
-                "throw" => PrimStep::Throw,
+                "throw" | "(abort\")" => {
+                    // THROW's table effect has `|`: it takes its code.
+                    PrimStep::Throw(table_effect(spec.effect).unwrap_or(Effect::data(1, 0)))
+                }
                 "depth" | "fdepth" => {
                     PrimStep::Depth(table_effect(spec.effect).unwrap_or_default())
                 }
@@ -378,8 +381,9 @@ enum PrimStep {
     Unknown,
     Ends,
     /// THROW goes on only when it throws nothing: `0 throw`, or a
-    /// computed code; `-1 throw` ends the path.
-    Throw,
+    /// computed code; `-1 throw` ends the path. ABORT"'s run-time the
+    /// same: `true abort" …"` ends it.
+    Throw(Effect),
     /// DEPTH, FDEPTH: fixed, but code that reads the depth may mean its
     /// paths to end at different depths.
     Depth(Effect),
@@ -403,8 +407,8 @@ fn builtin_step(i: Instr, lit: Option<i64>) -> Step {
         (PrimStep::Fixed(e), _) => Step::Fixed(e),
         (PrimStep::Ends, _) => Step::Ends,
         (PrimStep::Depth(e), _) => Step::Depth(e),
-        (PrimStep::Throw, _) if lit.is_some_and(|n| n != 0) => Step::Ends,
-        (PrimStep::Throw, _) => Step::Fixed(Effect::data(1, 0)),
+        (PrimStep::Throw(_), _) if lit.is_some_and(|n| n != 0) => Step::Ends,
+        (PrimStep::Throw(e), _) => Step::Fixed(e),
         (PrimStep::Pick, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 2)),
         (PrimStep::Roll, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 1)),
         (PrimStep::FPick, Some(n)) => Step::Fixed(Effect {
@@ -517,8 +521,22 @@ fn walk(
             None => *slot = Some(d),
         }
         let i = code[at].unfused();
+        // The literal compiled just before (for `n pick`, `-1 throw`), or
+        // before an ABORT"'s message (`true abort" …"`), when no branch
+        // lands between.
         let lit = match at.checked_sub(1).map(|p| code[p].unfused()) {
             Some(Instr::Lit(v)) if !target[at] => Some(v),
+            Some(Instr::Str(..))
+                if i == crate::words::text::Text::AbortIf.instr()
+                    && at >= 2
+                    && !target[at]
+                    && !target[at - 1] =>
+            {
+                match code[at - 2].unfused() {
+                    Instr::Lit(v) => Some(v),
+                    _ => None,
+                }
+            }
             _ => None,
         };
         let mut go = |e: Effect, to: &[usize], d: Depth| {
@@ -573,14 +591,6 @@ fn walk(
                 go(c.effect, &[next], d)
             }
             Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => return None,
-            // `true abort" …"`: the flag is a literal that is not zero (the
-            // message's string comes between), so that way does not come back.
-            _ if i == crate::words::text::Text::AbortIf.instr()
-                && at >= 2
-                && !target[at]
-                && !target[at - 1]
-                && matches!(code[at - 1].unfused(), Str(..))
-                && matches!(code[at - 2].unfused(), Lit(v) if v != 0) => {}
             _ => match builtin_step(i, lit) {
                 Step::Fixed(e) => go(e, &[next], d),
                 Step::Ends => {}
