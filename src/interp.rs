@@ -319,6 +319,20 @@ impl Forth {
         }
     }
 
+    /// The next name in the parse area, lower-cased, taken only if `wanted`
+    /// accepts it (`words all`, `show-stack boxes`); otherwise the input
+    /// is left as it was, for the interpreter.
+    pub(crate) fn take_name_if(&mut self, wanted: impl Fn(&str) -> bool) -> Res<Option<String>> {
+        let to_in = self.to_in();
+        let (a, n) = self.parse_name()?;
+        let name = self.mem.string(a, n)?.to_ascii_lowercase();
+        if wanted(&name) {
+            return Ok(Some(name));
+        }
+        self.set_to_in(to_in);
+        Ok(None)
+    }
+
     /// SOURCE-ID: 0 for the terminal or stdin, -1 for EVALUATE, else a file id.
     pub(crate) fn source_id(&self) -> i64 {
         self.input.current().source_id

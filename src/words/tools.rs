@@ -160,20 +160,13 @@ impl Forth {
     /// (followed by `all` or a word set's name, which it then takes from
     /// the input) every word or one set.
     fn words_word(&mut self) -> Res<()> {
-        let to_in = self.to_in();
-        let (a, n) = self.parse_name()?;
-        let next = self.mem.string(a, n)?.to_ascii_lowercase();
-        let known = next == "all"
-            || crate::words::WordSet::ALL
-                .iter()
-                .any(|s| set_key(s.name()) == next)
-            || next == set_key("prelude (written in Forth)");
-        let which = if known {
-            Some(next)
-        } else {
-            self.set_to_in(to_in);
-            None
-        };
+        let which = self.take_name_if(|next| {
+            next == "all"
+                || crate::words::WordSet::ALL
+                    .iter()
+                    .any(|s| set_key(s.name()) == next)
+                || next == set_key("prelude (written in Forth)")
+        })?;
         let s = self.words_text(which.as_deref());
         self.print(&s)
     }
@@ -294,15 +287,10 @@ primitives! {
         f.trace_xt(xt, false)
     }
     ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line. Example: false show-stack" |f| {
-        let to_in = f.to_in();
-        let (a, n) = f.parse_name()?;
-        match f.mem.string(a, n)?.to_ascii_lowercase().as_str() {
-            "boxes" => (f.show_stack, f.stack_boxes) = (true, true),
-            "numbers" => (f.show_stack, f.stack_boxes) = (true, false),
-            _ => {
-                f.set_to_in(to_in);
-                f.show_stack = f.pop_bool()?;
-            }
+        match f.take_name_if(|w| w == "boxes" || w == "numbers")?.as_deref() {
+            Some("boxes") => (f.show_stack, f.stack_boxes) = (true, true),
+            Some(_) => (f.show_stack, f.stack_boxes) = (true, false),
+            None => f.show_stack = f.pop_bool()?,
         }
         Ok(())
     }
