@@ -560,7 +560,7 @@ fn with_time_limit<T>(limit: Option<Duration>, work: impl FnOnce() -> T) -> (T, 
         std::thread::spawn(move || {
             if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
                 fired.store(true, Ordering::SeqCst);
-                crate::vm::INTERRUPT.store(true, Ordering::SeqCst);
+                crate::vm::raise_interrupt();
             }
         })
     };

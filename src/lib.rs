@@ -49,7 +49,7 @@
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
 //!   and [`Hints`]) and [`Throw`];
-//! - [`INTERRUPT`], the flag Ctrl-C raises;
+//! - [`INTERRUPT`], the flag Ctrl-C raises ([`raise_interrupt`] raises it);
 //! - [`colour_wanted`], the one rule for colouring a stream (a terminal,
 //!   no `NO_COLOR`, `TERM` not `dumb`);
 //! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
@@ -96,7 +96,7 @@ pub use io::{Console, Line, ScriptedConsole, SharedBuf};
 pub use lexer::{Token, first_token, is_blank, next_token, token_len, words as tokens};
 pub use system::Outcome;
 pub use terminal::colour_wanted;
-pub use vm::{Forth, INTERRUPT};
+pub use vm::{Forth, INTERRUPT, raise_interrupt};
 pub use words::float::parse_float;
 pub use words::{Spec, WordSet, all_specs};
 

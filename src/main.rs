@@ -125,8 +125,7 @@ fn finish(forth: &Forth, r: Result<Outcome, ForthError>) -> Option<ExitCode> {
 /// Ctrl-C raises a flag that running Forth code checks; it never kills the
 /// process. (At the REPL's prompt the line editor reads Ctrl-C as a key.)
 fn catch_interrupts() {
-    let raise = || playforth::INTERRUPT.store(true, std::sync::atomic::Ordering::Relaxed);
-    if let Err(e) = ctrlc::set_handler(raise) {
+    if let Err(e) = ctrlc::set_handler(playforth::raise_interrupt) {
         let _ = writeln!(
             std::io::stderr(),
             "playforth: Ctrl-C cannot be caught ({e}): it will end playforth at once"

@@ -119,7 +119,10 @@ impl Forth {
         f.dict.order = crate::dictionary::minimum_order();
         f.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
-        if let Err(t) = f.interpret_text("<prelude>", PRELUDE.as_bytes().to_vec(), -1) {
+        let loaded = crate::vm::holding_interrupts(|| {
+            f.interpret_text("<prelude>", PRELUDE.as_bytes().to_vec(), -1)
+        });
+        if let Err(t) = loaded {
             let e = f.error_for(t);
             panic!("the prelude failed to load: {e}");
         }

@@ -41,6 +41,42 @@ pub struct Fault {
 /// call or backward branch with -28, "user interrupt".
 pub static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
+/// How many systems are loading their prelude now, and whether a raise
+/// came meanwhile: the prelude is not user code, so a Ctrl-C that lands
+/// while it loads waits until it is loaded (see [`raise_interrupt`]).
+static LOADING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static PENDING: AtomicBool = AtomicBool::new(false);
+
+/// Raise [`INTERRUPT`] (Ctrl-C's handler, a check's time limit). While a
+/// system loads its prelude the flag is held back and raised when it is
+/// done, so a new system is always whole.
+pub fn raise_interrupt() {
+    if LOADING.load(Ordering::SeqCst) == 0 {
+        INTERRUPT.store(true, Ordering::SeqCst);
+        return;
+    }
+    PENDING.store(true, Ordering::SeqCst);
+    // The load may have ended between the two looks: pass it on then.
+    if LOADING.load(Ordering::SeqCst) == 0 && PENDING.swap(false, Ordering::SeqCst) {
+        INTERRUPT.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Run `load` with raises held back; one that came meanwhile is raised
+/// after it.
+pub(crate) fn holding_interrupts<T>(load: impl FnOnce() -> T) -> T {
+    LOADING.fetch_add(1, Ordering::SeqCst);
+    // A raise from before is held back too.
+    if INTERRUPT.swap(false, Ordering::SeqCst) {
+        PENDING.store(true, Ordering::SeqCst);
+    }
+    let r = load();
+    if LOADING.fetch_sub(1, Ordering::SeqCst) == 1 && PENDING.swap(false, Ordering::SeqCst) {
+        INTERRUPT.store(true, Ordering::SeqCst);
+    }
+    r
+}
+
 /// Code addresses of the fixed stubs at the start of the code space.
 pub const EXECUTE_STUB: u32 = 0;
 pub const CATCH_END: u32 = 2;

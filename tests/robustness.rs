@@ -20,7 +20,7 @@
 
 #![cfg(unix)]
 
-use playforth::Forth;
+use playforth::{Forth, Outcome};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -511,6 +511,43 @@ fn random_programs_with_every_control_word_come_back() {
 }
 
 // ---- the real binary ----
+
+/// Ctrl-C while a system is being built (the prelude loading) never
+/// leaves a broken system nor panics: the interrupt is held back until the
+/// prelude is in, then stops the first user code as usual.
+#[test]
+fn ctrl_c_while_a_system_starts_waits_for_it() {
+    let _one_at_a_time = interrupt_lock();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let raiser = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                playforth::raise_interrupt();
+                std::thread::sleep(Duration::from_micros(50));
+            }
+        })
+    };
+    for _ in 0..20 {
+        let (mut forth, _out) = Forth::for_test(b"");
+        // Whole: a word the prelude defines is there (the raiser may stop
+        // the line itself, but never with "undefined word").
+        let r = forth.interpret_line("' clearstack drop");
+        assert!(
+            r.as_ref().is_ok_and(|o| *o == Outcome::Continue)
+                || r.as_ref().is_err_and(|e| e.code == -28),
+            "{r:?}"
+        );
+    }
+    stop.store(true, Ordering::Relaxed);
+    raiser.join().expect("the raiser ends");
+    playforth::INTERRUPT.store(false, Ordering::Relaxed);
+    // After the load a raise stops user code as usual.
+    let (mut forth, _out) = Forth::for_test(b"");
+    playforth::raise_interrupt();
+    let r = forth.interpret_line(": spin begin again ; spin");
+    assert_eq!(r.err().map(|e| e.code), Some(-28));
+}
 
 /// The playforth binary, run in the package root, stdin empty, output piped.
 fn playforth(args: &[&str]) -> Command {

@@ -11,6 +11,18 @@ use std::time::{Duration, Instant};
 /// their screens lag.
 static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// Each session gets a tmux server of its own (`tmux -L NAME`): on a shared
+/// server, a session started just as the last one closed meets a server on
+/// its way out ("server exited unexpectedly").
+static SERVERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// `tmux -L socket ARGS…`
+fn tmux(socket: &str, args: &[&str]) -> Command {
+    let mut c = Command::new("tmux");
+    c.args(["-L", socket]).args(args);
+    c
+}
+
 struct Session(
     String,
     #[allow(dead_code)] std::sync::MutexGuard<'static, ()>,
@@ -32,7 +44,10 @@ impl Session {
     fn start_env(name: &str, env: &str, args: &str, shell: &str) -> Option<Session> {
         let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let name = format!("playforth-test-{name}-{}", std::process::id());
+        // The same test's sessions share a home (saved progress carries over).
         let home = std::env::temp_dir().join(&name);
+        let n = SERVERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("{name}-{n}");
         std::fs::create_dir_all(&home).ok()?;
         let cmd = format!(
             "env -u NO_COLOR HOME={} PLAYFORTH_DATA_DIR={}/data {env} {} {args}{shell}",
@@ -40,8 +55,9 @@ impl Session {
             home.display(),
             env!("CARGO_BIN_EXE_playforth")
         );
-        let ok = Command::new("tmux")
-            .args([
+        let ok = tmux(
+            &name,
+            &[
                 "new-session",
                 "-d",
                 "-s",
@@ -51,20 +67,18 @@ impl Session {
                 "-y",
                 "40",
                 &cmd,
-            ])
-            .status()
-            .ok()?
-            .success();
+            ],
+        )
+        .status()
+        .ok()?
+        .success();
         ok.then(|| Session(name, turn))
     }
 
     fn keys(&self, args: &[&str]) {
         let mut a = vec!["send-keys", "-t", &self.0];
         a.extend_from_slice(args);
-        Command::new("tmux")
-            .args(&a)
-            .status()
-            .expect("tmux send-keys");
+        tmux(&self.0, &a).status().expect("tmux send-keys");
     }
 
     /// Type text literally (`;` goes as a hex key, tmux would read it as a separator).
@@ -85,8 +99,7 @@ impl Session {
     }
 
     fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.0])
+        let out = tmux(&self.0, &["capture-pane", "-p", "-t", &self.0])
             .output()
             .expect("capture");
         String::from_utf8_lossy(&out.stdout).into_owned()
@@ -94,8 +107,7 @@ impl Session {
 
     /// The screen with its colours, as escape sequences.
     fn screen_with_colours(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-e", "-p", "-t", &self.0])
+        let out = tmux(&self.0, &["capture-pane", "-e", "-p", "-t", &self.0])
             .output()
             .expect("capture");
         String::from_utf8_lossy(&out.stdout).into_owned()
@@ -116,9 +128,7 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.0])
-            .status();
+        let _ = tmux(&self.0, &["kill-server"]).status();
     }
 }
 
