@@ -128,7 +128,10 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let _ = tmux(&self.0, &["kill-server"]).status();
+        // Quietly: after `bye` the server may be on its way out already.
+        let _ = tmux(&self.0, &["kill-server"])
+            .stderr(std::process::Stdio::null())
+            .status();
     }
 }
 
