@@ -370,3 +370,66 @@ fn a_file_that_is_no_bot_is_refused() {
     );
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Ctrl-C in the middle of a move: the moving bot is killed at once, the
+/// table so far is shown, the referee's work folder is removed, and the
+/// status is 130.
+#[test]
+fn ctrl_c_stops_the_contest_and_leaves_nothing_behind() {
+    use std::process::Stdio;
+    let dir = scratch("ctrl-c");
+    let tmp = dir.join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
+    let marker = format!("sleep 7.{}", std::process::id() % 1000);
+    let bot = dir.join("dreamer.sh");
+    fs::write(
+        &bot,
+        format!("#!/bin/sh\n{marker}\necho '0 0 0 1' > play.txt\n"),
+    )
+    .unwrap();
+    fs::set_permissions(&bot, fs::Permissions::from_mode(0o755)).unwrap();
+    let other = install("nothing.sh", &dir);
+    let child = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+        .env("TMPDIR", &tmp)
+        .arg("--logs")
+        .arg(dir.join("logs"))
+        .args(["--move-time", "20000", "match"])
+        .args([&bot, &other])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("referee runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while processes_named(&marker).is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bot never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("referee ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("stopped by Ctrl-C") && stdout.contains("The table after 0 of 2 games:"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("playforth-referee: stopped by Ctrl-C"),
+        "{stderr}"
+    );
+    assert_eq!(processes_named(&marker), Vec::<String>::new());
+    let left: Vec<_> = fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -157,10 +157,22 @@ pub fn round_robin(t: &Table, bots: &[Bot], games: usize, out: &mut dyn Write) -
             }
         };
         progress(0);
-        let Played { result, moves, log } = game::play(t, number, pair, &mut progress)?;
+        let played = game::play(t, number, pair, &mut progress);
         if live {
             let _ = write!(io::stderr(), "\r\x1b[K");
         }
+        let Played { result, moves, log } = match played {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+                writeln!(
+                    out,
+                    "{head}: stopped by Ctrl-C\n\nThe table after {} of {total} games:",
+                    number - 1
+                )?;
+                table(bots, &scores, out)?;
+                return Err(e);
+            }
+            played => played?,
+        };
         let after = match &result {
             game::Result::Win {
                 violation: None, ..

@@ -135,12 +135,19 @@ fn main() -> ExitCode {
     };
     match run(&cli, command) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e == STOPPED => {
+            let _ = writeln!(std::io::stderr(), "playforth-referee: {e}");
+            ExitCode::from(130)
+        }
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "playforth-referee: {e}");
             ExitCode::from(1)
         }
     }
 }
+
+/// What `run` says when Ctrl-C stopped the contest (exit status 130).
+const STOPPED: &str = "stopped by Ctrl-C";
 
 #[cfg(not(target_os = "linux"))]
 fn run(_: &Cli, _: &Command) -> Result<(), String> {
@@ -191,6 +198,10 @@ fn run(cli: &Cli, command: &Command) -> Result<(), String> {
     // as their subreaper the referee also collects them.
     nix::sys::prctl::set_child_subreaper(true).map_err(|e| format!("prctl: {e}"))?;
     let work = Work::new()?;
+    // Ctrl-C kills the bot that is moving and ends the contest with the
+    // table so far; the work folder is removed on the way out.
+    ctrlc::set_handler(|| sandbox::STOP.store(true, std::sync::atomic::Ordering::SeqCst))
+        .map_err(|e| format!("Ctrl-C cannot be caught: {e}"))?;
     let protection = Protection::probe(root.then_some(cli.uid), &work.0);
     let mut err = std::io::stderr();
     let _ = writeln!(err, "How the bots are fenced in:");
@@ -242,7 +253,13 @@ fn run(cli: &Cli, command: &Command) -> Result<(), String> {
     };
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
-    contest::round_robin(&table, &bots, cli.games, &mut out).map_err(|e| e.to_string())?;
+    contest::round_robin(&table, &bots, cli.games, &mut out).map_err(|e| {
+        if sandbox::stopped() {
+            STOPPED.to_string()
+        } else {
+            e.to_string()
+        }
+    })?;
     let _ = writeln!(
         err,
         "{} games in {:.1} s; logs in {}",

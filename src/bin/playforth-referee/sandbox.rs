@@ -280,6 +280,12 @@ impl Sandbox {
             None => 0,
         };
         reap_orphans();
+        if stopped() {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "stopped by Ctrl-C",
+            ));
+        }
         Ok(Run {
             ending,
             peak_memory,
@@ -287,6 +293,15 @@ impl Sandbox {
             stderr_tail: tail(stderr_path),
         })
     }
+}
+
+/// Raised by Ctrl-C (SIGINT, SIGTERM): the move under way is cut short,
+/// its bot killed, and the contest stops with the games played so far.
+pub static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Has the teacher stopped the contest?
+pub fn stopped() -> bool {
+    STOP.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// Wait for `pid` until `deadline`; at the deadline kill its group.
@@ -314,7 +329,7 @@ fn wait_until(pid: Pid, deadline: Instant) -> (Ending, u64) {
         if r < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
             return (Ending::Exited(-1), 0);
         }
-        if !timed_out && Instant::now() >= deadline {
+        if !timed_out && (Instant::now() >= deadline || stopped()) {
             let _ = killpg(pid, Signal::SIGKILL);
             timed_out = true;
             continue;
