@@ -766,6 +766,13 @@ impl Course {
         }
     }
 
+    /// Forget the input recorded last (it was stopped with Ctrl-C).
+    pub(crate) fn forget_last(&mut self) {
+        if let Some(old) = self.session.pop_back() {
+            self.session_bytes -= old.len();
+        }
+    }
+
     /// Read saved progress; a missing or damaged file is a fresh start.
     fn load_progress(&mut self) {
         let Some(path) = &self.progress_file else {

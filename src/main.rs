@@ -219,6 +219,19 @@ docs/reference.md in playforth's source.
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // FILE takes the arguments after it as they are (`-x` is the script's
+    // own), but an option where FILE should be is a mistyped option.
+    if let Some(first) = cli.script.first()
+        && first.starts_with('-')
+        && first != "-"
+    {
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::UnknownArgument,
+                format!("unexpected argument '{first}' (a script's own options go after its FILE)"),
+            )
+            .exit();
+    }
     if let Some(shell) = cli.completions {
         return cli_docs::print_generated(
             "playforth",

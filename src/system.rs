@@ -211,6 +211,11 @@ impl Forth {
         self.input.bottom_as(SourceKind::Text { next: first }).line = first as u32;
         let r = self.interpret_source();
         self.input.bottom_as(SourceKind::Terminal);
+        if r == Err(USER_INTERRUPT) {
+            // Stopped with Ctrl-C (an endless loop, a long wait): a check
+            // replaying the session must not run it again.
+            self.course.forget_last();
+        }
         self.settle(r)
     }
 

@@ -693,6 +693,11 @@ fn exit_statuses_are_what_shells_expect() {
     assert_eq!(r.status, 2, "{}", r.stderr);
     assert!(r.stderr.contains("invalid value 'many'"), "{}", r.stderr);
     assert_eq!(playforth(&["-e"], "").status, 2);
+    // A mistyped option is a usage error, not a file to run.
+    let r = playforth(&["--sed", "5", "-e", "1 ."], "");
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("unexpected argument '--sed'"), "{}", r.stderr);
+    assert_eq!(r.stdout, "");
     assert_eq!(playforth(&["-e", "bye"], "").status, 0);
     assert_eq!(playforth(&["-e", "3 (bye)"], "").status, 3);
     assert_eq!(playforth(&[], "7 (bye)\n").status, 7);

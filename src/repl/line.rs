@@ -55,6 +55,14 @@ const DEFINERS: &[&str] = &[
     "untrace",
     "action-of",
     "learn",
+    "fvariable",
+    "fconstant",
+    "fvalue",
+    "ffield:",
+    "[compile]",
+    "forget",
+    "[defined]",
+    "[undefined]",
 ];
 /// Words that parse text up to a closing quote or parenthesis.
 const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\""];
@@ -249,6 +257,7 @@ struct Open {
 fn open_at_end(input: &str) -> Open {
     let mut definition: Option<String> = None;
     let mut naming = false;
+    let mut skip_name = false;
     let mut structures: Vec<String> = Vec::new();
     let mut in_comment = false;
     let mut string: Option<String> = None;
@@ -285,6 +294,11 @@ fn open_at_end(input: &str) -> Open {
                 naming = false;
                 continue;
             }
+            if skip_name {
+                // The name after `help`, `see`, `char` …: not a word to run.
+                skip_name = false;
+                continue;
+            }
             match tok.as_str() {
                 "\\" => break,
                 "(" => in_comment = true,
@@ -295,6 +309,7 @@ fn open_at_end(input: &str) -> Open {
                 ":noname" => definition = Some(tok.clone()),
                 ";" => definition = None,
                 ".(" => rest = rest.find(')').map_or("", |i| &rest[i + 1..]),
+                _ if DEFINERS.contains(&tok.as_str()) => skip_name = true,
                 _ if QUOTERS.contains(&tok.as_str()) => match rest.find('"') {
                     Some(i) => rest = &rest[i + 1..],
                     None => {
@@ -471,6 +486,37 @@ mod tests {
         let c = classify("s\" hi there\" .", 10, &lookup);
         assert_eq!(c[0], (Class::Builtin, "s\"".to_string()));
         assert_eq!(c[1], (Class::Text, " hi there\"".to_string()));
+    }
+
+    #[test]
+    fn a_name_after_help_see_or_char_opens_nothing() {
+        for line in [
+            "help do",
+            "help if",
+            "help :",
+            "help (",
+            "help s\"",
+            "help .\"",
+            "see :",
+            "see do",
+            "trace do",
+            "' do .",
+            "char : emit",
+            "char ( .",
+            "[defined] if .",
+            ": lp ( -- ) [char] ( emit ;",
+            ": p postpone if ; immediate",
+        ] {
+            assert!(!unfinished(line), "{line}");
+        }
+        assert!(
+            unfinished(": p postpone ;"),
+            "POSTPONE's `;` does not end it"
+        );
+        assert!(
+            unfinished("help do 3 0 do"),
+            "a DO after the name still opens"
+        );
     }
 
     #[test]

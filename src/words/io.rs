@@ -205,6 +205,10 @@ primitives! {
     }
     Ms "ms" "( u -- )" Facility Plain "Wait u milliseconds. Example: 10 ms" |f| {
         let ms = f.pop()?.clamp(0, 1 << 32) as u64;
+        if f.course.checking {
+            // A check replaying a session does not wait.
+            return Ok(());
+        }
         let _ = f.out.flush();
         // In short naps, so Ctrl-C ends a long wait.
         let end = std::time::Instant::now() + std::time::Duration::from_millis(ms);
