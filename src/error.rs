@@ -301,6 +301,12 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
 // ---- turning an uncaught throw into a report ----
 
 impl Forth {
+    /// The name of the colon definition being compiled, if any.
+    fn defining_name(&self) -> Option<&str> {
+        let d = self.compiler.def.as_ref().filter(|d| !d.noname)?;
+        Some(&self.dict.words.get(d.xt as usize)?.name)
+    }
+
     /// Turn an uncaught throw into a report, and forget the fault.
     pub(crate) fn error_for(&mut self, t: Throw) -> ForthError {
         let fault = if self.fault.active {
@@ -325,6 +331,14 @@ impl Forth {
                         " (it contains U+{:04X}, a space character that Forth does not count as a blank)",
                         c as u32
                     );
+                }
+                // The word being defined: a `;` forgotten, or recursion.
+                if self
+                    .defining_name()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(&m))
+                {
+                    msg += " (the word being defined: it is found only after its `;`, \
+                            so is the `;` missing? Inside its own definition, `recurse` calls it)";
                 }
                 // A float read in another BASE.
                 if crate::words::float::looks_like_float(&m) && self.base() != 10 {
@@ -397,6 +411,11 @@ impl Forth {
             && word.is_some()
             && !flit
             && code != CONTROL_MISMATCH.0
+            // Ctrl-C, THROW and ABORT say nothing about the stack's fault.
+            && code != -28
+            && !word.as_deref().is_some_and(|w| {
+                ["throw", "abort", "abort\""].iter().any(|t| w.eq_ignore_ascii_case(t))
+            })
             && (depth > 0 || code == -4))
             .then(|| {
                 let base = self.base();
@@ -417,13 +436,17 @@ impl Forth {
             .filter(|_| code == CONTROL_MISMATCH.0)
             .and_then(|p| self.input.location(p))
             .map(|l| *l);
-        let suggestions =
-            if code == -13 && !crate::words::float::looks_like_float(self.input.token_name()) {
-                let name = self.input.token_name().to_string();
-                self.suggestions(&name)
-            } else {
-                Vec::new()
-            };
+        let suggestions = if code == -13
+            && !crate::words::float::looks_like_float(self.input.token_name())
+            && !self
+                .defining_name()
+                .is_some_and(|n| n.eq_ignore_ascii_case(self.input.token_name()))
+        {
+            let name = self.input.token_name().to_string();
+            self.suggestions(&name)
+        } else {
+            Vec::new()
+        };
         ForthError {
             code,
             message,

@@ -522,7 +522,17 @@ impl Forth {
         {
             return found;
         }
-        written
+        // Not on disk: an example game compiled in, as named or beside the
+        // (compiled-in) file being read.
+        let beside = (!written.is_absolute())
+            .then(|| self.input.reading_text())
+            .flatten()
+            .and_then(|s| Some(Path::new(&s.name).parent()?.join(&written)));
+        [Some(written.clone()), beside]
+            .into_iter()
+            .flatten()
+            .find_map(|p| crate::bundled::example(&p))
+            .map_or(written, |(name, _)| PathBuf::from(name))
     }
 
     /// The file at `p`, or beside the file being read, if it exists.
@@ -563,6 +573,9 @@ impl Forth {
         let mut file = match std::fs::File::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if let Some((_, text)) = crate::bundled::example(path) {
+                    return Ok(text.as_bytes().to_vec());
+                }
                 return Err(self.fail(NO_SUCH_FILE, name));
             }
             Err(e) => return Err(self.fail(NO_SUCH_FILE, format!("{name} ({e})"))),

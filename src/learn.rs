@@ -398,9 +398,24 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Lesson>, LessonError> {
 pub fn find(lessons: &[Lesson], which: &str) -> Option<usize> {
     match which.parse::<usize>() {
         Ok(n) => (1..=lessons.len()).contains(&n).then(|| n - 1),
-        Err(_) => lessons
-            .iter()
-            .position(|l| l.name.eq_ignore_ascii_case(which)),
+        Err(_) => {
+            let which = which.to_ascii_lowercase();
+            let exact = lessons
+                .iter()
+                .position(|l| l.name.eq_ignore_ascii_case(&which));
+            // Else a single lesson whose name starts with it or has it as a
+            // part: `learn loops` opens `counted-loops`.
+            let near: Vec<usize> = (0..lessons.len())
+                .filter(|&i| {
+                    let name = lessons[i].name.to_ascii_lowercase();
+                    name.starts_with(&which) || name.split('-').any(|part| part == which)
+                })
+                .collect();
+            exact.or(match near.as_slice() {
+                [one] if !which.is_empty() => Some(*one),
+                _ => None,
+            })
+        }
     }
 }
 
@@ -886,7 +901,19 @@ impl Course {
         match self.current {
             None => Self::NO_LESSON.into(),
             Some(i) if i + 1 >= count => {
-                "That was the last lesson. Well done! `lessons` shows them all; the games in examples/ are next.\n".into()
+                let names: Vec<String> = self.lessons().iter().map(|l| l.name.clone()).collect();
+                match names.iter().filter(|n| !self.passed.contains(*n)).count() {
+                    0 => "That was the last lesson, and every lesson is passed. Well done! \
+                          The games in examples/ are next: `help` names them.\n"
+                        .into(),
+                    1 => "That was the last lesson. One lesson is not passed yet: \
+                          `lessons` shows which, `learn N` opens it.\n"
+                        .into(),
+                    left => format!(
+                        "That was the last lesson. {left} lessons are not passed yet: \
+                         `lessons` shows which, `learn N` opens one.\n"
+                    ),
+                }
             }
             Some(i) => self.open(i + 1),
         }

@@ -66,6 +66,7 @@
 
 #![deny(unsafe_code)]
 
+mod bundled;
 mod code;
 mod compiler;
 mod dictionary;

@@ -26,7 +26,14 @@ mod repl;
 /// exits (-i stays in the REPL). A FILE whose first line starts with `#!`
 /// is a script that runs as a command: `#!/usr/bin/env playforth`.
 #[derive(Parser, Debug)]
-#[command(name = "playforth", version)]
+#[command(
+    name = "playforth",
+    version,
+    override_usage = "playforth [OPTIONS] [FILE [ARGS]...]\n       \
+                      playforth [-e CODE]... [--seed N] [-i] [FILE [ARGS]...]\n       \
+                      playforth --check LESSON ANSWERS\n       \
+                      playforth --completions <SHELL> | --man"
+)]
 struct Cli {
     /// Evaluate CODE before FILE (repeatable, run in order).
     #[arg(short = 'e', value_name = "CODE")]
@@ -82,6 +89,10 @@ struct Cli {
 fn report(e: &ForthError) {
     let report = e.to_string();
     let stderr = std::io::stderr();
+    if e.code == USER_INTERRUPT && stderr.is_terminal() {
+        // After the `^C` the terminal echoed.
+        let _ = writeln!(stderr.lock());
+    }
     if playforth::colour_wanted(&stderr) {
         let _ = writeln!(stderr.lock(), "{}", repl::paint_report(&report));
     } else {
@@ -189,13 +200,38 @@ fn check_answers(lesson: &str, answers: &str, course: Option<Vec<Lesson>>) -> Ex
 }
 
 /// The manual page's sections beyond the options, in roff.
-const MAN_EXTRA: &str = r#".SH ENVIRONMENT
+const MAN_EXTRA: &str = r#".SH EXIT STATUS
+.TP
+\fB0\fR
+Done, or \fBbye\fR.
+.TP
+\fB1\fR
+An uncaught error in a script, \fB\-e\fR code or piped input (reading piped input goes on after it).
+.TP
+\fB2\fR
+A usage error: an unknown option, a bad value, a lesson or answers that cannot be read.
+.TP
+\fB130\fR
+Ctrl\-C stopped a script.
+.TP
+\fB141\fR
+The reader of the output went away (a closed pipe).
+.TP
+\fIn\fR
+\fIn\fR \fB(bye)\fR ends with status \fIn\fR.
+.SH ENVIRONMENT
 .TP
 \fBPLAYFORTH_LESSONS\fR
 The folder of a teacher's lessons, as \fB\-\-lessons\fR.
 .TP
 \fBPLAYFORTH_DATA_DIR\fR
 Where the REPL keeps its history and the course progress.
+.TP
+\fBNO_COLOR\fR
+When set and not empty: no colours, and the boards in plain ASCII.
+.TP
+\fBTERM\fR
+\fBdumb\fR turns colours off too, as output that is not a terminal does.
 .SH EXAMPLES
 .TP
 \fBplayforth\fR

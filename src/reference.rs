@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 /// The portable definitions, as gforth loads them.
-const SOURCE: &str = include_str!("../examples/lib/gforth.fs");
+const SOURCE: &str = crate::bundled::GFORTH_FS;
 
 /// Where SEE says the definitions come from.
 const SOURCE_NAME: &str = "examples/lib/gforth.fs";

@@ -254,10 +254,8 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     }
                     // Using the word inside its own open definition usually
                     // means the `;` was forgotten: say so.
-                    if continued && let Some(name) = line::open_definition_used(&input, &line) {
-                        say(&format!(
-                            "(the definition of `{name}` is still open: end it with `;`)"
-                        ));
+                    if continued && let Some(note) = line::open_note(&input, &line) {
+                        say(&note);
                     }
                 }
                 Err(e) => break Err(e),
@@ -277,7 +275,11 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 }
                 Ok(Outcome::Bye(code)) => break ExitCode::from(code as u8),
                 Err(e) => {
-                    forth.end_output_line();
+                    let ended = forth.end_output_line();
+                    if e.code == -28 && !ended {
+                        // The terminal echoed `^C` at the start of a line.
+                        let _ = writeln!(std::io::stderr());
+                    }
                     let report = e.to_string();
                     let report = if playforth::colour_wanted(&std::io::stderr()) {
                         paint_report(&report)

@@ -268,11 +268,14 @@ impl Forth {
 
     /// End the output's current line, if a word left it open (before the
     /// REPL reports an error, so the report starts on a line of its own).
-    pub fn end_output_line(&mut self) {
-        if !self.out.at_line_start {
+    /// True when it had to.
+    pub fn end_output_line(&mut self) -> bool {
+        let mid_line = !self.out.at_line_start;
+        if mid_line {
             let _ = self.out.write_all(b"\n");
         }
         let _ = self.out.flush();
+        mid_line
     }
 
     /// The stack as the REPL shows it after ` ok`, if it is shown.
@@ -286,15 +289,40 @@ impl Forth {
         self.input.main_script = Some(self.resolve_path(path).to_string_lossy().into_owned());
         // An error before the file's first token points at nothing older.
         self.input.forget_token();
-        let r = self.included(path);
+        let r = self.included(path).and_then(|()| self.ended_inside("file"));
         self.input.main_script = None;
         self.settle(r)
+    }
+
+    /// At the end of a script (a file, `-e` code, piped input): a
+    /// definition still open is an error (-39) pointing at its `:`, not a
+    /// silent success.
+    fn ended_inside(&mut self, what: &str) -> Res<()> {
+        let Some(def) = self.compiler.def.clone() else {
+            return Ok(());
+        };
+        let name = &self.dict.words[def.xt as usize].name;
+        let inside = if def.at_prompt {
+            "a control structure typed outside a definition (is its closing word missing?)"
+                .to_string()
+        } else if def.noname {
+            "a `:noname` definition (is its `;` missing?)".to_string()
+        } else {
+            format!("the definition of `{name}` (is its `;` missing?)")
+        };
+        self.input.note_token(Some(def.at), "");
+        Err(self.fail(
+            crate::error::Throw(-39),
+            format!("the {what} ended inside {inside}"),
+        ))
     }
 
     /// Run code given as text (`-e`), named `name` in error messages.
     pub fn run_code(&mut self, name: &str, code: &str) -> Result<Outcome, ForthError> {
         self.input.forget_token();
-        let r = self.interpret_text(name, code.as_bytes().to_vec(), 0);
+        let r = self
+            .interpret_text(name, code.as_bytes().to_vec(), 0)
+            .and_then(|()| self.ended_inside("code"));
         self.settle(r)
     }
 
@@ -305,7 +333,15 @@ impl Forth {
         self.input.bottom_as(SourceKind::Stdin);
         loop {
             let r = match self.refill() {
-                Ok(false) => return Outcome::Continue,
+                Ok(false) => match self.ended_inside("input") {
+                    Ok(()) => return Outcome::Continue,
+                    Err(t) => {
+                        if let Err(e) = self.settle(Err(t)) {
+                            on_error(&e);
+                        }
+                        return Outcome::Continue;
+                    }
+                },
                 Ok(true) => self.interpret(),
                 Err(t) => Err(t),
             };

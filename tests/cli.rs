@@ -696,7 +696,11 @@ fn exit_statuses_are_what_shells_expect() {
     // A mistyped option is a usage error, not a file to run.
     let r = playforth(&["--sed", "5", "-e", "1 ."], "");
     assert_eq!(r.status, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("unexpected argument '--sed'"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unexpected argument '--sed'"),
+        "{}",
+        r.stderr
+    );
     assert_eq!(r.stdout, "");
     assert_eq!(playforth(&["-e", "bye"], "").status, 0);
     assert_eq!(playforth(&["-e", "3 (bye)"], "").status, 3);
@@ -847,4 +851,36 @@ fn no_colours_when_output_is_not_a_terminal() {
     let r = common::run_playforth_env(&["-e", "frob"], "", &[("TERM", "xterm-256color")]);
     assert!(r.1.contains("error: undefined word"), "{}", r.1);
     assert!(!r.1.contains('\x1b') && !r.0.contains('\x1b'), "{:?}", r.1);
+}
+
+/// The example games are compiled in: from a folder without them,
+/// `examples/…` still runs, their `require ./lib/…` lines too; a file on
+/// disk of that name is read instead.
+#[test]
+fn the_example_games_run_from_any_folder() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("playforth-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_playforth"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("playforth runs");
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            out.status.code(),
+        )
+    };
+    let (out, status) = run(&["-e", "include examples/chess.fs 2 perft . bye"]);
+    assert_eq!((out.trim_end(), status), ("400", Some(0)));
+    let (out, status) = run(&["--seed", "3", "examples/othello.fs", "demo"]);
+    assert!(out.contains("Final score"), "{out}");
+    assert_eq!(status, Some(0));
+    // A copy of one's own wins over the compiled-in file.
+    std::fs::create_dir_all(dir.join("examples")).unwrap();
+    std::fs::write(dir.join("examples/rps.fs"), ".\" my own rps\" cr\n").unwrap();
+    let (out, _) = run(&["examples/rps.fs"]);
+    assert_eq!(out, "my own rps\n");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -298,6 +298,9 @@ fn ctrl_c_and_odd_blanks_at_the_terminal() {
             s.contains("user interrupt (-28)") && s.contains(word),
             "Ctrl-C did not stop `{code}`:\n{s}"
         );
+        // The report starts below the terminal's `^C`, without a stack note.
+        assert!(!s.contains("^C<stdin>"), "{s}");
+        assert!(!s.contains("the stack held"), "{s}");
     }
     // A no-break space or an ideographic space, then Tab: no crash.
     t.type_text("1\u{a0}");

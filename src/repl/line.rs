@@ -162,15 +162,30 @@ pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -
     s
 }
 
-/// The name of the definition `input` opened with `:`, if `line` (a later
-/// line of it) uses that name: the learner probably forgot the `;`.
-pub fn open_definition_used<'a>(input: &'a str, line: &str) -> Option<&'a str> {
-    let mut words = tokens(input);
-    words.find(|&t| t == ":")?;
-    let name = words.next()?;
-    tokens(line)
-        .any(|t| t.eq_ignore_ascii_case(name))
-        .then_some(name)
+/// A note for a later `line` of unfinished `input` that looks as if the
+/// learner thinks it is finished: it uses the name of the definition still
+/// open (a `;` forgotten), or it has a `;` while a string or comment is
+/// still open (that `;` is text: the `"` or `)` is missing).
+pub fn open_note(input: &str, line: &str) -> Option<String> {
+    let open = open_at_end(input);
+    let name = open
+        .definition
+        .as_deref()
+        .and_then(|d| d.strip_prefix(": "));
+    let uses_name = |n: &str| tokens(line).any(|t| t.eq_ignore_ascii_case(n));
+    let ends = tokens(line).any(|t| t == ";");
+    if let Some(q) = &open.string {
+        return (ends || name.is_some_and(uses_name))
+            .then(|| format!("(the text after `{q}` is still open: end it with `\"`)"));
+    }
+    if open.comment {
+        return (ends || name.is_some_and(uses_name))
+            .then(|| "(the comment is still open: end it with `)`)".to_string());
+    }
+    let name = name.filter(|n| uses_name(n))?;
+    Some(format!(
+        "(the definition of `{name}` is still open: end it with `;`)"
+    ))
 }
 
 /// The token that ends at the cursor `pos` (a byte offset), if the cursor
@@ -428,11 +443,21 @@ mod tests {
     #[test]
     fn a_forgotten_semicolon_is_noticed() {
         let input = ": add3 ( n -- n+3 ) 3 +\n4 add3 .\n";
-        assert_eq!(open_definition_used(input, "4 add3 ."), Some("add3"));
-        assert_eq!(open_definition_used(input, "4 ADD3 ."), Some("add3"));
-        assert_eq!(open_definition_used(input, "dup +"), None);
-        assert_eq!(open_definition_used("( just a comment\n", "x"), None);
-        assert_eq!(open_definition_used(":", ":"), None);
+        let add3 = Some("(the definition of `add3` is still open: end it with `;`)".to_string());
+        assert_eq!(open_note(input, "4 add3 ."), add3);
+        assert_eq!(open_note(input, "4 ADD3 ."), add3);
+        assert_eq!(open_note(input, "dup +"), None);
+        assert_eq!(open_note("( just a comment\n", "x"), None);
+        assert_eq!(open_note(":", ":"), None);
+        // A `;` inside an open string or comment is text: the closer is missing.
+        assert_eq!(
+            open_note(": hi ( -- ) .\" hello world ;\n", "hello world ;"),
+            Some("(the text after `.\"` is still open: end it with `\"`)".to_string())
+        );
+        assert_eq!(
+            open_note(": hi ( -- \n;\n", ";"),
+            Some("(the comment is still open: end it with `)`)".to_string())
+        );
     }
 
     #[test]

@@ -86,7 +86,9 @@ impl Forth {
             let Some(xt) = Dictionary::lookup_view(&self.dict, &name) else {
                 continue;
             };
-            if name.starts_with('(') {
+            // Run-time parts of other words, like `(.")`; but `(` and
+            // `(local)` are standard words.
+            if name.starts_with('(') && name != "(" && name != "(local)" {
                 continue;
             }
             if xt >= self.user_start {
@@ -265,8 +267,9 @@ primitives! {
         let s = f.see_text(xt);
         f.print(&format!("{s}\n"))
     }
-    Clear "clear" "( i*x -- )" Playforth Plain "Empty the data stack (as gforth's clearstack does)." |f| {
+    Clear "clear" "( i*x -- )" Playforth Plain "Empty the data stack and the floating-point stack: a fresh start (gforth's clearstack empties the data stack only)." |f| {
         f.stacks.sp = 0;
+        f.stacks.fp = 0;
         Ok(())
     }
     Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set. Example: words  \\ (every word, by word set)" |f| {
@@ -282,13 +285,21 @@ primitives! {
         let xt = f.parse_find()?;
         f.trace_xt(xt, true)
     }
-    Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
+    Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word; `untrace` alone stops watching every word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
+        if f.take_name_if(str::is_empty)?.is_some() {
+            f.traced.clear();
+            f.trace_names.clear();
+            return Ok(());
+        }
         let xt = f.parse_find()?;
         f.trace_xt(xt, false)
     }
-    ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line. Example: false show-stack" |f| {
-        match f.take_name_if(|w| w == "boxes" || w == "numbers")?.as_deref() {
+    ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line; `show-stack off` and `show-stack on` say it in words. Example: false show-stack" |f| {
+        let keyword = |w: &str| ["boxes", "numbers", "on", "off"].contains(&w);
+        match f.take_name_if(keyword)?.as_deref() {
             Some("boxes") => (f.show_stack, f.stack_boxes) = (true, true),
+            Some("off") => f.show_stack = false,
+            Some("on") => f.show_stack = true,
             Some(_) => (f.show_stack, f.stack_boxes) = (true, false),
             None => f.show_stack = f.pop_bool()?,
         }

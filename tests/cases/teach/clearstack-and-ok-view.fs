@@ -5,3 +5,6 @@
 .s
 \ CLEARSTACK empties the data stack.
 clearstack
+\ CLEAR empties both stacks; CLEARSTACK (gforth) the data stack only.
+1 2 1e 2e clear
+3 3e clearstack

@@ -8,3 +8,6 @@ untrace quad
 trace countdown
 2 countdown
 trace dup
+trace quad trace countdown
+untrace
+2 quad . 1 countdown
