@@ -51,9 +51,12 @@ variable pos                    \ the board the rules look at
 \ setup reads the FEN into a board of its own and checks it before the
 \ game's board takes it: 8 ranks of 8 squares, known letters, one king
 \ each, no pawn on the first or last rank, w or b to move, castling KQkq
-\ or -, and the side that just moved not left in check.
+\ or - (each right with its king and rook still at home), en passant - or
+\ a square on rank 3 or 6, the move counters as numbers and nothing after
+\ them, and the side that just moved not left in check. Any number of
+\ blanks may separate the fields.
 create fen-board 128 allot
-variable field#  variable at-file  variable at-rank
+variable at-file  variable at-rank
 : next-cell ( -- sq )
   at-file @ 8 = abort" setup: a rank of the FEN has more than 8 squares"
   at-rank @ 16 * at-file @ +  1 at-file +! ;
@@ -61,11 +64,13 @@ variable field#  variable at-file  variable at-rank
   at-file @ 8 <> abort" setup: a rank of the FEN does not have 8 squares"
   at-rank @ 0= abort" setup: the FEN has more than 8 ranks"
   -1 at-rank +!  0 at-file ! ;
+: digit? ( char -- flag ) [char] 0 [char] 9 1+ within ;
+: empty-squares ( digit -- )    \ a digit in a rank: that many empty squares
+  dup [char] 0 = abort" setup: a digit in the FEN counts 1 to 8 empty squares"
+  [char] 0 - at-file +!  at-file @ 8 > abort" setup: a rank of the FEN has more than 8 squares" ;
 : placement ( char -- )
   dup [char] / = if drop next-rank exit then
-  dup [char] 1 [char] 9 within if
-    [char] 0 - at-file +!  at-file @ 8 > abort" setup: a rank of the FEN has more than 8 squares" exit
-  then
+  dup digit? if empty-squares exit then
   letter>piece dup 0= abort" setup: unknown piece letter in the FEN (p n b r q k, upper case white)"
   next-cell
   over kind king = if dup 2 pick color king-sq c! then
@@ -81,18 +86,26 @@ variable field#  variable at-file  variable at-rank
   dup [char] a [char] i within if [char] a - ep c@ 112 and or ep c! exit then
   dup [char] 3 = over [char] 6 = or if [char] 1 - 16 * ep c@ 15 and or ep c! exit then
   true abort" setup: the en passant square is - or a square on rank 3 or 6" ;
-: to-move ( char -- )
-  dup [char] w <> over [char] b <> and abort" setup: the side to move is w or b"
-  [char] b = if black else white then side c! ;
-: fen-char ( char -- )
-  dup bl = if drop 1 field# +! exit then
-  field# @ case
-    0 of placement endof
-    1 of to-move endof
-    2 of castle-right endof
-    3 of ep-char endof
-    nip
-  endcase ;
+: to-move ( c-addr u -- )
+  2dup s" b" str= if 2drop black side c! exit then
+  s" w" str= 0= abort" setup: the side to move is w or b"  white side c! ;
+: counter ( c-addr u -- )       \ the halfmove clock or the move number, if given
+  0 0 2swap >number nip nip nip abort" setup: the move counters of the FEN are numbers" ;
+
+: field ( c-addr u -- c-addr' u' field u2 ) \ skip blanks, take up to the next blank
+  begin dup while over c@ blank? while 1 /string repeat then
+  over >r  begin dup while over c@ blank? 0= while 1 /string repeat then
+  over r@ -  r> swap ;
+: each-char ( c-addr u xt -- )  \ run xt ( char -- ) on each character
+  -rot bounds ?do i c@ over execute loop drop ;
+: read-fen ( c-addr u -- )      \ the six fields into fen-board
+  field ['] placement each-char
+  field dup 0= abort" setup: the FEN needs at least the pieces and the side to move"
+  to-move
+  field ['] castle-right each-char
+  field ['] ep-char each-char
+  field counter  field counter
+  field nip abort" setup: something follows the FEN's six fields"  2drop ;
 
 \ ---- drawing ----------------------------------------------------------------
 
@@ -143,16 +156,29 @@ create kind-bits 0 , 0 , 1 , 2 , 4 , 6 , 8 ,   \ by type; pawns depend on color
   0 120 0 do i $88 and 0= if i sq@ dup kind king = swap color 3 pick = and - then loop nip ;
 : pawn-at-edge? ( -- flag )
   false 8 0 do i sq@ kind pawn = or  i 112 + sq@ kind pawn = or loop ;
+\ A castling right needs its king and its rook still on their first squares.
+: home-pair? ( king-sq rook-sq c -- flag )   \ c's king and rook stand there
+  8 * >r  sq@ rook r@ + =  swap sq@ king r> + =  and ;
+: fits? ( right -- flag )       \ not held, or held with the king and rook at home
+  dup castling c@ and 0= if drop true exit then
+  case white-short of e1 h1 white endof  white-long of e1 a1 white endof
+       black-short of e8 h8 black endof  black-long of e8 a8 black endof endcase
+  home-pair? ;
+: check-castling ( -- )
+  white-short fits? 0= abort" setup: castling K needs the white king on e1 and a rook on h1"
+  white-long fits? 0= abort" setup: castling Q needs the white king on e1 and a rook on a1"
+  black-short fits? 0= abort" setup: castling k needs the black king on e8 and a rook on h8"
+  black-long fits? 0= abort" setup: castling q needs the black king on e8 and a rook on a8" ;
 : check-position ( -- )
   at-rank @ 0<> at-file @ 8 <> or abort" setup: the FEN needs 8 ranks of 8 squares"
-  field# @ 1 < abort" setup: the FEN needs at least the pieces and the side to move"
   white kings 1 <> black kings 1 <> or abort" setup: each side needs exactly one king"
   pawn-at-edge? abort" setup: a pawn on the first or last rank"
+  check-castling
   side c@ other in-check? abort" setup: the side that is not to move is in check" ;
 
 : setup ( c-addr u -- )         \ a position in FEN
-  fen-board pos !  fen-board 128 erase  no-ep ep c!  0 field# !  7 at-rank !  0 at-file !
-  -trailing  bounds ?do i c@ fen-char loop
+  fen-board pos !  fen-board 128 erase  no-ep ep c!  7 at-rank !  0 at-file !
+  read-fen
   ep c@ no-ep <> if ep c@ dup 15 and 8 < swap 4 rshift dup 2 = swap 5 = or and 0=
     abort" setup: the en passant square is - or a square on rank 3 or 6" then
   check-position
@@ -236,6 +262,7 @@ create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 : safe-walk? ( from to -- flag ) \ from, to and the square between: none attacked
   2dup + 2/ safe?  rot safe? and  swap safe? and ;
 : may-castle? ( to rook -- flag )  \ the king on home to to, beside the rook on rook
+  me king-sq c@ home <> if 2drop false exit then
   dup sq@ kind rook <> if 2drop false exit then
   home swap clear-path? 0= if drop false exit then
   home swap safe-walk? ;

@@ -59,13 +59,14 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
   at-file @ 7 <> abort" setup: a rank does not have 7 squares"
   at-rank @ 0= abort" setup: more than 9 ranks"
   -1 at-rank +!  0 at-file ! ;
+: empty-squares ( digit -- )   \ a digit in a rank: that many empty squares
+  dup [char] 0 = abort" setup: a digit counts 1 to 7 empty squares"
+  [char] 0 - at-file +!  at-file @ 7 > abort" setup: a rank has more than 7 squares" ;
 : placement ( c-addr u -- c-addr' u' )  \ up to the blank before the side to move
   setup-board #squares erase  seen 16 erase  8 at-rank !  0 at-file !
   begin dup while over c@ bl <> while
     over c@ dup [char] / = if drop next-rank else
-      dup [char] 1 [char] 8 within if
-        [char] 0 - at-file +!  at-file @ 7 > abort" setup: a rank has more than 7 squares"
-      else put-letter then then
+      dup [char] 0 [char] 9 1+ within if empty-squares else put-letter then then
     1 /string
   repeat then
   at-rank @ 0<> at-file @ 7 <> or abort" setup: the position needs 9 ranks of 7 squares" ;
@@ -75,12 +76,14 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
     i water? i at animal rat <> and abort" setup: only a rat may be in the water"
     i i at owner den = abort" setup: an animal stands in its own den"
   then loop ;
+: side-letter ( c-addr u -- s )  \ after the ranks: w (A, 0) or b (B, 1)
+  dup 0= abort" setup: the position needs ' w' or ' b' at the end"
+  2dup s" w" str= if 2drop 0 exit then
+  s" b" str= 0= abort" setup: after the ranks comes the side to move, w or b, and nothing else"
+  1 ;
 : setup ( c-addr u -- )         \ the position text of GAMES.md, then w or b
-  -trailing placement
-  dup 2 <> abort" setup: the position needs ' w' or ' b' at the end"
-  drop 1+ c@ dup [char] w <> over [char] b <> and abort" setup: the side to move is w or b"
-  check-squares
-  [char] b = 1 and side !  setup-board board #squares move ;
+  placement trim side-letter  check-squares
+  side !  setup-board board #squares move ;
 
 : start ( -- ) s" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w" setup ;
 
