@@ -40,6 +40,8 @@ variable side                   \ 1 or 2: whose move it is
     case 1 of s" ●" 31 painted endof 2 of s" ○" 34 painted endof ." ·" endcase exit
   then
   ?dup if 0 .r else ." ." then ;
+: .legend ( -- )                \ which mark is whose, when they are not digits
+  pretty? if ."   " 1 .cell ."  player 1, " 2 .cell ."  player 2" cr then ;
 : .board ( -- )                 \ row 5 at the top, as in chess
   cr  0 4 do ."   " i 1+ 0 .r space  5 0 do board j 5 * i + + c@ .cell space loop cr -1 +loop
   ."     a b c d e" cr ;
@@ -167,7 +169,8 @@ variable last-from  -1 last-from !  \ the last move played (-1: none yet)
 variable last-to
 : .turn ( -- )                  \ whose move it is and the last move
   ."   Player " side @ 0 .r ."  to move"
-  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr
+  .legend ;
 : .rules ( -- )
   ." The five-step game. Each move walks one of your pieces 1 to 5 steps up, down," cr
   ." left or right, through empty squares, never twice over one square. It may end" cr
@@ -356,7 +359,7 @@ variable stepping  true stepping !
   read-answer 0= if 2drop false stepping ! cr true exit then  quit-word? 0= ;
 
 : replay-line ( c-addr u -- flag ) \ show one line of the log; false: stop
-  2dup s" start " prefix? if 6 /string setup .board true exit then
+  2dup s" start " prefix? if 6 /string setup .board .legend true exit then
   2dup s" move " prefix? if
     cr 2dup type cr  after-colon read-names 0= if ." (not a move)" cr false exit then
     replay-move 0= if ." That move is not legal here." cr false exit then

@@ -218,9 +218,11 @@ fn rps_five_players() {
 #[test]
 fn including_a_game_only_loads_it() {
     let out = eval(
-        "include examples/rps.fs Scissor Cloth .winner include examples/rps-team.fs new-game players-left . bye",
+        "include examples/rps.fs Scissor Cloth .winner cr Stone Cloth .winner cr Stone Stone .winner cr \
+         include examples/rps-team.fs new-game players-left . bye",
     );
-    assert_eq!(out, "Scissor wins5 ");
+    // .winner says the sign without the padding of the rounds' columns.
+    assert_eq!(out, "Scissor wins\nCloth wins\na draw with Stone\n5 ");
 }
 
 #[test]
