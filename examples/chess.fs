@@ -64,13 +64,13 @@ variable at-file  variable at-rank
   at-file @ 8 <> abort" setup: a rank of the FEN does not have 8 squares"
   at-rank @ 0= abort" setup: the FEN has more than 8 ranks"
   -1 at-rank +!  0 at-file ! ;
-: digit? ( char -- flag ) [char] 0 [char] 9 1+ within ;
+: count? ( char -- flag ) [char] 0 [char] 9 1+ within ;
 : empty-squares ( digit -- )    \ a digit in a rank: that many empty squares
   dup [char] 0 = abort" setup: a digit in the FEN counts 1 to 8 empty squares"
   [char] 0 - at-file +!  at-file @ 8 > abort" setup: a rank of the FEN has more than 8 squares" ;
 : placement ( char -- )
   dup [char] / = if drop next-rank exit then
-  dup digit? if empty-squares exit then
+  dup count? if empty-squares exit then
   letter>piece dup 0= abort" setup: unknown piece letter in the FEN (p n b r q k, upper case white)"
   next-cell
   over kind king = if dup 2 pick color king-sq c! then
@@ -92,20 +92,20 @@ variable at-file  variable at-rank
 : counter ( c-addr u -- )       \ the halfmove clock or the move number, if given
   0 0 2swap >number nip nip nip abort" setup: the move counters of the FEN are numbers" ;
 
-: field ( c-addr u -- c-addr' u' field u2 ) \ skip blanks, take up to the next blank
+: next-field ( c-addr u -- c-addr' u' field u2 ) \ skip blanks, take up to the next blank
   begin dup while over c@ blank? while 1 /string repeat then
   over >r  begin dup while over c@ blank? 0= while 1 /string repeat then
   over r@ -  r> swap ;
 : each-char ( c-addr u xt -- )  \ run xt ( char -- ) on each character
   -rot bounds ?do i c@ over execute loop drop ;
 : read-fen ( c-addr u -- )      \ the six fields into fen-board
-  field ['] placement each-char
-  field dup 0= abort" setup: the FEN needs at least the pieces and the side to move"
+  next-field ['] placement each-char
+  next-field dup 0= abort" setup: the FEN needs at least the pieces and the side to move"
   to-move
-  field ['] castle-right each-char
-  field ['] ep-char each-char
-  field counter  field counter
-  field nip abort" setup: something follows the FEN's six fields"  2drop ;
+  next-field ['] castle-right each-char
+  next-field ['] ep-char each-char
+  next-field counter  next-field counter
+  next-field nip abort" setup: something follows the FEN's six fields"  2drop ;
 
 \ ---- drawing ----------------------------------------------------------------
 
@@ -395,7 +395,6 @@ create spare 256 cells allot    \ the list while it is reordered
   level-depth lookahead !  best-move ;
 3 start-level
 \ (level-depth and start-level are in lib/search.fs)
-script? [if] level-option [then]
 
 \ ---- playing --------------------------------------------------------------------
 
@@ -528,5 +527,5 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
 
 start
 script? [if]
-  next-arg s" demo" str= [if] demo [else] play [then]
+  s" examples/chess.fs" game-arguments [if] demo [else] play [then]
 [then]

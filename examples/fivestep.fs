@@ -156,7 +156,6 @@ variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
   level-depth lookahead !  best-move ;
 4 start-level
 \ (level-depth and start-level are in lib/search.fs)
-script? [if] level-option [then]
 
 \ ---- playing -----------------------------------------------------------------
 
@@ -326,9 +325,9 @@ create out 80 allot  variable #out
 \ playforth examples/fivestep.fs replay FILE reads a log that
 \ playforth-referee wrote (docs/contest.md): "start POSITION" sets the
 \ board, each "move N: a1 b1 ...  (who)" is checked and made, and the
-\ board is shown after it (a move whose piece cannot reach its last square
-\ stops the replay). Enter steps on, q stops; at the end of the input (a
-\ pipe, a file) the rest of the game is shown at once.
+\ board is shown after it (an illegal move stops the replay, saying
+\ why). Enter steps on, q stops; at the end of the input (a pipe, a
+\ file) the rest of the game is shown at once.
 
 : prefix? ( c-addr u c-addr2 u2 -- flag ) dup >r 2swap r> min compare 0= ;
 : after-colon ( c-addr u -- c-addr' u' ) \ the text after the first ":"
@@ -347,10 +346,44 @@ variable #named
     over >square dup 0< if drop 2drop false exit then named+  2 /string
   repeat 2drop  #named @ 2 7 within ;
 
+\ A logged move is checked step by step by the rules: the first square
+\ holds a piece of the side to move, each step goes to a neighbour not
+\ visited yet, every square before the last is empty, and the last is
+\ empty or, after exactly five steps, holds an enemy piece.
+: named# ( i -- sq ) cells named + @ ;
+: step-count ( -- n ) #named @ 1- ;
+: piece-on ( i -- cell ) named# board + c@ ;
+: neighbours? ( sq sq2 -- flag )  \ one step up, down, left or right apart
+  5 /mod rot 5 /mod  rot - abs  -rot - abs  + 1 = ;
+: visited? ( i -- flag )        \ did the path pass the i-th square before?
+  false over 0 ?do  over named# i named# = or  loop nip ;
+: .illegal ( -- ) ." That move is not legal here: " ;
+
+: bad-start? ( -- flag )        \ say so if the first square has no piece of the mover
+  0 piece-on side @ = if false exit then
+  .illegal ." player " side @ 0 .r ."  has no piece on " 0 named# .square ." ." cr true ;
+: bad-step? ( i -- flag )       \ say so if the path's i-th step breaks a rule
+  dup 1- named# over named# neighbours? 0= if
+    .illegal ." a step goes to a neighbour, not from " dup 1- named# .square
+    ."  to " named# .square ." ." cr true exit then
+  dup visited? if .illegal ." the path visits " named# .square ."  twice." cr true exit then
+  dup step-count <  over piece-on 0<>  and if
+    .illegal ." the path passes over the piece on " named# .square ." ." cr true exit then
+  drop false ;
+: bad-end? ( -- flag )          \ say so if the last square may not be entered
+  step-count piece-on  dup 0= if drop false exit then
+  side @ = if .illegal ." its last square " step-count named# .square ."  holds its own piece." cr true exit then
+  step-count 5 = if false exit then
+  .illegal ." it takes on " step-count named# .square ."  after " step-count 0 .r
+  ."  steps; a piece takes only on its fifth step." cr true ;
+: bad-path? ( -- flag )         \ say why the move named breaks a rule, if it does
+  bad-start? if true exit then
+  step-count 1+ 1 ?do  i bad-step? if true unloop exit then  loop
+  bad-end? ;
+
 : replay-move ( -- flag )       \ make the move in named; false if illegal
-  named @  named #named @ 1- cells + @     ( from to )
-  2dup board -rot path-count 0= if 2drop false exit then
-  board -rot move!  side @ other side !  true ;
+  bad-path? if false exit then
+  board  0 named#  step-count named#  move!  side @ other side !  true ;
 
 variable stepping  true stepping !
 : next? ( -- flag )             \ wait for Enter; false after q
@@ -362,7 +395,7 @@ variable stepping  true stepping !
   2dup s" start " prefix? if 6 /string setup .board .legend true exit then
   2dup s" move " prefix? if
     cr 2dup type cr  after-colon read-names 0= if ." (not a move)" cr false exit then
-    replay-move 0= if ." That move is not legal here." cr false exit then
+    replay-move 0= if false exit then
     .board next? exit
   then
   2dup s" violation" prefix? >r 2dup s" result:" prefix? r> or if cr type cr true exit then
@@ -370,14 +403,22 @@ variable stepping  true stepping !
 
 create log-line 256 allot
 variable log-file
+: no-log ( -- )
+  s" fivestep replay: say which log; usage: playforth examples/fivestep.fs replay FILE"
+  stderr write-line drop  2 (bye) ;
+: cannot-open ( c-addr u -- )
+  s" fivestep replay: cannot open " err  stderr write-line drop  1 (bye) ;
+: open-log ( c-addr u -- )      \ or say why not, and exit
+  2dup r/o open-file if drop cannot-open exit then  log-file !  2drop ;
 : replay ( -- )                 \ the log named on the command line
-  next-arg dup 0= abort" replay wants a log file: replay FILE"
-  r/o open-file abort" cannot open that log" log-file !
+  next-arg dup 0= if 2drop no-log then  open-log
   begin log-line 256 log-file @ read-line throw while
     log-line swap replay-line 0= if log-file @ close-file drop exit then
   repeat drop  log-file @ close-file drop ;
 
 start
 script? [if]
-  next-arg 2dup s" bot" str= [if] 2drop bot [else] 2dup s" replay" str= [if] 2drop replay [else] s" demo" str= [if] demo [else] play [then] [then] [then]
+  1 arg s" bot" str= [if] next-arg 2drop bot [else]
+  1 arg s" replay" str= [if] next-arg 2drop replay [else]
+  s" examples/fivestep.fs" game-arguments [if] demo [else] play [then] [then] [then]
 [then]

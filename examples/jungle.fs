@@ -252,7 +252,6 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
   level-depth lookahead !  best-move ;
 3 start-level
 \ (level-depth and start-level are in lib/search.fs)
-script? [if] level-option [then]
 
 \ ---- looking at moves ----------------------------------------------------------
 
@@ -382,5 +381,5 @@ variable plies                  \ moves played in this game
 
 start
 script? [if]
-  next-arg s" demo" str= [if] demo [else] play [then]
+  s" examples/jungle.fs" game-arguments [if] demo [else] play [then]
 [then]

@@ -153,7 +153,6 @@ create weights                  \ what a disc on each square is worth
   level-depth lookahead !  best-move ;
 3 start-level
 \ (level-depth and start-level are in lib/search.fs)
-script? [if] level-option [then]
 
 \ ---- perft ------------------------------------------------------------------
 \ Count the positions exactly DEPTH plies ahead. As in Aart Bik's tables, a
@@ -246,5 +245,5 @@ variable humans                \ bit 1: black is human, bit 2: white is human
 
 start
 script? [if]
-  next-arg s" demo" str= [if] demo [else] play [then]
+  s" examples/othello.fs" game-arguments [if] demo [else] play [then]
 [then]
