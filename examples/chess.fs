@@ -407,11 +407,6 @@ create spare 256 cells allot    \ the list while it is reordered
 : .side ( c -- ) if ." Black" else ." White" then ;
 
 variable last-move              \ the last move played, 0 before the first
-: .turn ( -- )                  \ whose move it is, the last move, the legend
-  board pos !  ."   " me .side ."  to move"
-  last-move @ ?dup if ." , last move " .move then cr
-  pretty? if ."   White ♔ king ♕ queen ♖ rook ♗ bishop ♘ knight ♙ pawn; Black ♚ ♛ ♜ ♝ ♞ ♟" cr exit then
-  ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 
 : play-move ( m -- )            \ on the game's board
   dup last-move !  0 root make  child# board 128 move  board pos ! ;
@@ -430,11 +425,12 @@ variable last-move              \ the last move played, 0 before the first
 : >kind ( char -- type | 0 )    \ what a pawn promotes to
   case [char] n of knight endof [char] b of bishop endof [char] r of rook endof
        [char] q of queen endof 0 swap endcase ;
-: >move ( c-addr u -- from to promo ) \ -1 for a square that is none, 0 for a bad promotion
-  over >sq  2 pick 2 + >sq  2swap 4 > if 4 + c@ >kind else drop queen then ;
+: >move ( c-addr u -- from to promo ) \ -1: no such square or letter; promo 0: no letter
+  over >sq  2 pick 2 + >sq
+  2swap 4 > if 4 + c@ >kind dup 0= if drop -1 then else drop 0 then ;
 
-: matches? ( typed m -- flag )  \ the promotion counts only for a promoting move
-  dup promotion 0= if 65535 and swap 65535 and then = ;
+: matches? ( typed m -- flag )  \ a promotion typed without its letter is to a queen
+  dup promotion  2 pick promotion 0=  and if swap queen 16 lshift or swap then  = ;
 : find-move ( typed -- m | 0 )  \ the move of the list that matches, legal or not
   0 root generate
   moves# 0 ?do  dup i move# matches? if drop i move# unloop exit then  loop
@@ -452,14 +448,31 @@ variable last-move              \ the last move played, 0 before the first
   ."  cannot go to " target .square ." ." cr ;
 : .in-check ( m -- ) drop ." That move would leave your king in check." cr ;
 
+: promotes? ( m -- flag ) dup origin sq@ kind pawn =  swap target last-rank? and ;
+: .no-promotion ( m -- )
+  ." Only a pawn reaching the last rank takes a letter (q, r, b, n): type "
+  65535 and .move ."  alone." cr ;
+: castling? ( m -- flag )       \ the king two squares along the rank from its home
+  dup origin home =  over origin sq@ kind king = and
+  swap dup target swap origin - abs 2 = and ;
+: rook-home ( m -- sq ) target home - 0> if home 3 + else home 4 - then ;
+: .no-castling ( m -- )         \ why the king may not castle that way now
+  dup target home - 0> if white-short else white-long then right? 0= if
+    drop ." You may not castle that way: your king or that rook has moved." cr exit then
+  home over rook-home clear-path? 0= if
+    drop ." Castling needs every square between your king and the rook empty." cr exit then
+  drop me in-check? if ." You may not castle while your king is in check." cr exit then
+  ." Your king may not castle across or onto a square the enemy attacks." cr ;
+
 : refused? ( m -- flag )        \ say why the typed move is not a move, if it is not
   board pos !
   dup origin sq@ 0= if .no-piece true exit then
   dup origin own? 0= if .not-yours true exit then
   dup target own? if .own-there true exit then
-  dup find-move 0= if .not-there true exit then
+  dup promotion if dup promotes? 0= if .no-promotion true exit then then
+  dup find-move 0= if dup castling? if .no-castling else .not-there then true exit then
   drop false ;
-: typo? ( from to promo -- flag ) 0=  rot 0< or  swap 0< or ;  \ no square, or a bad promotion
+: typo? ( from to promo -- flag ) 0<  rot 0< or  swap 0< or ;  \ no square, or a bad letter
 : try-move ( from to promo -- m | 0 )   \ the legal move, or 0 after saying why not
   >r 2dup r@ typo? if r> drop 2drop .format 0 exit then
   r> encode  dup refused? if drop 0 exit then
@@ -496,22 +509,33 @@ variable #history
 : material ( piece -- n ) kind dup king = if drop 0 exit then  dup knight = swap bishop = or if 1 else 2 then ;
 : bare? ( -- flag )             \ kings and at most one knight or bishop
   board pos !  0 120 0 do i $88 and 0= if i sq@ ?dup if material + then then loop 2 < ;
-: .draw? ( -- flag )            \ say so if the position is drawn by the rules
-  repeats 3 >= if ." The same position a third time: a draw by repetition." cr true exit then
-  fifty-moves? if ." Fifty moves each without a capture or a pawn move: a draw." cr true exit then
-  bare? if ." Neither side has the pieces to checkmate: a draw." cr true exit then
-  false ;
+: drawn? ( -- flag )            \ is the position drawn by the rules?
+  repeats 3 >=  fifty-moves? or  bare? or ;
+: .draw ( -- )                  \ which rule draws it
+  repeats 3 >= if ." The same position a third time: a draw by repetition." cr exit then
+  fifty-moves? if ." Fifty moves each without a capture or a pawn move: a draw." cr exit then
+  ." Neither side has the pieces to checkmate: a draw." cr ;
+: .draw? ( -- flag ) drawn? dup if .draw then ;  \ say so if the position is drawn
 
 variable plies                  \ moves played in this game
 variable max-moves  1000 max-moves !  \ plies before a game is called a draw anyway
-: .ended ( -- )                 \ no legal move: checkmate or stalemate
+: ended? ( -- flag )            \ no legal move, a draw by the rules, or too many moves
+  legal-moves# 0=  drawn? or  plies @ max-moves @ = or ;
+: .mated ( -- )                 \ no legal move: checkmate or stalemate
   board pos !  me in-check? if me other .side ."  wins by checkmate." else ." Stalemate: a draw." then cr ;
+: .ending ( -- )                \ why the game ended
+  legal-moves# 0= if .mated exit then
+  drawn? if .draw exit then
+  ." Too many moves: a draw." cr ;
+: .turn ( -- )                  \ whose move (unless the game is over), the last move, the legend
+  ."   " ended? if ." Game over" else board pos !  me .side ."  to move" then
+  last-move @ ?dup if ." , last move " .move then cr
+  pretty? if ."   White ♔ king ♕ queen ♖ rook ♗ bishop ♘ knight ♙ pawn; Black ♚ ♛ ♜ ♝ ♞ ♟" cr exit then
+  ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 : turns ( -- )                  \ play until the game ends or the player stops
   begin
     .board .turn
-    legal-moves# 0= if .ended exit then
-    .draw? if exit then
-    plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
+    ended? if .ending exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
     human? if human-move else computer-move then
     dup 0< if drop ." Bye." cr .board exit then

@@ -166,10 +166,6 @@ create the-path 6 cells allot
 
 variable last-from  -1 last-from !  \ the last move played (-1: none yet)
 variable last-to
-: .turn ( -- )                  \ whose move it is and the last move
-  ."   Player " side @ 0 .r ."  to move"
-  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr
-  .legend ;
 : .rules ( -- )
   ." The five-step game. Each move walks one of your pieces 1 to 5 steps up, down," cr
   ." left or right, through empty squares, never twice over one square. It may end" cr
@@ -196,6 +192,7 @@ variable last-to
 : why-not ( from to -- )        \ say why from-to is not a legal move
   over board + c@ 0= if drop ." There is no piece on " .square ." ." cr exit then
   over board + c@ side @ <> if drop ." The piece on " .square ."  is not yours." cr exit then
+  2dup = if 2drop ." A move needs at least one step: type the piece's square, then another." cr exit then
   dup board + c@ side @ = if nip ." Your own piece is on " .square ." ." cr exit then
   dup board + c@ if
     nip ." A piece takes the one on " .square ."  only by landing there on exactly its fifth step." cr exit
@@ -235,19 +232,29 @@ variable #history
 create now 26 allot
 : repeats ( -- n )              \ how often the position has been seen
   now position  0 #history @ 0 ?do i entry 26 now 26 compare 0= - loop ;
-: .draw? ( -- flag )            \ say so if the position is drawn by the rules
-  repeats 3 >= if ." The same position a third time: a draw by repetition." cr true exit then
-  #history @ max-history = if ." Fifty moves without a capture: a draw." cr true exit then
-  false ;
+: drawn? ( -- flag )            \ is the position drawn by the rules?
+  repeats 3 >=  #history @ max-history = or ;
+: .draw ( -- )                  \ which rule draws it
+  repeats 3 >= if ." The same position a third time: a draw by repetition." cr exit then
+  ." Fifty moves without a capture: a draw." cr ;
+: .draw? ( -- flag ) drawn? dup if .draw then ;  \ say so if the position is drawn
 
 variable plies                  \ moves played in this game
 variable max-moves  1000 max-moves !  \ moves before a game is called a draw anyway
+: ended? ( -- flag )            \ a side that cannot move, a draw, or too many moves
+  lost?  drawn? or  plies @ max-moves @ = or ;
+: .ending ( -- )                \ why the game ended
+  lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
+  drawn? if .draw exit then
+  ." Too many moves: a draw." cr ;
+: .turn ( -- )                  \ whose move it is (unless the game is over) and the last move
+  ."   " ended? if ." Game over" else ." Player " side @ 0 .r ."  to move" then
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr
+  .legend ;
 : turns ( -- )                  \ play until the game ends or the player stops
   begin
     .board .turn
-    lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
-    .draw? if exit then
-    plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
+    ended? if .ending exit then
     human? if human-move else computer-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
     dup board + c@ if 0 #history ! then  play-move remember  1 plies +!

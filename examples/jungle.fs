@@ -266,9 +266,6 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
 : .side ( s -- ) if ." B" else ." A" then ;
 variable last-from  -1 last-from !  \ the last move played (-1: none yet)
 variable last-to
-: .turn ( -- )                  \ whose move it is and the last move
-  ."   " side @ .side ."  to move"
-  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
 
 : play-move ( from to -- )
   ." Player " side @ .side ."  moves " over .square ." -" dup .square cr
@@ -277,6 +274,21 @@ variable last-to
   side @ other side ! ;
 
 : can-move? ( -- flag ) 0 root first-move next-move dup if nip nip then ;
+
+variable plies                  \ moves played in this game
+300 constant move-limit
+: ended? ( -- flag )            \ the side to move has lost, or the game is a draw
+  board pos !  side @ lost?  can-move? 0= or  plies @ move-limit = or ;
+: .turn ( -- )                  \ whose move it is, unless the game is over; the last move
+  ."   " ended? if ." Game over" else side @ .side ."  to move" then
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
+: .winner ( s -- ) ." Player " .side ."  wins: " ;
+: .ending ( -- )                \ why the game ended: the rules' reason
+  board pos !  side @ other
+  side @ den at if .winner ." it entered the den." cr exit then
+  side @ pieces 0= if .winner ." it took the last animal." cr exit then
+  can-move? 0= if .winner side @ .side ."  cannot move." cr exit then
+  drop ." Too many moves: a draw." cr ;
 
 : >square ( c-addr -- sq | -1 )  \ "a1" .. "g9"
   dup c@ [char] a - swap char+ c@ [char] 1 -
@@ -358,16 +370,10 @@ variable last-to
 variable humans                 \ bit 0: A is human, bit 1: B is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
-variable plies                  \ moves played in this game
-300 constant move-limit
-: .winner ( s -- ) ." Player " .side ."  wins!" cr ;
 : turns ( -- )                  \ play until the game ends or the player stops
   begin
     .board .turn .legend
-    board pos !
-    side @ lost? if side @ other .winner exit then
-    can-move? 0= if ." No legal move. " side @ other .winner exit then
-    plies @ move-limit = if ." Too many moves: a draw." cr exit then
+    ended? if .ending exit then
     human? if human-move else computer-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
     play-move  1 plies +!

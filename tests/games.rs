@@ -651,6 +651,58 @@ fn chess_scripted_human_game() {
     );
 }
 
+/// What the chess prompt answers to each line typed, for white to move in `fen`.
+fn chess_answers(fen: &str, keys: &str) -> Vec<String> {
+    let code = format!(
+        "include examples/chess.fs s\" {fen}\" setup 1 humans ! 0 last-move ! 0 plies ! \
+         0 #history ! remember game bye"
+    );
+    let (out, err, status) = playforth(&["--seed", "1", "-e", &code], keys);
+    assert_eq!((status, err.as_str()), (0, ""), "{fen}");
+    out.lines()
+        .filter_map(|l| l.split("quits): ").nth(1))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn chess_prompt_says_why_a_castling_or_a_letter_is_refused() {
+    let letter = "Only a pawn reaching the last rank takes a letter (q, r, b, n): type a1a2 alone.";
+    assert_eq!(
+        chess_answers("4k3/8/8/8/8/8/8/K6R w - - 0 1", "a1a2q\nq\n"),
+        [letter, "Bye."]
+    );
+    assert_eq!(
+        chess_answers("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "e1g1\nq\n"),
+        ["You may not castle while your king is in check.", "Bye."]
+    );
+    assert_eq!(
+        chess_answers("4k3/8/8/8/6r1/8/8/R3K2R w KQ - 0 1", "e1g1\nq\n"),
+        ["Your king may not castle across or onto a square the enemy attacks.", "Bye."]
+    );
+    assert_eq!(
+        chess_answers("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "e1c1\ne1g1\n"),
+        [
+            "Castling needs every square between your king and the rook empty.",
+            "White plays e1g1",
+            "" // the end of input: Bye. on a line of its own
+        ]
+    );
+    assert_eq!(
+        chess_answers("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "e1c1\nq\n"),
+        ["You may not castle that way: your king or that rook has moved.", "Bye."]
+    );
+    // A promotion takes its letter, and a queen without one.
+    assert_eq!(
+        chess_answers("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n\n"),
+        ["White plays a7a8n"]
+    );
+    assert_eq!(
+        chess_answers("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8\n"),
+        ["White plays a7a8q", ""]
+    );
+}
+
 #[test]
 fn chess_rules_agree_with_gforth() {
     if !gforth_available("chess.fs under gforth") {
