@@ -509,7 +509,7 @@ fn fivestep_replay_checks_the_whole_path() {
             "the path passes over the piece on e1.",
         ),
     ] {
-        std::fs::write(&dir.join("game.txt"), format!("start {FIVE_START}\n{moves}\n")).unwrap();
+        std::fs::write(dir.join("game.txt"), format!("start {FIVE_START}\n{moves}\n")).unwrap();
         let (out, err, status) = playforth(&["examples/fivestep.fs", "replay", log], "");
         assert_eq!((status, err.as_str()), (0, ""), "{moves}");
         assert!(
@@ -519,7 +519,7 @@ fn fivestep_replay_checks_the_whole_path() {
     }
     // A legal five-step capture is made.
     std::fs::write(
-        &dir.join("game.txt"),
+        dir.join("game.txt"),
         format!("start {FIVE_START}\nmove 1: a1 a2 b2 b1 c1 d1  (player 1)\nmove 2: e1 e2  (player 2)\n"),
     )
     .unwrap();
