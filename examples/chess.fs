@@ -51,9 +51,12 @@ variable pos                    \ the board the rules look at
 \ setup reads the FEN into a board of its own and checks it before the
 \ game's board takes it: 8 ranks of 8 squares, known letters, one king
 \ each, no pawn on the first or last rank, w or b to move, castling KQkq
-\ or -, and the side that just moved not left in check.
+\ or - (each right with its king and rook still at home), en passant - or
+\ a square on rank 3 or 6, the move counters as numbers and nothing after
+\ them, and the side that just moved not left in check. Any number of
+\ blanks may separate the fields.
 create fen-board 128 allot
-variable field#  variable at-file  variable at-rank
+variable at-file  variable at-rank
 : next-cell ( -- sq )
   at-file @ 8 = abort" setup: a rank of the FEN has more than 8 squares"
   at-rank @ 16 * at-file @ +  1 at-file +! ;
@@ -61,11 +64,13 @@ variable field#  variable at-file  variable at-rank
   at-file @ 8 <> abort" setup: a rank of the FEN does not have 8 squares"
   at-rank @ 0= abort" setup: the FEN has more than 8 ranks"
   -1 at-rank +!  0 at-file ! ;
+: count? ( char -- flag ) [char] 0 [char] 9 1+ within ;
+: empty-squares ( digit -- )    \ a digit in a rank: that many empty squares
+  dup [char] 0 = abort" setup: a digit in the FEN counts 1 to 8 empty squares"
+  [char] 0 - at-file +!  at-file @ 8 > abort" setup: a rank of the FEN has more than 8 squares" ;
 : placement ( char -- )
   dup [char] / = if drop next-rank exit then
-  dup [char] 1 [char] 9 within if
-    [char] 0 - at-file +!  at-file @ 8 > abort" setup: a rank of the FEN has more than 8 squares" exit
-  then
+  dup count? if empty-squares exit then
   letter>piece dup 0= abort" setup: unknown piece letter in the FEN (p n b r q k, upper case white)"
   next-cell
   over kind king = if dup 2 pick color king-sq c! then
@@ -81,18 +86,26 @@ variable field#  variable at-file  variable at-rank
   dup [char] a [char] i within if [char] a - ep c@ 112 and or ep c! exit then
   dup [char] 3 = over [char] 6 = or if [char] 1 - 16 * ep c@ 15 and or ep c! exit then
   true abort" setup: the en passant square is - or a square on rank 3 or 6" ;
-: to-move ( char -- )
-  dup [char] w <> over [char] b <> and abort" setup: the side to move is w or b"
-  [char] b = if black else white then side c! ;
-: fen-char ( char -- )
-  dup bl = if drop 1 field# +! exit then
-  field# @ case
-    0 of placement endof
-    1 of to-move endof
-    2 of castle-right endof
-    3 of ep-char endof
-    nip
-  endcase ;
+: to-move ( c-addr u -- )
+  2dup s" b" str= if 2drop black side c! exit then
+  s" w" str= 0= abort" setup: the side to move is w or b"  white side c! ;
+: counter ( c-addr u -- )       \ the halfmove clock or the move number, if given
+  0 0 2swap >number nip nip nip abort" setup: the move counters of the FEN are numbers" ;
+
+: next-field ( c-addr u -- c-addr' u' field u2 ) \ skip blanks, take up to the next blank
+  begin dup while over c@ blank? while 1 /string repeat then
+  over >r  begin dup while over c@ blank? 0= while 1 /string repeat then
+  over r@ -  r> swap ;
+: each-char ( c-addr u xt -- )  \ run xt ( char -- ) on each character
+  -rot bounds ?do i c@ over execute loop drop ;
+: read-fen ( c-addr u -- )      \ the six fields into fen-board
+  next-field ['] placement each-char
+  next-field dup 0= abort" setup: the FEN needs at least the pieces and the side to move"
+  to-move
+  next-field ['] castle-right each-char
+  next-field ['] ep-char each-char
+  next-field counter  next-field counter
+  next-field nip abort" setup: something follows the FEN's six fields"  2drop ;
 
 \ ---- drawing ----------------------------------------------------------------
 
@@ -143,16 +156,29 @@ create kind-bits 0 , 0 , 1 , 2 , 4 , 6 , 8 ,   \ by type; pawns depend on color
   0 120 0 do i $88 and 0= if i sq@ dup kind king = swap color 3 pick = and - then loop nip ;
 : pawn-at-edge? ( -- flag )
   false 8 0 do i sq@ kind pawn = or  i 112 + sq@ kind pawn = or loop ;
+\ A castling right needs its king and its rook still on their first squares.
+: home-pair? ( king-sq rook-sq c -- flag )   \ c's king and rook stand there
+  8 * >r  sq@ rook r@ + =  swap sq@ king r> + =  and ;
+: fits? ( right -- flag )       \ not held, or held with the king and rook at home
+  dup castling c@ and 0= if drop true exit then
+  case white-short of e1 h1 white endof  white-long of e1 a1 white endof
+       black-short of e8 h8 black endof  black-long of e8 a8 black endof endcase
+  home-pair? ;
+: check-castling ( -- )
+  white-short fits? 0= abort" setup: castling K needs the white king on e1 and a rook on h1"
+  white-long fits? 0= abort" setup: castling Q needs the white king on e1 and a rook on a1"
+  black-short fits? 0= abort" setup: castling k needs the black king on e8 and a rook on h8"
+  black-long fits? 0= abort" setup: castling q needs the black king on e8 and a rook on a8" ;
 : check-position ( -- )
   at-rank @ 0<> at-file @ 8 <> or abort" setup: the FEN needs 8 ranks of 8 squares"
-  field# @ 1 < abort" setup: the FEN needs at least the pieces and the side to move"
   white kings 1 <> black kings 1 <> or abort" setup: each side needs exactly one king"
   pawn-at-edge? abort" setup: a pawn on the first or last rank"
+  check-castling
   side c@ other in-check? abort" setup: the side that is not to move is in check" ;
 
 : setup ( c-addr u -- )         \ a position in FEN
-  fen-board pos !  fen-board 128 erase  no-ep ep c!  0 field# !  7 at-rank !  0 at-file !
-  -trailing  bounds ?do i c@ fen-char loop
+  fen-board pos !  fen-board 128 erase  no-ep ep c!  7 at-rank !  0 at-file !
+  read-fen
   ep c@ no-ep <> if ep c@ dup 15 and 8 < swap 4 rshift dup 2 = swap 5 = or and 0=
     abort" setup: the en passant square is - or a square on rank 3 or 6" then
   check-position
@@ -236,6 +262,7 @@ create king-steps   1 , -1 , 16 , -16 , 15 , 17 , -15 , -17 ,
 : safe-walk? ( from to -- flag ) \ from, to and the square between: none attacked
   2dup + 2/ safe?  rot safe? and  swap safe? and ;
 : may-castle? ( to rook -- flag )  \ the king on home to to, beside the rook on rook
+  me king-sq c@ home <> if 2drop false exit then
   dup sq@ kind rook <> if 2drop false exit then
   home swap clear-path? 0= if drop false exit then
   home swap safe-walk? ;
@@ -368,7 +395,6 @@ create spare 256 cells allot    \ the list while it is reordered
   level-depth lookahead !  best-move ;
 3 start-level
 \ (level-depth and start-level are in lib/search.fs)
-script? [if] level-option [then]
 
 \ ---- playing --------------------------------------------------------------------
 
@@ -381,11 +407,6 @@ script? [if] level-option [then]
 : .side ( c -- ) if ." Black" else ." White" then ;
 
 variable last-move              \ the last move played, 0 before the first
-: .turn ( -- )                  \ whose move it is, the last move, the legend
-  board pos !  ."   " me .side ."  to move"
-  last-move @ ?dup if ." , last move " .move then cr
-  pretty? if ."   White ♔ king ♕ queen ♖ rook ♗ bishop ♘ knight ♙ pawn; Black ♚ ♛ ♜ ♝ ♞ ♟" cr exit then
-  ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 
 : play-move ( m -- )            \ on the game's board
   dup last-move !  0 root make  child# board 128 move  board pos ! ;
@@ -404,11 +425,12 @@ variable last-move              \ the last move played, 0 before the first
 : >kind ( char -- type | 0 )    \ what a pawn promotes to
   case [char] n of knight endof [char] b of bishop endof [char] r of rook endof
        [char] q of queen endof 0 swap endcase ;
-: >move ( c-addr u -- from to promo ) \ -1 for a square that is none, 0 for a bad promotion
-  over >sq  2 pick 2 + >sq  2swap 4 > if 4 + c@ >kind else drop queen then ;
+: >move ( c-addr u -- from to promo ) \ -1: no such square or letter; promo 0: no letter
+  over >sq  2 pick 2 + >sq
+  2swap 4 > if 4 + c@ >kind dup 0= if drop -1 then else drop 0 then ;
 
-: matches? ( typed m -- flag )  \ the promotion counts only for a promoting move
-  dup promotion 0= if 65535 and swap 65535 and then = ;
+: matches? ( typed m -- flag )  \ a promotion typed without its letter is to a queen
+  dup promotion  2 pick promotion 0=  and if swap queen 16 lshift or swap then  = ;
 : find-move ( typed -- m | 0 )  \ the move of the list that matches, legal or not
   0 root generate
   moves# 0 ?do  dup i move# matches? if drop i move# unloop exit then  loop
@@ -426,14 +448,31 @@ variable last-move              \ the last move played, 0 before the first
   ."  cannot go to " target .square ." ." cr ;
 : .in-check ( m -- ) drop ." That move would leave your king in check." cr ;
 
+: promotes? ( m -- flag ) dup origin sq@ kind pawn =  swap target last-rank? and ;
+: .no-promotion ( m -- )
+  ." Only a pawn reaching the last rank takes a letter (q, r, b, n): type "
+  65535 and .move ."  alone." cr ;
+: castling? ( m -- flag )       \ the king two squares along the rank from its home
+  dup origin home =  over origin sq@ kind king = and
+  swap dup target swap origin - abs 2 = and ;
+: rook-home ( m -- sq ) target home - 0> if home 3 + else home 4 - then ;
+: .no-castling ( m -- )         \ why the king may not castle that way now
+  dup target home - 0> if white-short else white-long then right? 0= if
+    drop ." You may not castle that way: your king or that rook has moved." cr exit then
+  home over rook-home clear-path? 0= if
+    drop ." Castling needs every square between your king and the rook empty." cr exit then
+  drop me in-check? if ." You may not castle while your king is in check." cr exit then
+  ." Your king may not castle across or onto a square the enemy attacks." cr ;
+
 : refused? ( m -- flag )        \ say why the typed move is not a move, if it is not
   board pos !
   dup origin sq@ 0= if .no-piece true exit then
   dup origin own? 0= if .not-yours true exit then
   dup target own? if .own-there true exit then
-  dup find-move 0= if .not-there true exit then
+  dup promotion if dup promotes? 0= if .no-promotion true exit then then
+  dup find-move 0= if dup castling? if .no-castling else .not-there then true exit then
   drop false ;
-: typo? ( from to promo -- flag ) 0=  rot 0< or  swap 0< or ;  \ no square, or a bad promotion
+: typo? ( from to promo -- flag ) 0<  rot 0< or  swap 0< or ;  \ no square, or a bad letter
 : try-move ( from to promo -- m | 0 )   \ the legal move, or 0 after saying why not
   >r 2dup r@ typo? if r> drop 2drop .format 0 exit then
   r> encode  dup refused? if drop 0 exit then
@@ -470,22 +509,33 @@ variable #history
 : material ( piece -- n ) kind dup king = if drop 0 exit then  dup knight = swap bishop = or if 1 else 2 then ;
 : bare? ( -- flag )             \ kings and at most one knight or bishop
   board pos !  0 120 0 do i $88 and 0= if i sq@ ?dup if material + then then loop 2 < ;
-: .draw? ( -- flag )            \ say so if the position is drawn by the rules
-  repeats 3 >= if ." The same position a third time: a draw by repetition." cr true exit then
-  fifty-moves? if ." Fifty moves each without a capture or a pawn move: a draw." cr true exit then
-  bare? if ." Neither side has the pieces to checkmate: a draw." cr true exit then
-  false ;
+: drawn? ( -- flag )            \ is the position drawn by the rules?
+  repeats 3 >=  fifty-moves? or  bare? or ;
+: .draw ( -- )                  \ which rule draws it
+  repeats 3 >= if ." The same position a third time: a draw by repetition." cr exit then
+  fifty-moves? if ." Fifty moves each without a capture or a pawn move: a draw." cr exit then
+  ." Neither side has the pieces to checkmate: a draw." cr ;
+: .draw? ( -- flag ) drawn? dup if .draw then ;  \ say so if the position is drawn
 
 variable plies                  \ moves played in this game
 variable max-moves  1000 max-moves !  \ plies before a game is called a draw anyway
-: .ended ( -- )                 \ no legal move: checkmate or stalemate
+: ended? ( -- flag )            \ no legal move, a draw by the rules, or too many moves
+  legal-moves# 0=  drawn? or  plies @ max-moves @ = or ;
+: .mated ( -- )                 \ no legal move: checkmate or stalemate
   board pos !  me in-check? if me other .side ."  wins by checkmate." else ." Stalemate: a draw." then cr ;
+: .ending ( -- )                \ why the game ended
+  legal-moves# 0= if .mated exit then
+  drawn? if .draw exit then
+  ." Too many moves: a draw." cr ;
+: .turn ( -- )                  \ whose move (unless the game is over), the last move, the legend
+  ."   " ended? if ." Game over" else board pos !  me .side ."  to move" then
+  last-move @ ?dup if ." , last move " .move then cr
+  pretty? if ."   White ♔ king ♕ queen ♖ rook ♗ bishop ♘ knight ♙ pawn; Black ♚ ♛ ♜ ♝ ♞ ♟" cr exit then
+  ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
 : turns ( -- )                  \ play until the game ends or the player stops
   begin
     .board .turn
-    legal-moves# 0= if .ended exit then
-    .draw? if exit then
-    plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
+    ended? if .ending exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
     human? if human-move else computer-move then
     dup 0< if drop ." Bye." cr .board exit then
@@ -501,5 +551,5 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
 
 start
 script? [if]
-  next-arg s" demo" str= [if] demo [else] play [then]
+  s" examples/chess.fs" game-arguments [if] demo [else] play [then]
 [then]

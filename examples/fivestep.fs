@@ -40,6 +40,8 @@ variable side                   \ 1 or 2: whose move it is
     case 1 of s" ●" 31 painted endof 2 of s" ○" 34 painted endof ." ·" endcase exit
   then
   ?dup if 0 .r else ." ." then ;
+: .legend ( -- )                \ which mark is whose, when they are not digits
+  pretty? if ."   " 1 .cell ."  player 1, " 2 .cell ."  player 2" cr then ;
 : .board ( -- )                 \ row 5 at the top, as in chess
   cr  0 4 do ."   " i 1+ 0 .r space  5 0 do board j 5 * i + + c@ .cell space loop cr -1 +loop
   ."     a b c d e" cr ;
@@ -154,7 +156,6 @@ variable deadline  0 deadline !  \ utime in microseconds; 0: no clock
   level-depth lookahead !  best-move ;
 4 start-level
 \ (level-depth and start-level are in lib/search.fs)
-script? [if] level-option [then]
 
 \ ---- playing -----------------------------------------------------------------
 
@@ -165,9 +166,6 @@ create the-path 6 cells allot
 
 variable last-from  -1 last-from !  \ the last move played (-1: none yet)
 variable last-to
-: .turn ( -- )                  \ whose move it is and the last move
-  ."   Player " side @ 0 .r ."  to move"
-  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
 : .rules ( -- )
   ." The five-step game. Each move walks one of your pieces 1 to 5 steps up, down," cr
   ." left or right, through empty squares, never twice over one square. It may end" cr
@@ -194,6 +192,7 @@ variable last-to
 : why-not ( from to -- )        \ say why from-to is not a legal move
   over board + c@ 0= if drop ." There is no piece on " .square ." ." cr exit then
   over board + c@ side @ <> if drop ." The piece on " .square ."  is not yours." cr exit then
+  2dup = if 2drop ." A move needs at least one step: type the piece's square, then another." cr exit then
   dup board + c@ side @ = if nip ." Your own piece is on " .square ." ." cr exit then
   dup board + c@ if
     nip ." A piece takes the one on " .square ."  only by landing there on exactly its fifth step." cr exit
@@ -233,19 +232,29 @@ variable #history
 create now 26 allot
 : repeats ( -- n )              \ how often the position has been seen
   now position  0 #history @ 0 ?do i entry 26 now 26 compare 0= - loop ;
-: .draw? ( -- flag )            \ say so if the position is drawn by the rules
-  repeats 3 >= if ." The same position a third time: a draw by repetition." cr true exit then
-  #history @ max-history = if ." Fifty moves without a capture: a draw." cr true exit then
-  false ;
+: drawn? ( -- flag )            \ is the position drawn by the rules?
+  repeats 3 >=  #history @ max-history = or ;
+: .draw ( -- )                  \ which rule draws it
+  repeats 3 >= if ." The same position a third time: a draw by repetition." cr exit then
+  ." Fifty moves without a capture: a draw." cr ;
+: .draw? ( -- flag ) drawn? dup if .draw then ;  \ say so if the position is drawn
 
 variable plies                  \ moves played in this game
 variable max-moves  1000 max-moves !  \ moves before a game is called a draw anyway
+: ended? ( -- flag )            \ a side that cannot move, a draw, or too many moves
+  lost?  drawn? or  plies @ max-moves @ = or ;
+: .ending ( -- )                \ why the game ended
+  lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
+  drawn? if .draw exit then
+  ." Too many moves: a draw." cr ;
+: .turn ( -- )                  \ whose move it is (unless the game is over) and the last move
+  ."   " ended? if ." Game over" else ." Player " side @ 0 .r ."  to move" then
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr
+  .legend ;
 : turns ( -- )                  \ play until the game ends or the player stops
   begin
     .board .turn
-    lost? if ." Player " side @ 0 .r ."  cannot move and loses." cr exit then
-    .draw? if exit then
-    plies @ max-moves @ = if ." Too many moves: a draw." cr exit then
+    ended? if .ending exit then
     human? if human-move else computer-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
     dup board + c@ if 0 #history ! then  play-move remember  1 plies +!
@@ -323,9 +332,9 @@ create out 80 allot  variable #out
 \ playforth examples/fivestep.fs replay FILE reads a log that
 \ playforth-referee wrote (docs/contest.md): "start POSITION" sets the
 \ board, each "move N: a1 b1 ...  (who)" is checked and made, and the
-\ board is shown after it (a move whose piece cannot reach its last square
-\ stops the replay). Enter steps on, q stops; at the end of the input (a
-\ pipe, a file) the rest of the game is shown at once.
+\ board is shown after it (an illegal move stops the replay, saying
+\ why). Enter steps on, q stops; at the end of the input (a pipe, a
+\ file) the rest of the game is shown at once.
 
 : prefix? ( c-addr u c-addr2 u2 -- flag ) dup >r 2swap r> min compare 0= ;
 : after-colon ( c-addr u -- c-addr' u' ) \ the text after the first ":"
@@ -344,10 +353,44 @@ variable #named
     over >square dup 0< if drop 2drop false exit then named+  2 /string
   repeat 2drop  #named @ 2 7 within ;
 
+\ A logged move is checked step by step by the rules: the first square
+\ holds a piece of the side to move, each step goes to a neighbour not
+\ visited yet, every square before the last is empty, and the last is
+\ empty or, after exactly five steps, holds an enemy piece.
+: named# ( i -- sq ) cells named + @ ;
+: step-count ( -- n ) #named @ 1- ;
+: piece-on ( i -- cell ) named# board + c@ ;
+: neighbours? ( sq sq2 -- flag )  \ one step up, down, left or right apart
+  5 /mod rot 5 /mod  rot - abs  -rot - abs  + 1 = ;
+: visited? ( i -- flag )        \ did the path pass the i-th square before?
+  false over 0 ?do  over named# i named# = or  loop nip ;
+: .illegal ( -- ) ." That move is not legal here: " ;
+
+: bad-start? ( -- flag )        \ say so if the first square has no piece of the mover
+  0 piece-on side @ = if false exit then
+  .illegal ." player " side @ 0 .r ."  has no piece on " 0 named# .square ." ." cr true ;
+: bad-step? ( i -- flag )       \ say so if the path's i-th step breaks a rule
+  dup 1- named# over named# neighbours? 0= if
+    .illegal ." a step goes to a neighbour, not from " dup 1- named# .square
+    ."  to " named# .square ." ." cr true exit then
+  dup visited? if .illegal ." the path visits " named# .square ."  twice." cr true exit then
+  dup step-count <  over piece-on 0<>  and if
+    .illegal ." the path passes over the piece on " named# .square ." ." cr true exit then
+  drop false ;
+: bad-end? ( -- flag )          \ say so if the last square may not be entered
+  step-count piece-on  dup 0= if drop false exit then
+  side @ = if .illegal ." its last square " step-count named# .square ."  holds its own piece." cr true exit then
+  step-count 5 = if false exit then
+  .illegal ." it takes on " step-count named# .square ."  after " step-count 0 .r
+  ."  steps; a piece takes only on its fifth step." cr true ;
+: bad-path? ( -- flag )         \ say why the move named breaks a rule, if it does
+  bad-start? if true exit then
+  step-count 1+ 1 ?do  i bad-step? if true unloop exit then  loop
+  bad-end? ;
+
 : replay-move ( -- flag )       \ make the move in named; false if illegal
-  named @  named #named @ 1- cells + @     ( from to )
-  2dup board -rot path-count 0= if 2drop false exit then
-  board -rot move!  side @ other side !  true ;
+  bad-path? if false exit then
+  board  0 named#  step-count named#  move!  side @ other side !  true ;
 
 variable stepping  true stepping !
 : next? ( -- flag )             \ wait for Enter; false after q
@@ -356,10 +399,10 @@ variable stepping  true stepping !
   read-answer 0= if 2drop false stepping ! cr true exit then  quit-word? 0= ;
 
 : replay-line ( c-addr u -- flag ) \ show one line of the log; false: stop
-  2dup s" start " prefix? if 6 /string setup .board true exit then
+  2dup s" start " prefix? if 6 /string setup .board .legend true exit then
   2dup s" move " prefix? if
     cr 2dup type cr  after-colon read-names 0= if ." (not a move)" cr false exit then
-    replay-move 0= if ." That move is not legal here." cr false exit then
+    replay-move 0= if false exit then
     .board next? exit
   then
   2dup s" violation" prefix? >r 2dup s" result:" prefix? r> or if cr type cr true exit then
@@ -367,14 +410,22 @@ variable stepping  true stepping !
 
 create log-line 256 allot
 variable log-file
+: no-log ( -- )
+  s" fivestep replay: say which log; usage: playforth examples/fivestep.fs replay FILE"
+  stderr write-line drop  2 (bye) ;
+: cannot-open ( c-addr u -- )
+  s" fivestep replay: cannot open " err  stderr write-line drop  1 (bye) ;
+: open-log ( c-addr u -- )      \ or say why not, and exit
+  2dup r/o open-file if drop cannot-open exit then  log-file !  2drop ;
 : replay ( -- )                 \ the log named on the command line
-  next-arg dup 0= abort" replay wants a log file: replay FILE"
-  r/o open-file abort" cannot open that log" log-file !
+  next-arg dup 0= if 2drop no-log then  open-log
   begin log-line 256 log-file @ read-line throw while
     log-line swap replay-line 0= if log-file @ close-file drop exit then
   repeat drop  log-file @ close-file drop ;
 
 start
 script? [if]
-  next-arg 2dup s" bot" str= [if] 2drop bot [else] 2dup s" replay" str= [if] 2drop replay [else] s" demo" str= [if] demo [else] play [then] [then] [then]
+  1 arg s" bot" str= [if] next-arg 2drop bot [else]
+  1 arg s" replay" str= [if] next-arg 2drop replay [else]
+  s" examples/fivestep.fs" game-arguments [if] demo [else] play [then] [then] [then]
 [then]

@@ -59,13 +59,14 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
   at-file @ 7 <> abort" setup: a rank does not have 7 squares"
   at-rank @ 0= abort" setup: more than 9 ranks"
   -1 at-rank +!  0 at-file ! ;
+: empty-squares ( digit -- )   \ a digit in a rank: that many empty squares
+  dup [char] 0 = abort" setup: a digit counts 1 to 7 empty squares"
+  [char] 0 - at-file +!  at-file @ 7 > abort" setup: a rank has more than 7 squares" ;
 : placement ( c-addr u -- c-addr' u' )  \ up to the blank before the side to move
   setup-board #squares erase  seen 16 erase  8 at-rank !  0 at-file !
   begin dup while over c@ bl <> while
     over c@ dup [char] / = if drop next-rank else
-      dup [char] 1 [char] 8 within if
-        [char] 0 - at-file +!  at-file @ 7 > abort" setup: a rank has more than 7 squares"
-      else put-letter then then
+      dup [char] 0 [char] 9 1+ within if empty-squares else put-letter then then
     1 /string
   repeat then
   at-rank @ 0<> at-file @ 7 <> or abort" setup: the position needs 9 ranks of 7 squares" ;
@@ -75,12 +76,14 @@ create seen 16 allot                \ how many of each animal (cell 1..16) were 
     i water? i at animal rat <> and abort" setup: only a rat may be in the water"
     i i at owner den = abort" setup: an animal stands in its own den"
   then loop ;
+: side-letter ( c-addr u -- s )  \ after the ranks: w (A, 0) or b (B, 1)
+  dup 0= abort" setup: the position needs ' w' or ' b' at the end"
+  2dup s" w" str= if 2drop 0 exit then
+  s" b" str= 0= abort" setup: after the ranks comes the side to move, w or b, and nothing else"
+  1 ;
 : setup ( c-addr u -- )         \ the position text of GAMES.md, then w or b
-  -trailing placement
-  dup 2 <> abort" setup: the position needs ' w' or ' b' at the end"
-  drop 1+ c@ dup [char] w <> over [char] b <> and abort" setup: the side to move is w or b"
-  check-squares
-  [char] b = 1 and side !  setup-board board #squares move ;
+  placement trim side-letter  check-squares
+  side !  setup-board board #squares move ;
 
 : start ( -- ) s" l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w" setup ;
 
@@ -249,7 +252,6 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
   level-depth lookahead !  best-move ;
 3 start-level
 \ (level-depth and start-level are in lib/search.fs)
-script? [if] level-option [then]
 
 \ ---- looking at moves ----------------------------------------------------------
 
@@ -264,9 +266,6 @@ script? [if] level-option [then]
 : .side ( s -- ) if ." B" else ." A" then ;
 variable last-from  -1 last-from !  \ the last move played (-1: none yet)
 variable last-to
-: .turn ( -- )                  \ whose move it is and the last move
-  ."   " side @ .side ."  to move"
-  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
 
 : play-move ( from to -- )
   ." Player " side @ .side ."  moves " over .square ." -" dup .square cr
@@ -275,6 +274,21 @@ variable last-to
   side @ other side ! ;
 
 : can-move? ( -- flag ) 0 root first-move next-move dup if nip nip then ;
+
+variable plies                  \ moves played in this game
+300 constant move-limit
+: ended? ( -- flag )            \ the side to move has lost, or the game is a draw
+  board pos !  side @ lost?  can-move? 0= or  plies @ move-limit = or ;
+: .turn ( -- )                  \ whose move it is, unless the game is over; the last move
+  ."   " ended? if ." Game over" else side @ .side ."  to move" then
+  last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr ;
+: .winner ( s -- ) ." Player " .side ."  wins: " ;
+: .ending ( -- )                \ why the game ended: the rules' reason
+  board pos !  side @ other
+  side @ den at if .winner ." it entered the den." cr exit then
+  side @ pieces 0= if .winner ." it took the last animal." cr exit then
+  can-move? 0= if .winner side @ .side ."  cannot move." cr exit then
+  drop ." Too many moves: a draw." cr ;
 
 : >square ( c-addr -- sq | -1 )  \ "a1" .. "g9"
   dup c@ [char] a - swap char+ c@ [char] 1 -
@@ -356,16 +370,10 @@ variable last-to
 variable humans                 \ bit 0: A is human, bit 1: B is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
-variable plies                  \ moves played in this game
-300 constant move-limit
-: .winner ( s -- ) ." Player " .side ."  wins!" cr ;
 : turns ( -- )                  \ play until the game ends or the player stops
   begin
     .board .turn .legend
-    board pos !
-    side @ lost? if side @ other .winner exit then
-    can-move? 0= if ." No legal move. " side @ other .winner exit then
-    plies @ move-limit = if ." Too many moves: a draw." cr exit then
+    ended? if .ending exit then
     human? if human-move else computer-move then
     over 0< if 2drop ." Bye." cr .board .turn exit then
     play-move  1 plies +!
@@ -379,5 +387,5 @@ variable plies                  \ moves played in this game
 
 start
 script? [if]
-  next-arg s" demo" str= [if] demo [else] play [then]
+  s" examples/jungle.fs" game-arguments [if] demo [else] play [then]
 [then]

@@ -153,7 +153,6 @@ create weights                  \ what a disc on each square is worth
   level-depth lookahead !  best-move ;
 3 start-level
 \ (level-depth and start-level are in lib/search.fs)
-script? [if] level-option [then]
 
 \ ---- perft ------------------------------------------------------------------
 \ Count the positions exactly DEPTH plies ahead. As in Aart Bik's tables, a
@@ -209,10 +208,10 @@ variable humans                \ bit 1: black is human, bit 2: white is human
 
 : choose-move ( -- sq ) human? if human-move else computer-move then ;
 
-: .result ( -- )
-  ." Final score: X " black discs . ." O " white discs .
+: .result ( -- )                \ with the board's marks: X O, or ● ○ on a pretty terminal
+  ." Final score: " black .cell space black discs . white .cell space white discs .
   board game-over? 0= if ." (unfinished)" cr exit then  cr
-  winner case black of ." X wins." endof white of ." O wins." endof ." A draw." endcase cr ;
+  winner ?dup if .cell ."  wins." else ." A draw." then cr ;
 
 : pass ( -- ) side @ .cell ."  has no move and passes." cr  -2 last-move !  side @ other side ! ;
 : turns ( -- )                 \ play until the game ends or the player stops
@@ -246,5 +245,5 @@ variable humans                \ bit 1: black is human, bit 2: white is human
 
 start
 script? [if]
-  next-arg s" demo" str= [if] demo [else] play [then]
+  s" examples/othello.fs" game-arguments [if] demo [else] play [then]
 [then]

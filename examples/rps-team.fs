@@ -33,12 +33,14 @@ create out?   #players allot                \ true once a player is out
 
 variable watching              \ true in the demo: your signs are chosen for you
 
-: your-sign ( -- sign )        \ 0 means stop
+: typed-sign ( -- sign )       \ 0 means stop
   ." Your choice (1 Stone, 2 Cloth, 3 Scissor, 0 stops)? "
-  watching @ if 3 choose 1+ dup . ." (chosen for you)" cr exit then
   begin get-key dup stop-key? if drop [char] 0 then
         dup [char] 0 [char] 4 within 0= while drop repeat
   dup [char] 0 = if ." stop" else dup emit then cr  [char] 0 - ;
+: chosen-sign ( -- sign )      \ in the demo: at random, nothing to type
+  ." Your sign (chosen for you): " 3 choose 1+ dup 0 .r cr ;
+: your-sign ( -- sign ) watching @ if chosen-sign else typed-sign then ;
 
 : throw-signs ( -- )           \ the other players still in show a sign
   #players 1 do
@@ -87,8 +89,15 @@ variable watching              \ true in the demo: your signs are chosen for you
   cr ." == Stone - Cloth - Scissor for five ==" cr
   new-game  watching off  rounds ;
 
+\ Ctrl-C throws -28 wherever the demo is (mostly in pause's ms):
+\ catching it stops the demo, which still says who is in.
+-28 constant interrupted
+: ctrl-c-stops ( xt -- stopped? )       \ run xt; true if Ctrl-C ended it
+  catch dup interrupted = if drop true exit then  throw false ;
+
 : demo ( -- )                  \ the same game, your signs chosen at random
   cr ." == Stone - Cloth - Scissor for five: a demo ==" cr
-  new-game  watching on  rounds ;
+  new-game  watching on
+  ['] rounds ctrl-c-stops if cr ." Stopped. " .still-in then ;
 
 script? [if] next-arg s" demo" str= [if] demo [else] team [then] [then]

@@ -7,9 +7,11 @@
 \ The built-in words do the rules: Stone Cloth Scissor (1 2 3), and
 \ compete ( s1 s2 -- winner draw? ). choose ( u -- 0..u-1 ) is DR.K's luck.
 
-: .sign ( sign -- )
-  case Stone of ." Stone  " endof  Cloth of ." Cloth  " endof  Scissor of ." Scissor" endof
-  ." ?      " endcase ;
+: sign-name ( sign -- c-addr u )
+  case Stone of s" Stone" endof  Cloth of s" Cloth" endof  Scissor of s" Scissor" endof
+  s" ?" rot endcase ;
+: .sign ( sign -- ) sign-name type ;
+: .sign-column ( sign -- ) sign-name tuck type  7 swap - spaces ;  \ as wide as Scissor
 
 : .winner ( s1 s2 -- )         \ say what two signs give
   compete if ." a draw with " .sign else .sign ."  wins" then ;
@@ -46,7 +48,7 @@ variable rounds
   then ;
 
 : round ( you -- )
-  dr.k  ."   YOU " over .sign ."    DR.K " dup .sign  score ;
+  dr.k  ."   YOU " over .sign-column ."    DR.K " dup .sign-column  score ;
 
 : rps ( -- )
   cr ." == Stone - Cloth - Scissor ==" cr
@@ -57,10 +59,20 @@ variable rounds
 
 : pause ( -- ) terminal? if 600 ms then ;   \ only someone at a terminal watches
 
+\ Ctrl-C throws -28 wherever the demo is (mostly in pause's ms):
+\ catching it stops the demo, and the statistics still show.
+-28 constant interrupted
+: ctrl-c-stops ( xt -- stopped? )       \ run xt; true if Ctrl-C ended it
+  catch dup interrupted = if drop true exit then  throw false ;
+
+: demo-round ( -- )            \ your sign chosen at random
+  ." Your sign (chosen for you): " 3 choose 1+ dup 0 .r cr  round .stats cr cr ;
+: demo-rounds ( -- ) 10 0 do demo-round pause loop ;
+
 : demo ( -- )                  \ ten rounds, your signs chosen at random
   cr ." == Stone - Cloth - Scissor: a demo of ten rounds ==" cr cr
   clear-stats
-  10 0 do ." Your choice? " 3 choose 1+ dup . ." (chosen for you)" cr round .stats cr cr pause loop
+  ['] demo-rounds ctrl-c-stops if cr ." Stopped." cr then
   ." Thanks for watching!  " .stats cr ;
 
 script? [if] next-arg s" demo" str= [if] demo [else] rps [then] [then]

@@ -218,9 +218,11 @@ fn rps_five_players() {
 #[test]
 fn including_a_game_only_loads_it() {
     let out = eval(
-        "include examples/rps.fs Scissor Cloth .winner include examples/rps-team.fs new-game players-left . bye",
+        "include examples/rps.fs Scissor Cloth .winner cr Stone Cloth .winner cr Stone Stone .winner cr \
+         include examples/rps-team.fs new-game players-left . bye",
     );
-    assert_eq!(out, "Scissor wins5 ");
+    // .winner says the sign without the padding of the rounds' columns.
+    assert_eq!(out, "Scissor wins\nCloth wins\na draw with Stone\n5 ");
 }
 
 #[test]
@@ -480,6 +482,61 @@ fn fivestep_scripted_human_game() {
     insta::assert_snapshot!("fivestep_human", out);
 }
 
+/// `replay` checks every step of a logged path and whose piece moves,
+/// and stops at an illegal move saying why.
+#[test]
+fn fivestep_replay_checks_the_whole_path() {
+    let dir = std::env::temp_dir().join(format!("playforth-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.txt");
+    let log = log.to_str().unwrap();
+    for (moves, why) in [
+        // Through e5, which holds player 1's piece, to d5: e1 to d5 can be
+        // reached, but not this way.
+        (
+            "move 1: a1 a2 a3  (player 1)\nmove 2: e1 e2 e3 e4 e5 d5  (player 2)",
+            "the path passes over the piece on e5.",
+        ),
+        ("move 1: e1 e2  (player 1)", "player 1 has no piece on e1."),
+        ("move 1: a1 b2  (player 1)", "a step goes to a neighbour, not from a1 to b2."),
+        ("move 1: a1 a2 a1 b1  (player 1)", "the path visits a1 twice."),
+        (
+            "move 1: a1 b1 c1 d1 e1  (player 1)",
+            "it takes on e1 after 4 steps; a piece takes only on its fifth step.",
+        ),
+        (
+            "move 1: a1 b1 c1 d1 e1 e2 (player 1)",
+            "the path passes over the piece on e1.",
+        ),
+    ] {
+        std::fs::write(dir.join("game.txt"), format!("start {FIVE_START}\n{moves}\n")).unwrap();
+        let (out, err, status) = playforth(&["examples/fivestep.fs", "replay", log], "");
+        assert_eq!((status, err.as_str()), (0, ""), "{moves}");
+        assert!(
+            out.trim_end().ends_with(&format!("That move is not legal here: {why}")),
+            "{moves}:\n{out}"
+        );
+    }
+    // A legal five-step capture is made.
+    std::fs::write(
+        dir.join("game.txt"),
+        format!("start {FIVE_START}\nmove 1: a1 a2 b2 b1 c1 d1  (player 1)\nmove 2: e1 e2  (player 2)\n"),
+    )
+    .unwrap();
+    let (out, _, _) = playforth(&["examples/fivestep.fs", "replay", log], "");
+    assert!(!out.contains("not legal"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // A log that is not there is named, without a Forth error report.
+    let (out, err, status) = playforth(&["examples/fivestep.fs", "replay", "/nonexistent/log.txt"], "");
+    assert_eq!(
+        (status, out.as_str(), err.as_str()),
+        (1, "", "fivestep replay: cannot open /nonexistent/log.txt\n")
+    );
+    let (_, err, status) = playforth(&["examples/fivestep.fs", "replay"], "");
+    assert_eq!(status, 2, "{err}");
+    assert!(err.starts_with("fivestep replay: say which log; usage:"), "{err}");
+}
+
 #[test]
 fn fivestep_and_jungle_words_agree_with_gforth() {
     if !gforth_available("the portable five-step words") {
@@ -594,6 +651,58 @@ fn chess_scripted_human_game() {
     );
 }
 
+/// What the chess prompt answers to each line typed, for white to move in `fen`.
+fn chess_answers(fen: &str, keys: &str) -> Vec<String> {
+    let code = format!(
+        "include examples/chess.fs s\" {fen}\" setup 1 humans ! 0 last-move ! 0 plies ! \
+         0 #history ! remember game bye"
+    );
+    let (out, err, status) = playforth(&["--seed", "1", "-e", &code], keys);
+    assert_eq!((status, err.as_str()), (0, ""), "{fen}");
+    out.lines()
+        .filter_map(|l| l.split("quits): ").nth(1))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn chess_prompt_says_why_a_castling_or_a_letter_is_refused() {
+    let letter = "Only a pawn reaching the last rank takes a letter (q, r, b, n): type a1a2 alone.";
+    assert_eq!(
+        chess_answers("4k3/8/8/8/8/8/8/K6R w - - 0 1", "a1a2q\nq\n"),
+        [letter, "Bye."]
+    );
+    assert_eq!(
+        chess_answers("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "e1g1\nq\n"),
+        ["You may not castle while your king is in check.", "Bye."]
+    );
+    assert_eq!(
+        chess_answers("4k3/8/8/8/6r1/8/8/R3K2R w KQ - 0 1", "e1g1\nq\n"),
+        ["Your king may not castle across or onto a square the enemy attacks.", "Bye."]
+    );
+    assert_eq!(
+        chess_answers("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "e1c1\ne1g1\n"),
+        [
+            "Castling needs every square between your king and the rook empty.",
+            "White plays e1g1",
+            "" // the end of input: Bye. on a line of its own
+        ]
+    );
+    assert_eq!(
+        chess_answers("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "e1c1\nq\n"),
+        ["You may not castle that way: your king or that rook has moved.", "Bye."]
+    );
+    // A promotion takes its letter, and a queen without one.
+    assert_eq!(
+        chess_answers("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n\n"),
+        ["White plays a7a8n"]
+    );
+    assert_eq!(
+        chess_answers("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8\n"),
+        ["White plays a7a8q", ""]
+    );
+}
+
 #[test]
 fn chess_rules_agree_with_gforth() {
     if !gforth_available("chess.fs under gforth") {
@@ -634,18 +743,70 @@ fn every_board_game_has_levels_1_to_5() {
             err.contains("level: 1 (easiest) to 5 (strongest)"),
             "{game}: {err}"
         );
-        for args in [&["level", "6"][..], &["demo", "level"], &["level", "x"]] {
-            let mut all = vec![format!("examples/{game}.fs")];
-            all.extend(args.iter().map(|a| a.to_string()));
-            let all: Vec<&str> = all.iter().map(String::as_str).collect();
-            let (_, err, status) = playforth(&all, "");
-            assert_ne!(status, 0, "{game} {args:?}");
+        // On the command line a mistake is one line on stderr, with the
+        // usage, and exit status 2 (a usage error); nothing is played.
+        let file = format!("examples/{game}.fs");
+        let usage = format!("; usage: playforth {file} [demo] [level N]\n");
+        for (args, what) in [
+            (&["level", "6"][..], "level 6: the levels are"),
+            (&["level", "0"], "level 0: the levels are"),
+            (&["demo", "level"], "level: the levels are"),
+            (&["level", "x"], "level x: the levels are"),
+            (&["level", "2", "foo"], "'foo' is not demo or level N"),
+        ] {
+            let mut all = vec![file.as_str()];
+            all.extend(args);
+            let (out, err, status) = playforth(&all, "");
+            assert_eq!((status, out.as_str()), (2, ""), "{game} {args:?}");
             assert!(
-                err.contains("level: say which, 1 (easiest) to 5 (strongest), like: level 2"),
+                err.starts_with(&format!("{file}: {what}")) && err.ends_with(&usage),
                 "{game} {args:?}: {err}"
             );
+            assert_eq!(err.lines().count(), 1, "{game} {args:?}: {err}");
         }
     }
+}
+
+#[test]
+fn level_at_the_prompt_takes_1_to_5_with_any_blanks() {
+    for game in GAME_NAMES {
+        let (out, err, status) = playforth(
+            &[&format!("examples/{game}.fs")],
+            "level  4\nlevel 0\nlevel\n LEVEL 2 \n",
+        );
+        assert_eq!((status, err.as_str()), (0, ""), "{game}");
+        let said: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split("quits): ").nth(1))
+            .filter(|l| !l.is_empty())
+            .collect();
+        let refused = "The levels are 1 (easiest) to 5 (strongest), like: level 2";
+        assert_eq!(
+            said,
+            [
+                "The computer plays at level 4.",
+                refused,
+                refused,
+                "The computer plays at level 2."
+            ],
+            "{game}: {out}"
+        );
+    }
+}
+
+#[test]
+fn the_arguments_come_in_any_order() {
+    let (level_first, err, status) = playforth(
+        &["--seed", "1", "examples/othello.fs", "level", "2", "demo"],
+        "",
+    );
+    assert_eq!((status, err.as_str()), (0, ""));
+    let (demo_first, _, _) = playforth(
+        &["--seed", "1", "examples/othello.fs", "demo", "level", "2"],
+        "",
+    );
+    assert_eq!(level_first, demo_first);
+    assert!(!level_first.contains("Your move"), "{level_first}");
 }
 
 #[test]

@@ -310,7 +310,9 @@ fn replay_shows_the_logged_boards(log: &str, dir: &Path) {
     fs::write(&file, log.replace("move 3: e5 d5", "move 3: c3 c4")).unwrap();
     let shown = replay(&file);
     assert!(
-        shown.contains("move 3: c3 c4  (player 1, first)\nThat move is not legal here."),
+        shown.contains(
+            "move 3: c3 c4  (player 1, first)\nThat move is not legal here: player 1 has no piece on c3."
+        ),
         "{shown}"
     );
     assert!(!shown.contains("result:"), "{shown}");

@@ -419,6 +419,32 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
             s.contains(end) && s.contains("EXIT=0"),
             "{game} {key}:\n{s}"
         );
+        // What the game says after Ctrl-D starts a line of its own.
+        assert!(
+            s.lines().all(|l| !(l.contains("Your ") && l.contains(end))),
+            "{game} {key}:\n{s}"
+        );
+    }
+
+    // Ctrl-C in the rps demos (during a pause): stopped, with the
+    // statistics or the players still in, no error report, status 0.
+    for (game, end) in [
+        ("rps.fs", "Thanks for watching!  YOU:"),
+        ("rps-team.fs", "Stopped. Still in:"),
+    ] {
+        let t = Session::start_with(
+            &format!("{}-demo", game.replace('.', "-")),
+            &format!(" examples/{game} demo; echo EXIT=$?; sleep 30"),
+        )
+        .expect("tmux starts playforth");
+        t.wait_for("chosen for you");
+        t.keys(&["C-c"]);
+        let s = t.wait_for("EXIT=");
+        assert!(
+            s.contains("Stopped.") && s.contains(end) && s.contains("EXIT=0"),
+            "{game} demo:\n{s}"
+        );
+        assert!(!s.contains("(-28)") && !s.contains("error"), "{game} demo:\n{s}");
     }
 
     // In the REPL, Ctrl-C at the prompt ends the game and the next line
@@ -550,6 +576,8 @@ fn boards_in_colour_and_unicode_on_a_terminal() {
     t.wait_for("Your move");
     let s = t.screen_with_colours();
     assert!(s.contains("\x1b[31m●") && s.contains("\x1b[34m○"), "{s}");
+    // and a legend under the board says whose they are.
+    assert!(t.screen().contains("● player 1, ○ player 2"), "no legend:\n{s}");
     drop(t);
     // NO_COLOR and --plain: plain ASCII.
     let t = Session::start_env("plain-othello", "NO_COLOR=1", "", &shell("othello"))

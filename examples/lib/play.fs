@@ -25,18 +25,33 @@ variable second-level           \ and of the other side
 : at-random? ( level -- flag )  \ level 0 always plays at random, level 1 half the time
   dup 0= if drop true exit then  1 = if 2 choose 0= else false then ;
 
-: >level ( c-addr u -- n true | false )  \ the digit of "level N"
+: >level ( c-addr u -- n true | false )  \ "1" .. "5": a level a player may choose
   dup 0= if 2drop false exit then
   0 0 2swap >number nip nip if drop false exit then
-  dup 0 6 within if true else drop false then ;
-: level-option ( -- )           \ "level N" among the command line's arguments
-  argc @ 1 ?do
-    i arg s" level" str= if
-      i 1+ argc @ < if i 1+ arg else 0 0 then
-      >level 0= abort" level: say which, 1 (easiest) to 5 (strongest), like: level 2"
-      level
-    then
-  loop ;
+  dup 1 6 within if true else drop false then ;
+
+\ ---- the command line -----------------------------------------------------
+\ playforth examples/GAME.fs [demo] [level N], in any order. A mistake is
+\ said in one line on stderr, with the usage, and the exit status is 2.
+
+2variable game-file             \ the game's file, for the usage line
+: say ( c-addr u -- ) stderr write-file drop ;
+: usage ( -- )                  \ after the message: the usage, and exit status 2
+  s" ; usage: playforth " say  game-file 2@ say
+  s"  [demo] [level N]" stderr write-line drop  2 (bye) ;
+: level-argument ( c-addr u -- ) \ the N after "level"
+  2dup >level if nip nip level exit then
+  game-file 2@ say  s" : level" say  dup if s"  " say then  say
+  s" : the levels are 1 (easiest) to 5 (strongest), like: level 2" say  usage ;
+: unknown-argument ( c-addr u -- )
+  game-file 2@ say  s" : '" say  say  s" ' is not demo or level N" say  usage ;
+: game-arguments ( c-addr u -- demo? )  \ c-addr u: the game's file
+  game-file 2!  false
+  begin next-arg dup while
+    2dup s" demo" str= if 2drop drop true else
+    2dup s" level" str= if 2drop next-arg level-argument else
+    unknown-argument then then
+  repeat 2drop ;
 
 \ ---- the move prompt ------------------------------------------------------
 
@@ -62,10 +77,13 @@ create answer 80 allot          \ the line the player typed
 : quit-word? ( c-addr u -- flag ) s" q" is? >r s" quit" is? r> or nip nip ;
 : moves-word? ( c-addr u -- flag ) s" ?" is? >r s" moves" is? r> or nip nip ;
 
+: level-word? ( c-addr u -- flag )   \ "level", alone or before a blank
+  dup 5 < if 2drop false exit then
+  over 5 s" level" str= 0= if 2drop false exit then
+  dup 5 = if 2drop true exit then  drop 5 + c@ blank? ;
 : level-answer? ( c-addr u -- flag )  \ "level N" typed at the prompt sets the level
-  dup 6 < if 2drop false exit then
-  over 6 s" level " str= 0= if 2drop false exit then
-  6 /string >level 0= if
+  2dup level-word? 0= if 2drop false exit then
+  5 /string trim >level 0= if
     ." The levels are 1 (easiest) to 5 (strongest), like: level 2" cr true exit
   then
   dup level ." The computer plays at level " 0 .r ." ." cr true ;
@@ -74,7 +92,7 @@ create answer 80 allot          \ the line the player typed
 
 : ask-answer ( xt -- c-addr u true | false )  \ xt shows the prompt; false: stop
   begin
-    dup execute read-answer 0= if 2drop drop false exit then
+    dup execute read-answer 0= if 2drop drop cr false exit then  \ Ctrl-D: a new line
     2dup ask-again?
   while 2drop repeat
   rot drop  2dup quit-word? if 2drop false else true then ;

@@ -1,6 +1,7 @@
-\ stdin: level 1\nlevel 9\nLEVEL 5 \nlevel\ne3\n
-\ "level N" at a move prompt sets the computer's level and asks again; a
-\ level that is none says which there are; "level" alone is not a move.
+\ stdin: level 1\nlevel 9\nLEVEL 5 \nlevel\nlevel 0\nlevel   4\ne3\n
+\ "level N" at a move prompt sets the computer's level and asks again,
+\ whatever the blanks; a level that is none, 0 (only the words take it)
+\ or "level" alone says which levels there are.
 include examples/othello.fs
 first-level @ second-level @
 human-move .square
