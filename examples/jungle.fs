@@ -213,12 +213,13 @@ per-ply dirs                    \ the next direction to try from it
 
 create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tiger lion elephant
 100000 constant won
+: loss ( -- n ) won negate ply @ + ;   \ lost here: a loss further off is less bad, so a win sooner is better
 
 : distance ( sq s -- n )        \ steps from sq to the den of s
   den  2dup file swap file - abs  -rot rank# swap rank# - abs + ;
 
 : worth ( -- n )                \ for the side to move at this ply: higher is better
-  look mover lost? if won negate exit then
+  look mover lost? if loss exit then
   0 #squares 0 do
     i at ?dup if
       dup animal cells values + @ 100 *           \ material
@@ -234,7 +235,7 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
   first-move  won negate raise
   false ( moved? )
   begin next-open while  make-move descend raise  drop true  repeat
-  if alphas this @ else won negate then ;    \ no move at all: lost
+  if alphas this @ else loss then ;    \ no move at all: lost
 ' (negamax) is negamax
 
 : best-move ( -- from to )      \ -1 -1 if there is none
