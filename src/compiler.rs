@@ -12,6 +12,10 @@ use crate::instr::Instr;
 use crate::vm::Forth;
 use std::io::Write;
 
+/// How many redefinitions a file has noted one by one; the rest are
+/// counted in one line when it ends.
+pub(crate) const REDEFINED_NOTES: usize = 4;
+
 /// Tags of control-flow stack entries.
 pub(crate) const ORIG: i64 = 0x0F01;
 pub(crate) const DEST: i64 = 0x0F02;
@@ -194,7 +198,15 @@ impl Forth {
             && !self.is_playforth_extra(old)
             && self.warnings_on()
         {
-            let _ = writeln!(self.diag, "redefined {name}");
+            // In a file the first few are noted as they come, the rest
+            // counted in one line when it ends.
+            let in_file = self.source_id() > 0;
+            if !in_file || self.redefined.len() - self.redefined_from < REDEFINED_NOTES {
+                let _ = writeln!(self.diag, "redefined {name}");
+            }
+            if in_file {
+                self.redefined.push(name.to_string());
+            }
         }
         Ok(xt)
     }

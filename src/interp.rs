@@ -561,9 +561,32 @@ impl Forth {
         // system that starts it: not Forth (`#!` is a word only when a
         // blank follows it), so it is read past.
         let shebang = text.starts_with(b"#!");
+        let outer = std::mem::replace(&mut self.redefined_from, self.redefined.len());
         let r = self.interpret_lines(&path.to_string_lossy(), text, id, shebang);
         self.files.close(id);
+        self.note_redefined(&path.to_string_lossy());
+        self.redefined_from = outer;
         r
+    }
+
+    /// The redefinitions a file made beyond the first few, which were
+    /// noted as they came: one line for the rest.
+    fn note_redefined(&mut self, file: &str) {
+        let from = self.redefined_from.min(self.redefined.len());
+        let names: Vec<String> = self.redefined.drain(from..).collect();
+        let Some(more) = names.get(crate::compiler::REDEFINED_NOTES..) else {
+            return;
+        };
+        if more.is_empty() {
+            return;
+        }
+        let shown = more.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
+        let etc = if more.len() > 6 { " …" } else { "" };
+        let _ = writeln!(
+            self.diag,
+            "{file} redefined {} more words ({shown}{etc}): the new definitions are used from now on",
+            more.len()
+        );
     }
 
     /// Read a file to interpret: at most MAX_SOURCE_BYTES, in pieces, so an

@@ -68,6 +68,8 @@ impl Forth {
             console,
             throw_msg: None,
             throw_opened: None,
+            redefined: Vec::new(),
+            redefined_from: 0,
             fault: crate::vm::Fault {
                 calls: Vec::with_capacity(crate::vm::MAX_CALLS),
                 ..Default::default()

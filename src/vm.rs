@@ -105,6 +105,11 @@ pub struct Forth {
     /// Where the structure an unclosed-structure error names was opened,
     /// for a second caret in the report.
     pub(crate) throw_opened: Option<crate::code::Pos>,
+    /// Words a file being included redefined, noted when it ends (one line
+    /// for many: a second game loaded in a session redefines dozens).
+    pub(crate) redefined: Vec<String>,
+    /// Where the file being included began in `redefined`.
+    pub(crate) redefined_from: usize,
     pub(crate) fault: Fault,
     /// The data stack depth before the instruction that failed.
     pub(crate) fault_sp: usize,

@@ -884,3 +884,34 @@ fn the_example_games_run_from_any_folder() {
     assert_eq!(out, "my own rps\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A second game loaded in a session replaces the first: its first few
+/// redefinitions are noted as gforth notes them, the rest in one line.
+#[test]
+fn a_second_game_notes_its_redefinitions_in_one_line() {
+    let r = playforth(
+        &[
+            "-e",
+            "include examples/othello.fs include examples/chess.fs 2 perft . bye",
+        ],
+        "",
+    );
+    assert_eq!(r.stdout.trim_end(), "400");
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(
+        &lines[..4],
+        [
+            "redefined white",
+            "redefined black",
+            "redefined board",
+            "redefined other"
+        ]
+    );
+    assert_eq!(lines.len(), 5, "{}", r.stderr);
+    assert!(
+        lines[4].starts_with("examples/chess.fs redefined 28 more words (side .square")
+            && lines[4].ends_with("the new definitions are used from now on"),
+        "{}",
+        lines[4]
+    );
+}

@@ -498,8 +498,14 @@ fn fivestep_replay_checks_the_whole_path() {
             "the path passes over the piece on e5.",
         ),
         ("move 1: e1 e2  (player 1)", "player 1 has no piece on e1."),
-        ("move 1: a1 b2  (player 1)", "a step goes to a neighbour, not from a1 to b2."),
-        ("move 1: a1 a2 a1 b1  (player 1)", "the path visits a1 twice."),
+        (
+            "move 1: a1 b2  (player 1)",
+            "a step goes to a neighbour, not from a1 to b2.",
+        ),
+        (
+            "move 1: a1 a2 a1 b1  (player 1)",
+            "the path visits a1 twice.",
+        ),
         (
             "move 1: a1 b1 c1 d1 e1  (player 1)",
             "it takes on e1 after 4 steps; a piece takes only on its fifth step.",
@@ -509,32 +515,45 @@ fn fivestep_replay_checks_the_whole_path() {
             "the path passes over the piece on e1.",
         ),
     ] {
-        std::fs::write(dir.join("game.txt"), format!("start {FIVE_START}\n{moves}\n")).unwrap();
+        std::fs::write(
+            dir.join("game.txt"),
+            format!("start {FIVE_START}\n{moves}\n"),
+        )
+        .unwrap();
         let (out, err, status) = playforth(&["examples/fivestep.fs", "replay", log], "");
         assert_eq!((status, err.as_str()), (0, ""), "{moves}");
         assert!(
-            out.trim_end().ends_with(&format!("That move is not legal here: {why}")),
+            out.trim_end()
+                .ends_with(&format!("That move is not legal here: {why}")),
             "{moves}:\n{out}"
         );
     }
     // A legal five-step capture is made.
     std::fs::write(
         dir.join("game.txt"),
-        format!("start {FIVE_START}\nmove 1: a1 a2 b2 b1 c1 d1  (player 1)\nmove 2: e1 e2  (player 2)\n"),
+        format!(
+            "start {FIVE_START}\nmove 1: a1 a2 b2 b1 c1 d1  (player 1)\nmove 2: e1 e2  (player 2)\n"
+        ),
     )
     .unwrap();
     let (out, _, _) = playforth(&["examples/fivestep.fs", "replay", log], "");
     assert!(!out.contains("not legal"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
     // A log that is not there is named, without a Forth error report.
-    let (out, err, status) = playforth(&["examples/fivestep.fs", "replay", "/nonexistent/log.txt"], "");
+    let (out, err, status) = playforth(
+        &["examples/fivestep.fs", "replay", "/nonexistent/log.txt"],
+        "",
+    );
     assert_eq!(
         (status, out.as_str(), err.as_str()),
         (1, "", "fivestep replay: cannot open /nonexistent/log.txt\n")
     );
     let (_, err, status) = playforth(&["examples/fivestep.fs", "replay"], "");
     assert_eq!(status, 2, "{err}");
-    assert!(err.starts_with("fivestep replay: say which log; usage:"), "{err}");
+    assert!(
+        err.starts_with("fivestep replay: say which log; usage:"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -678,7 +697,10 @@ fn chess_prompt_says_why_a_castling_or_a_letter_is_refused() {
     );
     assert_eq!(
         chess_answers("4k3/8/8/8/6r1/8/8/R3K2R w KQ - 0 1", "e1g1\nq\n"),
-        ["Your king may not castle across or onto a square the enemy attacks.", "Bye."]
+        [
+            "Your king may not castle across or onto a square the enemy attacks.",
+            "Bye."
+        ]
     );
     assert_eq!(
         chess_answers("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "e1c1\ne1g1\n"),
@@ -690,7 +712,10 @@ fn chess_prompt_says_why_a_castling_or_a_letter_is_refused() {
     );
     assert_eq!(
         chess_answers("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "e1c1\nq\n"),
-        ["You may not castle that way: your king or that rook has moved.", "Bye."]
+        [
+            "You may not castle that way: your king or that rook has moved.",
+            "Bye."
+        ]
     );
     // A promotion takes its letter, and a queen without one.
     assert_eq!(

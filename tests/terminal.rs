@@ -444,7 +444,10 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
             s.contains("Stopped.") && s.contains(end) && s.contains("EXIT=0"),
             "{game} demo:\n{s}"
         );
-        assert!(!s.contains("(-28)") && !s.contains("error"), "{game} demo:\n{s}");
+        assert!(
+            !s.contains("(-28)") && !s.contains("error"),
+            "{game} demo:\n{s}"
+        );
     }
 
     // In the REPL, Ctrl-C at the prompt ends the game and the next line
@@ -577,7 +580,10 @@ fn boards_in_colour_and_unicode_on_a_terminal() {
     let s = t.screen_with_colours();
     assert!(s.contains("\x1b[31m●") && s.contains("\x1b[34m○"), "{s}");
     // and a legend under the board says whose they are.
-    assert!(t.screen().contains("● player 1, ○ player 2"), "no legend:\n{s}");
+    assert!(
+        t.screen().contains("● player 1, ○ player 2"),
+        "no legend:\n{s}"
+    );
     drop(t);
     // NO_COLOR and --plain: plain ASCII.
     let t = Session::start_env("plain-othello", "NO_COLOR=1", "", &shell("othello"))
