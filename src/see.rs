@@ -25,6 +25,67 @@ use crate::words::text::{Text, signed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::mem::discriminant;
 
+/// The widest line SEE prints a definition on; a longer one is laid out.
+const SEE_WIDTH: usize = 76;
+
+/// A long definition's words laid out as one writes Forth: two spaces of
+/// indent, two more inside each control structure, a new line after the
+/// word that opens or closes one (and around ELSE and WHILE; before
+/// BEGIN), and lines wrapped between words.
+fn lay_out(words: &[String]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut depth = 1usize;
+    let mut line = String::new();
+    let indent = |d: usize| "  ".repeat(d);
+    let flush = |line: &mut String, lines: &mut Vec<String>| {
+        if !line.trim().is_empty() {
+            lines.push(std::mem::take(line));
+        }
+        line.clear();
+    };
+    let mut quoted = false;
+    for w in words {
+        let lower = w.to_ascii_lowercase();
+        // `postpone if`, `['] then`: a name, not a structure.
+        let name_only = std::mem::replace(
+            &mut quoted,
+            ["postpone", "[compile]", "[']", "'"].contains(&lower.as_str()),
+        );
+        let kind = match lower.as_str() {
+            _ if name_only => 2,
+            "if" | "do" | "?do" | "+do" | "-do" | "u+do" | "u-do" | "begin" | "case" | "of" => 1,
+            "else" | "while" => 0,
+            "then" | "loop" | "+loop" | "-loop" | "until" | "again" | "repeat" | "endof"
+            | "endcase" => -1,
+            _ => 2,
+        };
+        // BEGIN starts its line (what comes before it is not its input).
+        if kind <= 0 || lower == "begin" {
+            flush(&mut line, &mut lines);
+        }
+        if kind <= 0 {
+            depth = depth.saturating_sub(1).max(1);
+        }
+        if line.is_empty() {
+            line = indent(depth);
+        } else if line.chars().count() + 1 + w.chars().count() > SEE_WIDTH {
+            flush(&mut line, &mut lines);
+            line = indent(depth + 1);
+        } else {
+            line.push(' ');
+        }
+        line.push_str(w);
+        if kind <= 1 {
+            flush(&mut line, &mut lines);
+            if kind >= 0 {
+                depth += 1;
+            }
+        }
+    }
+    flush(&mut line, &mut lines);
+    lines.join("\n")
+}
+
 impl Forth {
     /// What SEE prints for a word.
     pub(crate) fn see_text(&self, xt: u32) -> String {
@@ -33,15 +94,22 @@ impl Forth {
         let imm = if w.immediate() { " immediate" } else { "" };
         match w.kind {
             Kind::Colon(start) => {
-                let body = self.decompile(start, w.code_end.max(start));
+                let items = self.recover(start, w.code_end.max(start));
+                let words: Vec<String> = items.iter().map(|i| self.spell_item(i)).collect();
                 // What the code does, for a word written without a comment.
                 let note = match self.inferred_text(xt) {
                     Some(e) => format!("  \\ inferred: {e}"),
                     None => String::new(),
                 };
-                match &w.effect {
-                    Some(e) => format!(": {name} {e}  {body} ;{imm}{note}"),
-                    None => format!(": {name}  {body} ;{imm}{note}"),
+                let head = match &w.effect {
+                    Some(e) => format!(": {name} {e}"),
+                    None => format!(": {name}"),
+                };
+                let one_line = format!("{head}  {} ;{imm}", words.join(" "));
+                if one_line.chars().count() <= SEE_WIDTH {
+                    one_line + &note
+                } else {
+                    format!("{head}\n{}\n;{imm}{note}", lay_out(&words))
                 }
             }
             Kind::Prim(i) => {
