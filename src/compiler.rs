@@ -230,6 +230,8 @@ impl Forth {
         let xt = self.define(name.unwrap_or(""), Kind::Colon(start), false)?;
         // DO loops opened by `]` outside a definition are forgotten.
         self.compiler.clear();
+        let at = self.input.token_pos();
+        self.dict.words[xt as usize].defined_at = Some(at);
         self.compiler.def = Some(crate::compiler::Definition {
             xt,
             code_start: start,
@@ -237,7 +239,7 @@ impl Forth {
             depth: self.stacks.sp,
             does_for: None,
             at_prompt: false,
-            at: self.input.token_pos(),
+            at,
         });
         self.set_state(true);
         Ok(xt)

@@ -62,6 +62,8 @@ pub(crate) struct Word {
     pub effect: Option<Box<str>>,
     /// What is known of a colon word's effect from its code (`effect.rs`).
     pub effects: crate::effect::Known,
+    /// Where a colon definition's `:` stands (HELP names the file and line).
+    pub defined_at: Option<crate::code::Pos>,
 }
 
 impl Word {
@@ -195,6 +197,7 @@ impl Dictionary {
             revealed: false,
             effect: None,
             effects: Default::default(),
+            defined_at: None,
         });
         self.last = Some(xt);
         if revealed {

@@ -30,6 +30,8 @@ pub struct WordInfo {
     pub example: Option<String>,
     /// The effect was inferred from the word's code (it has no stack comment).
     pub effect_inferred: bool,
+    /// For a word a file defined: the file and line of its definition.
+    pub defined_in: Option<String>,
 }
 
 /// Edit distance, for "did you mean": insertions, deletions, substitutions
@@ -136,6 +138,7 @@ impl Forth {
                 origin: Origin::Builtin,
                 example,
                 effect_inferred: false,
+                defined_in: None,
             };
         }
         let prelude = crate::glossary::prelude_entries()
@@ -151,18 +154,39 @@ impl Forth {
                 origin: Origin::Prelude,
                 example,
                 effect_inferred: false,
+                defined_in: None,
             };
         }
         let inferred = self.inferred_text(xt);
+        let (defined_in, comment) = self.defined_in(xt).unzip();
         WordInfo {
             name,
             effect_inferred: inferred.is_some(),
             effect: w.effect.as_deref().map(str::to_string).or(inferred),
-            doc: None,
+            doc: comment.flatten(),
             set: None,
             origin: Origin::User,
             example: None,
+            defined_in,
         }
+    }
+
+    /// Where a file defined a colon word (`examples/othello.fs, line 232`),
+    /// and the `\ comment` ending its first line, if there is one.
+    fn defined_in(&self, xt: u32) -> Option<(String, Option<String>)> {
+        let w = &self.dict.words[xt as usize];
+        let loc = self.input.location(w.defined_at?)?;
+        if loc.file.starts_with('<') || loc.file == "-e" {
+            return None;
+        }
+        let comment = loc.text.as_deref().and_then(|text| {
+            let lower = text.to_ascii_lowercase();
+            let at = lower.find(&format!(": {}", w.name.to_ascii_lowercase()))?;
+            let rest = &text[at..];
+            let slash = rest.find(" \\ ")?;
+            Some(rest[slash + 3..].trim().to_string()).filter(|c| !c.is_empty())
+        });
+        Some((format!("{}, line {}", loc.file, loc.line), comment))
     }
 
     /// The stack effect of a word, if it is known.
@@ -260,7 +284,10 @@ impl Forth {
                 info.set.unwrap_or("?")
             ),
             Origin::Prelude => "  Written in Forth in the prelude: `see` shows how.\n".to_string(),
-            Origin::User => "  Your own word: `see` shows its definition.\n".to_string(),
+            Origin::User => match &info.defined_in {
+                Some(place) => format!("  Defined in {place}: `see` shows its definition.\n"),
+                None => "  Your own word: `see` shows its definition.\n".to_string(),
+            },
         });
         if let Some(e) = &info.example {
             s.push_str(&format!("  Example: {e}\n"));
