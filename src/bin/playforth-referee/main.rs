@@ -112,6 +112,23 @@ Two bots play four games, two with each side.
 .TP
 \fBplayforth\-referee round\-robin bots/ \-\-games 10 \-\-seed 1\fR
 Every bot in bots/ plays every other ten times, repeatably.
+.SH EXIT STATUS
+.TP
+0
+The contest was played to the end.
+.TP
+1
+The referee could not start or go on (a bot that cannot be loaded, a log
+folder that holds an earlier run's logs, a kernel that cannot fence bots
+in, its work folder removed during the contest); a contest that fails
+under way writes the table of the games finished so far.
+.TP
+2
+A mistake in the options.
+.TP
+129, 130, 143
+Stopped by SIGHUP, Ctrl\-C (SIGINT) or SIGTERM: the moving bot is killed,
+the table so far written, the work folder removed.
 .SH SEE ALSO
 \fBplayforth\fR(1); docs/contest.md in playforth's source.
 "#;
