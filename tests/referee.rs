@@ -138,7 +138,7 @@ fn every_violation_is_caught_and_attributed() {
     // (bot, its name, the violation's kind, what the report says it did)
     #[rustfmt::skip]
     let cases = [
-        ("sleeper.sh", "sleeper", "timeout", "no answer within 1500 ms"),
+        ("sleeper.sh", "sleeper", "timeout", "did not end within 1500 ms: killed (it had used 0."),
         ("illegal.sh", "illegal", "illegal", "wrote \"2 2 3 3 \\n\" (c3 d4): c3 is empty"),
         ("garbage.sh", "garbage", "garbage", "wrote \"a1 -> a2\\n\": \"a1\" is not a coordinate"),
         ("nothing.sh", "nothing", "no move", "exited without writing play.txt"),
@@ -150,6 +150,8 @@ fn every_violation_is_caught_and_attributed() {
         ("linker.sh", "linker", "garbage", "made play.txt a link, a folder or a pipe, not a file"),
         ("nointerpreter.sh", "nointerpreter", "crash", "could not be started: No such file or directory"),
         ("bigfile.sh", "bigfile", "file size", "wrote a file past the 1048576 byte limit"),
+        ("bigchild.sh", "bigchild", "file size", "exited with status 153 (128 + SIGXFSZ)"),
+        ("forkbomb.sh", "forkbomb", "processes", "the limit is 32"),
     ];
     for (file, _, _, _) in &cases {
         if !["deleter.sh", "network.py"].contains(file) {
@@ -158,8 +160,8 @@ fn every_violation_is_caught_and_attributed() {
     }
     let before_outside = tree(&outside);
     let before_bots = tree(&bots);
-    let logs = dir.join("logs");
     for (file, name, kind, what) in cases {
+        let logs = dir.join(format!("logs-{name}"));
         let bot = bots.join(if file.ends_with(".c") {
             name.to_string()
         } else {
@@ -206,6 +208,7 @@ fn every_violation_is_caught_and_attributed() {
                 out.contains("stderr| fork: Resource temporarily unavailable"),
                 "{out}"
             ),
+            "forkbomb" => assert!(out.contains("Cannot fork"), "{out}"),
             "hog" => assert!(out.contains("MemoryError"), "{out}"),
             "network" => {
                 assert!(
@@ -256,7 +259,7 @@ fn a_round_robin_of_four_bots_is_repeatable() {
     ];
     let (out, err) = referee(&logs, &args);
     assert!(
-        err.contains("yes  filesystem: writes only in the bot's own directory (Landlock)"),
+        err.contains("yes  files: reads only the system's folders, its own copy and its move folder; writes only in its move folder (Landlock ABI"),
         "{err}"
     );
     insta::assert_snapshot!("referee_round_robin", out);
@@ -373,65 +376,304 @@ fn a_file_that_is_no_bot_is_refused() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Ctrl-C in the middle of a move: the moving bot is killed at once, the
-/// table so far is shown, the referee's work folder is removed, and the
-/// status is 130.
-#[test]
-fn ctrl_c_stops_the_contest_and_leaves_nothing_behind() {
+/// The referee in the middle of a move by `bot` (which runs a process
+/// whose command line holds `marker`), stdout and stderr piped.
+fn start_referee(dir: &Path, tmp: &Path, bot: &Path, marker: &str) -> std::process::Child {
     use std::process::Stdio;
-    let dir = scratch("ctrl-c");
-    let tmp = dir.join("tmp");
-    fs::create_dir_all(&tmp).unwrap();
-    let marker = format!("sleep 7.{}", std::process::id() % 1000);
-    let bot = dir.join("dreamer.sh");
-    fs::write(
-        &bot,
-        format!("#!/bin/sh\n{marker}\necho '0 0 0 1' > play.txt\n"),
-    )
-    .unwrap();
-    fs::set_permissions(&bot, fs::Permissions::from_mode(0o755)).unwrap();
-    let other = install("nothing.sh", &dir);
+    let other = install("nothing.sh", dir);
     let child = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
-        .env("TMPDIR", &tmp)
+        .env("TMPDIR", tmp)
         .arg("--logs")
-        .arg(dir.join("logs"))
+        .arg(dir.join(format!("logs-{}", marker.replace(' ', "-"))))
         .args(["--move-time", "20000", "match"])
-        .args([&bot, &other])
+        .args([bot, &other])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("referee runs");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while processes_named(&marker).is_empty() {
+    while processes_named(marker).is_empty() {
         assert!(
             std::time::Instant::now() < deadline,
             "the bot never started"
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    child
+}
+
+/// Wait (10 s at most) until no process's command line holds `marker`.
+fn gone(marker: &str) -> Vec<String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let left = processes_named(marker);
+        if left.is_empty() || std::time::Instant::now() > deadline {
+            return left;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// A bot that sleeps, with a child in a session of its own (a daemon)
+/// sleeping too; `marker` names both sleeps.
+fn dreamer(dir: &Path, marker: &str) -> PathBuf {
+    let bot = dir.join("dreamer.sh");
+    fs::write(
+        &bot,
+        format!(
+            "#!/bin/sh\nsetsid sh -c '{marker}' </dev/null >/dev/null 2>&1 &\n{marker}\necho '0 0 0 1' > play.txt\n"
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&bot, fs::Permissions::from_mode(0o755)).unwrap();
+    bot
+}
+
+/// Ctrl-C, SIGTERM or SIGHUP in the middle of a move: the moving bot and
+/// its daemon are killed at once, the table so far is shown, the
+/// referee's work folder is removed, and the status is 128 + the signal.
+#[test]
+fn a_signal_stops_the_contest_and_leaves_nothing_behind() {
+    let dir = scratch("stop");
+    for (signal, status, words) in [
+        ("INT", 130, "stopped by Ctrl-C"),
+        ("TERM", 143, "stopped by SIGTERM"),
+        ("HUP", 129, "stopped by SIGHUP"),
+    ] {
+        let tmp = dir.join(format!("tmp-{signal}"));
+        fs::create_dir_all(&tmp).unwrap();
+        let marker = format!("sleep 7.{status}{}", std::process::id() % 1000);
+        let bot = dreamer(&dir, &marker);
+        let child = start_referee(&dir, &tmp, &bot, &marker);
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let out = child.wait_with_output().expect("referee ends");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{stdout}\n{stderr}");
+        assert!(
+            stdout.contains(words) && stdout.contains("The table after 0 of 2 games:"),
+            "{stdout}"
+        );
+        assert!(
+            stderr.contains(&format!("playforth-referee: {words}")),
+            "{stderr}"
+        );
+        assert_eq!(processes_named(&marker), Vec::<String>::new());
+        let left: Vec<_> = fs::read_dir(&tmp)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// SIGKILL cannot be caught, but the kernel ends the move with the
+/// referee: the bot and its daemon die too (only the work folder stays).
+#[test]
+fn the_bot_dies_with_a_killed_referee() {
+    let dir = scratch("sigkill");
+    let tmp = dir.join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
+    let marker = format!("sleep 29.{}", std::process::id() % 1000);
+    let bot = dreamer(&dir, &marker);
+    let mut child = start_referee(&dir, &tmp, &bot, &marker);
+    assert!(
+        processes_named(&marker).len() >= 2,
+        "the bot and its daemon"
+    );
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    assert_eq!(gone(&marker), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A cleaner that removes the referee's work folder in the middle of a
+/// move stops the contest: the referee names the missing path, shows the
+/// table so far and fails, and the moving bot is not blamed.
+#[test]
+fn a_vanished_work_folder_is_the_referees_failure_not_the_bots() {
+    let dir = scratch("vanished");
+    let tmp = dir.join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
+    let marker = format!("sleep 0.0{}", std::process::id() % 1000);
+    let bot = dir.join("waiter.sh");
+    fs::write(
+        &bot,
+        format!("#!/bin/sh\nwhile [ -e \"$0\" ]; do {marker}; done\necho '0 0 0 1' > play.txt\n"),
+    )
+    .unwrap();
+    fs::set_permissions(&bot, fs::Permissions::from_mode(0o755)).unwrap();
+    let child = start_referee(&dir, &tmp, &bot, &marker);
+    for e in fs::read_dir(&tmp).unwrap().flatten() {
+        fs::remove_dir_all(e.path()).unwrap();
+    }
     let out = child.wait_with_output().expect("referee ends");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stdout}\n{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("The table after 0 of 2 games:"), "{stdout}");
+    assert!(!stdout.contains("broke a rule"), "{stdout}");
     assert!(
-        stdout.contains("stopped by Ctrl-C") && stdout.contains("The table after 0 of 2 games:"),
-        "{stdout}"
-    );
-    assert!(
-        stderr.contains("playforth-referee: stopped by Ctrl-C"),
+        stderr.contains(&format!("{}/playforth-referee-", tmp.display()))
+            && stderr.contains("has disappeared"),
         "{stderr}"
     );
-    assert_eq!(processes_named(&marker), Vec::<String>::new());
-    let left: Vec<_> = fs::read_dir(&tmp)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A bot reads only the system's folders, its own copy (with its helper
+/// files) and its move folder: a parasite that runs another contestant's
+/// copy, a snoop that reads another bot, the work folder, the logs or
+/// /tmp, and a `.fs` bot that includes another contestant of its folder
+/// all fail; the honest bot and one that writes 2 MB to stderr play on.
+#[test]
+fn a_bot_cannot_read_or_run_the_other_bots() {
+    let dir = scratch("fairness");
+    let bots = dir.join("bots");
+    fs::create_dir(&bots).unwrap();
+    let logs = dir.join("logs");
+    let honest = install("random.fs", &bots);
+    fs::rename(&honest, bots.join("honest.fs")).unwrap();
+    for bot in ["parasite.sh", "copycat.fs", "chatty.c"] {
+        install(bot, &bots);
+    }
+    let snoop = fs::read_to_string(Path::new(BOTS).join("snoop.sh")).unwrap();
+    fs::write(
+        bots.join("snoop.sh"),
+        snoop.replace("LOGS", logs.to_str().unwrap()),
+    )
+    .unwrap();
+    fs::set_permissions(bots.join("snoop.sh"), fs::Permissions::from_mode(0o755)).unwrap();
+    let (out, err) = referee(
+        &logs,
+        &[
+            "--games",
+            "1",
+            "--max-moves",
+            "6",
+            "--move-time",
+            "5000",
+            "round-robin",
+            bots.to_str().unwrap(),
+        ],
+    );
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name}:\n{out}"))
+            .to_string()
+    };
+    assert!(row("honest").ends_with("  -"), "{out}");
+    assert!(row("chatty").ends_with("  -"), "{out}");
+    for name in ["parasite", "snoop", "copycat"] {
+        assert!(row(name).contains(" crash"), "{name}: {out}");
+    }
+    assert!(
+        out.contains("bots/honest/honest.fs (Permission denied"),
+        "{out}"
+    );
+    assert!(out.contains("stderr| read nothing but itself"), "{out}");
+    for leak in [
+        "read another bot",
+        "listed the bots",
+        "listed the logs",
+        "listed /tmp",
+    ] {
+        assert!(!out.contains(leak), "{leak}: {out}");
+    }
+    assert!(out.contains("honest.fs"), "copycat's include fails: {out}");
+    assert!(err.contains("skipped \"lib\": a folder"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The referee's refusals before a contest starts, each with what to do.
+#[test]
+fn mistakes_in_the_setup_are_named_before_any_game() {
+    let dir = scratch("setup");
+    let fails = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+            .arg("--logs")
+            .arg(dir.join("logs"))
+            .args(args)
+            .output()
+            .expect("referee runs");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let folder = |name: &str| {
+        let f = dir.join(name);
+        fs::create_dir_all(&f).unwrap();
+        f.to_str().unwrap().to_string()
+    };
+    // A mistyped folder.
+    let missing = dir.join("nonexist");
+    let err = fails(&["round-robin", missing.to_str().unwrap()]);
+    assert!(err.contains("nonexist: no such folder"), "{err}");
+    // Nothing but notes and sources: each skipped file is named.
+    let notes = folder("notes");
+    fs::write(dir.join("notes/README.txt"), "read me").unwrap();
+    fs::write(dir.join("notes/bob.c"), "int main() {}").unwrap();
+    let err = fails(&["round-robin", &notes]);
+    assert!(
+        err.contains("skipped \"README.txt\": not a bot: neither a .fs script nor executable")
+            && err.contains("skipped \"bob.c\": source code, not a bot")
+            && err
+                .contains("a contest needs two bots or more, found 0 (skipped 2 files: see above)"),
+        "{err}"
+    );
+    // A script its author forgot to make executable.
+    let forgot = folder("forgot");
+    install("random.fs", &dir.join("forgot"));
+    install("first.c", &dir.join("forgot"));
+    fs::copy(
+        Path::new(BOTS).join("nothing.sh"),
+        dir.join("forgot/carol.sh"),
+    )
+    .unwrap();
+    fs::set_permissions(
+        dir.join("forgot/carol.sh"),
+        fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    let err = fails(&["round-robin", &forgot]);
+    assert!(
+        err.contains("\"carol.sh\" looks like a bot but is not executable: chmod +x it"),
+        "{err}"
+    );
+    // A name that would fake a table row.
+    let faker = folder("faker");
+    install("random.fs", &dir.join("faker"));
+    install("first.c", &dir.join("faker"));
+    fs::rename(
+        dir.join("faker/first"),
+        dir.join("faker/eve\n   1  eve  99"),
+    )
+    .unwrap();
+    let err = fails(&["round-robin", &faker]);
+    assert!(
+        err.contains("the bot's name \"eve\\n   1  eve  99\" holds a control character"),
+        "{err}"
+    );
+    assert!(!err.contains("eve\n"), "{err}");
+    // Limits of 0, each named.
+    let err = fails(&["--cpu", "0", "--max-moves", "0", "round-robin", &forgot]);
+    assert!(
+        err.contains("--cpu 0, --max-moves 0: --games, --move-time, --cpu, --memory, --file-size, --processes and --max-moves must be above 0"),
+        "{err}"
+    );
+    // A log folder that holds another run's games.
+    fs::create_dir_all(dir.join("logs")).unwrap();
+    fs::write(dir.join("logs/game-001-a-vs-b.txt"), "old").unwrap();
+    let err = fails(&["round-robin", &faker]);
+    assert!(
+        err.contains("logs already holds the logs of an earlier run (game-001-a-vs-b.txt)"),
+        "{err}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -13,19 +13,25 @@ pub const DRAW_POINTS: u32 = 1;
 
 /// A bot found on disk: a `.fs` file (run by playforth with `bot` before
 /// the seed's arguments, as examples/fivestep.fs expects) or an
-/// executable file. The bot is copied into the referee's own directory,
-/// so the original cannot be changed by any bot and the bots' uid can run
-/// it; a `.fs` bot comes with the other `.fs` files of its folder and the
-/// folders below, which it may `include` or `require`.
-pub fn load(path: &Path, work: &Path, playforth: &Path) -> Result<Bot, String> {
+/// executable file. The bot is copied into a folder of its own in the
+/// referee's work folder, so the original cannot be changed by any bot
+/// and the bots' uid can run it; a `.fs` bot comes with its helper files,
+/// the `.fs` files of its folder and the folders below that are not
+/// contestants (`contestants`), which it may `include` or `require`.
+pub fn load(
+    path: &Path,
+    work: &Path,
+    playforth: &Path,
+    contestants: &[PathBuf],
+) -> Result<Bot, String> {
     let meta = fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
     if !meta.is_file() {
         return Err(format!("{}: not a file", path.display()));
     }
-    let file = path
-        .file_name()
-        .and_then(|f| f.to_str())
-        .ok_or(format!("{}: not a name", path.display()))?;
+    let file = path.file_name().and_then(|f| f.to_str()).ok_or(format!(
+        "{}: the name is not UTF-8 text: rename the file",
+        path.display()
+    ))?;
     let forth = file.ends_with(".fs");
     if !forth && meta.permissions().mode() & 0o111 == 0 {
         return Err(format!(
@@ -38,6 +44,7 @@ pub fn load(path: &Path, work: &Path, playforth: &Path) -> Result<Bot, String> {
         .and_then(|s| s.to_str())
         .unwrap_or(file)
         .to_string();
+    check_name(&name).map_err(|why| format!("{path:?}: {why}"))?;
     let dir =
         crate::sandbox::make_dir(&work.join("bots").join(&name)).map_err(|e| e.to_string())?;
     let copy = dir.join(file);
@@ -46,7 +53,11 @@ pub fn load(path: &Path, work: &Path, playforth: &Path) -> Result<Bot, String> {
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        copy_forth_files(folder, &dir, 3)
+        let others: Vec<PathBuf> = contestants
+            .iter()
+            .filter_map(|c| c.canonicalize().ok())
+            .collect();
+        copy_forth_files(folder, &dir, 3, &others)
             .map_err(|e| format!("copying {}: {e}", folder.display()))?;
     }
     fs::copy(path, &copy).map_err(|e| format!("copying {}: {e}", path.display()))?;
@@ -61,6 +72,7 @@ pub fn load(path: &Path, work: &Path, playforth: &Path) -> Result<Bot, String> {
             program: playforth.to_path_buf(),
             prefix: vec![copy.display().to_string(), "bot".into()],
             forth: true,
+            home: dir,
         }
     } else {
         Bot {
@@ -68,13 +80,33 @@ pub fn load(path: &Path, work: &Path, playforth: &Path) -> Result<Bot, String> {
             program: copy,
             prefix: vec![],
             forth: false,
+            home: dir,
         }
     })
 }
 
+/// A bot's name goes into the table, the logs and other bots' arguments:
+/// no control characters (a newline could fake a table row or a logged
+/// move, an escape code could repaint the terminal) and no invisible
+/// direction marks.
+fn check_name(name: &str) -> Result<(), String> {
+    let invisible = |c: char| matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}');
+    if name.chars().any(|c| c.is_control() || invisible(c)) {
+        Err(format!(
+            "the bot's name {name:?} holds a control character (a newline, a tab, an escape code) \
+             or an invisible one: rename the file"
+        ))
+    } else if name.is_empty() {
+        Err("the bot has no name: rename the file".into())
+    } else {
+        Ok(())
+    }
+}
+
 /// Copy the `.fs` files of `from` and of its folders `depth` deep into
-/// `to` (symbolic links and hidden entries left out), readable by all.
-fn copy_forth_files(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
+/// `to` (symbolic links, hidden entries and the files in `skip` left
+/// out), readable by all.
+fn copy_forth_files(from: &Path, to: &Path, depth: usize, skip: &[PathBuf]) -> io::Result<()> {
     for e in fs::read_dir(from)?.flatten() {
         let name = e.file_name();
         if name.to_string_lossy().starts_with('.') {
@@ -83,8 +115,11 @@ fn copy_forth_files(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
         let kind = e.file_type()?;
         if kind.is_dir() && depth > 0 {
             let sub = crate::sandbox::make_dir(&to.join(&name))?;
-            copy_forth_files(&e.path(), &sub, depth - 1)?;
-        } else if kind.is_file() && e.path().extension().is_some_and(|x| x == "fs") {
+            copy_forth_files(&e.path(), &sub, depth - 1, skip)?;
+        } else if kind.is_file()
+            && e.path().extension().is_some_and(|x| x == "fs")
+            && !e.path().canonicalize().is_ok_and(|p| skip.contains(&p))
+        {
             let target = to.join(&name);
             fs::copy(e.path(), &target)?;
             fs::set_permissions(&target, fs::Permissions::from_mode(0o644))?;
@@ -93,25 +128,99 @@ fn copy_forth_files(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
     Ok(())
 }
 
-/// The bots of a folder: its `.fs` files and executables, by name.
-pub fn folder(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let mut paths: Vec<PathBuf> = fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .filter(|p| {
-            !p.file_name()
-                .and_then(|f| f.to_str())
-                .is_some_and(|f| f.starts_with('.'))
+/// The bots of a folder: its `.fs` files and executables, by name; and
+/// every other entry, with why it is not a bot. A file that looks like a
+/// program (a `#!` line, a compiled program, a script's extension) but
+/// is not executable is an error: its author would silently drop out.
+pub fn folder(dir: &Path) -> Result<(Vec<PathBuf>, Vec<String>), String> {
+    let entries = fs::read_dir(dir).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => format!("{}: no such folder", dir.display()),
+        _ => format!("{}: {e}", dir.display()),
+    })?;
+    let mut bots = vec![];
+    let mut skipped = vec![];
+    let mut not_executable = vec![];
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        let shown = format!("{:?}", p.file_name().unwrap_or_default());
+        let meta = fs::metadata(&p);
+        let why = if p
+            .file_name()
+            .is_some_and(|f| f.to_string_lossy().starts_with('.'))
+        {
+            "a hidden file"
+        } else if meta.as_ref().is_ok_and(|m| m.is_dir()) {
+            "a folder (.fs bots may include files from it)"
+        } else if !meta.as_ref().is_ok_and(|m| m.is_file()) {
+            "not a file"
+        } else if p.extension().is_some_and(|e| e == "fs")
+            || meta
+                .as_ref()
+                .is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+        {
+            bots.push(p);
+            continue;
+        } else if looks_like_a_program(&p) {
+            not_executable.push(shown);
+            continue;
+        } else if p.extension().is_some_and(|e| {
+            ["c", "h", "cc", "cpp", "rs", "java", "go"]
+                .iter()
+                .any(|x| e == *x)
+        }) {
+            "source code, not a bot (compile it into this folder)"
+        } else {
+            "not a bot: neither a .fs script nor executable"
+        };
+        skipped.push(format!("{shown}: {why}"));
+    }
+    if !not_executable.is_empty() {
+        return Err(format!(
+            "{}: {} look{} like {} but {} not executable: chmod +x {}, or move {} out of the folder",
+            dir.display(),
+            not_executable.join(", "),
+            if not_executable.len() == 1 { "s" } else { "" },
+            if not_executable.len() == 1 {
+                "a bot"
+            } else {
+                "bots"
+            },
+            if not_executable.len() == 1 {
+                "is"
+            } else {
+                "are"
+            },
+            if not_executable.len() == 1 {
+                "it"
+            } else {
+                "them"
+            },
+            if not_executable.len() == 1 {
+                "it"
+            } else {
+                "them"
+            },
+        ));
+    }
+    Ok((bots, skipped))
+}
+
+/// A `#!` script, a compiled (ELF) program, or a script by its extension.
+fn looks_like_a_program(p: &Path) -> bool {
+    let mut start = [0u8; 4];
+    let read = fs::File::open(p).and_then(|mut f| {
+        use std::io::Read;
+        f.read(&mut start)
+    });
+    let start = &start[..read.unwrap_or(0)];
+    start.starts_with(b"#!")
+        || start.starts_with(b"\x7fELF")
+        || p.extension().is_some_and(|e| {
+            ["py", "sh", "bash", "pl", "rb", "js", "lua", "out"]
+                .iter()
+                .any(|x| e == *x)
         })
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "fs")
-                || fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
-        })
-        .collect();
-    paths.sort();
-    Ok(paths)
 }
 
 /// One bot's line in the table.
@@ -162,21 +271,24 @@ pub fn round_robin(t: &Table, bots: &[Bot], games: usize, out: &mut dyn Write) -
             let _ = write!(io::stderr(), "\r\x1b[K");
         }
         let Played { result, moves, log } = match played {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+            Err(e) => {
+                // Stopped by a signal, or the referee failed: the game under
+                // way does not count, the finished ones do.
                 writeln!(
                     out,
-                    "{head}: stopped by Ctrl-C\n\nThe table after {} of {total} games:",
-                    number - 1
+                    "{head}: {e}\n\nThe table after {} of {total}:",
+                    number - 1,
+                    total = game::count(total, "game")
                 )?;
                 table(bots, &scores, out)?;
                 return Err(e);
             }
-            played => played?,
+            Ok(played) => played,
         };
         let after = match &result {
             game::Result::Win {
                 violation: None, ..
-            } => format!(" after {moves} moves"),
+            } => format!(" after {}", game::count(moves, "move")),
             _ => String::new(),
         };
         writeln!(

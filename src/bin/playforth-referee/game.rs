@@ -18,6 +18,9 @@ pub struct Bot {
     pub prefix: Vec<String>,
     /// A playforth script: it gets `--seed` when the contest is seeded.
     pub forth: bool,
+    /// The folder of the bot's copy, which it may read (and nothing else
+    /// in the referee's work folder).
+    pub home: PathBuf,
 }
 
 /// The ways a bot can lose a game without losing it on the board.
@@ -140,7 +143,7 @@ pub fn play(
         }
         if moves == t.max_moves {
             break Result::Draw {
-                why: format!("no result within {moves} moves"),
+                why: format!("no result within {}", count(moves, "move")),
             };
         }
         match turn(
@@ -193,7 +196,7 @@ pub fn play(
         }
     };
     let _ = writeln!(log, "\nresult: {}", describe(&result, bots));
-    fs::write(&log_path, log)?;
+    fs::write(&log_path, log).map_err(|e| at(&log_path, e))?;
     Ok(Played {
         result,
         moves,
@@ -213,6 +216,15 @@ fn push_board(log: &mut String, board: &Board) {
     for line in fivestep::board_lines(board) {
         log.push_str(&line);
         log.push('\n');
+    }
+}
+
+/// "1 move", "2 moves".
+pub fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 
@@ -241,10 +253,11 @@ fn turn(
     board: &Board,
 ) -> io::Result<std::result::Result<Vec<usize>, Violation>> {
     let dir = t.work.join("move");
+    referee_owns(&t.work)?;
     if dir.exists() {
-        fs::remove_dir_all(&dir)?;
+        fs::remove_dir_all(&dir).map_err(|e| at(&dir, e))?;
     }
-    crate::sandbox::make_dir(&dir)?;
+    crate::sandbox::make_dir(&dir).map_err(|e| at(&dir, e))?;
     let mut args = vec![];
     let mut env = vec![];
     if let Some(seed) = t.seed {
@@ -262,12 +275,38 @@ fn turn(
     args.push(opponent.to_string());
     args.push(side.to_string());
     args.extend(board.iter().map(|c| c.to_string()));
-    let stderr = t.work.join("stderr.txt");
-    let run = t.sandbox.run(&bot.program, &args, &dir, &stderr, &env)?;
+    for file in std::iter::once(&bot.program).chain(bot.prefix.first().map(PathBuf::from).as_ref())
+    {
+        referee_owns(file)?;
+    }
+    let run = t.sandbox.run(&bot.program, &args, &dir, &bot.home, &env)?;
+    // A bot cannot remove the referee's files; if they are gone, someone
+    // else removed them, and the bot is not to blame.
+    referee_owns(&bot.program)?;
+    referee_owns(&dir)?;
     let text = read_play(&dir.join("play.txt"));
     let verdict = judge(t, &run, text, side, board);
-    fs::remove_dir_all(&dir)?;
+    fs::remove_dir_all(&dir).map_err(|e| at(&dir, e))?;
     Ok(verdict)
+}
+
+/// The referee's own file or folder `path` is still there: if not, the
+/// contest cannot go on (a /tmp cleaner may have removed the work folder).
+fn referee_owns(path: &Path) -> io::Result<()> {
+    if path.exists() {
+        Ok(())
+    } else {
+        Err(io::Error::other(format!(
+            "the referee's file {} has disappeared (did something clean up the temporary folder?); \
+             the game under way is not counted",
+            path.display()
+        )))
+    }
+}
+
+/// An error of the referee's own, naming the path it was about.
+fn at(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
 /// What a bot left in play.txt.
@@ -356,12 +395,21 @@ fn judge(
         what,
         stderr_tail: run.stderr_tail.clone(),
     };
+    let cpu_used = format!("{:.2} s of CPU time", run.cpu.as_secs_f64());
+    // A shell reports a child killed by a signal as the status 128 + signal.
+    let by_shell = |sig: i32| run.ending == Ending::Exited(128 + sig);
     let ended = match &run.ending {
         Ending::TimedOut => {
+            let wrote = match &play {
+                Play::Text(bytes, more) => {
+                    format!(", after writing play.txt {}", quoted(bytes, *more))
+                }
+                _ => String::new(),
+            };
             return Err(violation(
                 Kind::Timeout,
                 format!(
-                    "no answer within {} ms: killed",
+                    "did not end within {} ms{wrote}: killed (it had used {cpu_used})",
                     limits.move_time.as_millis()
                 ),
             ));
@@ -378,6 +426,25 @@ fn judge(
                 format!(
                     "wrote a file past the {} byte limit: killed",
                     limits.file_bytes
+                ),
+            ));
+        }
+        _ if by_shell(libc::SIGXFSZ) => {
+            return Err(violation(
+                Kind::FileSize,
+                format!(
+                    "exited with status {} (128 + SIGXFSZ): a program it ran wrote a file past the {} byte limit",
+                    128 + libc::SIGXFSZ,
+                    limits.file_bytes
+                ),
+            ));
+        }
+        _ if by_shell(libc::SIGXCPU) => {
+            return Err(violation(
+                Kind::Cpu,
+                format!(
+                    "used up its {} s of CPU time ({cpu_used}): killed",
+                    limits.cpu_seconds
                 ),
             ));
         }
@@ -444,15 +511,30 @@ fn judge(
         Some((_, text)) => format!("play.txt {text}"),
     };
     if let Some(how) = ended {
-        let kind = if run.peak_memory >= limits.memory_bytes / 4 * 3 {
+        let kind = if run.cpu >= std::time::Duration::from_secs(limits.cpu_seconds) {
+            Kind::Cpu
+        } else if run.peak_memory >= limits.memory_bytes / 4 * 3 || memory_failed(&run.stderr_tail)
+        {
             Kind::Memory
-        } else if run.leftovers as u64 + 1 >= limits.processes {
+        } else if run.leftovers as u64 + 1 >= limits.processes || fork_failed(&run.stderr_tail) {
             Kind::Processes
         } else {
             Kind::Crash
         };
         let mut what = format!("{how}, leaving {wrote}");
         match kind {
+            Kind::Memory if run.peak_memory < limits.memory_bytes / 4 * 3 => {
+                what += &format!(
+                    " (it could not get more memory: the limit is {} MiB)",
+                    limits.memory_bytes >> 20
+                )
+            }
+            Kind::Cpu => {
+                what += &format!(
+                    " (it used {cpu_used}, the limit is {} s)",
+                    limits.cpu_seconds
+                )
+            }
             Kind::Memory => {
                 what += &format!(
                     " (it used {} MiB of its {} MiB)",
@@ -460,10 +542,16 @@ fn judge(
                     limits.memory_bytes >> 20
                 )
             }
-            Kind::Processes => {
+            Kind::Processes if run.leftovers as u64 + 1 >= limits.processes => {
                 what += &format!(
                     " ({} processes were still running, the limit is {})",
                     run.leftovers, limits.processes
+                )
+            }
+            Kind::Processes => {
+                what += &format!(
+                    " (it could not start a process: the limit is {})",
+                    limits.processes
                 )
             }
             _ => {}
@@ -477,11 +565,41 @@ fn judge(
         (_, Some((Err(why), text))) => {
             Err(violation(Kind::Garbage, format!("wrote {text}: {why}")))
         }
+        _ if fork_failed(&run.stderr_tail) => Err(violation(
+            Kind::Processes,
+            format!(
+                "exited without writing play.txt: it could not start a process (the limit is {})",
+                limits.processes
+            ),
+        )),
         _ => Err(violation(
             Kind::NoMove,
             "exited without writing play.txt".into(),
         )),
     }
+}
+
+/// Does a bot's stderr say that starting a process or thread failed
+/// for want of processes (EAGAIN)? As sh, bash, C's perror and Python
+/// word it.
+fn fork_failed(stderr: &str) -> bool {
+    stderr.contains("Cannot fork")
+        || stderr.contains("can't fork")
+        || (stderr.contains("fork") || stderr.contains("thread"))
+            && stderr.contains("Resource temporarily unavailable")
+}
+
+/// Does a bot's stderr say it ran out of memory? As C (ENOMEM), C++,
+/// Rust and Python word it.
+fn memory_failed(stderr: &str) -> bool {
+    [
+        "Cannot allocate memory",
+        "MemoryError",
+        "std::bad_alloc",
+        "memory allocation of",
+    ]
+    .iter()
+    .any(|m| stderr.contains(m))
 }
 
 fn signal_name(sig: i32) -> &'static str {

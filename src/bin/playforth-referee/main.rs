@@ -57,7 +57,7 @@ struct Cli {
     /// the environment variable CONTEST_SEED, derived from N, the game and the move.
     #[arg(long, value_name = "N", global = true)]
     seed: Option<u64>,
-    /// Where to write one log per game.
+    /// Where to write one log per game (a folder that holds no game logs yet).
     #[arg(
         long,
         value_name = "DIR",
@@ -65,6 +65,11 @@ struct Cli {
         global = true
     )]
     logs: PathBuf,
+    /// Let the bots read (and run) PATH too, beside the system's folders
+    /// (/usr, /bin, /lib, /etc, /opt ...): for a language installed elsewhere.
+    /// Repeatable.
+    #[arg(long, value_name = "PATH", global = true)]
+    allow_read: Vec<PathBuf>,
     /// The playforth binary that runs .fs bots (default: the one beside this program).
     #[arg(long, value_name = "PATH", global = true)]
     playforth: Option<PathBuf>,
@@ -107,6 +112,23 @@ Two bots play four games, two with each side.
 .TP
 \fBplayforth\-referee round\-robin bots/ \-\-games 10 \-\-seed 1\fR
 Every bot in bots/ plays every other ten times, repeatably.
+.SH EXIT STATUS
+.TP
+0
+The contest was played to the end.
+.TP
+1
+The referee could not start or go on (a bot that cannot be loaded, a log
+folder that holds an earlier run's logs, a kernel that cannot fence bots
+in, its work folder removed during the contest); a contest that fails
+under way writes the table of the games finished so far.
+.TP
+2
+A mistake in the options.
+.TP
+129, 130, 143
+Stopped by SIGHUP, Ctrl\-C (SIGINT) or SIGTERM: the moving bot is killed,
+the table so far written, the work folder removed.
 .SH SEE ALSO
 \fBplayforth\fR(1); docs/contest.md in playforth's source.
 "#;
@@ -135,22 +157,38 @@ fn main() -> ExitCode {
     };
     match run(&cli, command) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e == STOPPED => {
-            let _ = writeln!(std::io::stderr(), "playforth-referee: {e}");
-            ExitCode::from(130)
-        }
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "playforth-referee: {e}");
-            ExitCode::from(1)
+        Err(Failure { message, signal }) => {
+            let _ = writeln!(std::io::stderr(), "playforth-referee: {message}");
+            // Stopped by a signal: 128 + its number, as a shell reports it
+            // (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
+            ExitCode::from(signal.map_or(1, |s| 128 + s as u8))
         }
     }
 }
 
-/// What `run` says when Ctrl-C stopped the contest (exit status 130).
-const STOPPED: &str = "stopped by Ctrl-C";
+/// Why `run` failed, and the signal that stopped the contest, if one did.
+struct Failure {
+    message: String,
+    signal: Option<i32>,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure {
+            message,
+            signal: None,
+        }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        message.to_string().into()
+    }
+}
 
 #[cfg(not(target_os = "linux"))]
-fn run(_: &Cli, _: &Command) -> Result<(), String> {
+fn run(_: &Cli, _: &Command) -> Result<(), Failure> {
     Err("the referee fences bots in with Linux's own mechanisms, so it runs only on Linux".into())
 }
 
@@ -172,24 +210,74 @@ fn playforth_binary(cli: &Cli) -> Result<PathBuf, String> {
 }
 
 #[cfg(target_os = "linux")]
-fn run(cli: &Cli, command: &Command) -> Result<(), String> {
+fn run(cli: &Cli, command: &Command) -> Result<(), Failure> {
     use sandbox::{Limits, Protection, Sandbox};
+    let zero: Vec<&str> = [
+        ("--games", cli.games as u64),
+        ("--move-time", cli.move_time),
+        ("--cpu", cli.cpu),
+        ("--memory", cli.memory),
+        ("--file-size", cli.file_size),
+        ("--processes", cli.processes),
+        ("--max-moves", cli.max_moves as u64),
+    ]
+    .into_iter()
+    .filter(|&(_, v)| v == 0)
+    .map(|(name, _)| name)
+    .collect();
+    if !zero.is_empty() {
+        return Err(format!(
+            "{} 0: --games, --move-time, --cpu, --memory, --file-size, --processes and --max-moves must be above 0",
+            zero.join(" 0, ")
+        )
+        .into());
+    }
+    let mut err = std::io::stderr();
     let paths: Vec<PathBuf> = match command {
         Command::Match { first, second } => vec![first.clone(), second.clone()],
-        Command::RoundRobin { bots } if bots.len() == 1 && bots[0].is_dir() => {
-            contest::folder(&bots[0])?
+        Command::RoundRobin { bots } if bots.len() == 1 => {
+            let dir = &bots[0];
+            if dir.is_file() {
+                return Err(format!(
+                    "{}: round-robin takes a folder of bots, or two bots or more",
+                    dir.display()
+                )
+                .into());
+            }
+            let (found, skipped) = contest::folder(dir)?;
+            for why in &skipped {
+                let _ = writeln!(err, "skipped {}", why);
+            }
+            if found.len() < 2 {
+                return Err(format!(
+                    "{}: a contest needs two bots or more, found {}{}",
+                    dir.display(),
+                    found.len(),
+                    if skipped.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " (skipped {}: see above)",
+                            game::count(skipped.len(), "file")
+                        )
+                    }
+                )
+                .into());
+            }
+            found
         }
         Command::RoundRobin { bots } => bots.clone(),
     };
-    if paths.len() < 2 {
-        return Err(format!(
-            "a contest needs two bots or more, found {}",
-            paths.len()
-        ));
+    for p in &cli.allow_read {
+        if !p.is_absolute() || !p.exists() {
+            return Err(format!(
+                "--allow-read {}: name a folder or file that exists, by its full path",
+                p.display()
+            )
+            .into());
+        }
     }
-    if cli.games == 0 || cli.move_time == 0 || cli.memory == 0 || cli.processes == 0 {
-        return Err("--games, --move-time, --memory and --processes must be above 0".into());
-    }
+    check_logs(&cli.logs)?;
     let root = nix::unistd::Uid::effective().is_root();
     if root && cli.uid == 0 {
         return Err("--uid 0 would run the bots as root: choose an unprivileged uid".into());
@@ -198,15 +286,21 @@ fn run(cli: &Cli, command: &Command) -> Result<(), String> {
     // as their subreaper the referee also collects them.
     nix::sys::prctl::set_child_subreaper(true).map_err(|e| format!("prctl: {e}"))?;
     let work = Work::new()?;
-    // Ctrl-C kills the bot that is moving and ends the contest with the
-    // table so far; the work folder is removed on the way out.
-    ctrlc::set_handler(|| sandbox::STOP.store(true, std::sync::atomic::Ordering::SeqCst))
-        .map_err(|e| format!("Ctrl-C cannot be caught: {e}"))?;
+    // Ctrl-C, SIGTERM and SIGHUP kill the bot that is moving and end the
+    // contest with the table so far; the work folder is removed on the way out.
+    sandbox::catch_stop_signals().map_err(|e| format!("signals cannot be caught: {e}"))?;
     let protection = Protection::probe(root.then_some(cli.uid), &work.0);
-    let mut err = std::io::stderr();
     let _ = writeln!(err, "How the bots are fenced in:");
     for line in protection.report() {
         let _ = writeln!(err, "{line}");
+    }
+    if !cli.allow_read.is_empty() && protection.landlock.is_ok() {
+        let shown: Vec<String> = cli
+            .allow_read
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let _ = writeln!(err, "       bots may also read {}", shown.join(", "));
     }
     if !protection.complete() {
         if !cli.unprotected {
@@ -226,23 +320,27 @@ fn run(cli: &Cli, command: &Command) -> Result<(), String> {
         .map_err(|e| format!("copying {}: {e}", playforth.display()))?;
     let mut bots = vec![];
     for p in &paths {
-        let bot = contest::load(p, &work.0, &runner)?;
+        let bot = contest::load(p, &work.0, &runner, &paths)?;
         if bots.iter().any(|b: &game::Bot| b.name == bot.name) {
-            return Err(format!("two bots are called {}: rename one", bot.name));
+            return Err(format!("two bots are called {}: rename one", bot.name).into());
         }
         bots.push(bot);
     }
     std::fs::create_dir_all(&cli.logs).map_err(|e| format!("{}: {e}", cli.logs.display()))?;
+    let mut readable: Vec<PathBuf> = sandbox::SYSTEM_READ.iter().map(PathBuf::from).collect();
+    readable.push(runner.clone());
+    readable.extend(cli.allow_read.iter().cloned());
     let sandbox = Sandbox {
         limits: Limits {
             move_time: Duration::from_millis(cli.move_time),
-            cpu_seconds: cli.cpu.max(1),
+            cpu_seconds: cli.cpu,
             memory_bytes: cli.memory << 20,
             file_bytes: cli.file_size << 10,
             processes: cli.processes,
             open_files: 64,
         },
         protection,
+        readable,
     };
     let table = game::Table {
         sandbox: &sandbox,
@@ -253,21 +351,46 @@ fn run(cli: &Cli, command: &Command) -> Result<(), String> {
     };
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
-    contest::round_robin(&table, &bots, cli.games, &mut out).map_err(|e| {
-        if sandbox::stopped() {
-            STOPPED.to_string()
-        } else {
-            e.to_string()
-        }
+    contest::round_robin(&table, &bots, cli.games, &mut out).map_err(|e| Failure {
+        message: e.to_string(),
+        signal: sandbox::stopped(),
     })?;
     let _ = writeln!(
         err,
-        "{} games in {:.1} s; logs in {}",
-        bots.len() * (bots.len() - 1) / 2 * cli.games,
+        "{} in {:.1} s; logs in {}",
+        game::count(bots.len() * (bots.len() - 1) / 2 * cli.games, "game"),
         started.elapsed().as_secs_f64(),
         cli.logs.display()
     );
     Ok(())
+}
+
+/// Each contest gets a log folder of its own: one that already holds game
+/// logs would mix two runs' games.
+#[cfg(target_os = "linux")]
+fn check_logs(logs: &Path) -> Result<(), String> {
+    let Ok(entries) = std::fs::read_dir(logs) else {
+        return Ok(());
+    };
+    let mut old: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|f| f.starts_with("game-") && f.ends_with(".txt"))
+        .collect();
+    old.sort();
+    match old.first() {
+        None => Ok(()),
+        Some(first) => Err(format!(
+            "{} already holds the logs of an earlier run ({first}{}): \
+             name a new folder with --logs DIR, or move the old logs away",
+            logs.display(),
+            if old.len() > 1 {
+                format!(" and {} more", old.len() - 1)
+            } else {
+                String::new()
+            }
+        )),
+    }
 }
 
 /// The referee's scratch directory (bot copies, the move directory),
