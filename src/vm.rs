@@ -682,6 +682,54 @@ impl Forth {
                         }
                     }};
                 }
+                // May a word be entered here (the calls are not too deep,
+                // Ctrl-C was not pressed)? Else the slow path says why.
+                macro_rules! can_call {
+                    () => {
+                        calls.len() < MAX_CALLS && !INTERRUPT.load(Ordering::Relaxed)
+                    };
+                }
+                // Enter the code at `target`, returning to ip (after `can_call!`).
+                macro_rules! call {
+                    ($target:expr) => {{
+                        calls.push(Frame {
+                            ret: ip,
+                            rbase: *rbase as u32,
+                        });
+                        *rbase = rp;
+                        ip = $target;
+                    }};
+                }
+                // Run the word `xt` as EXECUTE does, if it is one of the
+                // kinds entered here; else undo with `$undo` and hand over.
+                macro_rules! enter_fast {
+                    ($xt:expr, $undo:block) => {{
+                        let kind = usize::try_from($xt)
+                            .ok()
+                            .and_then(|x| dict.words.get(x))
+                            .map(|w| w.kind);
+                        match kind {
+                            Some(Kind::Colon(target)) if can_call!() => call!(target),
+                            Some(Kind::Does { body, code }) if sp < DS_SIZE && can_call!() => {
+                                ds[sp & DS_MASK] = body as i64;
+                                sp += 1;
+                                call!(code);
+                            }
+                            Some(Kind::Create(a) | Kind::Variable(a)) if sp < DS_SIZE => {
+                                ds[sp & DS_MASK] = a as i64;
+                                sp += 1;
+                            }
+                            Some(Kind::Constant(v)) if sp < DS_SIZE => {
+                                ds[sp & DS_MASK] = v;
+                                sp += 1;
+                            }
+                            _ => {
+                                $undo
+                                slow!();
+                            }
+                        }
+                    }};
+                }
                 loop {
                     let ins: Instr = fetch!();
                     match ins {
@@ -798,23 +846,44 @@ impl Forth {
                             sp -= 1;
                         }
                         Instr::Word(xt) => {
-                            // A CREATEd word (an array) pushes its body: the
-                            // common case, without the general entry.
-                            if let Some(Kind::Create(body)) =
-                                dict.words.get(xt as usize).map(|w| w.kind)
-                                && sp < DS_SIZE
-                            {
-                                ds[sp & DS_MASK] = body as i64;
-                                sp += 1;
-                            } else {
-                                slow!();
+                            // A CREATEd word (an array) pushes its body, a
+                            // DOES> word its body and runs its code: the
+                            // common cases, without the general entry.
+                            match dict.words.get(xt as usize).map(|w| w.kind) {
+                                Some(Kind::Create(body)) if sp < DS_SIZE => {
+                                    ds[sp & DS_MASK] = body as i64;
+                                    sp += 1;
+                                }
+                                Some(Kind::Does { body, code }) if sp < DS_SIZE && can_call!() => {
+                                    ds[sp & DS_MASK] = body as i64;
+                                    sp += 1;
+                                    call!(code);
+                                }
+                                _ => slow!(),
                             }
                         }
-                        Instr::Execute
-                        | Instr::Catch
+                        // EXECUTE and a deferred word: a colon or DOES> word,
+                        // a variable, an array or a constant are entered
+                        // here; anything else (a built-in word, an error)
+                        // the whole machine does. Nothing has changed when
+                        // it is handed over.
+                        Instr::Execute => {
+                            if sp == 0 {
+                                slow!();
+                            }
+                            let xt = ds[(sp - 1) & DS_MASK];
+                            sp -= 1;
+                            enter_fast!(xt, { sp += 1 });
+                        }
+                        Instr::Defer(addr) => {
+                            let Ok(xt) = mem.cell(addr as i64) else {
+                                slow!()
+                            };
+                            enter_fast!(xt, {});
+                        }
+                        Instr::Catch
                         | Instr::CatchEnd
                         | Instr::Does(_)
-                        | Instr::Defer(_)
                         | Instr::CompileXt(_)
                         | Instr::Prim(_) => slow!(),
                         Instr::Str(addr, len) => {
