@@ -191,6 +191,8 @@ impl Forth {
             .then(|| self.dict.search(current, name))
             .flatten();
         let (xt, _) = self.dict.create(name, kind, revealed);
+        // Where it was defined, for HELP (the token that defined it).
+        self.dict.words[xt as usize].defined_at = Some(self.input.token_pos());
         // Redefining one of playforth's own extras (`clear`, `show-stack` …)
         // goes without a note: a program written for gforth, which has no
         // such word, says the same as it does there.
@@ -231,7 +233,6 @@ impl Forth {
         // DO loops opened by `]` outside a definition are forgotten.
         self.compiler.clear();
         let at = self.input.token_pos();
-        self.dict.words[xt as usize].defined_at = Some(at);
         self.compiler.def = Some(crate::compiler::Definition {
             xt,
             code_start: start,

@@ -301,6 +301,16 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
 // ---- turning an uncaught throw into a report ----
 
 impl Forth {
+    /// The name of the word whose call was compiled last, if any.
+    fn last_compiled_name(&self) -> Option<String> {
+        let here = self.code_here().checked_sub(1)?;
+        let start = self.compiler.def.as_ref()?.code_start;
+        if here < start {
+            return None;
+        }
+        self.instr_name(self.code.get(here as usize)?)
+    }
+
     /// The name of the colon definition being compiled, if any.
     fn defining_name(&self) -> Option<&str> {
         let d = self.compiler.def.as_ref().filter(|d| !d.noname)?;
@@ -332,6 +342,27 @@ impl Forth {
                         c as u32
                     );
                 }
+                // Compiled just before it: `:` (the `;` before it missing)
+                // or `char` (`[char]` meant).
+                let before = self
+                    .compiling()
+                    .then(|| self.last_compiled_name())
+                    .flatten();
+                match (before.as_deref(), self.defining_name()) {
+                    (Some(":"), Some(def)) => {
+                        msg += &format!(
+                            " (a `:` was compiled into the definition of `{def}` just before it: \
+                             is the `;` ending `{def}` missing?)"
+                        )
+                    }
+                    (Some("char"), _) => {
+                        msg += &format!(
+                            " (`char` was compiled just before it: inside a definition, or a \
+                             loop typed at the prompt, `[char] {m}` gives a character's code)"
+                        )
+                    }
+                    _ => {}
+                }
                 // The word being defined: a `;` forgotten, or recursion.
                 if self
                     .defining_name()
@@ -339,6 +370,19 @@ impl Forth {
                 {
                     msg += " (the word being defined: it is found only after its `;`, \
                             so is the `;` missing? Inside its own definition, `recurse` calls it)";
+                }
+                // A number with a digit BASE does not have.
+                let digits = m.strip_prefix('-').unwrap_or(&m);
+                if self.base() != 10
+                    && !digits.is_empty()
+                    && digits.bytes().all(|b| b.is_ascii_alphanumeric())
+                    && digits.as_bytes()[0].is_ascii_digit()
+                {
+                    msg += &format!(
+                        " (read as a number it has a digit that base {} does not have; \
+                         `decimal` goes back to base 10)",
+                        self.base()
+                    );
                 }
                 // A float read in another BASE.
                 if crate::words::float::looks_like_float(&m) && self.base() != 10 {
@@ -437,6 +481,8 @@ impl Forth {
             .and_then(|p| self.input.location(p))
             .map(|l| *l);
         let suggestions = if code == -13
+            && !message.contains("was compiled just before it")
+            && !message.contains("was compiled into the definition")
             && !crate::words::float::looks_like_float(self.input.token_name())
             && !self
                 .defining_name()

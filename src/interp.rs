@@ -393,9 +393,15 @@ impl Forth {
                 if self.prompt_control && opens_structure(name) {
                     return self.open_prompt_definition(xt);
                 }
+                let prompt = if opens_structure(name) {
+                    " (at the REPL's prompt it runs at once; in a file, `-e` code or piped \
+                     input put it in a definition, or say `true prompt-control` first)"
+                } else {
+                    ""
+                };
                 return Err(self.fail(
                     COMPILE_ONLY,
-                    format!("`{name}` only works inside a definition"),
+                    format!("`{name}` only works inside a definition{prompt}"),
                 ));
             }
             return self.execute(xt);

@@ -430,8 +430,30 @@ pub enum Answer<'a> {
     Text { name: &'a str, code: &'a str },
     /// What was typed at the REPL, replayed input by input; errors are
     /// not reported again (the learner saw them).
-    Session(&'a [String]),
+    Session(&'a [Typed]),
 }
+
+/// One input typed at the REPL, for a check to replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Typed {
+    pub text: String,
+    /// The learner stopped it with Ctrl-C (an endless loop, a long wait):
+    /// replayed, it gets a moment (what it defined before the loop is
+    /// kept), then it is stopped again.
+    pub interrupted: bool,
+}
+
+impl Typed {
+    pub fn new(text: &str) -> Typed {
+        Typed {
+            text: text.to_string(),
+            interrupted: false,
+        }
+    }
+}
+
+/// How long a replayed input that was stopped with Ctrl-C may run.
+const INTERRUPTED_REPLAY: Duration = Duration::from_millis(200);
 
 /// What one check gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -624,7 +646,13 @@ fn load(f: &mut Forth, answer: &Answer) -> Option<String> {
         },
         Answer::Session(inputs) => {
             for input in inputs.iter() {
-                let _ = f.interpret_input(input);
+                if input.interrupted {
+                    let _ = with_time_limit(Some(INTERRUPTED_REPLAY), || {
+                        f.interpret_input(&input.text)
+                    });
+                    continue;
+                }
+                let _ = f.interpret_input(&input.text);
                 if crate::vm::INTERRUPT.load(Ordering::SeqCst) {
                     break;
                 }
@@ -755,7 +783,7 @@ pub(crate) struct Course {
     /// Names of the lessons whose checks have passed.
     passed: BTreeSet<String>,
     progress_file: Option<PathBuf>,
-    session: VecDeque<String>,
+    session: VecDeque<Typed>,
     session_bytes: usize,
     /// This system runs a check: the course words do nothing.
     pub(crate) checking: bool,
@@ -771,20 +799,20 @@ impl Course {
         if self.checking {
             return;
         }
-        self.session.push_back(input.to_string());
+        self.session.push_back(Typed::new(input));
         self.session_bytes += input.len();
         while self.session_bytes > MAX_SESSION_BYTES {
             match self.session.pop_front() {
-                Some(old) => self.session_bytes -= old.len(),
+                Some(old) => self.session_bytes -= old.text.len(),
                 None => break,
             }
         }
     }
 
-    /// Forget the input recorded last (it was stopped with Ctrl-C).
-    pub(crate) fn forget_last(&mut self) {
-        if let Some(old) = self.session.pop_back() {
-            self.session_bytes -= old.len();
+    /// The input recorded last was stopped with Ctrl-C.
+    pub(crate) fn mark_interrupted(&mut self) {
+        if let Some(last) = self.session.back_mut() {
+            last.interrupted = true;
         }
     }
 
@@ -924,7 +952,7 @@ impl Course {
         let Some(i) = self.current else {
             return Self::NO_LESSON.into();
         };
-        let session: Vec<String> = self.session.iter().cloned().collect();
+        let session: Vec<Typed> = self.session.iter().cloned().collect();
         let lesson = self.lessons()[i].clone();
         let report = check(&lesson, &Answer::Session(&session), Some(TIME_LIMIT));
         let mut s = report.to_string();
@@ -1068,9 +1096,9 @@ mod tests {
     #[test]
     fn a_broken_session_does_not_spoil_the_check() {
         let l = Lesson::parse("squares.md", LESSON).unwrap();
-        let session: Vec<String> = [": square dup * ;", "1 2 3 hex", ": half-made dup", "check"]
+        let session: Vec<Typed> = [": square dup * ;", "1 2 3 hex", ": half-made dup", "check"]
             .iter()
-            .map(|s| s.to_string())
+            .map(|s| Typed::new(s))
             .collect();
         let r = check(&l, &Answer::Session(&session), None);
         assert!(r.passed(), "{r}");

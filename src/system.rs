@@ -215,8 +215,8 @@ impl Forth {
         self.input.bottom_as(SourceKind::Terminal);
         if r == Err(USER_INTERRUPT) {
             // Stopped with Ctrl-C (an endless loop, a long wait): a check
-            // replaying the session must not run it again.
-            self.course.forget_last();
+            // replaying the session gives it only a moment.
+            self.course.mark_interrupted();
         }
         self.settle(r)
     }

@@ -162,7 +162,21 @@ impl Forth {
         WordInfo {
             name,
             effect_inferred: inferred.is_some(),
-            effect: w.effect.as_deref().map(str::to_string).or(inferred),
+            effect: w
+                .effect
+                .as_deref()
+                .map(str::to_string)
+                .or(inferred)
+                .or_else(|| {
+                    match w.kind {
+                        Kind::Variable(_) | Kind::Create(_) => Some("( -- addr )"),
+                        Kind::Constant(_) | Kind::Value(_) => Some("( -- x )"),
+                        Kind::TwoValue(_) => Some("( -- x1 x2 )"),
+                        Kind::FValue(_) => Some("( F: -- r )"),
+                        _ => None,
+                    }
+                    .map(str::to_string)
+                }),
             doc: comment.flatten(),
             set: None,
             origin: Origin::User,
@@ -171,18 +185,22 @@ impl Forth {
         }
     }
 
-    /// Where a file defined a colon word (`examples/othello.fs, line 232`),
-    /// and the `\ comment` ending its first line, if there is one.
+    /// Where a file defined a word (`examples/othello.fs, line 232`), and
+    /// the `\ comment` after its name on that line, if there is one.
     fn defined_in(&self, xt: u32) -> Option<(String, Option<String>)> {
         let w = &self.dict.words[xt as usize];
         let loc = self.input.location(w.defined_at?)?;
         if loc.file.starts_with('<') || loc.file == "-e" {
             return None;
         }
+        // The comment after the name, on the line that defined it.
         let comment = loc.text.as_deref().and_then(|text| {
-            let lower = text.to_ascii_lowercase();
-            let at = lower.find(&format!(": {}", w.name.to_ascii_lowercase()))?;
-            let rest = &text[at..];
+            let at = (loc.col as usize).saturating_sub(1).min(text.len());
+            let rest = text.get(at..)?;
+            let named = rest
+                .to_ascii_lowercase()
+                .find(&w.name.to_ascii_lowercase())?;
+            let rest = &rest[named..];
             let slash = rest.find(" \\ ")?;
             Some(rest[slash + 3..].trim().to_string()).filter(|c| !c.is_empty())
         });
@@ -197,6 +215,11 @@ impl Forth {
     /// Names close to an unknown one, best first.
     pub(crate) fn suggestions(&self, name: &str) -> Vec<String> {
         let lower = name.to_ascii_lowercase();
+        // One character is too little to guess from (`a` is one step from
+        // `!`, `#`, `'` …).
+        if lower.chars().count() < 2 {
+            return Vec::new();
+        }
         let limit = if lower.len() <= 3 { 1 } else { 2 };
         // Straight from the word lists' keys (already lower case), without
         // collecting every name: errors are common, and must stay cheap.

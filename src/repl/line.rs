@@ -65,7 +65,24 @@ const DEFINERS: &[&str] = &[
     "[undefined]",
 ];
 /// Words that parse text up to a closing quote or parenthesis.
-const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\""];
+const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\"", ".\\\""];
+
+/// Where the text a quoting word opened ends in `rest`: the index of its
+/// closing `"`, if it is there. After `s\"` and `.\"` a backslash escapes
+/// the next character (`\"` is a quote inside the text).
+fn string_end(rest: &str, quoter: &str) -> Option<usize> {
+    let escaped = quoter.contains('\\');
+    let b = rest.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if escaped => i += 2,
+            b'"' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
 
 /// Split a line into classed pieces (blanks included, so they rejoin to
 /// the line). `lookup` says whether a name is a word, and whether it is the
@@ -99,7 +116,7 @@ pub fn classify(
             continue;
         }
         if QUOTERS.contains(&lower.as_str()) {
-            let close = rest[end..].find('"').map_or(rest.len(), |i| end + i + 1);
+            let close = string_end(&rest[end..], &lower).map_or(rest.len(), |i| end + i + 1);
             out.push((Class::Builtin, tok.to_string()));
             out.push((Class::Text, rest[end..close].to_string()));
             rest = &rest[close..];
@@ -182,11 +199,39 @@ pub fn open_note(input: &str, line: &str) -> Option<String> {
         return (ends || name.is_some_and(uses_name))
             .then(|| "(the comment is still open: end it with `)`)".to_string());
     }
-    let name = name.filter(|n| uses_name(n))?;
+    let name = name?;
+    if uses_name(name) {
+        return Some(format!(
+            "(the definition of `{name}` is still open: end it with `;`)"
+        ));
+    }
+    // A command for the REPL, not for the definition.
+    let command = tokens(line).find(|t| COMMANDS.iter().any(|c| c.eq_ignore_ascii_case(t)))?;
     Some(format!(
-        "(the definition of `{name}` is still open: end it with `;`)"
+        "(the definition of `{name}` is still open, so `{command}` would be compiled into it: end the definition with `;` first)"
     ))
 }
+
+/// Words typed to the REPL rather than written in definitions: one of
+/// them inside an open definition means its `;` is missing.
+const COMMANDS: &[&str] = &[
+    "check",
+    "hint",
+    "solution",
+    "next-lesson",
+    "lessons",
+    "learn",
+    "bye",
+    "help",
+    "words",
+    "see",
+    "trace",
+    "untrace",
+    "include",
+    "clear",
+    "clearstack",
+    "show-stack",
+];
 
 /// The token that ends at the cursor `pos` (a byte offset), if the cursor
 /// is at the end of one: the word the learner is typing.
@@ -288,8 +333,8 @@ fn open_at_end(input: &str) -> Open {
                     None => break,
                 }
             }
-            if string.is_some() {
-                match rest.find('"') {
+            if let Some(q) = &string {
+                match string_end(rest, q) {
                     Some(i) => {
                         string = None;
                         rest = &rest[i + 1..];
@@ -325,7 +370,7 @@ fn open_at_end(input: &str) -> Open {
                 ";" => definition = None,
                 ".(" => rest = rest.find(')').map_or("", |i| &rest[i + 1..]),
                 _ if DEFINERS.contains(&tok.as_str()) => skip_name = true,
-                _ if QUOTERS.contains(&tok.as_str()) => match rest.find('"') {
+                _ if QUOTERS.contains(&tok.as_str()) => match string_end(rest, &tok) {
                     Some(i) => rest = &rest[i + 1..],
                     None => {
                         string = Some(tok);
@@ -449,6 +494,10 @@ mod tests {
         assert_eq!(open_note(input, "dup +"), None);
         assert_eq!(open_note("( just a comment\n", "x"), None);
         assert_eq!(open_note(":", ":"), None);
+        assert_eq!(
+            open_note(": c>f 9 * 5 / 32 +\ncheck\n", "check"),
+            Some("(the definition of `c>f` is still open, so `check` would be compiled into it: end the definition with `;` first)".to_string())
+        );
         // A `;` inside an open string or comment is text: the closer is missing.
         assert_eq!(
             open_note(": hi ( -- ) .\" hello world ;\n", "hello world ;"),
@@ -542,6 +591,10 @@ mod tests {
             unfinished("help do 3 0 do"),
             "a DO after the name still opens"
         );
+        // An escaped quote does not end `s\"` or `.\"` text.
+        assert!(!unfinished(r#": x s\" a\"b" type ;"#));
+        assert!(unfinished(r#": x .\" a\" ;"#));
+        assert!(!unfinished(": x .\\\" a\\\" ;\n\" ;"));
     }
 
     #[test]

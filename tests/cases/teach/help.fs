@@ -7,3 +7,4 @@ help frob
 \ A word from a file: where it is defined, and the comment on its line.
 include examples/rps.fs
 help .winner
+help rounds
