@@ -473,7 +473,23 @@ impl Forth {
                 }
                 s
             });
-        let stack = shown;
+        // A float word that found too few floats: what the float stack
+        // held, and the data stack too (`7 8 f+`: the numbers are there).
+        let stack = if code == FP_STACK_UNDERFLOW.0 && word.is_some() {
+            let mut s = format!("F: <{}>", self.stacks.fp);
+            for r in self.stacks.fstack() {
+                s.push_str(&format!(" {}", crate::words::float::fixed(*r, self.precision).trim_end()));
+            }
+            if let Some(cells) = &shown {
+                s.push_str(&format!(", and the data stack {cells}"));
+                if self.stacks.fp == 0 {
+                    s.push_str(" (a float is written with an e: `7e`, `2.5e0`)");
+                }
+            }
+            Some(s)
+        } else {
+            shown
+        };
         let opened = self
             .throw_opened
             .take()
