@@ -478,7 +478,10 @@ impl Forth {
         let stack = if code == FP_STACK_UNDERFLOW.0 && word.is_some() {
             let mut s = format!("F: <{}>", self.stacks.fp);
             for r in self.stacks.fstack() {
-                s.push_str(&format!(" {}", crate::words::float::fixed(*r, self.precision).trim_end()));
+                s.push_str(&format!(
+                    " {}",
+                    crate::words::float::fixed(*r, self.precision).trim_end()
+                ));
             }
             if let Some(cells) = &shown {
                 s.push_str(&format!(", and the data stack {cells}"));

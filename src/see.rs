@@ -29,10 +29,13 @@ use std::mem::discriminant;
 const SEE_WIDTH: usize = 76;
 
 /// A long definition's words laid out as one writes Forth: two spaces of
-/// indent, two more inside each control structure, a new line after the
-/// word that opens or closes one (and around ELSE and WHILE; before
-/// BEGIN), and lines wrapped between words.
+/// indent, two more inside each control structure, and lines wrapped
+/// between words. A structure that fits on the line it starts on stays
+/// there whole; a longer one puts the word that opens it at the end of a
+/// line, its body on lines of their own, and ELSE, WHILE and the word that
+/// closes it on lines of their own (BEGIN starts a line).
 fn lay_out(words: &[String]) -> String {
+    let kinds = structure_kinds(words);
     let mut lines: Vec<String> = Vec::new();
     let mut depth = 1usize;
     let mut line = String::new();
@@ -43,47 +46,111 @@ fn lay_out(words: &[String]) -> String {
         }
         line.clear();
     };
-    let mut quoted = false;
-    for w in words {
-        let lower = w.to_ascii_lowercase();
-        // `postpone if`, `['] then`: a name, not a structure.
-        let name_only = std::mem::replace(
-            &mut quoted,
-            ["postpone", "[compile]", "[']", "'"].contains(&lower.as_str()),
-        );
-        let kind = match lower.as_str() {
-            _ if name_only => 2,
-            "if" | "do" | "?do" | "+do" | "-do" | "u+do" | "u-do" | "begin" | "case" | "of" => 1,
-            "else" | "while" => 0,
-            "then" | "loop" | "+loop" | "-loop" | "until" | "again" | "repeat" | "endof"
-            | "endcase" => -1,
-            _ => 2,
-        };
-        // BEGIN starts its line (what comes before it is not its input).
-        if kind <= 0 || lower == "begin" {
-            flush(&mut line, &mut lines);
-        }
-        if kind <= 0 {
-            depth = depth.saturating_sub(1).max(1);
-        }
+    // Put a word on the line, wrapping first if it does not fit.
+    let put = |line: &mut String, lines: &mut Vec<String>, w: &str, depth: usize| {
         if line.is_empty() {
-            line = indent(depth);
+            *line = indent(depth);
         } else if line.chars().count() + 1 + w.chars().count() > SEE_WIDTH {
-            flush(&mut line, &mut lines);
-            line = indent(depth + 1);
+            flush(line, lines);
+            *line = indent(depth + 1);
         } else {
             line.push(' ');
         }
         line.push_str(w);
-        if kind <= 1 {
+    };
+    let mut i = 0;
+    while i < words.len() {
+        let (w, kind) = (&words[i], kinds[i]);
+        if kind == Opens {
+            // The whole structure on this line, if it fits.
+            if let Some(end) = closing(&kinds, i) {
+                let whole = words[i..=end].join(" ");
+                let room = if line.is_empty() {
+                    indent(depth).len()
+                } else {
+                    line.chars().count() + 1
+                };
+                if room + whole.chars().count() <= SEE_WIDTH {
+                    put(&mut line, &mut lines, &whole, depth);
+                    i = end + 1;
+                    continue;
+                }
+            }
+        }
+        // BEGIN starts its line (what comes before it is not its input).
+        if matches!(kind, Middle | Closes) || (kind == Opens && w.eq_ignore_ascii_case("begin")) {
             flush(&mut line, &mut lines);
-            if kind >= 0 {
+        }
+        if matches!(kind, Middle | Closes) {
+            depth = depth.saturating_sub(1).max(1);
+        }
+        put(&mut line, &mut lines, w, depth);
+        if kind != Plain {
+            flush(&mut line, &mut lines);
+            if kind != Closes {
                 depth += 1;
             }
         }
+        i += 1;
     }
     flush(&mut line, &mut lines);
     lines.join("\n")
+}
+
+/// How a word in a definition bears on its layout.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    Plain,
+    /// IF, DO, BEGIN, CASE, OF …
+    Opens,
+    /// ELSE, WHILE
+    Middle,
+    /// THEN, LOOP, UNTIL, REPEAT, ENDOF …
+    Closes,
+}
+use Layout::*;
+
+fn structure_kinds(words: &[String]) -> Vec<Layout> {
+    let mut quoted = false;
+    words
+        .iter()
+        .map(|w| {
+            let lower = w.to_ascii_lowercase();
+            // `postpone if`, `['] then`: a name, not a structure.
+            let name_only = std::mem::replace(
+                &mut quoted,
+                ["postpone", "[compile]", "[']", "'"].contains(&lower.as_str()),
+            );
+            match lower.as_str() {
+                _ if name_only => Plain,
+                "if" | "do" | "?do" | "+do" | "-do" | "u+do" | "u-do" | "begin" | "case" | "of" => {
+                    Opens
+                }
+                "else" | "while" => Middle,
+                "then" | "loop" | "+loop" | "-loop" | "until" | "again" | "repeat" | "endof"
+                | "endcase" => Closes,
+                _ => Plain,
+            }
+        })
+        .collect()
+}
+
+/// Where the structure opened at `open` closes.
+fn closing(kinds: &[Layout], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, &kind) in kinds.iter().enumerate().skip(open) {
+        match kind {
+            Opens => depth += 1,
+            Closes => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 impl Forth {
