@@ -23,7 +23,8 @@ mod repl;
 /// With neither FILE nor -e, playforth starts the REPL on a terminal, or
 /// interprets standard input line by line when it is a pipe. Otherwise it
 /// runs each -e CODE, then FILE with ARGS as the script's arguments, and
-/// exits (-i stays in the REPL). A FILE whose first line starts with `#!`
+/// exits (-i stays in the REPL). FILE `-` is standard input (then ARGS are
+/// its arguments). A FILE whose first line starts with `#!`
 /// is a script that runs as a command: `#!/usr/bin/env playforth`.
 #[derive(Parser, Debug)]
 #[command(
@@ -323,6 +324,9 @@ fn main() -> ExitCode {
         Some((f, rest)) => (Some(f.clone()), rest.to_vec()),
         None => (None, vec![]),
     };
+    // FILE `-` is standard input, as for other Unix tools.
+    let from_stdin = file.as_deref() == Some("-");
+    let file = file.filter(|_| !from_stdin);
     forth.set_args("playforth", &args);
 
     for code in &cli.eval {
@@ -338,7 +342,7 @@ fn main() -> ExitCode {
         return exit;
     }
     let nothing_else = file.is_none() && cli.eval.is_empty();
-    if cli.interactive || nothing_else {
+    if cli.interactive || nothing_else || from_stdin {
         if std::io::stdin().is_terminal() {
             return repl::run(&mut forth);
         }

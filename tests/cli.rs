@@ -693,6 +693,9 @@ fn exit_statuses_are_what_shells_expect() {
     assert_eq!(r.status, 2, "{}", r.stderr);
     assert!(r.stderr.contains("invalid value 'many'"), "{}", r.stderr);
     assert_eq!(playforth(&["-e"], "").status, 2);
+    // FILE `-` is standard input, with its arguments after it.
+    let r = playforth(&["-", "hello"], "1 2 + . next-arg type cr\n");
+    assert_eq!((r.stdout.as_str(), r.status), ("3 hello\n", 0));
     // A mistyped option is a usage error, not a file to run.
     let r = playforth(&["--sed", "5", "-e", "1 ."], "");
     assert_eq!(r.status, 2, "{}", r.stderr);
