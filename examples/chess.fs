@@ -89,8 +89,9 @@ variable at-file  variable at-rank
 : to-move ( c-addr u -- )
   2dup s" b" str= if 2drop black side c! exit then
   s" w" str= 0= abort" setup: the side to move is w or b"  white side c! ;
-: counter ( c-addr u -- )       \ the halfmove clock or the move number, if given
-  0 0 2swap >number nip nip nip abort" setup: the move counters of the FEN are numbers" ;
+: counter ( c-addr u -- n )     \ the halfmove clock or the move number, 0 if not given
+  0 0 2swap >number nip nip abort" setup: the move counters of the FEN are numbers" ;
+variable clock                  \ plies without a capture or pawn move before the position set up
 
 : next-field ( c-addr u -- c-addr' u' field u2 ) \ skip blanks, take up to the next blank
   begin dup while over c@ blank? while 1 /string repeat then
@@ -104,7 +105,7 @@ variable at-file  variable at-rank
   to-move
   next-field ['] castle-right each-char
   next-field ['] ep-char each-char
-  next-field counter  next-field counter
+  next-field counter clock !  next-field counter drop
   next-field nip abort" setup: something follows the FEN's six fields"  2drop ;
 
 \ ---- drawing ----------------------------------------------------------------
@@ -505,7 +506,8 @@ variable #history
   board pos !  dup target sq@ 0<>  swap origin sq@ kind pawn =  or ;
 : repeats ( -- n )              \ how often the position has been seen
   0 #history @ 0 ?do i entry 128 board 128 compare 0= - loop ;
-: fifty-moves? ( -- flag ) #history @ max-history = ;
+: fifty-moves? ( -- flag )      \ 100 plies since a capture or pawn move (or since the clock set up)
+  #history @ 1- clock @ +  max-history 1- >= ;
 : material ( piece -- n ) kind dup king = if drop 0 exit then  dup knight = swap bishop = or if 1 else 2 then ;
 : bare? ( -- flag )             \ kings and at most one knight or bishop
   board pos !  0 120 0 do i $88 and 0= if i sq@ ?dup if material + then then loop 2 < ;
@@ -540,7 +542,7 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
     human? if human-move else computer-move then
     dup 0< if drop ." Bye." cr .board exit then
     board pos !  me .side ."  plays " dup .move cr
-    dup irreversible? if 0 #history ! then  play-move remember  1 plies +!
+    dup irreversible? if 0 #history !  0 clock ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
   again ;
 
