@@ -100,4 +100,12 @@ variable watching              \ true in the demo: your signs are chosen for you
   new-game  watching on
   ['] rounds ctrl-c-stops if cr ." Stopped. " .still-in then ;
 
-script? [if] next-arg s" demo" str= [if] demo [else] team [then] [then]
+: not-demo ( c-addr u -- )     \ say so on stderr, with the usage, and exit with status 2
+  s" examples/rps-team.fs: '" stderr write-file drop  stderr write-file drop
+  s" ' is not demo; usage: playforth examples/rps-team.fs [demo]" stderr write-line drop
+  2 (bye) ;
+: demo? ( -- flag )             \ the command line: nothing, or demo
+  next-arg  dup 0= if 2drop false exit then
+  2dup s" demo" str= if 2drop true exit then
+  not-demo false ;
+script? [if] demo? [if] demo [else] team [then] [then]

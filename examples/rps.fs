@@ -75,4 +75,12 @@ variable rounds
   ['] demo-rounds ctrl-c-stops if cr ." Stopped." cr then
   ." Thanks for watching!  " .stats cr ;
 
-script? [if] next-arg s" demo" str= [if] demo [else] rps [then] [then]
+: not-demo ( c-addr u -- )     \ say so on stderr, with the usage, and exit with status 2
+  s" examples/rps.fs: '" stderr write-file drop  stderr write-file drop
+  s" ' is not demo; usage: playforth examples/rps.fs [demo]" stderr write-line drop
+  2 (bye) ;
+: demo? ( -- flag )             \ the command line: nothing, or demo
+  next-arg  dup 0= if 2drop false exit then
+  2dup s" demo" str= if 2drop true exit then
+  not-demo false ;
+script? [if] demo? [if] demo [else] rps [then] [then]

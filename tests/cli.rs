@@ -693,6 +693,10 @@ fn exit_statuses_are_what_shells_expect() {
     assert_eq!(r.status, 2, "{}", r.stderr);
     assert!(r.stderr.contains("invalid value 'many'"), "{}", r.stderr);
     assert_eq!(playforth(&["-e"], "").status, 2);
+    // A game's unknown argument is a usage error too.
+    let r = playforth(&["examples/rps.fs", "foo"], "");
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("'foo' is not demo"), "{}", r.stderr);
     // FILE `-` is standard input, with its arguments after it.
     let r = playforth(&["-", "hello"], "1 2 + . next-arg type cr\n");
     assert_eq!((r.stdout.as_str(), r.status), ("3 hello\n", 0));
