@@ -707,9 +707,10 @@ impl Forth {
                     continue;
                 }
                 "w^" | "c^" | "d^" | "f^" => {
+                    // -21, unsupported operation: the list is well formed.
                     return Err(self.fail(
-                        CONTROL_MISMATCH,
-                        format!("`{name}` (a local's address) is not supported: locals have no address here"),
+                        crate::error::Throw(-21),
+                        format!("`{name}` (a local whose address is taken) is not supported: locals live outside data space here, so they have no address; use a VARIABLE or an ALLOCATEd cell"),
                     ));
                 }
                 _ => {

@@ -110,9 +110,19 @@ pub(crate) struct Mark {
 
 pub(crate) const MAX_ORDER: usize = 16;
 
-/// What ONLY leaves: the game words under FORTH (searched first).
+/// What ONLY leaves (as gforth): the root word list twice, so that FORTH
+/// (which replaces the first) leaves it below; the game words between.
 pub(crate) fn minimum_order() -> Vec<u32> {
-    vec![1, 0]
+    use crate::system::{GAMES_WORDLIST, ROOT_WORDLIST};
+    vec![ROOT_WORDLIST, GAMES_WORDLIST, ROOT_WORDLIST]
+}
+
+/// The order at start-up (as gforth): FORTH twice, then the game words,
+/// then the root word list, so that a VOCABULARY word, which replaces the
+/// first word list, leaves FORTH below it.
+pub(crate) fn default_order() -> Vec<u32> {
+    use crate::system::{GAMES_WORDLIST, ROOT_WORDLIST};
+    vec![ROOT_WORDLIST, GAMES_WORDLIST, 0, 0]
 }
 
 #[derive(Default)]
@@ -154,6 +164,13 @@ impl Dictionary {
     pub(crate) fn search(&mut self, wid: u32, name: &str) -> Option<u32> {
         let key = Self::key(&mut self.lower, name);
         self.wordlists.get(wid as usize)?.map.get(key).copied()
+    }
+
+    /// True when the search order still reaches the words that set it
+    /// (ONLY, FORTH ...): it holds the root word list or FORTH.
+    pub(crate) fn order_can_recover(&self) -> bool {
+        use crate::system::ROOT_WORDLIST;
+        self.order.iter().any(|&w| w == ROOT_WORDLIST || w == 0)
     }
 
     /// Look a name up through the search order without changing anything

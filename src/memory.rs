@@ -25,8 +25,7 @@ pub(crate) const SYSVARS: usize = 0x1000;
 pub(crate) const BASE_ADDR: usize = SYSVARS;
 pub(crate) const STATE_ADDR: usize = SYSVARS + 8;
 pub(crate) const IN_ADDR: usize = SYSVARS + 16;
-/// Reserved for SPAN (obsolescent; no word uses it).
-#[allow(dead_code)]
+/// SPAN: how many characters EXPECT received (obsolescent).
 pub(crate) const SPAN_ADDR: usize = SYSVARS + 24;
 pub(crate) const ARGC_ADDR: usize = SYSVARS + 32;
 /// WARNINGS: true (the default) to hear about stack comments that disagree

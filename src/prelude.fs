@@ -65,3 +65,27 @@
 : emit? ( -- flag ) true ;  \ Can a character be sent now? Output never waits here: always true (FACILITY EXT).
 : >order ( wid -- ) >r get-order r> swap 1+ set-order ;  \ Put the word list first in the search order, keeping the others (gforth).
 : clearstack ( i*x -- ) depth 0 ?do drop loop ;  \ Empty the data stack (gforth).
+: ?exit ( flag -- ) postpone if postpone exit postpone then ; immediate compile-only  \ Leave the word if flag is true: IF EXIT THEN (gforth). Example: : t ( flag -- ) ?exit ." stayed" ;  -1 t  0 t  \ stayed
+: needs ( i*x "name" -- j*x ) parse-name required ;  \ Interpret the named file unless it was included already: gforth's other name for REQUIRE.
+: [ifdef] ( "name" -- ) postpone [defined] postpone [if] ; immediate  \ Interpret the following text only if name is defined, up to [ELSE] or [THEN] (gforth). Example: [ifdef] dup .( yes) [then]  \ yes
+: [ifundef] ( "name" -- ) postpone [undefined] postpone [if] ; immediate  \ Interpret the following text only if name is not defined, up to [ELSE] or [THEN] (gforth). Example: [ifundef] frob .( no frob) [then]  \ no frob
+: .name ( nt -- ) name>string type space ;  \ Print a word's name and a space (gforth). Example: s" dup" find-name .name  \ dup
+: defers ( "name" -- ) ' defer@ compile, ; immediate compile-only  \ Compile the action the deferred word has now, so later IS does not change it (gforth). Example: defer greet  :noname ." hi" ; is greet  : hi2 defers greet ;  ' noop is greet  hi2  \ hi
+: string, ( c-addr u -- ) here over char+ allot place ;  \ Store a string at HERE as a counted string, without aligning (gforth). Example: here s" ab" string, count type  \ ab
+: expect ( c-addr +n -- ) accept span ! ;  \ Read a line of at most +n characters into c-addr; SPAN holds how many came (obsolescent: use ACCEPT).
+: naligned ( addr n -- addr' ) 1- tuck + swap invert and ;  \ Round addr up to a multiple of n, a power of two (gforth). Example: 13 8 naligned .  \ 16
+: struct ( -- align size ) 1 0 ;  \ Start a structure's fields: its alignment and size so far (gforth). Example: struct cell% field p.x cell% field p.y end-struct point%  point% %size .  \ 16
+: end-struct ( align size "name" -- ) over naligned 2constant ;  \ End a structure: name ( -- align size ) gives its alignment and its size, rounded up to the alignment (gforth).
+: field ( align1 offset1 align size "name" -- align2 offset2 ) >r rot over max -rot naligned r> +field ;  \ A field of a STRUCT of the type align size: name ( addr -- addr' ) adds its offset, aligned (gforth). Example: struct char% field s.c cell% field s.n end-struct s%  0 s.n .  \ 8
+: cell% ( -- align size ) cell cell ;  \ The type of a one-cell field, for FIELD (gforth).
+: char% ( -- align size ) 1 1 ;  \ The type of a one-character field, for FIELD (gforth).
+: float% ( -- align size ) 1 floats 1 floats ;  \ The type of a float field, for FIELD (gforth).
+: sfloat% ( -- align size ) 1 sfloats 1 sfloats ;  \ The type of a 4-byte float field, for FIELD (gforth).
+: dfloat% ( -- align size ) 1 dfloats 1 dfloats ;  \ The type of an 8-byte float field, for FIELD (gforth).
+: double% ( -- align size ) cell 2 cells ;  \ The type of a double-cell field, for FIELD (gforth).
+: %size ( align size -- size ) nip ;  \ The size of a structure or field type (gforth). Example: cell% %size .  \ 8
+: %alignment ( align size -- align ) drop ;  \ The alignment of a structure or field type (gforth). Example: char% %alignment .  \ 1
+: %align ( align size -- ) drop here swap naligned here - allot ;  \ Align HERE for a structure of this type (gforth).
+: %allot ( align size -- addr ) tuck %align here swap allot ;  \ Reserve data space for a structure of this type, aligned; addr is where it starts (gforth). Example: cell% %allot 7 over ! @ .  \ 7
+: %allocate ( align size -- addr ior ) nip allocate ;  \ Allocate heap memory for a structure of this type (heap blocks are aligned for any type) (gforth).
+: %alloc ( align size -- addr ) %allocate throw ;  \ Allocate heap memory for a structure of this type; throw if there is none (gforth).

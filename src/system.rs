@@ -17,6 +17,28 @@ const PRELUDE: &str = include_str!("prelude.fs");
 
 /// The word list id of the game words.
 pub(crate) const GAMES_WORDLIST: u32 = 1;
+/// The root word list (as gforth's): the words that set the search order,
+/// and BYE, kept at the bottom of the order so that a word list put in
+/// FORTH's place (`vocabulary x  x`) never hides the way back.
+pub(crate) const ROOT_WORDLIST: u32 = 2;
+/// The words in the root word list (they stay in FORTH too).
+const ROOT_WORDS: [&str; 15] = [
+    "forth",
+    "only",
+    "also",
+    "previous",
+    "definitions",
+    "order",
+    "words",
+    "get-order",
+    "set-order",
+    "get-current",
+    "set-current",
+    "forth-wordlist",
+    "bye",
+    "\\",
+    "(",
+];
 
 /// A seed from the clock, for runs without --seed.
 fn clock_seed() -> u64 {
@@ -104,6 +126,10 @@ impl Forth {
             name: Some("games".into()),
             ..Default::default()
         });
+        f.dict.wordlists.push(crate::dictionary::Wordlist {
+            name: Some("root".into()),
+            ..Default::default()
+        });
         for spec in crate::words::all_specs() {
             f.dict.current = if matches!(
                 spec.set,
@@ -117,8 +143,18 @@ impl Forth {
             let (xt, _) = f.dict.create(spec.name, Kind::Prim(instr), true);
             f.dict.words[xt as usize].flags = spec.flags;
         }
+        f.dict.current = ROOT_WORDLIST;
+        for name in ROOT_WORDS {
+            let Some(xt) = f.dict.search(0, name) else {
+                panic!("root word {name} is not built in");
+            };
+            let w = &f.dict.words[xt as usize];
+            let (kind, flags) = (w.kind, w.flags);
+            let (alias, _) = f.dict.create(name, kind, true);
+            f.dict.words[alias as usize].flags = flags;
+        }
         f.dict.current = 0;
-        f.dict.order = crate::dictionary::minimum_order();
+        f.dict.order = crate::dictionary::default_order();
         f.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
         let loaded = crate::vm::holding_interrupts(|| {

@@ -1827,9 +1827,10 @@ impl Forth {
         INTERRUPT.store(false, Ordering::Relaxed);
         self.abandon_definition();
         self.input.unwind();
-        if self.dict.order.is_empty() {
-            // Nothing could be found any more: give the learner FORTH back.
-            self.dict.order = crate::dictionary::minimum_order();
+        if !self.dict.order_can_recover() {
+            // Not even ONLY could be found any more: give the learner FORTH back.
+            self.dict.order = crate::dictionary::default_order();
+            let _ = writeln!(self.diag, "note: after this error the search order is back to its start (it had lost FORTH and ONLY)");
         }
         let _ = self.out.flush();
     }

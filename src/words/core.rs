@@ -477,6 +477,26 @@ primitives! {
         f.stacks.sp = sp - 2;
         Ok(())
     }
+    WFetch "w@" "( addr -- u )" Gforth Plain "Fetch the 16-bit value at an address, unsigned (gforth). Example: create b 2 allot  -2 b w!  b w@ .  \\ 65534" |f| {
+        let a = f.pop()?;
+        let b = f.mem.slice(a, 2)?.try_into().map_err(|_| BAD_ADDRESS)?;
+        f.push(u16::from_le_bytes(b) as i64)
+    }
+    WStore "w!" "( x addr -- )" Gforth Plain "Store the low 16 bits of x at an address (gforth). Example: create b 2 allot  $1234 b w!  b c@ hex. decimal  \\ $34" |f| {
+        let a = f.pop()?;
+        let x = f.pop()?;
+        f.mem.write(a, &(x as u16).to_le_bytes())
+    }
+    LFetch "l@" "( addr -- u )" Gforth Plain "Fetch the 32-bit value at an address, unsigned (gforth). Example: create b 4 allot  -1 b l!  b l@ .  \\ 4294967295" |f| {
+        let a = f.pop()?;
+        let b = f.mem.slice(a, 4)?.try_into().map_err(|_| BAD_ADDRESS)?;
+        f.push(u32::from_le_bytes(b) as i64)
+    }
+    LStore "l!" "( x addr -- )" Gforth Plain "Store the low 32 bits of x at an address (gforth). Example: create b 4 allot  $12345678 b l!  b w@ hex. decimal  \\ $5678" |f| {
+        let a = f.pop()?;
+        let x = f.pop()?;
+        f.mem.write(a, &(x as u32).to_le_bytes())
+    }
     PlusStore "+!" "( n a-addr -- )" Core Plain "Add n to the cell at an address. Example: variable x  1 x !  5 x +!  x @ .  \\ 6" |f| {
         let a = f.pop()?;
         let n = f.pop()?;

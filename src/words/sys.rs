@@ -70,7 +70,14 @@ impl Forth {
         let new = (self.here as i64)
             .checked_add(n)
             .ok_or(DICTIONARY_OVERFLOW)?;
-        if new < DICT_START as i64 || new > DICT_END as i64 {
+        if new < DICT_START as i64 {
+            let used = self.here - DICT_START;
+            return Err(self.fail(
+                INVALID_NUMERIC_ARG,
+                format!("giving back {} bytes would move HERE below the start of data space (only {used} bytes are in use)", n.unsigned_abs()),
+            ));
+        }
+        if new > DICT_END as i64 {
             return Err(self.fail(DICTIONARY_OVERFLOW, "data space is full"));
         }
         self.here = new as usize;
@@ -894,6 +901,28 @@ primitives! {
         f.push(inp.buf)?;
         f.push(inp.len)
     }
+    SourceFilename "sourcefilename" "( -- c-addr u )" Gforth Plain "The name of the file being interpreted: as INCLUDE was given it, `-e` for command-line code, `<stdin>` for the terminal (gforth). Example: sourcefilename type  \\ <stdin>" |f| {
+        let src = f.input.current().src;
+        let name = f.input.text(src).map(|t| t.name.clone()).unwrap_or_default();
+        let a = f.arg_string(&name)?;
+        f.push(a)?;
+        f.push(name.len() as i64)
+    }
+    SourceLine "sourceline#" "( -- u )" Gforth Plain "The number of the line being interpreted in its file, from 1 (gforth). Example: sourceline# .  \\ 1 (on a file's first line)" |f| {
+        let line = f.input.current().line;
+        f.push(line as i64)
+    }
+    StoNumberQ "s>number?" "( c-addr u -- d flag )" Gforth Plain "Convert a string to a double number as the interpreter reads numbers (in BASE, with the prefixes $ # % and 'c'; a `.` may stand anywhere); flag is false, and d 0, when it is not a number (gforth). Example: s\" -12\" s>number? . d.  \\ -1 -12" |f| {
+        let text = f.pop_bytes()?;
+        let d = match crate::interp::parse_number(&text, f.base()) {
+            Some(crate::interp::Number::Single(n)) => Some(n as i128),
+            Some(crate::interp::Number::Double(d)) => Some(d),
+            None => None,
+        };
+        f.push_double(d.unwrap_or(0))?;
+        f.push_bool(d.is_some())
+    }
+    Span "span" "( -- a-addr )" Gforth Plain "A variable: how many characters the last EXPECT received (obsolescent: Forth-2012 removed it; use ACCEPT's result)." |f| { f.push(crate::memory::SPAN_ADDR as i64) }
     SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt Plain "Where input comes from: 0 user, -1 EVALUATE, or a file. Example: source-id .  \\ 0 (the terminal)" |f| {
         f.push(f.source_id())
     }
@@ -1062,7 +1091,7 @@ primitives! {
     }
 
     ForthWordlist "forth-wordlist" "( -- wid )" Search Plain "The word list of the standard words. Example: forth-wordlist .  \\ 0" |f| { f.push(0) }
-    GetOrder "get-order" "( -- widn ... wid1 n )" Search Plain "The search order, first-searched on top. Example: get-order .s  \\ <3> 1 0 2 (games, then forth, then the count)" |f| {
+    GetOrder "get-order" "( -- widn ... wid1 n )" Search Plain "The search order, first-searched on top. Example: get-order .s  \\ <5> 2 1 0 0 4 (root, games, forth twice, the first on top, then the count)" |f| {
         let order = f.dict.order.clone();
         for &w in &order {
             f.push(w as i64)?;
@@ -1100,7 +1129,7 @@ primitives! {
         f.dict.wordlists.push(Default::default());
         f.push(f.dict.wordlists.len() as i64 - 1)
     }
-    Vocabulary "vocabulary" "( \"name\" -- )" Gforth Plain "Make a new word list and a word name that puts it first in the search order, in place of the first one: vocabulary tools  also tools definitions" |f| {
+    Vocabulary "vocabulary" "( \"name\" -- )" Gforth Plain "Make a new word list and a word name that puts it first in the search order, in place of the first one (ALSO first keeps that one): vocabulary tools  also tools definitions" |f| {
         if f.dict.wordlists.len() >= 1024 {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
         }
@@ -1124,7 +1153,7 @@ primitives! {
         o.push(top);
         f.set_order(o)
     }
-    Only "only" "( -- )" Search Plain "Reset the search order to the minimum: the game words, then FORTH. Example: only forth" |f| {
+    Only "only" "( -- )" Search Plain "Reset the search order to the minimum: the root word list (FORTH, ONLY, ALSO, PREVIOUS, DEFINITIONS, ORDER, WORDS, SET-ORDER, BYE ...) first, then the game words, then the root word list again, which stays when FORTH replaces the first. Example: only forth order  \\ forth games root  forth" |f| {
         f.set_order(crate::dictionary::minimum_order())
     }
     GamesWordlist "games-wordlist" "( -- wid )" Search Plain "The word list of the built-in game words. Example: games-wordlist .  \\ 1" |f| {

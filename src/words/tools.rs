@@ -186,7 +186,7 @@ impl Forth {
             }
             let w = self.mem.string(a, n)?.to_ascii_lowercase();
             match w.as_str() {
-                "[if]" => depth += 1,
+                "[if]" | "[ifdef]" | "[ifundef]" => depth += 1,
                 "[else]" if depth == 0 && stop_at_else => return Ok(()),
                 "[then]" if depth == 0 => return Ok(()),
                 "[then]" => depth -= 1,
@@ -305,7 +305,7 @@ primitives! {
         }
         Ok(())
     }
-    Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list. Example: order  \\ forth games forth (the search order, then where new words go)" |f| {
+    Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list. Example: order  \\ forth forth games root  forth (the search order, then where new words go)" |f| {
         let name = |f: &Forth, w: u32| f.dict.wordlists.get(w as usize)
             .and_then(|l| l.name.clone()).unwrap_or_else(|| format!("wordlist{w}"));
         let mut s: Vec<String> = f.dict.order.iter().rev().map(|&w| name(f, w)).collect();
