@@ -527,6 +527,17 @@ impl Forth {
                         sp -= 1;
                     }};
                 }
+                // Replace the top two floats by f(second, top).
+                macro_rules! fbinary {
+                    (|$a:ident, $b:ident| $e:expr) => {{
+                        if stacks.fp < 2 {
+                            slow!();
+                        }
+                        let ($a, $b) = (stacks.fs[stacks.fp - 2], stacks.fs[stacks.fp - 1]);
+                        stacks.fs[stacks.fp - 2] = $e;
+                        stacks.fp -= 1;
+                    }};
+                }
                 // Replace the top cell by f(top).
                 macro_rules! unary {
                     (|$a:ident| $e:expr) => {{
@@ -1132,6 +1143,80 @@ impl Forth {
                             sp -= 3;
                         }
 
+                        // ---- hot floating-point words: the same as their
+                        // bodies in words/float.rs; where a check fails,
+                        // the body runs (and reports it). The float stack
+                        // is reached through `stacks` rather than held in
+                        // registers: the integer words keep theirs ----
+                        Instr::FLit => {
+                            if sp == 0 || stacks.fp >= FS_SIZE {
+                                slow!();
+                            }
+                            sp -= 1;
+                            stacks.fs[stacks.fp] = f64::from_bits(ds[sp & DS_MASK] as u64);
+                            stacks.fp += 1;
+                        }
+                        Instr::SToF => {
+                            if sp == 0 || stacks.fp >= FS_SIZE {
+                                slow!();
+                            }
+                            sp -= 1;
+                            stacks.fs[stacks.fp] = ds[sp & DS_MASK] as f64;
+                            stacks.fp += 1;
+                        }
+                        Instr::FDup => {
+                            if stacks.fp == 0 || stacks.fp >= FS_SIZE {
+                                slow!();
+                            }
+                            stacks.fs[stacks.fp] = stacks.fs[stacks.fp - 1];
+                            stacks.fp += 1;
+                        }
+                        Instr::FDrop => {
+                            if stacks.fp == 0 {
+                                slow!();
+                            }
+                            stacks.fp -= 1;
+                        }
+                        Instr::FSwap => {
+                            if stacks.fp < 2 {
+                                slow!();
+                            }
+                            stacks.fs.swap(stacks.fp - 1, stacks.fp - 2);
+                        }
+                        Instr::FOver => {
+                            if stacks.fp < 2 || stacks.fp >= FS_SIZE {
+                                slow!();
+                            }
+                            stacks.fs[stacks.fp] = stacks.fs[stacks.fp - 2];
+                            stacks.fp += 1;
+                        }
+                        Instr::FPlus => fbinary!(|a, b| a + b),
+                        Instr::FMinus => fbinary!(|a, b| a - b),
+                        Instr::FStar => fbinary!(|a, b| a * b),
+                        Instr::FSlash => fbinary!(|a, b| a / b),
+                        Instr::FFetch => {
+                            if sp == 0 || stacks.fp >= FS_SIZE {
+                                slow!();
+                            }
+                            let Ok(bits) = mem.cell(ds[(sp - 1) & DS_MASK]) else {
+                                slow!()
+                            };
+                            sp -= 1;
+                            stacks.fs[stacks.fp] = f64::from_bits(bits as u64);
+                            stacks.fp += 1;
+                        }
+                        Instr::FStore => {
+                            if sp == 0 || stacks.fp == 0 {
+                                slow!();
+                            }
+                            let a = ds[(sp - 1) & DS_MASK];
+                            if mem.set_cell(a, stacks.fs[stacks.fp - 1].to_bits() as i64).is_err() {
+                                slow!();
+                            }
+                            sp -= 1;
+                            stacks.fp -= 1;
+                        }
+
                         // ---- superinstructions (see instr.rs): each does its
                         // whole run, or, where a check would fail, `unfuse!`s ----
                         Instr::LitPlus(n) => lit_op!(n, |a| a.wrapping_add(n)),
@@ -1632,7 +1717,7 @@ impl Forth {
         let flit = crate::words::float::Floating::FLit.instr();
         let name = match ins {
             // A float literal's bits: the step that moves them shows it.
-            Instr::Lit(_) if self.code.get(next as usize).map(|i| i.unfused()) == Some(flit) => {
+            Instr::Lit(_) if self.code.get(next as usize).map(|i| i.canonical()) == Some(flit) => {
                 return;
             }
             Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
@@ -1880,6 +1965,7 @@ mod tests {
                     .collect();
                 let rdepth = (next() % 4) as usize;
                 let rbase = (next() % 3) as usize;
+                let floats: Vec<f64> = (0..next() % 4).map(|k| k as f64 * 1.5 - 2.0).collect();
                 let setup = |f: &mut Forth| {
                     f.reset_after_error();
                     f.stacks.sp = 0;
@@ -1892,19 +1978,29 @@ mod tests {
                         f.stacks.rs[k] = 100 + k as i64;
                     }
                     f.stacks.rbase = rbase.min(rdepth);
+                    f.stacks.fp = 0;
+                    for &r in &floats {
+                        let _ = f.stacks.fpush(r);
+                    }
                     let _ = f.mem.set_cell(memory::DICT_START as i64, 42);
                 };
                 setup(&mut a);
-                let Instr::Prim(id) = word.instr() else {
+                let Instr::Prim(id) = word else {
                     unreachable!()
                 };
                 let ra = (a.prims[id as usize])(&mut a);
                 setup(&mut b);
                 let rb = b.run(start);
-                let what = format!("{word:?} on {stack:?}, R: {rdepth} deep from {rbase}");
+                let what = format!(
+                    "{word:?} on {stack:?}, F: {floats:?}, R: {rdepth} deep from {rbase}"
+                );
                 assert_eq!(ra.map_err(|t| t.0), rb.map_err(|t| t.0), "{what}");
                 if ra.is_ok() {
                     assert_eq!(a.stack(), b.stack(), "{what}");
+                    let bits = |f: &Forth| -> Vec<u64> {
+                        f.stacks.fstack().iter().map(|r| r.to_bits()).collect()
+                    };
+                    assert_eq!(bits(&a), bits(&b), "{what}");
                     assert_eq!(
                         &a.stacks.rs[..a.stacks.rp],
                         &b.stacks.rs[..b.stacks.rp],
