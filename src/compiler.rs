@@ -827,9 +827,7 @@ impl Forth {
                 self.emit(Instr::And)
             }
             LocalKind::Double => self.emit(Instr::LocalFetch(n - 1)),
-            LocalKind::Float => {
-                self.emit(crate::instr::hot(crate::words::float::Floating::FLit.instr()))
-            }
+            LocalKind::Float => self.emit(crate::words::float::Floating::FLit.instr()),
         }
     }
 

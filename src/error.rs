@@ -406,8 +406,7 @@ impl Forth {
             .unwrap_or(self.input.token_pos());
         // A compiled float literal fails in its `(flit)`, after its bits
         // were pushed: the report names the literal and leaves out the bits.
-        let flit =
-            fault.instr.map(|i| i.canonical()) == Some(crate::words::float::Floating::FLit.instr());
+        let flit = fault.instr == Some(crate::words::float::Floating::FLit.instr());
         let word = match (code, fault.ip.is_some(), fault.instr) {
             (-13 | -2 | -1, _, _) => None,
             _ if flit => fault

@@ -6,7 +6,6 @@
 //! their own and run inline; the inner interpreter is one `match`.
 
 use crate::words::core::Core;
-use crate::words::float::Floating;
 
 /// One instruction. Sixteen bytes: a tag and at most one cell of payload.
 ///
@@ -131,19 +130,6 @@ pub(crate) enum Instr {
     CharPlus,
     TwoFetch,
     TwoStore,
-    // ---- hot floating-point words, run inline ----
-    FLit,
-    FDup,
-    FDrop,
-    FSwap,
-    FOver,
-    FPlus,
-    FMinus,
-    FStar,
-    FSlash,
-    FFetch,
-    FStore,
-    SToF,
 
     // ---- superinstructions ----
     // Each takes the first slot of a run of two or three instructions that
@@ -227,79 +213,69 @@ const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
 
 /// The hot words: each inline instruction and the table word it stands for.
 /// `tests` hold every pair to the same behaviour.
-pub(crate) const HOT: &[(Instr, Instr)] = &[
-    (Core::Dup.instr(), Instr::Dup),
-    (Core::Drop.instr(), Instr::Drop),
-    (Core::Swap.instr(), Instr::Swap),
-    (Core::Over.instr(), Instr::Over),
-    (Core::Rot.instr(), Instr::Rot),
-    (Core::MinusRot.instr(), Instr::MinusRot),
-    (Core::Nip.instr(), Instr::Nip),
-    (Core::Tuck.instr(), Instr::Tuck),
-    (Core::QDup.instr(), Instr::QDup),
-    (Core::TwoDup.instr(), Instr::TwoDup),
-    (Core::TwoDrop.instr(), Instr::TwoDrop),
-    (Core::ToR.instr(), Instr::ToR),
-    (Core::RFrom.instr(), Instr::RFrom),
-    (Core::RFetch.instr(), Instr::RFetch),
-    (Core::I.instr(), Instr::I),
-    (Core::J.instr(), Instr::J),
-    (Core::Plus.instr(), Instr::Plus),
-    (Core::Minus.instr(), Instr::Minus),
-    (Core::Star.instr(), Instr::Star),
-    (Core::Slash.instr(), Instr::Slash),
-    (Core::Mod.instr(), Instr::Mod),
-    (Core::OnePlus.instr(), Instr::OnePlus),
-    (Core::OneMinus.instr(), Instr::OneMinus),
-    (Core::Negate.instr(), Instr::Negate),
-    (Core::Min.instr(), Instr::Min),
-    (Core::Max.instr(), Instr::Max),
-    (Core::TwoStar.instr(), Instr::TwoStar),
-    (Core::TwoSlash.instr(), Instr::TwoSlash),
-    (Core::LShift.instr(), Instr::LShift),
-    (Core::RShift.instr(), Instr::RShift),
-    (Core::And.instr(), Instr::And),
-    (Core::Or.instr(), Instr::Or),
-    (Core::Xor.instr(), Instr::Xor),
-    (Core::Invert.instr(), Instr::Invert),
-    (Core::Equal.instr(), Instr::Equal),
-    (Core::NotEqual.instr(), Instr::NotEqual),
-    (Core::Less.instr(), Instr::Less),
-    (Core::Greater.instr(), Instr::Greater),
-    (Core::ULess.instr(), Instr::ULess),
-    (Core::UGreater.instr(), Instr::UGreater),
-    (Core::ZeroEqual.instr(), Instr::ZeroEqual),
-    (Core::ZeroNotEqual.instr(), Instr::ZeroNotEqual),
-    (Core::ZeroLess.instr(), Instr::ZeroLess),
-    (Core::ZeroGreater.instr(), Instr::ZeroGreater),
-    (Core::Fetch.instr(), Instr::Fetch),
-    (Core::Store.instr(), Instr::Store),
-    (Core::CFetch.instr(), Instr::CFetch),
-    (Core::CStore.instr(), Instr::CStore),
-    (Core::PlusStore.instr(), Instr::PlusStore),
-    (Core::CellPlus.instr(), Instr::CellPlus),
-    (Core::Cells.instr(), Instr::Cells),
-    (Core::CharPlus.instr(), Instr::CharPlus),
-    (Core::TwoFetch.instr(), Instr::TwoFetch),
-    (Core::TwoStore.instr(), Instr::TwoStore),
-    (Floating::FLit.instr(), Instr::FLit),
-    (Floating::FDup.instr(), Instr::FDup),
-    (Floating::FDrop.instr(), Instr::FDrop),
-    (Floating::FSwap.instr(), Instr::FSwap),
-    (Floating::FOver.instr(), Instr::FOver),
-    (Floating::FPlus.instr(), Instr::FPlus),
-    (Floating::FMinus.instr(), Instr::FMinus),
-    (Floating::FStar.instr(), Instr::FStar),
-    (Floating::FSlash.instr(), Instr::FSlash),
-    (Floating::FFetch.instr(), Instr::FFetch),
-    (Floating::FStore.instr(), Instr::FStore),
-    (Floating::SToF.instr(), Instr::SToF),
+pub(crate) const HOT: &[(Core, Instr)] = &[
+    (Core::Dup, Instr::Dup),
+    (Core::Drop, Instr::Drop),
+    (Core::Swap, Instr::Swap),
+    (Core::Over, Instr::Over),
+    (Core::Rot, Instr::Rot),
+    (Core::MinusRot, Instr::MinusRot),
+    (Core::Nip, Instr::Nip),
+    (Core::Tuck, Instr::Tuck),
+    (Core::QDup, Instr::QDup),
+    (Core::TwoDup, Instr::TwoDup),
+    (Core::TwoDrop, Instr::TwoDrop),
+    (Core::ToR, Instr::ToR),
+    (Core::RFrom, Instr::RFrom),
+    (Core::RFetch, Instr::RFetch),
+    (Core::I, Instr::I),
+    (Core::J, Instr::J),
+    (Core::Plus, Instr::Plus),
+    (Core::Minus, Instr::Minus),
+    (Core::Star, Instr::Star),
+    (Core::Slash, Instr::Slash),
+    (Core::Mod, Instr::Mod),
+    (Core::OnePlus, Instr::OnePlus),
+    (Core::OneMinus, Instr::OneMinus),
+    (Core::Negate, Instr::Negate),
+    (Core::Min, Instr::Min),
+    (Core::Max, Instr::Max),
+    (Core::TwoStar, Instr::TwoStar),
+    (Core::TwoSlash, Instr::TwoSlash),
+    (Core::LShift, Instr::LShift),
+    (Core::RShift, Instr::RShift),
+    (Core::And, Instr::And),
+    (Core::Or, Instr::Or),
+    (Core::Xor, Instr::Xor),
+    (Core::Invert, Instr::Invert),
+    (Core::Equal, Instr::Equal),
+    (Core::NotEqual, Instr::NotEqual),
+    (Core::Less, Instr::Less),
+    (Core::Greater, Instr::Greater),
+    (Core::ULess, Instr::ULess),
+    (Core::UGreater, Instr::UGreater),
+    (Core::ZeroEqual, Instr::ZeroEqual),
+    (Core::ZeroNotEqual, Instr::ZeroNotEqual),
+    (Core::ZeroLess, Instr::ZeroLess),
+    (Core::ZeroGreater, Instr::ZeroGreater),
+    (Core::Fetch, Instr::Fetch),
+    (Core::Store, Instr::Store),
+    (Core::CFetch, Instr::CFetch),
+    (Core::CStore, Instr::CStore),
+    (Core::PlusStore, Instr::PlusStore),
+    (Core::CellPlus, Instr::CellPlus),
+    (Core::Cells, Instr::Cells),
+    (Core::CharPlus, Instr::CharPlus),
+    (Core::TwoFetch, Instr::TwoFetch),
+    (Core::TwoStore, Instr::TwoStore),
 ];
 
 /// What to compile for a word's table instruction: its inline form if it
 /// is hot.
 pub(crate) fn hot(i: Instr) -> Instr {
-    HOT.iter().find(|&&(c, _)| c == i).map_or(i, |&(_, h)| h)
+    HOT.iter()
+        .find(|(c, _)| c.instr() == i)
+        .map_or(i, |&(_, h)| h)
 }
 
 impl Instr {
@@ -309,7 +285,7 @@ impl Instr {
         let i = self.unfused();
         HOT.iter()
             .find(|&&(_, h)| h == i)
-            .map_or(i, |&(c, _)| c)
+            .map_or(i, |(c, _)| c.instr())
     }
 
     /// What was compiled in this slot: a superinstruction's first

@@ -1062,7 +1062,7 @@ impl<'a> Recovery<'a> {
             return n;
         }
         let item = match self.code[i] {
-            Instr::Lit(v) if next.map(Instr::canonical) == Some(Floating::FLit.instr()) => {
+            Instr::Lit(v) if next == Some(Floating::FLit.instr()) => {
                 self.items.push(
                     self.forth
                         .float_as_written(a, v)
@@ -1241,7 +1241,7 @@ impl<'a> Recovery<'a> {
         let next = |k: usize| self.code.get(i + k).copied();
         let used = match self.kind(n) {
             "d:" if n > 0 && next(1) == Some(Instr::LocalFetch(n - 1)) => 2,
-            "f:" if next(1).map(Instr::canonical) == Some(Floating::FLit.instr()) => 2,
+            "f:" if next(1) == Some(Floating::FLit.instr()) => 2,
             "c:" if next(1) == Some(Instr::Lit(255)) && next(2) == Some(Instr::And) => 3,
             _ => 1,
         };

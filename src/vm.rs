@@ -77,6 +77,27 @@ pub(crate) fn holding_interrupts<T>(load: impl FnOnce() -> T) -> T {
     r
 }
 
+/// The table numbers of the float words the hot loop runs itself.
+const fn prim_id(i: Instr) -> u16 {
+    match i {
+        Instr::Prim(id) => id,
+        _ => u16::MAX,
+    }
+}
+use crate::words::float::Floating;
+const F_LIT: u16 = prim_id(Floating::FLit.instr());
+const S_TO_F: u16 = prim_id(Floating::SToF.instr());
+const F_DUP: u16 = prim_id(Floating::FDup.instr());
+const F_OVER: u16 = prim_id(Floating::FOver.instr());
+const F_DROP: u16 = prim_id(Floating::FDrop.instr());
+const F_SWAP: u16 = prim_id(Floating::FSwap.instr());
+const F_PLUS: u16 = prim_id(Floating::FPlus.instr());
+const F_MINUS: u16 = prim_id(Floating::FMinus.instr());
+const F_STAR: u16 = prim_id(Floating::FStar.instr());
+const F_SLASH: u16 = prim_id(Floating::FSlash.instr());
+const F_FETCH: u16 = prim_id(Floating::FFetch.instr());
+const F_STORE: u16 = prim_id(Floating::FStore.instr());
+
 /// Code addresses of the fixed stubs at the start of the code space.
 pub const EXECUTE_STUB: u32 = 0;
 pub const CATCH_END: u32 = 2;
@@ -892,11 +913,76 @@ impl Forth {
                             };
                             enter_fast!(xt, {});
                         }
+                        // Twelve float words run here, by their table
+                        // number (new kinds of instruction would cost the
+                        // dispatch: see instr.rs): the same as their
+                        // bodies in words/float.rs; where a check fails, the
+                        // body runs (and reports it). The float stack is
+                        // reached through `stacks`, not held in registers.
+                        Instr::Prim(id) => match id {
+                            F_LIT | S_TO_F => {
+                                if sp == 0 || stacks.fp >= FS_SIZE {
+                                    slow!();
+                                }
+                                sp -= 1;
+                                let x = ds[sp & DS_MASK];
+                                stacks.fs[stacks.fp] =
+                                    if id == F_LIT { f64::from_bits(x as u64) } else { x as f64 };
+                                stacks.fp += 1;
+                            }
+                            F_DUP | F_OVER => {
+                                let k = if id == F_DUP { 1 } else { 2 };
+                                if stacks.fp < k || stacks.fp >= FS_SIZE {
+                                    slow!();
+                                }
+                                stacks.fs[stacks.fp] = stacks.fs[stacks.fp - k];
+                                stacks.fp += 1;
+                            }
+                            F_DROP => {
+                                if stacks.fp == 0 {
+                                    slow!();
+                                }
+                                stacks.fp -= 1;
+                            }
+                            F_SWAP => {
+                                if stacks.fp < 2 {
+                                    slow!();
+                                }
+                                stacks.fs.swap(stacks.fp - 1, stacks.fp - 2);
+                            }
+                            F_PLUS => fbinary!(|a, b| a + b),
+                            F_MINUS => fbinary!(|a, b| a - b),
+                            F_STAR => fbinary!(|a, b| a * b),
+                            F_SLASH => fbinary!(|a, b| a / b),
+                            F_FETCH => {
+                                if sp == 0 || stacks.fp >= FS_SIZE {
+                                    slow!();
+                                }
+                                let Ok(bits) = mem.cell(ds[(sp - 1) & DS_MASK]) else {
+                                    slow!()
+                                };
+                                sp -= 1;
+                                stacks.fs[stacks.fp] = f64::from_bits(bits as u64);
+                                stacks.fp += 1;
+                            }
+                            F_STORE => {
+                                if sp == 0 || stacks.fp == 0 {
+                                    slow!();
+                                }
+                                let a = ds[(sp - 1) & DS_MASK];
+                                let r = stacks.fs[stacks.fp - 1];
+                                if mem.set_cell(a, r.to_bits() as i64).is_err() {
+                                    slow!();
+                                }
+                                sp -= 1;
+                                stacks.fp -= 1;
+                            }
+                            _ => slow!(),
+                        },
                         Instr::Catch
                         | Instr::CatchEnd
                         | Instr::Does(_)
-                        | Instr::CompileXt(_)
-                        | Instr::Prim(_) => slow!(),
+                        | Instr::CompileXt(_) => slow!(),
                         Instr::Str(addr, len) => {
                             room!(2);
                             ds[sp & DS_MASK] = addr as i64;
@@ -1141,80 +1227,6 @@ impl Forth {
                             tri!(mem.set_cell(a, ds[(sp - 2) & DS_MASK]));
                             tri!(mem.set_cell(a.wrapping_add(8), ds[(sp - 3) & DS_MASK]));
                             sp -= 3;
-                        }
-
-                        // ---- hot floating-point words: the same as their
-                        // bodies in words/float.rs; where a check fails,
-                        // the body runs (and reports it). The float stack
-                        // is reached through `stacks` rather than held in
-                        // registers: the integer words keep theirs ----
-                        Instr::FLit => {
-                            if sp == 0 || stacks.fp >= FS_SIZE {
-                                slow!();
-                            }
-                            sp -= 1;
-                            stacks.fs[stacks.fp] = f64::from_bits(ds[sp & DS_MASK] as u64);
-                            stacks.fp += 1;
-                        }
-                        Instr::SToF => {
-                            if sp == 0 || stacks.fp >= FS_SIZE {
-                                slow!();
-                            }
-                            sp -= 1;
-                            stacks.fs[stacks.fp] = ds[sp & DS_MASK] as f64;
-                            stacks.fp += 1;
-                        }
-                        Instr::FDup => {
-                            if stacks.fp == 0 || stacks.fp >= FS_SIZE {
-                                slow!();
-                            }
-                            stacks.fs[stacks.fp] = stacks.fs[stacks.fp - 1];
-                            stacks.fp += 1;
-                        }
-                        Instr::FDrop => {
-                            if stacks.fp == 0 {
-                                slow!();
-                            }
-                            stacks.fp -= 1;
-                        }
-                        Instr::FSwap => {
-                            if stacks.fp < 2 {
-                                slow!();
-                            }
-                            stacks.fs.swap(stacks.fp - 1, stacks.fp - 2);
-                        }
-                        Instr::FOver => {
-                            if stacks.fp < 2 || stacks.fp >= FS_SIZE {
-                                slow!();
-                            }
-                            stacks.fs[stacks.fp] = stacks.fs[stacks.fp - 2];
-                            stacks.fp += 1;
-                        }
-                        Instr::FPlus => fbinary!(|a, b| a + b),
-                        Instr::FMinus => fbinary!(|a, b| a - b),
-                        Instr::FStar => fbinary!(|a, b| a * b),
-                        Instr::FSlash => fbinary!(|a, b| a / b),
-                        Instr::FFetch => {
-                            if sp == 0 || stacks.fp >= FS_SIZE {
-                                slow!();
-                            }
-                            let Ok(bits) = mem.cell(ds[(sp - 1) & DS_MASK]) else {
-                                slow!()
-                            };
-                            sp -= 1;
-                            stacks.fs[stacks.fp] = f64::from_bits(bits as u64);
-                            stacks.fp += 1;
-                        }
-                        Instr::FStore => {
-                            if sp == 0 || stacks.fp == 0 {
-                                slow!();
-                            }
-                            let a = ds[(sp - 1) & DS_MASK];
-                            if mem.set_cell(a, stacks.fs[stacks.fp - 1].to_bits() as i64).is_err() {
-                                slow!();
-                            }
-                            sp -= 1;
-                            stacks.fp -= 1;
                         }
 
                         // ---- superinstructions (see instr.rs): each does its
@@ -1955,7 +1967,15 @@ mod tests {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let (mut a, _) = Forth::for_test(b"");
         let (mut b, _) = Forth::for_test(b"");
-        for &(word, hot) in crate::instr::HOT {
+        // The hot core words, and the float words the hot loop runs by
+        // their table number.
+        let floats = [
+            F_LIT, S_TO_F, F_DUP, F_OVER, F_DROP, F_SWAP, F_PLUS, F_MINUS, F_STAR, F_SLASH,
+            F_FETCH, F_STORE,
+        ]
+        .map(|id| (Instr::Prim(id), Instr::Prim(id)));
+        let pairs = crate::instr::HOT.iter().map(|&(c, h)| (c.instr(), h));
+        for (word, hot) in pairs.chain(floats) {
             let start = b.code.len() as u32;
             b.code.extend([hot, Instr::Exit]);
             for _ in 0..300 {

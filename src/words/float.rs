@@ -366,7 +366,7 @@ impl Forth {
     /// Compile a float literal: its bits, then `(flit)`.
     pub(crate) fn compile_float(&mut self, r: f64) -> Res<()> {
         self.emit(Instr::Lit(r.to_bits() as i64))?;
-        self.emit(crate::instr::hot(Floating::FLit.instr()))
+        self.emit(Floating::FLit.instr())
     }
 
     /// The floating-point stack as .S and the REPL show it after the data
@@ -826,7 +826,7 @@ primitives! {
         let r = f.stacks.fpeek(0)?;
         let name = f.parse_word_name()?;
         f.fpop()?;
-        f.define_code(&name, &[Instr::Lit(r.to_bits() as i64), crate::instr::hot(Floating::FLit.instr())]).map(|_| ())
+        f.define_code(&name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
     }
     FValue "fvalue" "( \"name\" -- ) ( F: r -- )" FloatingExt Plain "Make a word that pushes r onto the floating-point stack; TO name changes it. Example: 1e fvalue r  3e to r  r f.  \\ 3." |f| {
         let r = f.stacks.fpeek(0)?;
