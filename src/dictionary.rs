@@ -151,6 +151,20 @@ impl Dictionary {
             ..Default::default()
         });
         d.order.push(0);
+        // Execution token 0 is no word: `0 execute` (a variable never set)
+        // is an error, not the first built-in word.
+        d.words.push(Word {
+            name: "".into(),
+            flags: 0,
+            kind: Kind::Forgotten,
+            wordlist: 0,
+            shadows: None,
+            code_end: 0,
+            revealed: false,
+            effect: None,
+            effects: Default::default(),
+            defined_at: None,
+        });
         d
     }
 

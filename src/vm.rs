@@ -926,8 +926,11 @@ impl Forth {
                                 }
                                 sp -= 1;
                                 let x = ds[sp & DS_MASK];
-                                stacks.fs[stacks.fp] =
-                                    if id == F_LIT { f64::from_bits(x as u64) } else { x as f64 };
+                                stacks.fs[stacks.fp] = if id == F_LIT {
+                                    f64::from_bits(x as u64)
+                                } else {
+                                    x as f64
+                                };
                                 stacks.fp += 1;
                             }
                             F_DUP | F_OVER => {
@@ -979,10 +982,9 @@ impl Forth {
                             }
                             _ => slow!(),
                         },
-                        Instr::Catch
-                        | Instr::CatchEnd
-                        | Instr::Does(_)
-                        | Instr::CompileXt(_) => slow!(),
+                        Instr::Catch | Instr::CatchEnd | Instr::Does(_) | Instr::CompileXt(_) => {
+                            slow!()
+                        }
                         Instr::Str(addr, len) => {
                             room!(2);
                             ds[sp & DS_MASK] = addr as i64;
@@ -1850,6 +1852,12 @@ impl Forth {
     /// The error for an execution token whose word a MARKER forgot.
     #[cold]
     pub(crate) fn stale_xt(&mut self, xt: i64) -> Throw {
+        if xt == 0 {
+            return self.fail(
+                BAD_ADDRESS,
+                "0 is not an execution token (a variable or value never set to one?)",
+            );
+        }
         let name = usize::try_from(xt)
             .ok()
             .and_then(|x| self.dict.words.get(x))
@@ -1927,7 +1935,10 @@ impl Forth {
         if !self.dict.order_can_recover() {
             // Not even ONLY could be found any more: give the learner FORTH back.
             self.dict.order = crate::dictionary::default_order();
-            let _ = writeln!(self.diag, "note: after this error the search order is back to its start (it had lost FORTH and ONLY)");
+            let _ = writeln!(
+                self.diag,
+                "note: after this error the search order is back to its start (it had lost FORTH and ONLY)"
+            );
         }
         let _ = self.out.flush();
     }
@@ -2011,9 +2022,8 @@ mod tests {
                 let ra = (a.prims[id as usize])(&mut a);
                 setup(&mut b);
                 let rb = b.run(start);
-                let what = format!(
-                    "{word:?} on {stack:?}, F: {floats:?}, R: {rdepth} deep from {rbase}"
-                );
+                let what =
+                    format!("{word:?} on {stack:?}, F: {floats:?}, R: {rdepth} deep from {rbase}");
                 assert_eq!(ra.map_err(|t| t.0), rb.map_err(|t| t.0), "{what}");
                 if ra.is_ok() {
                     assert_eq!(a.stack(), b.stack(), "{what}");

@@ -208,7 +208,7 @@ pub fn open_note(input: &str, line: &str) -> Option<String> {
     // A command for the REPL, not for the definition.
     let command = tokens(line).find(|t| COMMANDS.iter().any(|c| c.eq_ignore_ascii_case(t)))?;
     Some(format!(
-        "(the definition of `{name}` is still open, so `{command}` would be compiled into it: end the definition with `;` first)"
+        "(the definition of `{name}` is still open, so `{command}` is now part of it and runs when `{name}` does: if its `;` was missing, Ctrl-C discards the definition)"
     ))
 }
 
@@ -372,6 +372,9 @@ fn open_at_end(input: &str) -> Open {
                 _ if DEFINERS.contains(&tok.as_str()) => skip_name = true,
                 _ if QUOTERS.contains(&tok.as_str()) => match string_end(rest, &tok) {
                     Some(i) => rest = &rest[i + 1..],
+                    // `s\"` and `.\"` text ends with its line, as the
+                    // interpreter reads it; the others go on to the next.
+                    None if tok.contains('\\') => break,
                     None => {
                         string = Some(tok);
                         break;
@@ -496,7 +499,7 @@ mod tests {
         assert_eq!(open_note(":", ":"), None);
         assert_eq!(
             open_note(": c>f 9 * 5 / 32 +\ncheck\n", "check"),
-            Some("(the definition of `c>f` is still open, so `check` would be compiled into it: end the definition with `;` first)".to_string())
+            Some("(the definition of `c>f` is still open, so `check` is now part of it and runs when `c>f` does: if its `;` was missing, Ctrl-C discards the definition)".to_string())
         );
         // A `;` inside an open string or comment is text: the closer is missing.
         assert_eq!(
@@ -593,8 +596,8 @@ mod tests {
         );
         // An escaped quote does not end `s\"` or `.\"` text.
         assert!(!unfinished(r#": x s\" a\"b" type ;"#));
-        assert!(unfinished(r#": x .\" a\" ;"#));
-        assert!(!unfinished(": x .\\\" a\\\" ;\n\" ;"));
+        assert!(unfinished(r#": x .\" a\" ;"#), "the definition is open");
+        assert_eq!(continuation_prompt(r#": x .\" a\" ;"#), ": x ... ");
     }
 
     #[test]
