@@ -474,7 +474,8 @@ fn a_signal_stops_the_contest_and_leaves_nothing_behind() {
 }
 
 /// SIGKILL cannot be caught, but the kernel ends the move with the
-/// referee: the bot and its daemon die too (only the work folder stays).
+/// referee: the bot and its daemon die too. Only the work folder stays,
+/// and the next referee removes it.
 #[test]
 fn the_bot_dies_with_a_killed_referee() {
     let dir = scratch("sigkill");
@@ -490,6 +491,18 @@ fn the_bot_dies_with_a_killed_referee() {
     child.kill().expect("SIGKILL");
     let _ = child.wait();
     assert_eq!(gone(&marker), Vec::<String>::new());
+    let left = || fs::read_dir(&tmp).unwrap().flatten().count();
+    assert_eq!(left(), 1, "the killed referee's work folder");
+    let nothing = install("nothing.sh", &dir);
+    let next = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+        .env("TMPDIR", &tmp)
+        .arg("--logs")
+        .arg(dir.join("logs-next"))
+        .args(["--games", "1", "match"])
+        .args([&nothing, &nothing])
+        .output()
+        .expect("referee runs");
+    assert_eq!(left(), 0, "{}", String::from_utf8_lossy(&next.stderr));
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -400,6 +400,7 @@ struct Work(PathBuf);
 impl Work {
     fn new() -> Result<Work, String> {
         let base = std::env::temp_dir();
+        remove_abandoned(&base);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
@@ -407,6 +408,31 @@ impl Work {
         let dir = base.join(format!("playforth-referee-{}-{nanos}", std::process::id()));
         make(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         Ok(Work(dir))
+    }
+}
+
+/// Remove the work folders of referees that are no longer running (one
+/// killed by SIGKILL cannot remove its own): `playforth-referee-PID-N`
+/// whose PID is gone.
+fn remove_abandoned(base: &Path) {
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("playforth-referee-"))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, n)| n.bytes().all(|b| b.is_ascii_digit()).then_some(pid))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let alive = Path::new("/proc").join(pid.to_string()).exists();
+        if !alive && e.file_type().is_ok_and(|t| t.is_dir()) {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
     }
 }
 
