@@ -475,7 +475,7 @@ impl Forth {
             });
         // A float word that found too few floats: what the float stack
         // held, and the data stack too (`7 8 f+`: the numbers are there).
-        let stack = if code == FP_STACK_UNDERFLOW.0 && word.is_some() {
+        let floats = || {
             let mut s = format!("F: <{}>", self.stacks.fp);
             for r in self.stacks.fstack() {
                 s.push_str(&format!(
@@ -483,6 +483,11 @@ impl Forth {
                     crate::words::float::fixed(*r, self.precision).trim_end()
                 ));
             }
+            s
+        };
+        let takes_floats = effect.as_deref().is_some_and(|e| e.contains("F:"));
+        let stack = if code == FP_STACK_UNDERFLOW.0 && word.is_some() {
+            let mut s = floats();
             if let Some(cells) = &shown {
                 s.push_str(&format!(", and the data stack {cells}"));
                 if self.stacks.fp == 0 {
@@ -490,6 +495,10 @@ impl Forth {
                 }
             }
             Some(s)
+        } else if takes_floats && self.stacks.fp > 0 {
+            // A float word that failed for another reason (`f!` to a bad
+            // address): its floats too.
+            shown.map(|cells| format!("{cells}, {}", floats()))
         } else {
             shown
         };
