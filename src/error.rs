@@ -419,6 +419,12 @@ impl Forth {
                     _ => None,
                 }),
             (_, true, Some(i)) => self.instr_name(i),
+            // `' dup execute` typed: the word EXECUTE ran.
+            (_, false, Some(i))
+                if i != crate::instr::Instr::Execute && self.instr_name(i).is_some() =>
+            {
+                self.instr_name(i)
+            }
             _ if !self.input.token_name().is_empty() => Some(self.input.token_name().to_string()),
             _ => None,
         };

@@ -90,6 +90,7 @@ impl Forth {
             console,
             throw_msg: None,
             throw_opened: None,
+            executed: None,
             redefined: Vec::new(),
             redefined_from: 0,
             fault: crate::vm::Fault {

@@ -126,6 +126,8 @@ pub struct Forth {
     /// Where the structure an unclosed-structure error names was opened,
     /// for a second caret in the report.
     pub(crate) throw_opened: Option<crate::code::Pos>,
+    /// The built-in word EXECUTE (or a deferred word) ran when it failed.
+    pub(crate) executed: Option<Instr>,
     /// Words a file being included redefined, noted when it ends (one line
     /// for many: a second game loaded in a session redefines dozens).
     pub(crate) redefined: Vec<String>,
@@ -437,10 +439,13 @@ impl Forth {
     }
 
     fn note_fault(&mut self, at: u32) {
+        let executed = self.executed.take();
         if !self.fault.active {
             self.fault.active = true;
             self.fault.ip = (at >= STUB_END).then_some(at);
-            self.fault.instr = self.code.get(at as usize).map(|i| i.unfused());
+            // A built-in word that EXECUTE or a deferred word ran is the
+            // one that failed (the caret stays under the EXECUTE).
+            self.fault.instr = executed.or_else(|| self.code.get(at as usize).map(|i| i.unfused()));
             self.fault.calls.clear();
             self.fault.calls.extend(self.stacks.calls.returns());
             self.fault.active_snapshot = true;
@@ -1538,6 +1543,7 @@ impl Forth {
                     // A built-in word reached through EXECUTE or DEFER runs
                     // next, before the next instruction is fetched.
                     let mut ins = self.code[ip as usize - 1].unfused();
+                    let mut executed = false;
                     loop {
                         match self.slow(ins, ip, base) {
                             Ok(Some((to, next))) => {
@@ -1545,7 +1551,7 @@ impl Forth {
                                 sp = self.stacks.sp;
                                 rp = self.stacks.rp;
                                 match next {
-                                    Some(i) => ins = i,
+                                    Some(i) => (ins, executed) = (i, true),
                                     None => break,
                                 }
                             }
@@ -1554,6 +1560,13 @@ impl Forth {
                                 // Fail with the stack as the instruction found it.
                                 self.stacks.sp = sp;
                                 self.fault_sp = sp;
+                                // (Not a run-time part such as `(unset)`:
+                                // the word that reached it is named then.)
+                                if executed
+                                    && !self.instr_name(ins).is_some_and(|n| n.starts_with('('))
+                                {
+                                    self.executed = Some(ins);
+                                }
                                 return Err((t, ip.wrapping_sub(1)));
                             }
                         }

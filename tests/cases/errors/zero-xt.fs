@@ -2,3 +2,5 @@
 variable hook  : run ( -- ) hook @ execute ;
 1 2 run
 0 execute
+\ A built-in word run by EXECUTE is named when it fails.
+' dup execute
