@@ -126,7 +126,8 @@ pub struct Forth {
     /// Where the structure an unclosed-structure error names was opened,
     /// for a second caret in the report.
     pub(crate) throw_opened: Option<crate::code::Pos>,
-    /// The built-in word EXECUTE (or a deferred word) ran when it failed.
+    /// The built-in word run last by the slow path, if it failed: the word
+    /// EXECUTE (or a deferred word) ran, for the report.
     pub(crate) executed: Option<Instr>,
     /// Words a file being included redefined, noted when it ends (one line
     /// for many: a second game loaded in a session redefines dozens).
@@ -443,9 +444,19 @@ impl Forth {
         if !self.fault.active {
             self.fault.active = true;
             self.fault.ip = (at >= STUB_END).then_some(at);
-            // A built-in word that EXECUTE or a deferred word ran is the
-            // one that failed (the caret stays under the EXECUTE).
-            self.fault.instr = executed.or_else(|| self.code.get(at as usize).map(|i| i.unfused()));
+            let here = self.code.get(at as usize).map(|i| i.unfused());
+            // A built-in word that EXECUTE or a deferred word ran is the one
+            // that failed (the caret stays under the EXECUTE); not a
+            // run-time part such as `(unset)`: the word reaching it is named.
+            let ran = executed
+                .filter(|_| {
+                    matches!(
+                        here,
+                        Some(Instr::Execute | Instr::Defer(_) | Instr::Word(_))
+                    )
+                })
+                .filter(|&i| !self.instr_name(i).is_some_and(|n| n.starts_with('(')));
+            self.fault.instr = ran.or(here);
             self.fault.calls.clear();
             self.fault.calls.extend(self.stacks.calls.returns());
             self.fault.active_snapshot = true;
@@ -1543,7 +1554,6 @@ impl Forth {
                     // A built-in word reached through EXECUTE or DEFER runs
                     // next, before the next instruction is fetched.
                     let mut ins = self.code[ip as usize - 1].unfused();
-                    let mut executed = false;
                     loop {
                         match self.slow(ins, ip, base) {
                             Ok(Some((to, next))) => {
@@ -1551,7 +1561,7 @@ impl Forth {
                                 sp = self.stacks.sp;
                                 rp = self.stacks.rp;
                                 match next {
-                                    Some(i) => (ins, executed) = (i, true),
+                                    Some(i) => ins = i,
                                     None => break,
                                 }
                             }
@@ -1560,13 +1570,6 @@ impl Forth {
                                 // Fail with the stack as the instruction found it.
                                 self.stacks.sp = sp;
                                 self.fault_sp = sp;
-                                // (Not a run-time part such as `(unset)`:
-                                // the word that reached it is named then.)
-                                if executed
-                                    && !self.instr_name(ins).is_some_and(|n| n.starts_with('('))
-                                {
-                                    self.executed = Some(ins);
-                                }
                                 return Err((t, ip.wrapping_sub(1)));
                             }
                         }
@@ -1664,7 +1667,8 @@ impl Forth {
             }
             Instr::Prim(id) => {
                 let body = *self.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
-                body(self)?;
+                // Kept for the report, if EXECUTE ran it (`note_fault`).
+                body(self).inspect_err(|_| self.executed = Some(ins))?;
                 Ok(Some((ip, None)))
             }
             // A hot word that could not run inline: its table body runs
@@ -1672,7 +1676,8 @@ impl Forth {
             other => match other.canonical() {
                 Instr::Prim(id) => {
                     let body = *self.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
-                    body(self)?;
+                    // Kept for the report, if EXECUTE ran it (`note_fault`).
+                    body(self).inspect_err(|_| self.executed = Some(other))?;
                     Ok(Some((ip, None)))
                 }
                 _ => Err(BAD_ADDRESS),
