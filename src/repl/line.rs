@@ -199,6 +199,22 @@ pub fn open_note(input: &str, line: &str) -> Option<String> {
         return (ends || name.is_some_and(uses_name))
             .then(|| "(the comment is still open: end it with `)`)".to_string());
     }
+    // A `;` while a structure typed at the prompt is open: it closes none.
+    if open.definition.is_none()
+        && ends
+        && let Some(word) = open.structures.last()
+    {
+        let closer = match word.as_str() {
+            "if" => "`then`",
+            "do" | "?do" => "`loop` or `+loop`",
+            "begin" => "`until`, `again` or `repeat`",
+            "while" => "`repeat`",
+            _ => "`endcase`",
+        };
+        return Some(format!(
+            "(`;` ends a definition, but the `{word}` typed at the prompt is still open: close it with {closer}, or Ctrl-C discards it)"
+        ));
+    }
     let name = name?;
     if uses_name(name) {
         return Some(format!(
@@ -497,6 +513,10 @@ mod tests {
         assert_eq!(open_note(input, "dup +"), None);
         assert_eq!(open_note("( just a comment\n", "x"), None);
         assert_eq!(open_note(":", ":"), None);
+        assert_eq!(
+            open_note("3 0 do i .\n;\n", ";"),
+            Some("(`;` ends a definition, but the `do` typed at the prompt is still open: close it with `loop` or `+loop`, or Ctrl-C discards it)".to_string())
+        );
         assert_eq!(
             open_note(": c>f 9 * 5 / 32 +\ncheck\n", "check"),
             Some("(the definition of `c>f` is still open, so `check` is now part of it and runs when `c>f` does: if its `;` was missing, Ctrl-C discards the definition)".to_string())
