@@ -902,9 +902,9 @@ impl Forth {
     }
 }
 
-/// What closes a control structure opened by `word`, for the error when `;`
-/// comes first.
-fn closer_of(word: &str) -> Option<&'static str> {
+/// What closes a control structure opened by `word` (lower case), for the
+/// error when `;` comes first and the REPL's notes.
+pub fn closer_of(word: &str) -> Option<&'static str> {
     Some(match word {
         "if" => "`then` (IF … THEN, or IF … ELSE … THEN)",
         "else" | "ahead" => "`then`",

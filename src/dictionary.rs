@@ -67,6 +67,21 @@ pub(crate) struct Word {
 }
 
 impl Word {
+    /// A new header in word list `wid`, hidden until revealed.
+    fn new(name: &str, kind: Kind, wid: u32) -> Word {
+        Word {
+            name: name.into(),
+            flags: 0,
+            kind,
+            wordlist: wid,
+            shadows: None,
+            code_end: 0,
+            revealed: false,
+            effect: None,
+            effects: Default::default(),
+            defined_at: None,
+        }
+    }
     pub(crate) fn immediate(&self) -> bool {
         self.flags & IMMEDIATE != 0
     }
@@ -153,18 +168,7 @@ impl Dictionary {
         d.order.push(0);
         // Execution token 0 is no word: `0 execute` (a variable never set)
         // is an error, not the first built-in word.
-        d.words.push(Word {
-            name: "".into(),
-            flags: 0,
-            kind: Kind::Forgotten,
-            wordlist: 0,
-            shadows: None,
-            code_end: 0,
-            revealed: false,
-            effect: None,
-            effects: Default::default(),
-            defined_at: None,
-        });
+        d.words.push(Word::new("", Kind::Forgotten, 0));
         d
     }
 
@@ -218,18 +222,7 @@ impl Dictionary {
         }
         let wid = self.current;
         let existed = !name.is_empty() && self.search(wid, name).is_some();
-        self.words.push(Word {
-            name: name.into(),
-            flags: 0,
-            kind,
-            wordlist: wid,
-            shadows: None,
-            code_end: 0,
-            revealed: false,
-            effect: None,
-            effects: Default::default(),
-            defined_at: None,
-        });
+        self.words.push(Word::new(name, kind, wid));
         self.last = Some(xt);
         if revealed {
             self.reveal(xt);

@@ -331,6 +331,8 @@ impl Forth {
             .filter(|(c, _)| *c == t)
             .map(|(_, m)| m);
         let code = t.0;
+        // An undefined word the message explains gets no "did you mean".
+        let mut explained = false;
         let mut message = match (code, msg) {
             (-2, Some(m)) => m,
             (-13, Some(m)) => {
@@ -350,12 +352,14 @@ impl Forth {
                     .flatten();
                 match (before.as_deref(), self.defining_name()) {
                     (Some(":"), Some(def)) => {
+                        explained = true;
                         msg += &format!(
                             " (a `:` was compiled into the definition of `{def}` just before it: \
                              is the `;` ending `{def}` missing?)"
                         )
                     }
                     (Some("char"), _) => {
+                        explained = true;
                         msg += &format!(
                             " (`char` was compiled just before it: inside a definition, or a \
                              loop typed at the prompt, `[char] {m}` gives a character's code)"
@@ -368,6 +372,7 @@ impl Forth {
                     .defining_name()
                     .is_some_and(|n| n.eq_ignore_ascii_case(&m))
                 {
+                    explained = true;
                     msg += " (the word being defined: it is found only after its `;`, \
                             so is the `;` missing? Inside its own definition, `recurse` calls it)";
                 }
@@ -481,15 +486,9 @@ impl Forth {
             });
         // A float word that found too few floats: what the float stack
         // held, and the data stack too (`7 8 f+`: the numbers are there).
-        let floats = || {
-            let mut s = format!("F: <{}>", self.stacks.fp);
-            for r in self.stacks.fstack() {
-                s.push_str(&format!(
-                    " {}",
-                    crate::words::float::fixed(*r, self.precision).trim_end()
-                ));
-            }
-            s
+        let floats = || match self.fstack_text() {
+            empty if empty.is_empty() => "F: <0>".to_string(),
+            text => text.trim_end().to_string(),
         };
         let takes_floats = effect.as_deref().is_some_and(|e| e.contains("F:"));
         let stack = if code == FP_STACK_UNDERFLOW.0 && word.is_some() {
@@ -515,12 +514,8 @@ impl Forth {
             .and_then(|p| self.input.location(p))
             .map(|l| *l);
         let suggestions = if code == -13
-            && !message.contains("was compiled just before it")
-            && !message.contains("was compiled into the definition")
+            && !explained
             && !crate::words::float::looks_like_float(self.input.token_name())
-            && !self
-                .defining_name()
-                .is_some_and(|n| n.eq_ignore_ascii_case(self.input.token_name()))
         {
             let name = self.input.token_name().to_string();
             self.suggestions(&name)

@@ -10,7 +10,7 @@
 //! check, and nothing the learner's code does can stop the checker.
 //!
 //! The REPL's side of the course (which lesson is open, what has passed,
-//! the progress file, the session to replay) is [`Course`], kept in the
+//! the progress file, the session to replay) is `Course`, kept in the
 //! machine; the words `learn`, `lessons`, `check`, `hint`, `solution` and
 //! `next-lesson` (`words/course.rs`) drive it.
 

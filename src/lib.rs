@@ -57,7 +57,8 @@
 //! - the guided course in [`learn`] (lessons, the checker), with
 //!   `Forth::set_lessons` and `Forth::set_progress_file`;
 //! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
-//!   [`parse_number`] / [`Number`], the tokens and numbers they see;
+//!   [`parse_number`] / [`Number`], the tokens and numbers they see, and
+//!   [`closer_of`], what closes a control structure;
 //! - [`layout`], the data space addresses tests and the fuzzer probe;
 //! - [`fivestep`], the five-step game's rules (legal paths, `check_path`,
 //!   `play`, square names), which the game words, the tests and the contest
@@ -90,6 +91,7 @@ mod terminal;
 mod vm;
 mod words;
 
+pub use compiler::closer_of;
 pub use error::{ForthError, Hints, Location, Throw};
 pub use fivestep::reach_mask;
 pub use interp::{Number, parse_number};

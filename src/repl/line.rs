@@ -5,7 +5,7 @@
 //! lexer (`playforth::first_token` and its kin), so what is coloured and
 //! completed is what running the line reads.
 
-use playforth::{first_token, is_blank, token_len, tokens};
+use playforth::{closer_of, first_token, is_blank, token_len, tokens};
 
 /// What a token on the input line is, for colouring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,13 +204,7 @@ pub fn open_note(input: &str, line: &str) -> Option<String> {
         && ends
         && let Some(word) = open.structures.last()
     {
-        let closer = match word.as_str() {
-            "if" => "`then`",
-            "do" | "?do" => "`loop` or `+loop`",
-            "begin" => "`until`, `again` or `repeat`",
-            "while" => "`repeat`",
-            _ => "`endcase`",
-        };
+        let closer = closer_of(word).unwrap_or("its closing word");
         return Some(format!(
             "(`;` ends a definition, but the `{word}` typed at the prompt is still open: close it with {closer}, or Ctrl-C discards it)"
         ));

@@ -76,6 +76,21 @@ fn star_slash(f: &mut Forth) -> Res<(i64, i64)> {
     Ok((single(q)?, r as i64))
 }
 
+/// W@ and L@: the `n`-byte little-endian value at the address, unsigned.
+fn fetch_le(f: &mut Forth, n: usize) -> Res<()> {
+    let a = f.pop()?;
+    let mut bytes = [0u8; 8];
+    bytes[..n].copy_from_slice(f.mem.slice(a, n as i64)?);
+    f.push(u64::from_le_bytes(bytes) as i64)
+}
+
+/// W! and L!: store the low `n` bytes of x at the address, little-endian.
+fn store_le(f: &mut Forth, n: usize) -> Res<()> {
+    let a = f.pop()?;
+    let x = f.pop()?;
+    f.mem.write(a, &x.to_le_bytes()[..n])
+}
+
 primitives! {
     /// Stack, arithmetic, logic, memory and double-cell words.
     enum Core;
@@ -477,26 +492,10 @@ primitives! {
         f.stacks.sp = sp - 2;
         Ok(())
     }
-    WFetch "w@" "( addr -- u )" Gforth Plain "Fetch the 16-bit value at an address, unsigned (gforth). Example: create b 2 allot  -2 b w!  b w@ .  \\ 65534" |f| {
-        let a = f.pop()?;
-        let b = f.mem.slice(a, 2)?.try_into().map_err(|_| BAD_ADDRESS)?;
-        f.push(u16::from_le_bytes(b) as i64)
-    }
-    WStore "w!" "( x addr -- )" Gforth Plain "Store the low 16 bits of x at an address (gforth). Example: create b 2 allot  $1234 b w!  b c@ hex. decimal  \\ $34" |f| {
-        let a = f.pop()?;
-        let x = f.pop()?;
-        f.mem.write(a, &(x as u16).to_le_bytes())
-    }
-    LFetch "l@" "( addr -- u )" Gforth Plain "Fetch the 32-bit value at an address, unsigned (gforth). Example: create b 4 allot  -1 b l!  b l@ .  \\ 4294967295" |f| {
-        let a = f.pop()?;
-        let b = f.mem.slice(a, 4)?.try_into().map_err(|_| BAD_ADDRESS)?;
-        f.push(u32::from_le_bytes(b) as i64)
-    }
-    LStore "l!" "( x addr -- )" Gforth Plain "Store the low 32 bits of x at an address (gforth). Example: create b 4 allot  $12345678 b l!  b w@ hex. decimal  \\ $5678" |f| {
-        let a = f.pop()?;
-        let x = f.pop()?;
-        f.mem.write(a, &(x as u32).to_le_bytes())
-    }
+    WFetch "w@" "( addr -- u )" Gforth Plain "Fetch the 16-bit value at an address, unsigned (gforth). Example: create b 2 allot  -2 b w!  b w@ .  \\ 65534" |f| { fetch_le(f, 2) }
+    WStore "w!" "( x addr -- )" Gforth Plain "Store the low 16 bits of x at an address (gforth). Example: create b 2 allot  $1234 b w!  b c@ hex. decimal  \\ $34" |f| { store_le(f, 2) }
+    LFetch "l@" "( addr -- u )" Gforth Plain "Fetch the 32-bit value at an address, unsigned (gforth). Example: create b 4 allot  -1 b l!  b l@ .  \\ 4294967295" |f| { fetch_le(f, 4) }
+    LStore "l!" "( x addr -- )" Gforth Plain "Store the low 32 bits of x at an address (gforth). Example: create b 4 allot  $12345678 b l!  b w@ hex. decimal  \\ $5678" |f| { store_le(f, 4) }
     PlusStore "+!" "( n a-addr -- )" Core Plain "Add n to the cell at an address. Example: variable x  1 x !  5 x +!  x @ .  \\ 6" |f| {
         let a = f.pop()?;
         let n = f.pop()?;
