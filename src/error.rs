@@ -467,7 +467,7 @@ impl Forth {
             && !flit
             && code != CONTROL_MISMATCH.0
             // Ctrl-C, THROW and ABORT say nothing about the stack's fault.
-            && code != -28
+            && code != USER_INTERRUPT.0
             && !word.as_deref().is_some_and(|w| {
                 ["throw", "abort", "abort\""].iter().any(|t| w.eq_ignore_ascii_case(t))
             })

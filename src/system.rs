@@ -351,7 +351,7 @@ impl Forth {
         };
         self.input.note_token(Some(def.at), "");
         Err(self.fail(
-            crate::error::Throw(-39),
+            crate::error::UNEXPECTED_EOF,
             format!("the {what} ended inside {inside}"),
         ))
     }
