@@ -14,6 +14,7 @@ use crate::input::Input;
 use crate::instr::Instr;
 use crate::io::{Console, FileTable};
 use crate::memory::{self, Memory};
+use crate::words::float::Floating;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -84,7 +85,6 @@ const fn prim_id(i: Instr) -> u16 {
         _ => u16::MAX,
     }
 }
-use crate::words::float::Floating;
 const F_LIT: u16 = prim_id(Floating::FLit.instr());
 const S_TO_F: u16 = prim_id(Floating::SToF.instr());
 const F_DUP: u16 = prim_id(Floating::FDup.instr());
