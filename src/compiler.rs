@@ -9,7 +9,7 @@
 use crate::dictionary::{COMPILE_ONLY, IMMEDIATE, Kind};
 use crate::error::*;
 use crate::instr::Instr;
-use crate::vm::Forth;
+use crate::system::Forth;
 use std::io::Write;
 
 /// How many redefinitions a file has noted one by one; the rest are
@@ -136,18 +136,18 @@ impl Forth {
     /// Append an instruction to the code space, remembering its source position.
     pub(crate) fn emit(&mut self, i: Instr) -> Res<()> {
         let pos = self.input.token_pos();
-        self.code
+        self.vm.code
             .push(i, pos)
             .map_err(|t| self.fail(t, "the code space is full"))
     }
 
     pub(crate) fn code_here(&self) -> u32 {
-        self.code.here()
+        self.vm.code.here()
     }
 
     /// COMPILE,: append the execution semantics of `xt`.
     pub(crate) fn compile_xt(&mut self, xt: u32) -> Res<()> {
-        match self.dict.words.get(xt as usize).map(|w| w.kind) {
+        match self.vm.dict.words.get(xt as usize).map(|w| w.kind) {
             None => Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
             Some(Kind::Forgotten) => Err(self.stale_xt(xt as i64)),
             Some(_) => match self.xt_instr(xt) {
@@ -159,7 +159,7 @@ impl Forth {
 
     /// The instruction COMPILE, appends for `xt` (None for no live word).
     pub(crate) fn xt_instr(&self, xt: u32) -> Option<Instr> {
-        Some(match self.dict.words.get(xt as usize)?.kind {
+        Some(match self.vm.dict.words.get(xt as usize)?.kind {
             Kind::Prim(i) => i,
             Kind::Colon(start) => Instr::Call(start),
             Kind::Constant(v) => Instr::Lit(v),
@@ -179,20 +179,20 @@ impl Forth {
 
     /// Make a header in the current word list, noting a redefinition as gforth does.
     pub(crate) fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
-        if self.dict.words.len() >= crate::vm::MAX_WORDS {
+        if self.vm.dict.words.len() >= crate::vm::MAX_WORDS {
             return Err(self.fail(DICTIONARY_OVERFLOW, "too many words"));
         }
         if name.len() > 255 {
             let msg = format!("a name has at most 255 characters, this one {}", name.len());
             return Err(self.fail(NAME_TOO_LONG, msg));
         }
-        let current = self.dict.current;
+        let current = self.vm.dict.current;
         let old = (!name.is_empty())
-            .then(|| self.dict.search(current, name))
+            .then(|| self.vm.dict.search(current, name))
             .flatten();
-        let (xt, _) = self.dict.create(name, kind, revealed);
+        let (xt, _) = self.vm.dict.create(name, kind, revealed);
         // Where it was defined, for HELP (the token that defined it).
-        self.dict.words[xt as usize].defined_at = Some(self.input.token_pos());
+        self.vm.dict.words[xt as usize].defined_at = Some(self.input.token_pos());
         // Redefining one of playforth's own extras (`clear`, `show-stack` …)
         // goes without a note: a program written for gforth, which has no
         // such word, says the same as it does there.
@@ -203,11 +203,11 @@ impl Forth {
             // In a file the first few are noted as they come, the rest
             // counted in one line when it ends.
             let in_file = self.source_id() > 0;
-            if !in_file || self.redefined.len() - self.redefined_from < REDEFINED_NOTES {
-                let _ = writeln!(self.diag, "redefined {name}");
+            if !in_file || self.input.redefined.len() - self.input.redefined_from < REDEFINED_NOTES {
+                let _ = writeln!(self.host.diag, "redefined {name}");
             }
             if in_file {
-                self.redefined.push(name.to_string());
+                self.input.redefined.push(name.to_string());
             }
         }
         Ok(xt)
@@ -216,7 +216,7 @@ impl Forth {
     /// Is this built-in word one of playforth's own (set `playforth`), not
     /// a standard or gforth word?
     fn is_playforth_extra(&self, xt: u32) -> bool {
-        match self.dict.words.get(xt as usize).map(|w| &w.kind) {
+        match self.vm.dict.words.get(xt as usize).map(|w| &w.kind) {
             Some(Kind::Prim(i)) => crate::words::spec_for(*i)
                 .is_some_and(|s| s.set == crate::words::WordSet::Playforth),
             _ => false,
@@ -237,7 +237,7 @@ impl Forth {
             xt,
             code_start: start,
             noname: name.is_none(),
-            depth: self.stacks.sp,
+            depth: self.vm.stacks.sp,
             does_for: None,
             at_prompt: false,
             at,
@@ -251,12 +251,12 @@ impl Forth {
         let Some(def) = self.compiler.def.clone() else {
             return Err(self.fail(CONTROL_MISMATCH, "`;` without `:`"));
         };
-        if self.stacks.sp > def.depth {
+        if self.vm.stacks.sp > def.depth {
             let mut tag = self.peek(0)?;
             let mut at = self.peek(1).ok().map(|a| a as u32 as usize);
             // BEGIN … WHILE leaves the WHILE's entry under the BEGIN's: the
             // WHILE is what lacks its REPEAT.
-            if tag == DEST && self.stacks.sp >= def.depth + 4 && self.peek(2) == Ok(ORIG) {
+            if tag == DEST && self.vm.stacks.sp >= def.depth + 4 && self.peek(2) == Ok(ORIG) {
                 tag = ORIG;
                 at = self.peek(3).ok().map(|a| a as u32 as usize);
             }
@@ -283,16 +283,16 @@ impl Forth {
                 [at, at.and_then(|a| a.checked_sub(1))]
                     .into_iter()
                     .flatten()
-                    .filter_map(|a| self.code.pos(a))
+                    .filter_map(|a| self.vm.code.pos(a))
                     .find_map(|p| {
                         let w = self.input.token_at(p)?;
                         let c = closer_of(&w.to_ascii_lowercase())?;
                         Some((p, w, c))
                     })
             });
-            let opened = at.and_then(|a| self.code.pos(a));
+            let opened = at.and_then(|a| self.vm.code.pos(a));
             if let Some((p, w, c)) = found {
-                self.throw_opened = Some(p);
+                self.pending.throw_opened = Some(p);
                 return Err(self.fail(
                     CONTROL_MISMATCH,
                     format!("`{w}` at line {}, column {} has no {c}", p.line, p.col),
@@ -311,27 +311,27 @@ impl Forth {
         let end = self.code_here();
         // The code as compiled, before fusing: what its words do.
         self.check_effect(&def, end);
-        self.code.fuse(def.code_start as usize, end as usize);
-        if let Some(w) = self.dict.words.get_mut(def.xt as usize) {
+        self.vm.code.fuse(def.code_start as usize, end as usize);
+        if let Some(w) = self.vm.dict.words.get_mut(def.xt as usize) {
             w.code_end = end;
         }
-        self.dict.reveal(def.xt);
-        let name = self.dict.words[def.xt as usize].name.to_ascii_lowercase();
-        if !name.is_empty() && self.trace_names.contains(&name) {
-            self.traced.push(def.code_start);
+        self.vm.dict.reveal(def.xt);
+        let name = self.vm.dict.words[def.xt as usize].name.to_ascii_lowercase();
+        if !name.is_empty() && self.trace.trace_names.contains(&name) {
+            self.trace.traced.push(def.code_start);
         }
         self.stop_compiling();
         if let Some(target) = def.does_for {
             // CREATE ... DOES> outside a definition: the code just ended
             // is what the CREATEd word does.
-            let w = &mut self.dict.words[target as usize];
+            let w = &mut self.vm.dict.words[target as usize];
             if let Kind::Create(body) | Kind::Does { body, .. } = w.kind {
                 w.kind = Kind::Does {
                     body,
                     code: def.code_start,
                 };
             }
-            self.dict.last = Some(target);
+            self.vm.dict.last = Some(target);
             return Ok(());
         }
         if def.noname {
@@ -361,7 +361,7 @@ impl Forth {
     pub(crate) fn abandon_definition(&mut self) {
         if let Some(def) = self.stop_compiling() {
             self.drop_header(def.xt);
-            self.code.truncate(def.code_start as usize);
+            self.vm.code.truncate(def.code_start as usize);
         }
     }
 
@@ -369,17 +369,17 @@ impl Forth {
     /// the newest and in no word list; else (revealed early by RECURSIVE,
     /// or words were made since) it stays as a tombstone.
     pub(crate) fn drop_header(&mut self, xt: u32) {
-        if self.dict.words.len() == xt as usize + 1 && !self.dict.words[xt as usize].revealed {
-            self.dict.words.pop();
-            self.dict.last = self.dict.words.len().checked_sub(1).map(|x| x as u32);
+        if self.vm.dict.words.len() == xt as usize + 1 && !self.vm.dict.words[xt as usize].revealed {
+            self.vm.dict.words.pop();
+            self.vm.dict.last = self.vm.dict.words.len().checked_sub(1).map(|x| x as u32);
         } else {
-            self.dict.abandon(xt);
+            self.vm.dict.abandon(xt);
         }
     }
 
     pub(crate) fn set_flag_on_last(&mut self, flag: u8) -> Res<()> {
-        let xt = self.dict.last.ok_or(Throw(-32))?;
-        self.dict.words[xt as usize].flags |= flag;
+        let xt = self.vm.dict.last.ok_or(Throw(-32))?;
+        self.vm.dict.words[xt as usize].flags |= flag;
         Ok(())
     }
 
@@ -456,7 +456,7 @@ impl Forth {
 
     /// Point the forward branch at `at` to `target`.
     pub(crate) fn resolve(&mut self, at: u32, target: u32) -> Res<()> {
-        let slot = self.code.get(at as usize).ok_or(CONTROL_MISMATCH)?;
+        let slot = self.vm.code.get(at as usize).ok_or(CONTROL_MISMATCH)?;
         let resolved = match slot {
             Instr::Branch(_) => Instr::Branch(target),
             Instr::ZBranch(_) => Instr::ZBranch(target),
@@ -465,7 +465,7 @@ impl Forth {
             Instr::Of(_) => Instr::Of(target),
             _ => return Err(CONTROL_MISMATCH),
         };
-        self.code.patch(at as usize, resolved);
+        self.vm.code.patch(at as usize, resolved);
         Ok(())
     }
 
@@ -646,8 +646,8 @@ impl Forth {
             .and_then(|n| n.checked_add(2))
             .ok_or(STACK_UNDERFLOW)?;
         self.need(n)?;
-        let at = self.stacks.sp - n;
-        self.stacks.ds[at..self.stacks.sp].rotate_left(2);
+        let at = self.vm.stacks.sp - n;
+        self.vm.stacks.ds[at..self.vm.stacks.sp].rotate_left(2);
         Ok(())
     }
 
@@ -686,7 +686,7 @@ impl Forth {
                 }
                 continue;
             }
-            let name = self.mem.string(addr, len)?;
+            let name = self.vm.mem.string(addr, len)?;
             let lower = name.to_ascii_lowercase();
             let typed = match lower.as_str() {
                 "w:" => Some(LocalKind::Cell),
@@ -799,7 +799,7 @@ impl Forth {
         ))?;
         let (nargs, nfloats) = (args.len(), floats.len());
         let frame: Vec<Local> = args.into_iter().chain(floats).chain(vals).collect();
-        self.code.set_local_names(
+        self.vm.code.set_local_names(
             at,
             frame
                 .iter()
@@ -886,7 +886,7 @@ impl Forth {
                 }
                 continue;
             }
-            let name = self.mem.string(addr, len)?;
+            let name = self.vm.mem.string(addr, len)?;
             match name.as_str() {
                 "|" => break,
                 ";" => {

@@ -156,6 +156,8 @@ pub(crate) struct Dictionary {
     /// The effect of each DOES> part, by the address of its code, run by
     /// a CREATEd word (its body address included); None when unknown.
     pub does_effects: HashMap<u32, Option<crate::effect::Effect>>,
+    /// The first xt defined after the prelude: the user's words start here.
+    pub user_start: u32,
 }
 
 impl Dictionary {

@@ -20,7 +20,7 @@
 
 use crate::dictionary::Kind;
 use crate::instr::Instr;
-use crate::vm::Forth;
+use crate::system::Forth;
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -669,21 +669,21 @@ impl Forth {
         let sure = |effect| Some(CallEffect { effect, sure: true });
         match i {
             Instr::Call(start) => {
-                let xt = self.dict.colon_at(start)?;
-                let known = self.dict.words.get(xt as usize)?.effects;
+                let xt = self.vm.dict.colon_at(start)?;
+                let known = self.vm.dict.words.get(xt as usize)?.effects;
                 Some(CallEffect {
                     effect: known.calls?,
                     sure: known.calls == known.inferred,
                 })
             }
-            Instr::Word(xt) => match self.dict.words.get(xt as usize)?.kind {
+            Instr::Word(xt) => match self.vm.dict.words.get(xt as usize)?.kind {
                 Kind::Create(_) => sure(Effect::data(0, 1)),
                 Kind::TwoValue(_) => sure(Effect::data(0, 2)),
                 Kind::FValue(_) => sure(Effect {
                     fouts: 1,
                     ..Effect::default()
                 }),
-                Kind::Does { code, .. } => sure((*self.dict.does_effects.get(&code)?)?),
+                Kind::Does { code, .. } => sure((*self.vm.dict.does_effects.get(&code)?)?),
                 _ => None,
             },
             _ => None,
@@ -695,7 +695,7 @@ impl Forth {
     /// Also returns the names of the words called whose effect was taken
     /// from their comment alone.
     fn infer_code(&self, start: u32, end: u32, entry: i64) -> (Walk, Vec<String>) {
-        let Some(code) = self.code.instrs().get(start as usize..end as usize) else {
+        let Some(code) = self.vm.code.instrs().get(start as usize..end as usize) else {
             return (Walk::Unknown, Vec::new());
         };
         let mut trusted = Vec::new();
@@ -703,9 +703,9 @@ impl Forth {
             let c = self.call_effect(i)?;
             if !c.sure
                 && let Instr::Call(at) = i
-                && let Some(xt) = self.dict.colon_at(at)
+                && let Some(xt) = self.vm.dict.colon_at(at)
             {
-                let name = self.dict.words[xt as usize].name.to_string();
+                let name = self.vm.dict.words[xt as usize].name.to_string();
                 if !trusted.contains(&name) {
                     trusted.push(name);
                 }
@@ -731,9 +731,9 @@ impl Forth {
         // The DOES> parts inside: the effect of running each. (Entries
         // for code a MARKER removed are replaced as new code is learned.)
         if does_part {
-            self.dict.does_effects.insert(start, inferred);
+            self.vm.dict.does_effects.insert(start, inferred);
         } else {
-            let code = self.code.instrs().get(start as usize..end as usize)?;
+            let code = self.vm.code.instrs().get(start as usize..end as usize)?;
             let parts: Vec<u32> = code
                 .iter()
                 .filter_map(|i| match i.unfused() {
@@ -743,10 +743,10 @@ impl Forth {
                 .collect();
             for c in parts {
                 let e = self.infer_code(c, end, 1).0.known();
-                self.dict.does_effects.insert(c, e);
+                self.vm.dict.does_effects.insert(c, e);
             }
         }
-        let comment = self.dict.words.get(xt as usize)?.effect.clone();
+        let comment = self.vm.dict.words.get(xt as usize)?.effect.clone();
         let complaint = comment.as_deref().and_then(|c| match walk {
             // A word known only by its comment may not do what it says.
             Walk::Known(e) => disagreement(c, &e).map(|why| why + &on_trust(&trusted)),
@@ -759,7 +759,7 @@ impl Forth {
             (None, Some(c)) if walk == Walk::Unknown => comment_effect(c),
             (None, _) => None,
         };
-        let w = &mut self.dict.words[xt as usize];
+        let w = &mut self.vm.dict.words[xt as usize];
         w.effects = if does_part {
             Known::default()
         } else {
@@ -778,7 +778,7 @@ impl Forth {
         if !self.warnings_on() {
             return;
         }
-        let w = &self.dict.words[xt as usize];
+        let w = &self.vm.dict.words[xt as usize];
         let name = if w.name.is_empty() {
             ":noname".to_string()
         } else {
@@ -794,7 +794,7 @@ impl Forth {
         }
         let place = self.warning_place(def.at);
         let _ = writeln!(
-            self.diag,
+            self.host.diag,
             "{place}warning: `{name}` says {comment} but {why}: `{body}`"
         );
     }
@@ -803,7 +803,7 @@ impl Forth {
     /// first word up to the `;` being interpreted, when both are on one
     /// kept line.
     fn written_body(&self, start: u32) -> Option<String> {
-        let from = self.code.pos(start as usize)?;
+        let from = self.vm.code.pos(start as usize)?;
         let to = self.input.token_pos();
         if from.src != to.src || from.line != to.line || to.col <= from.col {
             return None;
@@ -829,7 +829,7 @@ impl Forth {
     /// WARNINGS is on (the default): `;` reports stack comments that
     /// disagree with the code, and redefinitions are noted.
     pub(crate) fn warnings_on(&self) -> bool {
-        self.mem
+        self.vm.mem
             .cell(crate::memory::WARNINGS_ADDR as i64)
             .is_ok_and(|v| v != 0)
     }
@@ -837,7 +837,7 @@ impl Forth {
     /// The inferred effect of a colon word without a stack comment, as
     /// text, for SEE, help, hints and completion.
     pub(crate) fn inferred_text(&self, xt: u32) -> Option<String> {
-        let w = self.dict.words.get(xt as usize)?;
+        let w = self.vm.dict.words.get(xt as usize)?;
         if w.effect.is_some() || !matches!(w.kind, Kind::Colon(_)) {
             return None;
         }

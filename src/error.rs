@@ -3,7 +3,8 @@
 //! only when nobody CATCHes it does the host turn it into a [`ForthError`]
 //! with a message, a source location and a backtrace of Forth words.
 
-use crate::vm::{DS_SIZE, Fault, Forth, STUB_END};
+use crate::system::Forth;
+use crate::vm::{DS_SIZE, Fault, STUB_END};
 use std::fmt;
 
 /// A Forth exception in flight: just its throw code. Details that need text
@@ -308,25 +309,25 @@ impl Forth {
         if here < start {
             return None;
         }
-        self.instr_name(self.code.get(here as usize)?)
+        self.instr_name(self.vm.code.get(here as usize)?)
     }
 
     /// The name of the colon definition being compiled, if any.
     fn defining_name(&self) -> Option<&str> {
         let d = self.compiler.def.as_ref().filter(|d| !d.noname)?;
-        Some(&self.dict.words.get(d.xt as usize)?.name)
+        Some(&self.vm.dict.words.get(d.xt as usize)?.name)
     }
 
     /// Turn an uncaught throw into a report, and forget the fault.
     pub(crate) fn error_for(&mut self, t: Throw) -> ForthError {
-        let fault = if self.fault.active {
-            self.fault.clone()
+        let fault = if self.pending.fault.active {
+            self.pending.fault.clone()
         } else {
             Fault::default()
         };
-        self.fault.active = false;
+        self.pending.fault.active = false;
         let msg = self
-            .throw_msg
+            .pending.throw_msg
             .take()
             .filter(|(c, _)| *c == t)
             .map(|(_, m)| m);
@@ -407,7 +408,7 @@ impl Forth {
         // The innermost compiled position, else the token being interpreted.
         let pos = fault
             .ip
-            .and_then(|ip| self.code.pos(ip as usize))
+            .and_then(|ip| self.vm.code.pos(ip as usize))
             .unwrap_or(self.input.token_pos());
         // A compiled float literal fails in its `(flit)`, after its bits
         // were pushed: the report names the literal and leaves out the bits.
@@ -416,7 +417,7 @@ impl Forth {
             (-13 | -2 | -1, _, _) => None,
             _ if flit => fault
                 .ip
-                .and_then(|ip| self.code.get(ip.checked_sub(1)? as usize))
+                .and_then(|ip| self.vm.code.get(ip.checked_sub(1)? as usize))
                 .and_then(|i| match i.unfused() {
                     crate::instr::Instr::Lit(v) => {
                         Some(crate::words::float::literal_text(f64::from_bits(v as u64)))
@@ -435,10 +436,10 @@ impl Forth {
         };
         let mut backtrace = Vec::new();
         if let Some(ip) = fault.ip {
-            backtrace.extend(self.dict.word_at(ip));
+            backtrace.extend(self.vm.dict.word_at(ip));
             for &ret in fault.calls.iter().rev() {
                 if ret >= STUB_END
-                    && let Some(xt) = self.dict.word_at(ret - 1)
+                    && let Some(xt) = self.vm.dict.word_at(ret - 1)
                 {
                     backtrace.push(xt);
                 }
@@ -446,7 +447,7 @@ impl Forth {
         }
         let names = backtrace
             .into_iter()
-            .map(|xt| self.dict.words[xt as usize].name.to_string());
+            .map(|xt| self.vm.dict.words[xt as usize].name.to_string());
         let backtrace = summarize_backtrace(names);
         let effect = word.as_deref().and_then(|w| self.stack_effect(w));
         // The depth before the failing word ran: what it popped is still in
@@ -479,7 +480,7 @@ impl Forth {
                 if from > 0 {
                     s.push_str(" ...");
                 }
-                for &x in &self.stacks.ds[from..depth] {
+                for &x in &self.vm.stacks.ds[from..depth] {
                     s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
                 }
                 s
@@ -495,12 +496,12 @@ impl Forth {
             let mut s = floats();
             if let Some(cells) = &shown {
                 s.push_str(&format!(", and the data stack {cells}"));
-                if self.stacks.fp == 0 {
+                if self.vm.stacks.fp == 0 {
                     s.push_str(" (a float is written with an e: `7e`, `2.5e0`)");
                 }
             }
             Some(s)
-        } else if takes_floats && self.stacks.fp > 0 {
+        } else if takes_floats && self.vm.stacks.fp > 0 {
             // A float word that failed for another reason (`f!` to a bad
             // address): its floats too.
             shown.map(|cells| format!("{cells}, {}", floats()))
@@ -508,7 +509,7 @@ impl Forth {
             shown
         };
         let opened = self
-            .throw_opened
+            .pending.throw_opened
             .take()
             .filter(|_| code == CONTROL_MISMATCH.0)
             .and_then(|p| self.input.location(p))

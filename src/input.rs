@@ -153,6 +153,11 @@ pub(crate) struct Input {
     included: Vec<PathBuf>,
     /// The file run as the main script (for SCRIPT?).
     pub(crate) main_script: Option<String>,
+    /// Words a file being included redefined, noted when it ends (one line
+    /// for many: a second game loaded in a session redefines dozens).
+    pub(crate) redefined: Vec<String>,
+    /// Where the file being included began in `redefined`.
+    pub(crate) redefined_from: usize,
 }
 
 impl Input {
@@ -170,6 +175,8 @@ impl Input {
             }],
             texts: vec![SourceText::new("<stdin>")],
             token_pos: Pos::default(),
+            redefined: Vec::new(),
+            redefined_from: 0,
             token_name: String::new(),
             included: Vec::new(),
             main_script: None,

@@ -13,7 +13,7 @@ use crate::error::*;
 use crate::input::{MAX_KEPT_SOURCE_BYTES, MAX_SOURCES, SourceKind};
 use crate::lexer;
 use crate::memory::{IN_ADDR, TIB_SIZE};
-use crate::vm::Forth;
+use crate::system::Forth;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -125,14 +125,14 @@ impl Forth {
 
     /// >IN, kept within the current line whatever a program stored there.
     pub(crate) fn to_in(&self) -> i64 {
-        self.mem
+        self.vm.mem
             .cell(IN_ADDR as i64)
             .unwrap_or(0)
             .clamp(0, self.input.current().len)
     }
 
     pub(crate) fn set_to_in(&mut self, v: i64) {
-        let _ = self.mem.set_cell(IN_ADDR as i64, v);
+        let _ = self.vm.mem.set_cell(IN_ADDR as i64, v);
     }
 
     /// The parse area: (address, length) of what is left of the line.
@@ -183,7 +183,7 @@ impl Forth {
             ));
         }
         let buf = self.input.current().buf;
-        self.mem.write(buf, line)?;
+        self.vm.mem.write(buf, line)?;
         let inp = self.input.current_mut();
         inp.len = line.len() as i64;
         inp.line += 1;
@@ -197,9 +197,9 @@ impl Forth {
         let line = match inp.kind {
             SourceKind::Evaluate => return Ok(false),
             SourceKind::Terminal | SourceKind::Stdin => {
-                let _ = self.out.flush();
+                let _ = self.host.out.flush();
                 // One byte more than a line may have, to tell a long line.
-                let Some(l) = self.console.read_line(MAX_LINE + 1)? else {
+                let Some(l) = self.host.console.read_line(MAX_LINE + 1)? else {
                     return Ok(false);
                 };
                 // A line too long to keep is recorded empty: its error says enough.
@@ -233,7 +233,7 @@ impl Forth {
     /// Returns its address and length; the length is 0 at the end of the line.
     pub(crate) fn parse_name(&mut self) -> Res<(i64, i64)> {
         let (start, len) = self.parse_area();
-        let area = self.mem.slice(start, len)?;
+        let area = self.vm.mem.slice(start, len)?;
         match lexer::next_token(area) {
             Some((_, span)) => {
                 // Step over the one delimiter after the token (a no-break space is two bytes).
@@ -265,7 +265,7 @@ impl Forth {
         if len == 0 {
             return Err(self.fail(ZERO_LENGTH_NAME, "a name was expected here"));
         }
-        Ok((self.mem.string(addr, len)?, self.token_pos_at(addr)))
+        Ok((self.vm.mem.string(addr, len)?, self.token_pos_at(addr)))
     }
 
     /// The source position of the byte at `addr` of the current line.
@@ -289,7 +289,7 @@ impl Forth {
     /// PARSE: the text up to `delim` (or the end of the line); >IN moves past it.
     pub(crate) fn parse(&mut self, delim: u8) -> Res<(i64, i64)> {
         let (start, len) = self.parse_area();
-        let area = self.mem.slice(start, len)?;
+        let area = self.vm.mem.slice(start, len)?;
         let (n, skip) = match area.iter().position(|&c| c == delim) {
             Some(i) => (i, 1),
             None => (area.len(), 0),
@@ -304,7 +304,7 @@ impl Forth {
     pub(crate) fn skip_past(&mut self, delim: u8) -> Res<bool> {
         loop {
             let (start, len) = self.parse_area();
-            let found = self.mem.slice(start, len)?.contains(&delim);
+            let found = self.vm.mem.slice(start, len)?.contains(&delim);
             self.parse(delim)?;
             if found {
                 return Ok(true);
@@ -325,7 +325,7 @@ impl Forth {
     pub(crate) fn take_name_if(&mut self, wanted: impl Fn(&str) -> bool) -> Res<Option<String>> {
         let to_in = self.to_in();
         let (a, n) = self.parse_name()?;
-        let name = self.mem.string(a, n)?.to_ascii_lowercase();
+        let name = self.vm.mem.string(a, n)?.to_ascii_lowercase();
         if wanted(&name) {
             return Ok(Some(name));
         }
@@ -355,14 +355,14 @@ impl Forth {
                 return Ok(());
             }
             let pos = self.token_pos_at(addr);
-            let name = self.mem.string(addr, len)?;
+            let name = self.vm.mem.string(addr, len)?;
             self.input.note_token(pos, &name);
             self.interpret_token(&name)?;
             if self
                 .compiler
                 .def
                 .as_ref()
-                .is_some_and(|d| d.at_prompt && self.stacks.sp <= d.depth)
+                .is_some_and(|d| d.at_prompt && self.vm.stacks.sp <= d.depth)
             {
                 self.run_prompt_definition()?;
             }
@@ -374,8 +374,8 @@ impl Forth {
         if compiling && let Some((i, kind)) = self.compiler.local(name) {
             return self.compile_local_fetch(i, kind);
         }
-        if let Some(xt) = self.dict.find(name) {
-            let w = &self.dict.words[xt as usize];
+        if let Some(xt) = self.vm.dict.find(name) {
+            let w = &self.vm.dict.words[xt as usize];
             if compiling && !w.immediate() {
                 if self.compiler.def.as_ref().is_some_and(|d| d.at_prompt)
                     && [":", ":noname"]
@@ -390,7 +390,7 @@ impl Forth {
                 return self.compile_xt(xt);
             }
             if !compiling && w.compile_only() {
-                if self.prompt_control && opens_structure(name) {
+                if self.prefs.prompt_control && opens_structure(name) {
                     return self.open_prompt_definition(xt);
                 }
                 let prompt = if opens_structure(name) {
@@ -444,10 +444,10 @@ impl Forth {
         let xt = self.pop()? as u32;
         let end = self.code_here();
         let r = self.execute(xt);
-        if let crate::dictionary::Kind::Colon(start) = self.dict.words[xt as usize].kind
+        if let crate::dictionary::Kind::Colon(start) = self.vm.dict.words[xt as usize].kind
             && self.code_here() == end
         {
-            self.code.truncate(start as usize);
+            self.vm.code.truncate(start as usize);
         }
         self.drop_header(xt);
         r
@@ -463,7 +463,7 @@ impl Forth {
 
     /// EVALUATE: interpret a string in data space as the input source.
     pub(crate) fn evaluate(&mut self, addr: i64, len: i64) -> Res<()> {
-        self.mem.slice(addr, len)?;
+        self.vm.mem.slice(addr, len)?;
         self.push_input(SourceKind::Evaluate, self.input.current().src, -1)?;
         let inp = self.input.current_mut();
         inp.buf = addr;
@@ -560,26 +560,26 @@ impl Forth {
         let text = self.read_source(&path, name)?;
         let canon = path.canonicalize().unwrap_or_else(|_| path.clone());
         self.input.note_included(canon);
-        let Ok(id) = self.files.open_marker(&path) else {
+        let Ok(id) = self.host.files.open_marker(&path) else {
             return Err(self.fail(FILE_IO, "too many open files"));
         };
         // A script's first line `#!/usr/bin/env playforth` is for the
         // system that starts it: not Forth (`#!` is a word only when a
         // blank follows it), so it is read past.
         let shebang = text.starts_with(b"#!");
-        let outer = std::mem::replace(&mut self.redefined_from, self.redefined.len());
+        let outer = std::mem::replace(&mut self.input.redefined_from, self.input.redefined.len());
         let r = self.interpret_lines(&path.to_string_lossy(), text, id, shebang);
-        self.files.close(id);
+        self.host.files.close(id);
         self.note_redefined(&path.to_string_lossy());
-        self.redefined_from = outer;
+        self.input.redefined_from = outer;
         r
     }
 
     /// The redefinitions a file made beyond the first few, which were
     /// noted as they came: one line for the rest.
     fn note_redefined(&mut self, file: &str) {
-        let from = self.redefined_from.min(self.redefined.len());
-        let names: Vec<String> = self.redefined.drain(from..).collect();
+        let from = self.input.redefined_from.min(self.input.redefined.len());
+        let names: Vec<String> = self.input.redefined.drain(from..).collect();
         let Some(more) = names.get(crate::compiler::REDEFINED_NOTES..) else {
             return;
         };
@@ -589,7 +589,7 @@ impl Forth {
         let shown = more.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
         let etc = if more.len() > 6 { " …" } else { "" };
         let _ = writeln!(
-            self.diag,
+            self.host.diag,
             "{file} redefined {} more words ({shown}{etc}): the new definitions are used from now on",
             more.len()
         );

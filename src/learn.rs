@@ -16,7 +16,7 @@
 
 use crate::io::ScriptedConsole;
 use crate::system::Outcome;
-use crate::vm::Forth;
+use crate::system::Forth;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
@@ -621,7 +621,7 @@ fn fresh_system() -> (Forth, Capture) {
         Box::new(std::io::sink()),
         Box::new(ScriptedConsole::new(b"")),
     );
-    f.course.checking = true;
+    f.words.course.checking = true;
     f.set_seed(CHECK_SEED);
     (f, out)
 }
@@ -681,7 +681,7 @@ fn run_check(
         let load_error = load(&mut f, answer);
         // Whatever the learner left open or changed, the check starts clean.
         f.reset_after_error();
-        let _ = f.mem.set_cell(crate::memory::BASE_ADDR as i64, 10);
+        let _ = f.vm.mem.set_cell(crate::memory::BASE_ADDR as i64, 10);
         if !lesson.helpers.trim().is_empty()
             && let Err(e) = f.run_code("helpers", &lesson.helpers)
             && e.code != -28
@@ -977,15 +977,15 @@ impl Course {
 impl Forth {
     /// Follow a teacher's lessons instead of the built-in ones.
     pub fn set_lessons(&mut self, lessons: Vec<Lesson>) {
-        self.course.lessons = Some(lessons);
-        self.course.current = None;
+        self.words.course.lessons = Some(lessons);
+        self.words.course.current = None;
     }
 
     /// Keep the learner's progress in `path` (read now, written as it
     /// changes). Without it progress lasts as long as the system.
     pub fn set_progress_file(&mut self, path: PathBuf) {
-        self.course.progress_file = Some(path);
-        self.course.load_progress();
+        self.words.course.progress_file = Some(path);
+        self.words.course.load_progress();
     }
 }
 

@@ -18,7 +18,7 @@
 use crate::dictionary::{Dictionary, Kind};
 use crate::instr::Instr;
 use crate::interp::{Number, parse_number};
-use crate::vm::Forth;
+use crate::system::Forth;
 use crate::words::core::Core;
 use crate::words::float::Floating;
 use crate::words::text::{Text, signed};
@@ -156,7 +156,7 @@ fn closing(kinds: &[Layout], open: usize) -> Option<usize> {
 impl Forth {
     /// What SEE prints for a word.
     pub(crate) fn see_text(&self, xt: u32) -> String {
-        let w = &self.dict.words[xt as usize];
+        let w = &self.vm.dict.words[xt as usize];
         let name = &w.name;
         let imm = if w.immediate() { " immediate" } else { "" };
         match w.kind {
@@ -189,34 +189,34 @@ impl Forth {
             }
             Kind::Constant(v) => format!("{} constant {name}", signed(v as i128, self.base())),
             Kind::Variable(a) => {
-                let v = self.mem.cell(a as i64).unwrap_or(0);
+                let v = self.vm.mem.cell(a as i64).unwrap_or(0);
                 format!("variable {name}  \\ holds {v}")
             }
             Kind::Create(_) => format!("create {name}"),
             Kind::Does { code, .. } => {
                 let end = self
-                    .dict
+                    .vm.dict
                     .word_at(code)
-                    .map_or(code, |d| self.dict.words[d as usize].code_end);
+                    .map_or(code, |d| self.vm.dict.words[d as usize].code_end);
                 format!("create {name} does> {} ;", self.decompile(code, end))
             }
-            Kind::Value(a) => format!("{} value {name}", self.mem.cell(a as i64).unwrap_or(0)),
+            Kind::Value(a) => format!("{} value {name}", self.vm.mem.cell(a as i64).unwrap_or(0)),
             Kind::TwoValue(a) => {
                 let (x2, x1) = (
-                    self.mem.cell(a as i64).unwrap_or(0),
-                    self.mem.cell(a as i64 + 8).unwrap_or(0),
+                    self.vm.mem.cell(a as i64).unwrap_or(0),
+                    self.vm.mem.cell(a as i64 + 8).unwrap_or(0),
                 );
                 format!("{x1} {x2} 2value {name}")
             }
             Kind::FValue(a) => {
-                let r = f64::from_bits(self.mem.cell(a as i64).unwrap_or(0) as u64);
+                let r = f64::from_bits(self.vm.mem.cell(a as i64).unwrap_or(0) as u64);
                 format!("{} fvalue {name}", crate::words::float::literal_text(r))
             }
             Kind::Defer(a) => {
-                let target = self.mem.cell(a as i64).unwrap_or(0);
+                let target = self.vm.mem.cell(a as i64).unwrap_or(0);
                 let t = usize::try_from(target)
                     .ok()
-                    .and_then(|t| self.dict.words.get(t))
+                    .and_then(|t| self.vm.dict.words.get(t))
                     .map_or("?", |w| &w.name);
                 format!("defer {name}  \\ is {t}")
             }
@@ -227,7 +227,7 @@ impl Forth {
 
     /// The name of the colon word that starts at `start`.
     fn colon_name(&self, start: u32) -> String {
-        self.dict
+        self.vm.dict
             .words
             .iter()
             .rev()
@@ -237,7 +237,7 @@ impl Forth {
 
     /// The word whose data field is at `body`.
     fn body_word(&self, body: u32) -> Option<&crate::dictionary::Word> {
-        self.dict
+        self.vm.dict
             .words
             .iter()
             .rev()
@@ -251,7 +251,7 @@ impl Forth {
 
     /// The source token an instruction was compiled from, if it is kept.
     fn token_of(&self, at: u32) -> Option<String> {
-        self.input.token_at(self.code.pos(at as usize)?)
+        self.input.token_at(self.vm.code.pos(at as usize)?)
     }
 
     /// How the source wrote the literal `v` compiled at code address `at`,
@@ -261,7 +261,7 @@ impl Forth {
     /// back as `v` in the current BASE. None when the source is gone or
     /// does not match.
     fn literal_as_written(&self, at: u32, v: i64) -> Option<String> {
-        let pos = self.code.pos(at as usize)?;
+        let pos = self.vm.code.pos(at as usize)?;
         let rest = self.input.source_from(pos)?;
         let mut tokens = rest
             .split(|c| c.is_ascii_whitespace())
@@ -276,18 +276,18 @@ impl Forth {
             "c\"" => {
                 // The counted string at v, if it is the text after `c" `.
                 let text = self.input.quoted_at(pos, "c\"")?;
-                let n = self.mem.byte(v).ok()? as i64;
-                let stored = self.mem.slice(v + 1, n).ok()?;
+                let n = self.vm.mem.byte(v).ok()? as i64;
+                let stored = self.vm.mem.slice(v + 1, n).ok()?;
                 (stored == text).then(|| format!("c\" {}\"", String::from_utf8_lossy(text)))
             }
             "[']" => {
                 let next = tokens.next()?;
-                (Dictionary::lookup_view(&self.dict, &next)? as i64 == v)
+                (Dictionary::lookup_view(&self.vm.dict, &next)? as i64 == v)
                     .then(|| format!("['] {next}"))
             }
-            _ => match Dictionary::lookup_view(&self.dict, &first) {
+            _ => match Dictionary::lookup_view(&self.vm.dict, &first) {
                 Some(xt) => {
-                    let same = match self.dict.words[xt as usize].kind {
+                    let same = match self.vm.dict.words[xt as usize].kind {
                         Kind::Variable(a) | Kind::Create(a) => a as i64 == v,
                         Kind::Constant(c) => c == v,
                         _ => false,
@@ -305,7 +305,7 @@ impl Forth {
     fn double_as_written(&self, at: u32, lo: i64, hi: i64) -> Option<String> {
         let token = self.token_of(at)?;
         let d = (hi as i128) << 64 | (lo as u64 as i128);
-        let same = Dictionary::lookup_view(&self.dict, &token).is_none()
+        let same = Dictionary::lookup_view(&self.vm.dict, &token).is_none()
             && parse_number(token.as_bytes(), self.base()) == Some(Number::Double(d));
         same.then_some(token)
     }
@@ -317,7 +317,7 @@ impl Forth {
         let r = crate::words::float::parse_float(token.as_bytes())?;
         let same = self.base() == 10
             && r.to_bits() as i64 == bits
-            && Dictionary::lookup_view(&self.dict, &token).is_none()
+            && Dictionary::lookup_view(&self.vm.dict, &token).is_none()
             && parse_number(token.as_bytes(), 10).is_none();
         same.then_some(token)
     }
@@ -338,7 +338,7 @@ impl Forth {
     /// shape alone.
     fn recover(&self, start: u32, end: u32) -> Vec<Item> {
         // SEE shows what was written: superinstructions as their parts.
-        let code: Vec<Instr> = self.code.instrs()[start as usize..end as usize]
+        let code: Vec<Instr> = self.vm.code.instrs()[start as usize..end as usize]
             .iter()
             .map(|i| i.unfused())
             .collect();
@@ -364,7 +364,7 @@ impl Forth {
             Item::Float(bits) => crate::words::float::literal_text(f64::from_bits(*bits as u64)),
             Item::Call(start) => self.colon_name(*start),
             Item::Xt(xt) => self
-                .dict
+                .vm.dict
                 .words
                 .get(*xt as usize)
                 .map_or("?".into(), |w| w.name.to_string()),
@@ -385,19 +385,19 @@ impl Forth {
     fn immediate_word(&self, ins: Instr) -> Option<u32> {
         let xt = match ins {
             Instr::Call(start) => self
-                .dict
+                .vm.dict
                 .words
                 .iter()
                 .rposition(|w| w.kind == Kind::Colon(start) && !w.name.is_empty())?,
             Instr::Word(xt) => xt as usize,
             Instr::Prim(_) => self
-                .dict
+                .vm.dict
                 .words
                 .iter()
                 .position(|w| w.kind == Kind::Prim(ins))?,
             _ => return None,
         };
-        self.dict.words.get(xt)?.immediate().then_some(xt as u32)
+        self.vm.dict.words.get(xt)?.immediate().then_some(xt as u32)
     }
 
     /// What running the immediate colon word `xt` compiles, when it always
@@ -406,7 +406,7 @@ impl Forth {
     /// instruction, and the control words in it, in order. `depth` bounds
     /// the words it postpones in turn.
     fn expansion(&self, xt: u32, depth: usize) -> Option<(Vec<Expect>, Vec<&'static str>)> {
-        let w = self.dict.words.get(xt as usize)?;
+        let w = self.vm.dict.words.get(xt as usize)?;
         let Kind::Colon(start) = w.kind else {
             return None;
         };
@@ -414,7 +414,7 @@ impl Forth {
             return None;
         }
         let body = self
-            .code
+            .vm.code
             .instrs()
             .get(start as usize..w.code_end as usize)?;
         let (last, body) = body.split_last()?;
@@ -427,7 +427,7 @@ impl Forth {
             match ins {
                 Instr::CompileXt(x) => expect.push(Expect::Exactly(self.xt_instr(x)?)),
                 Instr::Prim(_) => {
-                    let name = self.dict.words[self.immediate_word(ins)? as usize]
+                    let name = self.vm.dict.words[self.immediate_word(ins)? as usize]
                         .name
                         .as_ref();
                     let (word, compiled) = control_word(name)?;
@@ -985,7 +985,7 @@ impl<'a> Recovery<'a> {
         if !self.as_written {
             return None;
         }
-        let code = &self.forth.code;
+        let code = &self.forth.vm.code;
         let a = self.start as usize + i;
         let pos = code.pos(a)?;
         if i > 0 && code.pos(a - 1) == Some(pos) {
@@ -999,9 +999,9 @@ impl<'a> Recovery<'a> {
         if token == ")" {
             return None;
         }
-        let xt = Dictionary::lookup_view(&self.forth.dict, &token)?;
+        let xt = Dictionary::lookup_view(&self.forth.vm.dict, &token)?;
         // The word as it was when this code was compiled, not a newer one.
-        match self.forth.dict.words[xt as usize].kind {
+        match self.forth.vm.dict.words[xt as usize].kind {
             Kind::Colon(s) if s < self.start => {}
             _ => return None,
         }
@@ -1072,7 +1072,7 @@ impl<'a> Recovery<'a> {
             }
             Instr::Lit(lo)
                 if let Some(Instr::Lit(hi)) = next
-                    && self.forth.code.pos(a as usize) == self.forth.code.pos(a as usize + 1)
+                    && self.forth.vm.code.pos(a as usize) == self.forth.vm.code.pos(a as usize + 1)
                     && let Some(text) = self.forth.double_as_written(a, lo, hi) =>
             {
                 self.items.push(Item::Source(text));
@@ -1168,7 +1168,7 @@ impl<'a> Recovery<'a> {
     /// A string literal at `i`, with the word after it if that prints or
     /// aborts with it (`."`, `abort"`); returns how many instructions.
     fn string(&mut self, i: usize, addr: u32, len: u32) -> usize {
-        let mem = &self.forth.mem;
+        let mem = &self.forth.vm.mem;
         let text = mem
             .slice(addr as i64, len as i64)
             .map(<[u8]>::to_vec)
@@ -1191,7 +1191,7 @@ impl<'a> Recovery<'a> {
         let a = self.start + i as u32;
         let names = self
             .forth
-            .code
+            .vm.code
             .local_names(a)
             .map(<[String]>::to_vec)
             .unwrap_or_else(|| {
@@ -1265,7 +1265,7 @@ impl<'a> Recovery<'a> {
 #[cfg(test)]
 mod tests {
     use crate::dictionary::Kind;
-    use crate::vm::Forth;
+    use crate::system::Forth;
 
     /// A word whose code was fused at `;` still shows the words written.
     #[test]
@@ -1273,12 +1273,12 @@ mod tests {
         let (mut f, _) = Forth::for_test(b"");
         let def = ": fused ( n -- n )  dup 5 < if 1 + else 4 0 do i + loop then ;";
         f.interpret_line(def).expect("compiles");
-        let xt = f.dict.find("fused").expect("defined");
-        let w = &f.dict.words[xt as usize];
+        let xt = f.vm.dict.find("fused").expect("defined");
+        let w = &f.vm.dict.words[xt as usize];
         let Kind::Colon(start) = w.kind else {
             panic!("a colon definition")
         };
-        let code = &f.code.instrs()[start as usize..w.code_end as usize];
+        let code = &f.vm.code.instrs()[start as usize..w.code_end as usize];
         let fused = code.iter().filter(|&&i| i.unfused() != i).count();
         assert!(fused >= 3, "dup 5 < if, 1 +, i + and the jump to EXIT fuse");
         assert_eq!(f.see_text(xt), def);

@@ -8,10 +8,50 @@ use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::input::{Input, SourceKind};
 use crate::instr::Instr;
-use crate::io::{Console, FileTable, ScriptedConsole, SharedBuf};
+use crate::io::{Console, ScriptedConsole, SharedBuf};
 use crate::memory::{self, Memory};
-use crate::vm::Forth;
+use crate::vm::Machine;
 use std::io::Write;
+
+/// One Forth system: the machine the inner loop runs on and the parts
+/// around it, each owning its own state. Nothing else holds state of a
+/// system (the Ctrl-C flag is its host's, the course is outside).
+pub struct Forth {
+    /// Stacks, data space, code space, dictionary, built-in bodies.
+    pub(crate) vm: Machine,
+    /// The definition being compiled, its DO loops and locals.
+    pub(crate) compiler: crate::compiler::Compiler,
+    /// Where the outer interpreter reads: sources, kept texts, the token.
+    pub(crate) input: Input,
+    /// The world outside: output, console, files, arguments, clock, Ctrl-C.
+    pub(crate) host: crate::host::Host,
+    /// What the report of the throw in flight needs.
+    pub(crate) pending: crate::vm::Pending,
+    /// TRACE's watch list and position.
+    pub(crate) trace: crate::vm::Tracer,
+    /// The REPL's and the output words' settings.
+    pub(crate) prefs: Prefs,
+    /// The word families' own state, a typed slot each.
+    pub(crate) words: crate::words::WordState,
+    /// BYE was executed: the status to exit with.
+    pub(crate) bye: Option<i32>,
+}
+
+/// Settings the user changes with words: how the REPL shows the stack,
+/// float precision, structures at the prompt.
+pub(crate) struct Prefs {
+    /// The REPL shows the stack after ` ok` (SHOW-STACK).
+    pub(crate) show_stack: bool,
+    /// `show-stack boxes`: `.S` and the REPL draw the stack as a row of
+    /// boxed cells.
+    pub(crate) stack_boxes: bool,
+    /// Significant digits F., FE. and FS. print (SET-PRECISION).
+    pub(crate) precision: usize,
+    /// IF, DO, ?DO, BEGIN and CASE outside a definition compile the
+    /// structure into a nameless definition and run it when it is closed
+    /// (on at the REPL; PROMPT-CONTROL turns it on or off).
+    pub(crate) prompt_control: bool,
+}
 
 const PRELUDE: &str = include_str!("prelude.fs");
 
@@ -68,71 +108,58 @@ impl Forth {
             Box::new(std::io::stderr()),
             Box::new(crate::terminal::StdConsole::new()),
         );
-        f.out.terminal = std::io::stdout().is_terminal();
-        f.out.pretty = crate::terminal::colour_wanted(&std::io::stdout());
+        f.host.out.terminal = std::io::stdout().is_terminal();
+        f.host.out.pretty = crate::terminal::colour_wanted(&std::io::stdout());
         f
     }
 
     /// A system with its output, diagnostics and keyboard supplied.
     pub fn with_io(out: Box<dyn Write>, diag: Box<dyn Write>, console: Box<dyn Console>) -> Forth {
         let mut f = Forth {
-            stacks: crate::vm::Stacks::new(),
-            run_depth: 0,
-            mem: Memory::new(),
-            here: memory::DICT_START,
-            code: CodeSpace::new(&[Instr::Execute, Instr::Exit, Instr::CatchEnd]),
-            dict: Dictionary::new(),
+            vm: Machine {
+                stacks: crate::vm::Stacks::new(),
+                run_depth: 0,
+                mem: Memory::new(),
+                here: memory::DICT_START,
+                code: CodeSpace::new(&[Instr::Execute, Instr::Exit, Instr::CatchEnd]),
+                dict: Dictionary::new(),
+                prims: &crate::vm::PRIMS,
+            },
             compiler: Default::default(),
             input: Input::new(),
-            files: FileTable::default(),
-            out: crate::io::Out::new(out),
-            diag,
-            console,
-            throw_msg: None,
-            throw_opened: None,
-            executed: None,
-            redefined: Vec::new(),
-            redefined_from: 0,
-            fault: crate::vm::Fault {
-                calls: Vec::with_capacity(crate::vm::MAX_CALLS),
+            host: crate::host::Host::new(out, diag, console),
+            pending: crate::vm::Pending {
+                fault: crate::vm::Fault {
+                    calls: Vec::with_capacity(crate::vm::MAX_CALLS),
+                    ..Default::default()
+                },
                 ..Default::default()
             },
-            fault_sp: 0,
-            args: vec!["playforth".into()],
-            arg_addrs: Default::default(),
-            squote_next: 0,
-            hld: memory::HOLD_END,
-            substitutions: Default::default(),
-            rng: crate::words::games::rng_from_seed(clock_seed()),
-            user_start: 0,
-            show_stack: true,
-            stack_boxes: false,
-            precision: 15,
-            prompt_control: false,
-            traced: Vec::new(),
-            trace_names: Vec::new(),
-            trace_base: None,
-            trace_at: 0,
-            attack_tables: crate::words::games::attack_tables(),
+            trace: Default::default(),
+            prefs: Prefs {
+                show_stack: true,
+                stack_boxes: false,
+                precision: 15,
+                prompt_control: false,
+            },
+            words: crate::words::WordState::new(crate::words::games::rng_from_seed(clock_seed())),
             bye: None,
-            course: Default::default(),
-            prims: &crate::vm::PRIMS,
         };
-        let _ = f.mem.set_cell(memory::BASE_ADDR as i64, 10);
-        let _ = f.mem.set_cell(memory::WARNINGS_ADDR as i64, -1);
+        let _ = f.vm.mem.set_cell(memory::BASE_ADDR as i64, 10);
+        let _ = f.vm.mem.set_cell(memory::WARNINGS_ADDR as i64, -1);
         f.sync_argc();
         // The game words live in their own word list, searched after FORTH,
         // so programs can define words of the same names without a note.
-        f.dict.wordlists.push(crate::dictionary::Wordlist {
+        f.vm.dict.wordlists.push(crate::dictionary::Wordlist {
             name: Some("games".into()),
             ..Default::default()
         });
-        f.dict.wordlists.push(crate::dictionary::Wordlist {
+        f.vm.dict.wordlists.push(crate::dictionary::Wordlist {
             name: Some("root".into()),
             ..Default::default()
         });
         for spec in crate::words::all_specs() {
-            f.dict.current = if matches!(
+            f.vm.dict.current = if matches!(
                 spec.set,
                 crate::words::WordSet::Games | crate::words::WordSet::Course
             ) {
@@ -141,22 +168,22 @@ impl Forth {
                 0
             };
             let instr = crate::instr::hot(spec.instr);
-            let (xt, _) = f.dict.create(spec.name, Kind::Prim(instr), true);
-            f.dict.words[xt as usize].flags = spec.flags;
+            let (xt, _) = f.vm.dict.create(spec.name, Kind::Prim(instr), true);
+            f.vm.dict.words[xt as usize].flags = spec.flags;
         }
-        f.dict.current = ROOT_WORDLIST;
+        f.vm.dict.current = ROOT_WORDLIST;
         for name in ROOT_WORDS {
-            let Some(xt) = f.dict.search(0, name) else {
+            let Some(xt) = f.vm.dict.search(0, name) else {
                 panic!("root word {name} is not built in");
             };
-            let w = &f.dict.words[xt as usize];
+            let w = &f.vm.dict.words[xt as usize];
             let (kind, flags) = (w.kind, w.flags);
-            let (alias, _) = f.dict.create(name, kind, true);
-            f.dict.words[alias as usize].flags = flags;
+            let (alias, _) = f.vm.dict.create(name, kind, true);
+            f.vm.dict.words[alias as usize].flags = flags;
         }
-        f.dict.current = 0;
-        f.dict.order = crate::dictionary::default_order();
-        f.dict
+        f.vm.dict.current = 0;
+        f.vm.dict.order = crate::dictionary::default_order();
+        f.vm.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
         let loaded = crate::vm::holding_interrupts(|| {
             f.interpret_text("<prelude>", PRELUDE.as_bytes().to_vec(), -1)
@@ -167,7 +194,7 @@ impl Forth {
         }
         f.input.typed().clear();
         f.input.forget_token();
-        f.user_start = f.dict.words.len() as u32;
+        f.vm.dict.user_start = f.vm.dict.words.len() as u32;
         f
     }
 
@@ -184,7 +211,7 @@ impl Forth {
 
     /// Set the script's command-line arguments (after the program name).
     pub fn set_args(&mut self, program: &str, args: &[String]) {
-        self.args = std::iter::once(program.to_string())
+        self.host.args = std::iter::once(program.to_string())
             .chain(args.iter().cloned())
             .collect();
         self.sync_argc();
@@ -192,18 +219,18 @@ impl Forth {
 
     pub(crate) fn sync_argc(&mut self) {
         let _ = self
-            .mem
-            .set_cell(memory::ARGC_ADDR as i64, self.args.len() as i64);
+            .vm.mem
+            .set_cell(memory::ARGC_ADDR as i64, self.host.args.len() as i64);
     }
 
     /// Settle a host call: an uncaught throw becomes an error report and
     /// the system is reset; BYE and QUIT end quietly.
     fn settle(&mut self, r: Res<()>) -> Result<Outcome, ForthError> {
         if r.is_ok() {
-            self.throw_msg = None;
+            self.pending.throw_msg = None;
         }
         // Output still buffered must reach its reader, or the host hears why not.
-        let r = match (r, self.out.flush()) {
+        let r = match (r, self.host.out.flush()) {
             (Ok(()) | Err(BYE), Err(e)) => Err(self.output_error(e)),
             (r, _) => r,
         };
@@ -212,9 +239,9 @@ impl Forth {
             Err(BYE) => Ok(Outcome::Bye(self.bye.unwrap_or(0))),
             Err(QUIT) => {
                 // QUIT empties the return stack only; the data stack stays.
-                let sp = self.stacks.sp;
+                let sp = self.vm.stacks.sp;
                 self.reset_after_error();
-                self.stacks.sp = sp;
+                self.vm.stacks.sp = sp;
                 Ok(Outcome::Continue)
             }
             Err(t) => {
@@ -234,9 +261,9 @@ impl Forth {
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
         // Kept before it runs, so a `check` on the same line sees it too.
-        self.course.record(text);
+        self.words.course.record(text);
         // The line was ended with Enter: the output starts a fresh line.
-        self.out.at_line_start = true;
+        self.host.out.at_line_start = true;
         self.input.unwind();
         let typed = self.input.typed();
         typed.keep_tail(crate::input::KEPT_INPUT);
@@ -253,7 +280,7 @@ impl Forth {
         if r == Err(USER_INTERRUPT) {
             // Stopped with Ctrl-C (an endless loop, a long wait): a check
             // replaying the session gives it only a moment.
-            self.course.mark_interrupted();
+            self.words.course.mark_interrupted();
         }
         self.settle(r)
     }
@@ -265,8 +292,8 @@ impl Forth {
         names
             .into_iter()
             .filter_map(|n| {
-                let xt = self.dict.lookup_view(&n)?;
-                let user = xt >= self.user_start;
+                let xt = self.vm.dict.lookup_view(&n)?;
+                let user = xt >= self.vm.dict.user_start;
                 let effect = self.info_for(xt).effect;
                 Some((n, user, effect))
             })
@@ -278,8 +305,8 @@ impl Forth {
     /// Fails (with the reason as the error's message) when the word exists
     /// but cannot be traced.
     pub fn trace_name(&mut self, name: &str) -> Result<(), ForthError> {
-        self.trace_names.push(name.to_ascii_lowercase());
-        if let Some(xt) = self.dict.find(name)
+        self.trace.trace_names.push(name.to_ascii_lowercase());
+        if let Some(xt) = self.vm.dict.find(name)
             && let Err(t) = self.trace_xt(xt, true)
         {
             let e = self.error_for(t);
@@ -291,16 +318,16 @@ impl Forth {
 
     /// Watch (or stop watching) a colon definition.
     pub(crate) fn trace_xt(&mut self, xt: u32, on: bool) -> Res<()> {
-        let Kind::Colon(start) = self.dict.words[xt as usize].kind else {
-            let name = self.dict.words[xt as usize].name.to_string();
+        let Kind::Colon(start) = self.vm.dict.words[xt as usize].kind else {
+            let name = self.vm.dict.words[xt as usize].name.to_string();
             return Err(self.fail(
                 INVALID_NAME,
                 format!("`{name}` is built in; only colon definitions can be traced"),
             ));
         };
-        self.traced.retain(|&s| s != start);
+        self.trace.traced.retain(|&s| s != start);
         if on {
-            self.traced.push(start);
+            self.trace.traced.push(start);
         }
         Ok(())
     }
@@ -309,17 +336,17 @@ impl Forth {
     /// REPL reports an error, so the report starts on a line of its own).
     /// True when it had to.
     pub fn end_output_line(&mut self) -> bool {
-        let mid_line = !self.out.at_line_start;
+        let mid_line = !self.host.out.at_line_start;
         if mid_line {
-            let _ = self.out.write_all(b"\n");
+            let _ = self.host.out.write_all(b"\n");
         }
-        let _ = self.out.flush();
+        let _ = self.host.out.flush();
         mid_line
     }
 
     /// The stack as the REPL shows it after ` ok`, if it is shown.
     pub fn ok_stack(&self) -> Option<String> {
-        self.show_stack
+        self.prefs.show_stack
             .then(|| self.stack_text_top(OK_STACK_CELLS).trim_end().to_string())
     }
 
@@ -340,7 +367,7 @@ impl Forth {
         let Some(def) = self.compiler.def.clone() else {
             return Ok(());
         };
-        let name = &self.dict.words[def.xt as usize].name;
+        let name = &self.vm.dict.words[def.xt as usize].name;
         let inside = if def.at_prompt {
             "a control structure typed outside a definition (is its closing word missing?)"
                 .to_string()
@@ -402,14 +429,14 @@ impl Forth {
     /// Let IF, DO, ?DO, BEGIN and CASE typed outside a definition run at
     /// once (the REPL turns this on; files keep the standard's behaviour).
     pub fn set_prompt_control(&mut self, on: bool) {
-        self.prompt_control = on;
+        self.prefs.prompt_control = on;
     }
 
     /// `--plain`: boards stay in plain ASCII even on a terminal (`pretty?`
     /// is false).
     pub fn set_plain(&mut self, plain: bool) {
         if plain {
-            self.out.pretty = false;
+            self.host.out.pretty = false;
         }
     }
 

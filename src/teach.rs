@@ -6,7 +6,7 @@
 //! unfinished input — is beside it, in the binary's `src/repl/line.rs`.)
 
 use crate::dictionary::Kind;
-use crate::vm::Forth;
+use crate::system::Forth;
 use crate::words::Spec;
 
 /// Where a word comes from.
@@ -119,12 +119,12 @@ fn split_example(doc: &str) -> (String, Option<String>) {
 impl Forth {
     /// Everything known about a word, looked up through the search order.
     pub fn word_info(&mut self, name: &str) -> Option<WordInfo> {
-        let xt = self.dict.find(name)?;
+        let xt = self.vm.dict.find(name)?;
         Some(self.info_for(xt))
     }
 
     pub(crate) fn info_for(&self, xt: u32) -> WordInfo {
-        let w = &self.dict.words[xt as usize];
+        let w = &self.vm.dict.words[xt as usize];
         let name = w.name.to_string();
         if let Kind::Prim(i) = w.kind
             && let Some(spec) = spec_for(i)
@@ -144,7 +144,7 @@ impl Forth {
         let prelude = crate::glossary::prelude_entries()
             .into_iter()
             .find(|e| e.name.eq_ignore_ascii_case(&name));
-        if let Some(e) = prelude.filter(|_| xt < self.user_start) {
+        if let Some(e) = prelude.filter(|_| xt < self.vm.dict.user_start) {
             let (doc, example) = split_example(&e.doc);
             return WordInfo {
                 name,
@@ -188,7 +188,7 @@ impl Forth {
     /// Where a file defined a word (`examples/othello.fs, line 232`), and
     /// the `\ comment` after its name on that line, if there is one.
     fn defined_in(&self, xt: u32) -> Option<(String, Option<String>)> {
-        let w = &self.dict.words[xt as usize];
+        let w = &self.vm.dict.words[xt as usize];
         let loc = self.input.location(w.defined_at?)?;
         if loc.file.starts_with('<') || loc.file == "-e" {
             return None;
@@ -228,8 +228,8 @@ impl Forth {
         // Closest first; among equals, the one that keeps more of what was
         // typed at the start (`dupp`: `dup` before `dump`), then by name.
         let mut scored: Vec<(usize, std::cmp::Reverse<usize>, String)> = Vec::new();
-        for &wid in self.dict.order.iter().rev() {
-            let Some(wl) = self.dict.wordlists.get(wid as usize) else {
+        for &wid in self.vm.dict.order.iter().rev() {
+            let Some(wl) = self.vm.dict.wordlists.get(wid as usize) else {
                 continue;
             };
             for (key, &xt) in &wl.map {
@@ -243,7 +243,7 @@ impl Forth {
                         .zip(lower.bytes())
                         .take_while(|(x, y)| x == y)
                         .count();
-                    let name = self.dict.words[xt as usize].name.to_string();
+                    let name = self.vm.dict.words[xt as usize].name.to_string();
                     scored.push((d, std::cmp::Reverse(kept), name));
                 }
             }
@@ -256,12 +256,12 @@ impl Forth {
     /// Every name found through the search order (shadowed ones once).
     pub(crate) fn visible_names(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        for &wid in self.dict.order.iter().rev() {
-            if let Some(wl) = self.dict.wordlists.get(wid as usize) {
+        for &wid in self.vm.dict.order.iter().rev() {
+            if let Some(wl) = self.vm.dict.wordlists.get(wid as usize) {
                 names.extend(
                     wl.map
                         .values()
-                        .map(|&xt| self.dict.words[xt as usize].name.to_string()),
+                        .map(|&xt| self.vm.dict.words[xt as usize].name.to_string()),
                 );
             }
         }

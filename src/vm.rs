@@ -8,11 +8,10 @@
 //! use; exceptions unwind both to the frame CATCH saved.
 
 use crate::code::CodeSpace;
+use crate::system::Forth;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
-use crate::input::Input;
 use crate::instr::Instr;
-use crate::io::{Console, FileTable};
 use crate::memory::{self, Memory};
 use crate::words::float::Floating;
 use std::io::Write;
@@ -103,22 +102,29 @@ pub const EXECUTE_STUB: u32 = 0;
 pub const CATCH_END: u32 = 2;
 pub const STUB_END: u32 = 3;
 
-pub struct Forth {
+/// The machine the inner loop runs on: the stacks, data space, code
+/// space, dictionary and the table of built-in bodies. The hot loop
+/// borrows these fields apart; everything else a system has lives beside
+/// it in [`Forth`].
+pub(crate) struct Machine {
     /// The data, return, call, locals and catch stacks.
     pub(crate) stacks: Stacks,
+    /// Nesting of `run` (EVALUATE, INCLUDED, CATCH across them).
     pub(crate) run_depth: u32,
     pub(crate) mem: Memory,
+    /// The data-space pointer (HERE).
     pub(crate) here: usize,
     /// The compiled instructions, their source positions, locals' names.
     pub(crate) code: CodeSpace,
     pub(crate) dict: Dictionary,
-    pub(crate) compiler: crate::compiler::Compiler,
-    /// Where the outer interpreter reads: sources, kept texts, the token.
-    pub(crate) input: Input,
-    pub(crate) files: FileTable,
-    pub(crate) out: crate::io::Out,
-    pub(crate) diag: Box<dyn Write>,
-    pub(crate) console: Box<dyn Console>,
+    /// The bodies of the built-in words, by primitive id.
+    pub(crate) prims: &'static [crate::words::PrimFn],
+}
+
+/// What the report of an uncaught throw needs that the throw code alone
+/// does not carry, saved when it was raised.
+#[derive(Default)]
+pub(crate) struct Pending {
     /// Extra text for the pending throw (undefined word name, ABORT" message).
     /// It belongs to the throw code beside it: a message left by a throw
     /// that was caught or discarded never dresses up a later, other error.
@@ -129,37 +135,14 @@ pub struct Forth {
     /// The built-in word run last by the slow path, if it failed: the word
     /// EXECUTE (or a deferred word) ran, for the report.
     pub(crate) executed: Option<Instr>,
-    /// Words a file being included redefined, noted when it ends (one line
-    /// for many: a second game loaded in a session redefines dozens).
-    pub(crate) redefined: Vec<String>,
-    /// Where the file being included began in `redefined`.
-    pub(crate) redefined_from: usize,
     pub(crate) fault: Fault,
     /// The data stack depth before the instruction that failed.
     pub(crate) fault_sp: usize,
-    pub(crate) args: Vec<String>,
-    /// Where each command-line argument was copied for ARG and NEXT-ARG.
-    pub(crate) arg_addrs: std::collections::HashMap<String, i64>,
-    pub(crate) squote_next: usize,
-    pub(crate) hld: usize,
-    /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
-    /// The generator behind RANDOM and CHOOSE.
-    pub(crate) rng: crate::words::games::GameRng,
-    /// 0x88 difference tables: attacking kinds and slide steps.
-    pub(crate) attack_tables: ([u8; 239], [i8; 239]),
-    /// The first xt defined after the prelude: the user's words start here.
-    pub(crate) user_start: u32,
-    /// The REPL shows the stack after ` ok` (SHOW-STACK).
-    pub(crate) show_stack: bool,
-    /// `show-stack boxes`: `.S` and the REPL draw the stack as a row of
-    /// boxed cells.
-    pub(crate) stack_boxes: bool,
-    /// Significant digits F., FE. and FS. print (SET-PRECISION).
-    pub(crate) precision: usize,
-    /// IF, DO, ?DO, BEGIN and CASE outside a definition compile the
-    /// structure into a nameless definition and run it when it is closed
-    /// (on at the REPL; PROMPT-CONTROL turns it on or off).
-    pub(crate) prompt_control: bool,
+}
+
+/// TRACE's state: which words it watches and where it is.
+#[derive(Default)]
+pub(crate) struct Tracer {
     /// Code addresses of the words TRACE watches.
     pub(crate) traced: Vec<u32>,
     /// Names to trace as soon as they are defined (`--trace NAME`).
@@ -168,12 +151,6 @@ pub struct Forth {
     pub(crate) trace_base: Option<usize>,
     /// Tracing: the code address of the step being traced.
     pub(crate) trace_at: u32,
-    pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
-    pub(crate) bye: Option<i32>,
-    /// The guided course: lessons, progress, the session to replay.
-    pub(crate) course: crate::learn::Course,
-    /// The bodies of the built-in words, by primitive id.
-    pub(crate) prims: &'static [crate::words::PrimFn],
 }
 
 /// The table of built-in bodies, made once per process.
@@ -215,39 +192,39 @@ impl Forth {
 
     #[inline(always)]
     pub fn push(&mut self, v: i64) -> Res<()> {
-        self.stacks.push(v)
+        self.vm.stacks.push(v)
     }
 
     #[inline(always)]
     pub fn pop(&mut self) -> Res<i64> {
-        self.stacks.pop()
+        self.vm.stacks.pop()
     }
 
     /// The cell `n` below the top (0 = top).
     #[inline(always)]
     pub(crate) fn peek(&self, n: usize) -> Res<i64> {
-        if n >= self.stacks.sp {
+        if n >= self.vm.stacks.sp {
             return Err(STACK_UNDERFLOW);
         }
-        Ok(self.stacks.ds[self.stacks.sp - 1 - n])
+        Ok(self.vm.stacks.ds[self.vm.stacks.sp - 1 - n])
     }
 
     /// Room for n more cells on the data stack.
     #[inline(always)]
     pub(crate) fn room(&self, n: usize) -> Res<()> {
-        self.stacks.room(n)
+        self.vm.stacks.room(n)
     }
 
     /// Room for n more cells on the return stack.
     #[inline(always)]
     pub(crate) fn rroom(&self, n: usize) -> Res<()> {
-        self.stacks.rroom(n)
+        self.vm.stacks.rroom(n)
     }
 
     /// Fail with -4 unless the stack holds at least `n` cells.
     #[inline(always)]
     pub(crate) fn need(&self, n: usize) -> Res<()> {
-        self.stacks.need(n)
+        self.vm.stacks.need(n)
     }
 
     #[inline(always)]
@@ -286,29 +263,29 @@ impl Forth {
     pub(crate) fn pop_string(&mut self) -> Res<String> {
         let len = self.pop()?;
         let addr = self.pop()?;
-        self.mem.string(addr, len)
+        self.vm.mem.string(addr, len)
     }
 
     pub(crate) fn pop_bytes(&mut self) -> Res<Vec<u8>> {
         let len = self.pop()?;
         let addr = self.pop()?;
-        Ok(self.mem.slice(addr, len)?.to_vec())
+        Ok(self.vm.mem.slice(addr, len)?.to_vec())
     }
 
     pub fn depth(&self) -> usize {
-        self.stacks.sp
+        self.vm.stacks.sp
     }
 
     /// The data stack, bottom first.
     pub fn stack(&self) -> &[i64] {
-        &self.stacks.ds[..self.stacks.sp]
+        &self.vm.stacks.ds[..self.vm.stacks.sp]
     }
 
     // ---- return stack ----
 
     #[inline(always)]
     pub(crate) fn rpush(&mut self, v: i64) -> Res<()> {
-        self.stacks.rpush(v)
+        self.vm.stacks.rpush(v)
     }
 
     #[inline(always)]
@@ -316,8 +293,8 @@ impl Forth {
         if self.rdepth_own() == 0 {
             return Err(self.reach_past_frame(0));
         }
-        self.stacks.rp -= 1;
-        Ok(self.stacks.rs[self.stacks.rp])
+        self.vm.stacks.rp -= 1;
+        Ok(self.vm.stacks.rs[self.vm.stacks.rp])
     }
 
     #[inline(always)]
@@ -325,13 +302,13 @@ impl Forth {
         if n >= self.rdepth_own() {
             return Err(self.reach_past_frame(0));
         }
-        Ok(self.stacks.rs[self.stacks.rp - 1 - n])
+        Ok(self.vm.stacks.rs[self.vm.stacks.rp - 1 - n])
     }
 
     /// The cells the running word has on the return stack.
     #[inline(always)]
     pub(crate) fn rdepth_own(&self) -> usize {
-        self.stacks.rdepth_own()
+        self.vm.stacks.rdepth_own()
     }
 
     /// A word reached for return-stack cells it did not push: underflow when
@@ -339,7 +316,7 @@ impl Forth {
     /// else a broken rule (the cells are a caller's).
     #[cold]
     pub(crate) fn reach_past_frame(&mut self, taken: usize) -> Throw {
-        if self.stacks.rp <= taken {
+        if self.vm.stacks.rp <= taken {
             return RSTACK_UNDERFLOW;
         }
         self.fail(
@@ -352,7 +329,7 @@ impl Forth {
     /// EXIT found the return stack not as the word found it.
     #[cold]
     fn exit_imbalance(&mut self) -> Throw {
-        let extra = self.stacks.rp as i64 - self.stacks.rbase as i64;
+        let extra = self.vm.stacks.rp as i64 - self.vm.stacks.rbase as i64;
         self.fail(
             RSTACK_IMBALANCE,
             format!(
@@ -365,22 +342,22 @@ impl Forth {
     // ---- system variables ----
 
     pub fn base(&self) -> i64 {
-        self.mem.cell(memory::BASE_ADDR as i64).unwrap_or(10)
+        self.vm.mem.cell(memory::BASE_ADDR as i64).unwrap_or(10)
     }
 
     pub(crate) fn compiling(&self) -> bool {
-        self.mem.cell(memory::STATE_ADDR as i64).unwrap_or(0) != 0
+        self.vm.mem.cell(memory::STATE_ADDR as i64).unwrap_or(0) != 0
     }
 
     pub(crate) fn set_state(&mut self, compiling: bool) {
         let _ = self
-            .mem
+            .vm.mem
             .set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
     }
 
     /// Set a message to accompany the next throw, and return the throw.
     pub(crate) fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
-        self.throw_msg = Some((t, msg.into()));
+        self.pending.throw_msg = Some((t, msg.into()));
         t
     }
 
@@ -395,15 +372,15 @@ impl Forth {
     /// Run code from `start` until it returns to this level. CATCH frames
     /// made at this level catch exceptions here; others go to the caller.
     pub(crate) fn run(&mut self, start: u32) -> Res<()> {
-        if self.run_depth >= MAX_RUN_DEPTH {
+        if self.vm.run_depth >= MAX_RUN_DEPTH {
             return Err(RSTACK_OVERFLOW);
         }
-        self.run_depth += 1;
-        let depth = self.run_depth;
-        let base = self.stacks.calls.len();
+        self.vm.run_depth += 1;
+        let depth = self.vm.run_depth;
+        let base = self.vm.stacks.calls.len();
         let mut ip = start;
         let result = loop {
-            let r = if self.traced.is_empty() {
+            let r = if self.trace.traced.is_empty() {
                 self.inner::<false>(ip, base)
             } else {
                 self.inner::<true>(ip, base)
@@ -412,19 +389,19 @@ impl Forth {
                 Ok(()) => break Ok(()),
                 Err((t, at)) => {
                     self.note_fault(at);
-                    match self.stacks.catches.last() {
+                    match self.vm.stacks.catches.last() {
                         Some(&f) if f.depth == depth && t != BYE => {
-                            self.stacks.catches.pop();
-                            self.stacks.rp = f.rp;
-                            self.stacks.rbase = f.rbase;
-                            self.stacks.calls.truncate(f.calls);
-                            self.stacks.locals.truncate(f.locals);
-                            self.stacks.fp = f.fp;
-                            self.fault.active = false;
-                            self.throw_msg = None;
-                            self.throw_opened = None;
+                            self.vm.stacks.catches.pop();
+                            self.vm.stacks.rp = f.rp;
+                            self.vm.stacks.rbase = f.rbase;
+                            self.vm.stacks.calls.truncate(f.calls);
+                            self.vm.stacks.locals.truncate(f.locals);
+                            self.vm.stacks.fp = f.fp;
+                            self.pending.fault.active = false;
+                            self.pending.throw_msg = None;
+                            self.pending.throw_opened = None;
                             // The depth CATCH saw, then the code: 9.6.1.0875.
-                            self.stacks.sp = f.sp;
+                            self.vm.stacks.sp = f.sp;
                             if let Err(e) = self.push(t.0) {
                                 break Err(e);
                             }
@@ -435,16 +412,16 @@ impl Forth {
                 }
             }
         };
-        self.run_depth -= 1;
+        self.vm.run_depth -= 1;
         result
     }
 
     fn note_fault(&mut self, at: u32) {
-        let executed = self.executed.take();
-        if !self.fault.active {
-            self.fault.active = true;
-            self.fault.ip = (at >= STUB_END).then_some(at);
-            let here = self.code.get(at as usize).map(|i| i.unfused());
+        let executed = self.pending.executed.take();
+        if !self.pending.fault.active {
+            self.pending.fault.active = true;
+            self.pending.fault.ip = (at >= STUB_END).then_some(at);
+            let here = self.vm.code.get(at as usize).map(|i| i.unfused());
             // A built-in word that EXECUTE or a deferred word ran is the one
             // that failed (the caret stays under the EXECUTE); not a
             // run-time part such as `(unset)`: the word reaching it is named.
@@ -456,11 +433,11 @@ impl Forth {
                     )
                 })
                 .filter(|&i| !self.instr_name(i).is_some_and(|n| n.starts_with('(')));
-            self.fault.instr = ran.or(here);
-            self.fault.calls.clear();
-            self.fault.calls.extend(self.stacks.calls.returns());
-            self.fault.active_snapshot = true;
-            self.fault.depth = self.fault_sp;
+            self.pending.fault.instr = ran.or(here);
+            self.pending.fault.calls.clear();
+            self.pending.fault.calls.extend(self.vm.stacks.calls.returns());
+            self.pending.fault.active_snapshot = true;
+            self.pending.fault.depth = self.pending.fault_sp;
         }
     }
 
@@ -468,20 +445,20 @@ impl Forth {
     /// ordinary loop is compiled without any of that.
     ///
     /// The data stack pointer lives in the local `sp` and is written back
-    /// to `self.stacks.sp` before anything that looks at the machine as a whole
+    /// to `self.vm.stacks.sp` before anything that looks at the machine as a whole
     /// (a table word, EXECUTE, an error). Every instruction checks before
     /// it changes anything, so when one fails, `sp` is still the depth it
     /// was given: that is what error reports show.
     // Comparisons are written out: clippy's `contains` forms cost registers here.
     #[allow(clippy::manual_range_contains)]
     fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
-        let mut sp = self.stacks.sp;
-        let mut rp = self.stacks.rp;
+        let mut sp = self.vm.stacks.sp;
+        let mut rp = self.vm.stacks.rp;
         loop {
-            let calls_before = self.stacks.calls.len();
+            let calls_before = self.vm.stacks.calls.len();
             if TRACE {
-                self.stacks.sp = sp;
-                self.stacks.rp = rp;
+                self.vm.stacks.sp = sp;
+                self.vm.stacks.rp = rp;
                 self.trace_before(ip);
             }
             // The hot loop works on the parts of the machine it needs,
@@ -489,13 +466,13 @@ impl Forth {
             // an instruction needs the whole machine (`slow!`), fails
             // (`bail!`), or returns from this level.
             let stop = 'hot: {
-                let Forth {
+                let Machine {
                     stacks,
                     mem,
                     code,
                     dict,
                     ..
-                } = &mut *self;
+                } = &mut self.vm;
                 let Stacks {
                     ds,
                     rs,
@@ -1537,15 +1514,15 @@ impl Forth {
                     }
                 }
             };
-            self.stacks.sp = sp;
-            self.stacks.rp = rp;
+            self.vm.stacks.sp = sp;
+            self.vm.stacks.rp = rp;
             match stop {
                 Stop::Fail(t) => {
-                    self.fault_sp = sp;
+                    self.pending.fault_sp = sp;
                     return Err((t, ip.wrapping_sub(1)));
                 }
                 Stop::BadCode => {
-                    self.fault_sp = sp;
+                    self.pending.fault_sp = sp;
                     return Err((BAD_ADDRESS, ip));
                 }
                 Stop::Done => return Ok(()),
@@ -1553,13 +1530,13 @@ impl Forth {
                 Stop::Slow => {
                     // A built-in word reached through EXECUTE or DEFER runs
                     // next, before the next instruction is fetched.
-                    let mut ins = self.code[ip as usize - 1].unfused();
+                    let mut ins = self.vm.code[ip as usize - 1].unfused();
                     loop {
                         match self.slow(ins, ip, base) {
                             Ok(Some((to, next))) => {
                                 ip = to;
-                                sp = self.stacks.sp;
-                                rp = self.stacks.rp;
+                                sp = self.vm.stacks.sp;
+                                rp = self.vm.stacks.rp;
                                 match next {
                                     Some(i) => ins = i,
                                     None => break,
@@ -1568,8 +1545,8 @@ impl Forth {
                             Ok(None) => return Ok(()),
                             Err(t) => {
                                 // Fail with the stack as the instruction found it.
-                                self.stacks.sp = sp;
-                                self.fault_sp = sp;
+                                self.vm.stacks.sp = sp;
+                                self.pending.fault_sp = sp;
                                 return Err((t, ip.wrapping_sub(1)));
                             }
                         }
@@ -1587,8 +1564,8 @@ impl Forth {
     /// because it fails with a report that needs more than a throw code (a
     /// word reaching for return-stack cells it did not push), or because it
     /// starts a superinstruction that cannot run whole (then it runs alone,
-    /// and the next instructions after it). `self.stacks.sp` and
-    /// `self.stacks.rp` are current. Gives where to go on, with a built-in word to
+    /// and the next instructions after it). `self.vm.stacks.sp` and
+    /// `self.vm.stacks.rp` are current. Gives where to go on, with a built-in word to
     /// run first, or None when the run at this level is over.
     #[inline(never)]
     fn slow(&mut self, ins: Instr, ip: u32, base: usize) -> Res<Option<(u32, Option<Instr>)>> {
@@ -1600,39 +1577,39 @@ impl Forth {
             }
             Instr::Word(xt) => self.enter(xt as i64, ip).and_then(entered),
             Instr::Defer(addr) => {
-                let xt = self.mem.cell(addr as i64)?;
+                let xt = self.vm.mem.cell(addr as i64)?;
                 self.enter(xt, ip).and_then(entered)
             }
             Instr::Catch => {
                 self.need(1)?;
-                if self.stacks.catches.len() >= MAX_CATCH {
+                if self.vm.stacks.catches.len() >= MAX_CATCH {
                     return Err(EXCEPTION_OVERFLOW);
                 }
-                if self.stacks.calls.len() + 2 >= MAX_CALLS {
+                if self.vm.stacks.calls.len() + 2 >= MAX_CALLS {
                     return Err(RSTACK_OVERFLOW);
                 }
                 let xt = self.pop()?;
-                self.stacks.catches.push(CatchFrame {
-                    sp: self.stacks.sp,
-                    rp: self.stacks.rp,
-                    rbase: self.stacks.rbase,
-                    calls: self.stacks.calls.len(),
-                    locals: self.stacks.locals.len(),
-                    fp: self.stacks.fp,
+                self.vm.stacks.catches.push(CatchFrame {
+                    sp: self.vm.stacks.sp,
+                    rp: self.vm.stacks.rp,
+                    rbase: self.vm.stacks.rbase,
+                    calls: self.vm.stacks.calls.len(),
+                    locals: self.vm.stacks.locals.len(),
+                    fp: self.vm.stacks.fp,
                     ip,
-                    depth: self.run_depth,
+                    depth: self.vm.run_depth,
                 });
                 // Run xt as if called from CATCH_END, which returns to ip.
-                self.stacks.calls.push(Frame {
+                self.vm.stacks.calls.push(Frame {
                     ret: ip,
-                    rbase: self.stacks.rbase as u32,
+                    rbase: self.vm.stacks.rbase as u32,
                 });
-                self.stacks.rbase = self.stacks.rp;
+                self.vm.stacks.rbase = self.vm.stacks.rp;
                 self.enter(xt, CATCH_END).and_then(entered)
             }
             Instr::CatchEnd => {
                 self.push(0)?;
-                self.stacks.catches.pop();
+                self.vm.stacks.catches.pop();
                 self.return_to_caller().map(|to| Some((to, None)))
             }
             Instr::Does(code) => {
@@ -1655,8 +1632,8 @@ impl Forth {
                 Ok(Some((ip, None)))
             }
             Instr::LocalsExit(n) => {
-                let keep = self.stacks.locals.len().saturating_sub(n as usize);
-                self.stacks.locals.truncate(keep);
+                let keep = self.vm.stacks.locals.len().saturating_sub(n as usize);
+                self.vm.stacks.locals.truncate(keep);
                 Ok(Some((ip, None)))
             }
             Instr::Branch(target) => {
@@ -1666,18 +1643,18 @@ impl Forth {
                 Ok(Some((target, None)))
             }
             Instr::Prim(id) => {
-                let body = *self.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
+                let body = *self.vm.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
                 // Kept for the report, if EXECUTE ran it (`note_fault`).
-                body(self).inspect_err(|_| self.executed = Some(ins))?;
+                body(self).inspect_err(|_| self.pending.executed = Some(ins))?;
                 Ok(Some((ip, None)))
             }
             // A hot word that could not run inline: its table body runs
             // (and reports the error exactly).
             other => match other.canonical() {
                 Instr::Prim(id) => {
-                    let body = *self.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
+                    let body = *self.vm.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
                     // Kept for the report, if EXECUTE ran it (`note_fault`).
-                    body(self).inspect_err(|_| self.executed = Some(other))?;
+                    body(self).inspect_err(|_| self.pending.executed = Some(other))?;
                     Ok(Some((ip, None)))
                 }
                 _ => Err(BAD_ADDRESS),
@@ -1688,10 +1665,10 @@ impl Forth {
     /// EXIT (and DOES>): leave the run at its own level, or check the word
     /// gave back its return-stack cells and return to the caller.
     fn exit_word(&mut self, base: usize) -> Res<Option<(u32, Option<Instr>)>> {
-        if self.stacks.calls.len() <= base {
+        if self.vm.stacks.calls.len() <= base {
             return Ok(None);
         }
-        if self.stacks.rp != self.stacks.rbase {
+        if self.vm.stacks.rp != self.vm.stacks.rbase {
             return Err(self.exit_imbalance());
         }
         self.return_to_caller().map(|to| Some((to, None)))
@@ -1699,27 +1676,27 @@ impl Forth {
 
     /// Pop a call frame: the caller's address, and its return-stack base back.
     fn return_to_caller(&mut self) -> Res<u32> {
-        let r = self.stacks.calls.pop().ok_or(RSTACK_UNDERFLOW)?;
-        self.stacks.rbase = r.rbase as usize;
+        let r = self.vm.stacks.calls.pop().ok_or(RSTACK_UNDERFLOW)?;
+        self.vm.stacks.rbase = r.rbase as usize;
         Ok(r.ret)
     }
 
     /// Tracing: entering a traced word starts printing.
     #[cold]
     fn trace_before(&mut self, at: u32) {
-        self.trace_at = at;
-        if self.trace_base.is_none() && self.traced.contains(&at) {
-            self.trace_base = Some(self.stacks.calls.len());
+        self.trace.trace_at = at;
+        if self.trace.trace_base.is_none() && self.trace.traced.contains(&at) {
+            self.trace.trace_base = Some(self.vm.stacks.calls.len());
             let name = self
-                .dict
+                .vm.dict
                 .word_at(at)
-                .map(|xt| self.dict.words[xt as usize].name.to_string());
+                .map(|xt| self.vm.dict.words[xt as usize].name.to_string());
             let line = format!(
                 "{}  {}\n",
                 name.unwrap_or_default(),
                 self.stack_text().trim_end()
             );
-            let _ = self.out.write_all(line.as_bytes());
+            let _ = self.host.out.write_all(line.as_bytes());
         }
     }
 
@@ -1729,32 +1706,32 @@ impl Forth {
     /// `next` is the address of the next instruction.
     /// The source token the traced step was compiled from, if it is kept.
     fn traced_token(&self) -> Option<String> {
-        let pos = self.code.pos(self.trace_at as usize)?;
+        let pos = self.vm.code.pos(self.trace.trace_at as usize)?;
         self.input.token_at(pos)
     }
 
     /// The traced step as its source wrote it: `opener text"` (for `."`).
     fn traced_source_text(&self, opener: &str) -> Option<String> {
-        let pos = self.code.pos(self.trace_at as usize)?;
+        let pos = self.vm.code.pos(self.trace.trace_at as usize)?;
         let text = self.input.quoted_at(pos, opener)?;
         Some(format!("{opener} {}\"", String::from_utf8_lossy(text)))
     }
 
     fn trace_after(&mut self, ins: Instr, calls_before: usize, next: u32) {
-        let Some(base) = self.trace_base else { return };
-        if self.stacks.calls.len() < base {
-            self.trace_base = None;
+        let Some(base) = self.trace.trace_base else { return };
+        if self.vm.stacks.calls.len() < base {
+            self.trace.trace_base = None;
             return;
         }
         let flit = crate::words::float::Floating::FLit.instr();
         let name = match ins {
             // A float literal's bits: the step that moves them shows it.
-            Instr::Lit(_) if self.code.get(next as usize).map(|i| i.canonical()) == Some(flit) => {
+            Instr::Lit(_) if self.vm.code.get(next as usize).map(|i| i.canonical()) == Some(flit) => {
                 return;
             }
             Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
             i if i == flit => self
-                .stacks
+                .vm.stacks
                 .fpeek(0)
                 .map_or_else(|_| "(flit)".into(), crate::words::float::literal_text),
             // ." is one step: its string is shown when it prints.
@@ -1764,7 +1741,7 @@ impl Forth {
                 .unwrap_or_else(|| ".\"".into()),
             Instr::Str(a, n) => format!(
                 "s\" {}\"",
-                self.mem.string(a as i64, n as i64).unwrap_or_default()
+                self.vm.mem.string(a as i64, n as i64).unwrap_or_default()
             ),
             // Steps that take a flag or step a loop show as the word written
             // (if, while, until, of, do, loop …), with the stack after them.
@@ -1790,24 +1767,24 @@ impl Forth {
                 None => return,
             },
         };
-        if !self.out.at_line_start {
-            let _ = self.out.write_all(b"\n");
+        if !self.host.out.at_line_start {
+            let _ = self.host.out.write_all(b"\n");
         }
         let indent = "  ".repeat(calls_before.saturating_sub(base) + 1);
         let line = format!("{indent}{name}  {}\n", self.stack_text().trim_end());
-        let _ = self.out.write_all(line.as_bytes());
+        let _ = self.host.out.write_all(line.as_bytes());
     }
 
     fn locals_enter(&mut self, args: u16, vals: u16) -> Res<()> {
         let (args, vals) = (args as usize, vals as usize);
-        if self.stacks.locals.len() + args + vals > MAX_LOCALS {
+        if self.vm.stacks.locals.len() + args + vals > MAX_LOCALS {
             return Err(RSTACK_OVERFLOW);
         }
         self.need(args)?;
         // The first argument named is the deepest on the stack; it becomes
         // the oldest local. Values come after the arguments.
-        let from = self.stacks.sp - args;
-        let st = &mut self.stacks;
+        let from = self.vm.stacks.sp - args;
+        let st = &mut self.vm.stacks;
         if !st.locals.enter(&st.ds[from..st.sp], vals) {
             return Err(RSTACK_OVERFLOW);
         }
@@ -1825,7 +1802,7 @@ impl Forth {
         for _ in 0..64 {
             let Some(word) = usize::try_from(xt)
                 .ok()
-                .and_then(|x| self.dict.words.get(x))
+                .and_then(|x| self.vm.dict.words.get(x))
             else {
                 return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
             };
@@ -1843,20 +1820,20 @@ impl Forth {
                     return Ok((None, code));
                 }
                 Kind::Value(a) => {
-                    let v = self.mem.cell(a as i64)?;
+                    let v = self.vm.mem.cell(a as i64)?;
                     self.push(v)?;
                 }
                 Kind::TwoValue(a) => {
-                    let (x2, x1) = (self.mem.cell(a as i64)?, self.mem.cell(a as i64 + 8)?);
+                    let (x2, x1) = (self.vm.mem.cell(a as i64)?, self.vm.mem.cell(a as i64 + 8)?);
                     self.push(x1)?;
                     self.push(x2)?;
                 }
                 Kind::FValue(a) => {
-                    let r = f64::from_bits(self.mem.cell(a as i64)? as u64);
-                    self.stacks.fpush(r)?;
+                    let r = f64::from_bits(self.vm.mem.cell(a as i64)? as u64);
+                    self.vm.stacks.fpush(r)?;
                 }
                 Kind::Defer(a) => {
-                    xt = self.mem.cell(a as i64)?;
+                    xt = self.vm.mem.cell(a as i64)?;
                     continue;
                 }
                 Kind::Marker(m) => self.run_marker(m as usize)?,
@@ -1878,7 +1855,7 @@ impl Forth {
         }
         let name = usize::try_from(xt)
             .ok()
-            .and_then(|x| self.dict.words.get(x))
+            .and_then(|x| self.vm.dict.words.get(x))
             .map_or(String::new(), |w| w.name.to_string());
         self.fail(
             BAD_ADDRESS,
@@ -1889,25 +1866,25 @@ impl Forth {
     /// Enter a word from `enter` (EXECUTE, DEFER, CATCH): a call that
     /// Ctrl-C can stop, like a compiled call.
     fn push_frame(&mut self, ret: u32) -> Res<()> {
-        if self.stacks.calls.len() >= MAX_CALLS {
+        if self.vm.stacks.calls.len() >= MAX_CALLS {
             return Err(RSTACK_OVERFLOW);
         }
         if INTERRUPT.load(Ordering::Relaxed) {
             INTERRUPT.store(false, Ordering::Relaxed);
             return Err(USER_INTERRUPT);
         }
-        self.stacks.calls.push(Frame {
+        self.vm.stacks.calls.push(Frame {
             ret,
-            rbase: self.stacks.rbase as u32,
+            rbase: self.vm.stacks.rbase as u32,
         });
-        self.stacks.rbase = self.stacks.rp;
+        self.vm.stacks.rbase = self.vm.stacks.rp;
         Ok(())
     }
 
     /// The run-time of DOES>: the newest word runs `code` from now on.
     fn set_does(&mut self, code: u32) -> Res<()> {
-        let xt = self.dict.last.ok_or(NOT_CREATED)?;
-        let w = &mut self.dict.words[xt as usize];
+        let xt = self.vm.dict.last.ok_or(NOT_CREATED)?;
+        let w = &mut self.vm.dict.words[xt as usize];
         match w.kind {
             Kind::Create(body) | Kind::Does { body, .. } => {
                 w.kind = Kind::Does { body, code };
@@ -1921,7 +1898,7 @@ impl Forth {
     pub(crate) fn instr_name(&self, i: Instr) -> Option<String> {
         let xt = match i.unfused() {
             Instr::Call(start) => self
-                .dict
+                .vm.dict
                 .words
                 .iter()
                 .position(|w| w.kind == Kind::Colon(start)),
@@ -1930,35 +1907,35 @@ impl Forth {
             i => {
                 let hot = Kind::Prim(crate::instr::hot(i));
                 let kind = Kind::Prim(i);
-                self.dict
+                self.vm.dict
                     .words
                     .iter()
                     .position(|w| w.kind == kind || w.kind == hot)
             }
         }?;
-        Some(self.dict.words[xt].name.to_string())
+        Some(self.vm.dict.words[xt].name.to_string())
     }
 
     /// After an uncaught error: empty stacks, interpret state, input back
     /// at the top level, a half-made definition discarded.
     pub fn reset_after_error(&mut self) {
-        self.stacks.clear();
-        self.run_depth = 0;
-        self.fault.active = false;
-        self.throw_msg = None;
-        self.throw_opened = None;
+        self.vm.stacks.clear();
+        self.vm.run_depth = 0;
+        self.pending.fault.active = false;
+        self.pending.throw_msg = None;
+        self.pending.throw_opened = None;
         INTERRUPT.store(false, Ordering::Relaxed);
         self.abandon_definition();
         self.input.unwind();
-        if !self.dict.order_can_recover() {
+        if !self.vm.dict.order_can_recover() {
             // Not even ONLY could be found any more: give the learner FORTH back.
-            self.dict.order = crate::dictionary::default_order();
+            self.vm.dict.order = crate::dictionary::default_order();
             let _ = writeln!(
-                self.diag,
+                self.host.diag,
                 "note: after this error the search order is back to its start (it had lost FORTH and ONLY)"
             );
         }
-        let _ = self.out.flush();
+        let _ = self.host.out.flush();
     }
 }
 
@@ -2005,8 +1982,8 @@ mod tests {
         .map(|id| (Instr::Prim(id), Instr::Prim(id)));
         let pairs = crate::instr::HOT.iter().map(|&(c, h)| (c.instr(), h));
         for (word, hot) in pairs.chain(floats) {
-            let start = b.code.len() as u32;
-            b.code.extend([hot, Instr::Exit]);
+            let start = b.vm.code.len() as u32;
+            b.vm.code.extend([hot, Instr::Exit]);
             for _ in 0..300 {
                 let depth = (next() % 5) as usize;
                 let stack: Vec<i64> = (0..depth)
@@ -2017,27 +1994,27 @@ mod tests {
                 let floats: Vec<f64> = (0..next() % 4).map(|k| k as f64 * 1.5 - 2.0).collect();
                 let setup = |f: &mut Forth| {
                     f.reset_after_error();
-                    f.stacks.sp = 0;
+                    f.vm.stacks.sp = 0;
                     for &x in &stack {
-                        f.stacks.ds[f.stacks.sp] = x;
-                        f.stacks.sp += 1;
+                        f.vm.stacks.ds[f.vm.stacks.sp] = x;
+                        f.vm.stacks.sp += 1;
                     }
-                    f.stacks.rp = rdepth;
+                    f.vm.stacks.rp = rdepth;
                     for k in 0..rdepth {
-                        f.stacks.rs[k] = 100 + k as i64;
+                        f.vm.stacks.rs[k] = 100 + k as i64;
                     }
-                    f.stacks.rbase = rbase.min(rdepth);
-                    f.stacks.fp = 0;
+                    f.vm.stacks.rbase = rbase.min(rdepth);
+                    f.vm.stacks.fp = 0;
                     for &r in &floats {
-                        let _ = f.stacks.fpush(r);
+                        let _ = f.vm.stacks.fpush(r);
                     }
-                    let _ = f.mem.set_cell(memory::DICT_START as i64, 42);
+                    let _ = f.vm.mem.set_cell(memory::DICT_START as i64, 42);
                 };
                 setup(&mut a);
                 let Instr::Prim(id) = word else {
                     unreachable!()
                 };
-                let ra = (a.prims[id as usize])(&mut a);
+                let ra = (a.vm.prims[id as usize])(&mut a);
                 setup(&mut b);
                 let rb = b.run(start);
                 let what =
@@ -2046,17 +2023,17 @@ mod tests {
                 if ra.is_ok() {
                     assert_eq!(a.stack(), b.stack(), "{what}");
                     let bits = |f: &Forth| -> Vec<u64> {
-                        f.stacks.fstack().iter().map(|r| r.to_bits()).collect()
+                        f.vm.stacks.fstack().iter().map(|r| r.to_bits()).collect()
                     };
                     assert_eq!(bits(&a), bits(&b), "{what}");
                     assert_eq!(
-                        &a.stacks.rs[..a.stacks.rp],
-                        &b.stacks.rs[..b.stacks.rp],
+                        &a.vm.stacks.rs[..a.vm.stacks.rp],
+                        &b.vm.stacks.rs[..b.vm.stacks.rp],
                         "{what}"
                     );
                     assert_eq!(
-                        a.mem.cell(memory::DICT_START as i64),
-                        b.mem.cell(memory::DICT_START as i64),
+                        a.vm.mem.cell(memory::DICT_START as i64),
+                        b.vm.mem.cell(memory::DICT_START as i64),
                         "{what}"
                     );
                 }
@@ -2128,7 +2105,7 @@ mod tests {
         for run in &runs {
             // The run at slot 0 of a little definition: slots up to 7 are
             // filler, 8 is EXIT, 9 a landing place that pushes 99.
-            let base = a.code.len();
+            let base = a.vm.code.len();
             let mut code = run.clone();
             code.resize(8, Instr::Case);
             code.extend([Exit, Lit(99), Exit]);
@@ -2141,10 +2118,10 @@ mod tests {
             };
             let plain: Vec<Instr> = code.iter().map(|&i| rebase(i)).collect();
             for f in [&mut a, &mut b] {
-                f.code.extend(&plain);
+                f.vm.code.extend(&plain);
             }
-            b.code.fuse(base, base + 9);
-            assert_ne!(b.code[base], a.code[base], "{run:?} is not fused");
+            b.vm.code.fuse(base, base + 9);
+            assert_ne!(b.vm.code[base], a.vm.code[base], "{run:?} is not fused");
             for _ in 0..400 {
                 let pick = |r: u64| cells[(r % cells.len() as u64) as usize];
                 let lit = pick(next());
@@ -2155,21 +2132,21 @@ mod tests {
                 let full = next().is_multiple_of(8);
                 for f in [&mut a, &mut b] {
                     f.reset_after_error();
-                    f.stacks.ds[DS_SIZE - 8..].fill(0);
-                    f.stacks.sp = if full { DS_SIZE - depth } else { 0 };
+                    f.vm.stacks.ds[DS_SIZE - 8..].fill(0);
+                    f.vm.stacks.sp = if full { DS_SIZE - depth } else { 0 };
                     for &x in &stack {
-                        f.stacks.ds[f.stacks.sp] = x;
-                        f.stacks.sp += 1;
+                        f.vm.stacks.ds[f.vm.stacks.sp] = x;
+                        f.vm.stacks.sp += 1;
                     }
-                    f.stacks.rp = rstack.len();
-                    f.stacks.rs[..f.stacks.rp].copy_from_slice(&rstack);
-                    f.stacks.rbase = rbase.min(f.stacks.rp);
+                    f.vm.stacks.rp = rstack.len();
+                    f.vm.stacks.rs[..f.vm.stacks.rp].copy_from_slice(&rstack);
+                    f.vm.stacks.rbase = rbase.min(f.vm.stacks.rp);
                     for k in 0..3 {
-                        let _ = f.mem.set_cell(d + 8 * k, 8 * k);
+                        let _ = f.vm.mem.set_cell(d + 8 * k, 8 * k);
                     }
-                    if let Lit(_) = f.code[base] {
-                        f.code.patch(base, Lit(lit));
-                    } else if let Some(n) = match f.code[base] {
+                    if let Lit(_) = f.vm.code[base] {
+                        f.vm.code.patch(base, Lit(lit));
+                    } else if let Some(n) = match f.vm.code[base] {
                         LitPlus(_) => Some(LitPlus(lit)),
                         LitMinus(_) => Some(LitMinus(lit)),
                         LitStar(_) => Some(LitStar(lit)),
@@ -2185,7 +2162,7 @@ mod tests {
                         LitPlusLoop(_, t) => Some(LitPlusLoop(lit, t)),
                         _ => None,
                     } {
-                        f.code.patch(base, n);
+                        f.vm.code.patch(base, n);
                     }
                 }
                 let ra = a.run(base as u32);
@@ -2197,24 +2174,24 @@ mod tests {
                 // The cells this test put there and above (a full stack's
                 // deep cells are left from earlier rounds).
                 let from = if full { DS_SIZE - 8 } else { 0 };
-                assert_eq!(a.stacks.sp, b.stacks.sp, "{what}");
+                assert_eq!(a.vm.stacks.sp, b.vm.stacks.sp, "{what}");
                 assert_eq!(
-                    &a.stacks.ds[from.min(a.stacks.sp)..a.stacks.sp],
-                    &b.stacks.ds[from.min(b.stacks.sp)..b.stacks.sp],
+                    &a.vm.stacks.ds[from.min(a.vm.stacks.sp)..a.vm.stacks.sp],
+                    &b.vm.stacks.ds[from.min(b.vm.stacks.sp)..b.vm.stacks.sp],
                     "{what}"
                 );
                 assert_eq!(
-                    &a.stacks.rs[..a.stacks.rp],
-                    &b.stacks.rs[..b.stacks.rp],
+                    &a.vm.stacks.rs[..a.vm.stacks.rp],
+                    &b.vm.stacks.rs[..b.vm.stacks.rp],
                     "{what}"
                 );
                 if ra.is_err() {
-                    assert_eq!(a.fault.ip, b.fault.ip, "{what}");
-                    assert_eq!(a.fault.depth, b.fault.depth, "{what}");
-                    assert_eq!(a.fault.instr, b.fault.instr, "{what}");
+                    assert_eq!(a.pending.fault.ip, b.pending.fault.ip, "{what}");
+                    assert_eq!(a.pending.fault.depth, b.pending.fault.depth, "{what}");
+                    assert_eq!(a.pending.fault.instr, b.pending.fault.instr, "{what}");
                 }
                 for k in 0..3 {
-                    assert_eq!(a.mem.cell(d + 8 * k), b.mem.cell(d + 8 * k), "{what}");
+                    assert_eq!(a.vm.mem.cell(d + 8 * k), b.vm.mem.cell(d + 8 * k), "{what}");
                 }
             }
         }

@@ -4,16 +4,16 @@
 
 use super::primitives;
 use crate::error::*;
-use crate::vm::Forth;
+use crate::system::Forth;
 
 /// Replace the top two cells by `op(second, top)`.
 #[inline(always)]
 fn binary(f: &mut Forth, op: impl FnOnce(i64, i64) -> i64) -> Res<()> {
     f.need(2)?;
-    let sp = f.stacks.sp;
-    let r = op(f.stacks.ds[sp - 2], f.stacks.ds[sp - 1]);
-    f.stacks.ds[sp - 2] = r;
-    f.stacks.sp = sp - 1;
+    let sp = f.vm.stacks.sp;
+    let r = op(f.vm.stacks.ds[sp - 2], f.vm.stacks.ds[sp - 1]);
+    f.vm.stacks.ds[sp - 2] = r;
+    f.vm.stacks.sp = sp - 1;
     Ok(())
 }
 
@@ -21,8 +21,8 @@ fn binary(f: &mut Forth, op: impl FnOnce(i64, i64) -> i64) -> Res<()> {
 #[inline(always)]
 fn unary(f: &mut Forth, op: impl FnOnce(i64) -> i64) -> Res<()> {
     f.need(1)?;
-    let sp = f.stacks.sp;
-    f.stacks.ds[sp - 1] = op(f.stacks.ds[sp - 1]);
+    let sp = f.vm.stacks.sp;
+    f.vm.stacks.ds[sp - 1] = op(f.vm.stacks.ds[sp - 1]);
     Ok(())
 }
 
@@ -80,7 +80,7 @@ fn star_slash(f: &mut Forth) -> Res<(i64, i64)> {
 fn fetch_le(f: &mut Forth, n: usize) -> Res<()> {
     let a = f.pop()?;
     let mut bytes = [0u8; 8];
-    bytes[..n].copy_from_slice(f.mem.slice(a, n as i64)?);
+    bytes[..n].copy_from_slice(f.vm.mem.slice(a, n as i64)?);
     f.push(u64::from_le_bytes(bytes) as i64)
 }
 
@@ -88,7 +88,7 @@ fn fetch_le(f: &mut Forth, n: usize) -> Res<()> {
 fn store_le(f: &mut Forth, n: usize) -> Res<()> {
     let a = f.pop()?;
     let x = f.pop()?;
-    f.mem.write(a, &x.to_le_bytes()[..n])
+    f.vm.mem.write(a, &x.to_le_bytes()[..n])
 }
 
 primitives! {
@@ -102,13 +102,13 @@ primitives! {
     }
     Drop "drop" "( x -- )" Core Plain "Discard the top cell. Example: 1 2 drop .  \\ 1" |f| {
         f.need(1)?;
-        f.stacks.sp -= 1;
+        f.vm.stacks.sp -= 1;
         Ok(())
     }
     Swap "swap" "( x1 x2 -- x2 x1 )" Core Plain "Exchange the top two cells. Example: 1 2 swap . .  \\ 1 2" |f| {
         f.need(2)?;
-        let sp = f.stacks.sp;
-        f.stacks.ds.swap(sp - 1, sp - 2);
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds.swap(sp - 1, sp - 2);
         Ok(())
     }
     Over "over" "( x1 x2 -- x1 x2 x1 )" Core Plain "Copy the second cell to the top. Example: 1 2 over . . .  \\ 1 2 1" |f| {
@@ -117,14 +117,14 @@ primitives! {
     }
     Rot "rot" "( x1 x2 x3 -- x2 x3 x1 )" Core Plain "Rotate the third cell to the top. Example: 1 2 3 rot . . .  \\ 1 3 2" |f| {
         f.need(3)?;
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 3..sp].rotate_left(1);
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 3..sp].rotate_left(1);
         Ok(())
     }
     MinusRot "-rot" "( x1 x2 x3 -- x3 x1 x2 )" Gforth Plain "Rotate the top cell under the next two. Example: 1 2 3 -rot . . .  \\ 2 1 3" |f| {
         f.need(3)?;
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 3..sp].rotate_right(1);
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 3..sp].rotate_right(1);
         Ok(())
     }
     Nip "nip" "( x1 x2 -- x2 )" CoreExt Plain "Drop the second cell. Example: 1 2 nip .  \\ 2" |f| {
@@ -133,9 +133,9 @@ primitives! {
     Tuck "tuck" "( x1 x2 -- x2 x1 x2 )" CoreExt Plain "Copy the top cell under the second. Example: 1 2 tuck . . .  \\ 2 1 2" |f| {
         f.need(2)?;
         let (a, b) = (f.peek(1)?, f.peek(0)?);
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 2] = b;
-        f.stacks.ds[sp - 1] = a;
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 2] = b;
+        f.vm.stacks.ds[sp - 1] = a;
         f.push(b)
     }
     Pick "pick" "( xu ... x0 u -- xu ... x0 xu )" CoreExt Plain "Copy the u-th cell (0 = the one under u). Example: 10 20 30 2 pick .  \\ 10" |f| {
@@ -145,11 +145,11 @@ primitives! {
     }
     Roll "roll" "( xu xu-1 ... x0 u -- xu-1 ... x0 xu )" CoreExt Plain "Move the u-th cell to the top. Example: 1 2 3 2 roll . . .  \\ 1 3 2" |f| {
         let u = usize::try_from(f.pop()?).map_err(|_| STACK_UNDERFLOW)?;
-        if u >= f.stacks.sp {
+        if u >= f.vm.stacks.sp {
             return Err(STACK_UNDERFLOW);
         }
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 1 - u..sp].rotate_left(1);
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 1 - u..sp].rotate_left(1);
         Ok(())
     }
     QDup "?dup" "( x -- 0 | x x )" Core Plain "Copy the top cell unless it is zero. Example: 0 ?dup depth .  \\ 1" |f| {
@@ -163,13 +163,13 @@ primitives! {
     }
     TwoDrop "2drop" "( x1 x2 -- )" Core Plain "Discard the top two cells. Example: 1 2 3 2drop .  \\ 1" |f| {
         f.need(2)?;
-        f.stacks.sp -= 2;
+        f.vm.stacks.sp -= 2;
         Ok(())
     }
     TwoSwap "2swap" "( x1 x2 x3 x4 -- x3 x4 x1 x2 )" Core Plain "Exchange the top two pairs. Example: 1 2 3 4 2swap .s  \\ <4> 3 4 1 2" |f| {
         f.need(4)?;
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 4..sp].rotate_left(2);
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 4..sp].rotate_left(2);
         Ok(())
     }
     TwoOver "2over" "( x1 x2 x3 x4 -- x1 x2 x3 x4 x1 x2 )" Core Plain "Copy the second pair to the top. Example: 1 2 3 4 2over .s  \\ <6> 1 2 3 4 1 2" |f| {
@@ -179,12 +179,12 @@ primitives! {
     }
     TwoRot "2rot" "( x1 x2 x3 x4 x5 x6 -- x3 x4 x5 x6 x1 x2 )" Double Plain "Rotate the third pair to the top. Example: 1 2 3 4 5 6 2rot .s  \\ <6> 3 4 5 6 1 2" |f| {
         f.need(6)?;
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 6..sp].rotate_left(2);
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 6..sp].rotate_left(2);
         Ok(())
     }
     Depth "depth" "( -- +n )" Core Plain "The number of cells on the data stack. Example: 1 2 3 depth .  \\ 3" |f| {
-        let d = f.stacks.sp as i64;
+        let d = f.vm.stacks.sp as i64;
         f.push(d)
     }
     ToR ">r" "( x -- ) ( R: -- x )" Core Plain "Move the top cell to the return stack. Example: : under ( a b -- b ) >r drop r> ;  1 2 under .  \\ 2" |f| {
@@ -247,7 +247,7 @@ primitives! {
         if f.rdepth_own() < 2 {
             return Err(NO_LOOP);
         }
-        f.stacks.rp -= 2;
+        f.vm.stacks.rp -= 2;
         Ok(())
     }
 
@@ -311,8 +311,8 @@ primitives! {
     UnderPlus "under+" "( n1 n2 n3 -- n1+n3 n2 )" Gforth Plain "Add the top cell to the third. Example: 1 2 10 under+ . .  \\ 2 11" |f| {
         let n = f.pop()?;
         f.need(2)?;
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 2] = f.stacks.ds[sp - 2].wrapping_add(n);
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 2] = f.vm.stacks.ds[sp - 2].wrapping_add(n);
         Ok(())
     }
     Bounds "bounds" "( addr u -- addr+u addr )" Gforth Plain "Turn a start and length into DO loop limits. Example: : .chars ( c-addr u -- ) bounds ?do i c@ emit loop ;  s\" abc\" .chars  \\ abc" |f| {
@@ -468,28 +468,28 @@ primitives! {
 
     Fetch "@" "( a-addr -- x )" Core Plain "Fetch the cell at an address. Example: variable x  42 x !  x @ .  \\ 42" |f| {
         f.need(1)?;
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 1] = f.mem.cell(f.stacks.ds[sp - 1])?;
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 1] = f.vm.mem.cell(f.vm.stacks.ds[sp - 1])?;
         Ok(())
     }
     Store "!" "( x a-addr -- )" Core Plain "Store a cell at an address. Example: variable x  42 x !  x @ .  \\ 42" |f| {
         f.need(2)?;
-        let sp = f.stacks.sp;
-        f.mem.set_cell(f.stacks.ds[sp - 1], f.stacks.ds[sp - 2])?;
-        f.stacks.sp = sp - 2;
+        let sp = f.vm.stacks.sp;
+        f.vm.mem.set_cell(f.vm.stacks.ds[sp - 1], f.vm.stacks.ds[sp - 2])?;
+        f.vm.stacks.sp = sp - 2;
         Ok(())
     }
     CFetch "c@" "( c-addr -- char )" Core Plain "Fetch the byte at an address. Example: create b 1 c,  b c@ .  \\ 1" |f| {
         f.need(1)?;
-        let sp = f.stacks.sp;
-        f.stacks.ds[sp - 1] = f.mem.byte(f.stacks.ds[sp - 1])? as i64;
+        let sp = f.vm.stacks.sp;
+        f.vm.stacks.ds[sp - 1] = f.vm.mem.byte(f.vm.stacks.ds[sp - 1])? as i64;
         Ok(())
     }
     CStore "c!" "( char c-addr -- )" Core Plain "Store the low byte of char at an address. Example: create b 1 allot  65 b c!  b c@ emit  \\ A" |f| {
         f.need(2)?;
-        let sp = f.stacks.sp;
-        f.mem.set_byte(f.stacks.ds[sp - 1], f.stacks.ds[sp - 2] as u8)?;
-        f.stacks.sp = sp - 2;
+        let sp = f.vm.stacks.sp;
+        f.vm.mem.set_byte(f.vm.stacks.ds[sp - 1], f.vm.stacks.ds[sp - 2] as u8)?;
+        f.vm.stacks.sp = sp - 2;
         Ok(())
     }
     WFetch "w@" "( addr -- u )" Gforth Plain "Fetch the 16-bit value at an address, unsigned (gforth). Example: create b 2 allot  -2 b w!  b w@ .  \\ 65534" |f| { fetch_le(f, 2) }
@@ -499,13 +499,13 @@ primitives! {
     PlusStore "+!" "( n a-addr -- )" Core Plain "Add n to the cell at an address. Example: variable x  1 x !  5 x +!  x @ .  \\ 6" |f| {
         let a = f.pop()?;
         let n = f.pop()?;
-        let v = f.mem.cell(a)?;
-        f.mem.set_cell(a, v.wrapping_add(n))
+        let v = f.vm.mem.cell(a)?;
+        f.vm.mem.set_cell(a, v.wrapping_add(n))
     }
     TwoFetch "2@" "( a-addr -- x1 x2 )" Core Plain "Fetch a pair: x2 from a-addr, x1 from the next cell. Example: create p 1 , 2 ,  p 2@ . .  \\ 1 2" |f| {
         let a = f.pop()?;
-        let x2 = f.mem.cell(a)?;
-        let x1 = f.mem.cell(a.wrapping_add(8))?;
+        let x2 = f.vm.mem.cell(a)?;
+        let x1 = f.vm.mem.cell(a.wrapping_add(8))?;
         f.push(x1)?;
         f.push(x2)
     }
@@ -513,16 +513,16 @@ primitives! {
         let a = f.pop()?;
         let x2 = f.pop()?;
         let x1 = f.pop()?;
-        f.mem.set_cell(a, x2)?;
-        f.mem.set_cell(a.wrapping_add(8), x1)
+        f.vm.mem.set_cell(a, x2)?;
+        f.vm.mem.set_cell(a.wrapping_add(8), x1)
     }
     On "on" "( a-addr -- )" Gforth Plain "Store true in a variable. Example: variable done  done on  done @ .  \\ -1" |f| {
         let a = f.pop()?;
-        f.mem.set_cell(a, -1)
+        f.vm.mem.set_cell(a, -1)
     }
     Off "off" "( a-addr -- )" Gforth Plain "Store false in a variable. Example: variable done  done off  done @ .  \\ 0" |f| {
         let a = f.pop()?;
-        f.mem.set_cell(a, 0)
+        f.vm.mem.set_cell(a, 0)
     }
     CellPlus "cell+" "( a-addr -- a-addr' )" Core Plain "Add the size of a cell (8). Example: create xs 10 , 20 ,  xs cell+ @ .  \\ 20" |f| { unary(f, |a| a.wrapping_add(8)) }
     Cells "cells" "( n -- n' )" Core Plain "The size of n cells in bytes. Example: 3 cells .  \\ 24" |f| { unary(f, |a| a.wrapping_mul(8)) }
@@ -533,15 +533,15 @@ primitives! {
         let u = f.pop()?;
         let to = f.pop()?;
         let from = f.pop()?;
-        f.mem.copy(from, to, u)
+        f.vm.mem.copy(from, to, u)
     }
     CMove "cmove" "( c-addr1 c-addr2 u -- )" String Plain "Copy u bytes, lowest address first. Example: create buf 5 allot  s\" hello\" buf swap cmove  buf 5 type  \\ hello" |f| {
         let u = f.pop()?;
         let to = f.pop()?;
         let from = f.pop()?;
         for i in 0..u.max(0) {
-            let b = f.mem.byte(from.wrapping_add(i))?;
-            f.mem.set_byte(to.wrapping_add(i), b)?;
+            let b = f.vm.mem.byte(from.wrapping_add(i))?;
+            f.vm.mem.set_byte(to.wrapping_add(i), b)?;
         }
         Ok(())
     }
@@ -550,8 +550,8 @@ primitives! {
         let to = f.pop()?;
         let from = f.pop()?;
         for i in (0..u.max(0)).rev() {
-            let b = f.mem.byte(from.wrapping_add(i))?;
-            f.mem.set_byte(to.wrapping_add(i), b)?;
+            let b = f.vm.mem.byte(from.wrapping_add(i))?;
+            f.vm.mem.set_byte(to.wrapping_add(i), b)?;
         }
         Ok(())
     }
@@ -559,34 +559,34 @@ primitives! {
         let c = f.pop()?;
         let u = f.pop()?;
         let a = f.pop()?;
-        f.mem.fill(a, u, c as u8)
+        f.vm.mem.fill(a, u, c as u8)
     }
     Erase "erase" "( addr u -- )" CoreExt Plain "Store zero in u bytes. Example: create buf 3 allot  buf 3 erase  buf c@ .  \\ 0" |f| {
         let u = f.pop()?;
         let a = f.pop()?;
-        f.mem.fill(a, u, 0)
+        f.vm.mem.fill(a, u, 0)
     }
     Blank "blank" "( c-addr u -- )" String Plain "Store spaces in u bytes. Example: create buf 3 allot  buf 3 blank  buf c@ .  \\ 32" |f| {
         let u = f.pop()?;
         let a = f.pop()?;
-        f.mem.fill(a, u, b' ')
+        f.vm.mem.fill(a, u, b' ')
     }
     Allocate "allocate" "( u -- a-addr ior )" Memory Plain "Reserve u bytes of heap; ior 0 on success. Example: 100 allocate throw  dup 42 swap !  dup @ .  free throw  \\ 42" |f| {
         let u = f.pop()?;
-        match f.mem.allocate(u) {
+        match f.vm.mem.allocate(u) {
             Some(a) => { f.push(a)?; f.push(0) }
             None => { f.push(0)?; f.push(ALLOCATE.0) }
         }
     }
     Free "free" "( a-addr -- ior )" Memory Plain "Give back a block from ALLOCATE. Example: 100 allocate throw  free .  \\ 0" |f| {
         let a = f.pop()?;
-        let ok = f.mem.free(a);
+        let ok = f.vm.mem.free(a);
         f.push(if ok { 0 } else { FREE.0 })
     }
     Resize "resize" "( a-addr1 u -- a-addr2 ior )" Memory Plain "Change the size of a heap block, keeping its contents. Example: 10 allocate throw  100 resize throw  free throw" |f| {
         let u = f.pop()?;
         let a = f.pop()?;
-        match f.mem.resize(a, u) {
+        match f.vm.mem.resize(a, u) {
             Some(n) => { f.push(n)?; f.push(0) }
             None => { f.push(a)?; f.push(RESIZE.0) }
         }

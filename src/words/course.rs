@@ -6,15 +6,15 @@
 
 use super::primitives;
 use crate::error::*;
-use crate::vm::Forth;
+use crate::system::Forth;
 
 impl Forth {
     /// Print a course text, unless this system is running a check.
     fn course_say(&mut self, text: impl FnOnce(&mut crate::learn::Course) -> String) -> Res<()> {
-        if self.course.checking {
+        if self.words.course.checking {
             return Ok(());
         }
-        let s = text(&mut self.course);
+        let s = text(&mut self.words.course);
         self.write_out(s.as_bytes())
     }
 }
@@ -26,11 +26,11 @@ primitives! {
 
     Learn "learn" "( \"n\" -- )" Course Plain "The guided course: `learn` opens the lesson you were at (or the first), `learn 5` opens lesson 5 (a number or a lesson's name)." |f| {
         let (a, n) = f.parse_name()?;
-        let which = if n == 0 { None } else { Some(f.mem.string(a, n)?) };
-        if f.course.checking {
+        let which = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
+        if f.words.course.checking {
             return Ok(());
         }
-        match f.course.learn(which.as_deref()) {
+        match f.words.course.learn(which.as_deref()) {
             Ok(text) => f.write_out(text.as_bytes()),
             Err(why) => Err(f.fail(INVALID_NUMERIC_ARG, why)),
         }

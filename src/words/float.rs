@@ -12,7 +12,7 @@
 use super::primitives;
 use crate::error::*;
 use crate::instr::Instr;
-use crate::vm::Forth;
+use crate::system::Forth;
 
 /// The most significant digits PRECISION may be set to.
 pub(crate) const MAX_PRECISION: usize = 255;
@@ -358,7 +358,7 @@ impl Forth {
             .flatten();
         match r {
             Some(r) if compiling => self.compile_float(r),
-            Some(r) => self.stacks.fpush(r),
+            Some(r) => self.vm.stacks.fpush(r),
             None => Err(self.fail(UNDEFINED_WORD, name)),
         }
     }
@@ -372,35 +372,35 @@ impl Forth {
     /// The floating-point stack as .S and the REPL show it after the data
     /// stack, `F: <2> 1.5 2. `; empty when it is.
     pub(crate) fn fstack_text(&self) -> String {
-        if self.stacks.fp == 0 {
+        if self.vm.stacks.fp == 0 {
             return String::new();
         }
-        let mut s = format!("F: <{}> ", self.stacks.fp);
-        for &r in self.stacks.fstack() {
-            s.push_str(&fixed(r, self.precision));
+        let mut s = format!("F: <{}> ", self.vm.stacks.fp);
+        for &r in self.vm.stacks.fstack() {
+            s.push_str(&fixed(r, self.prefs.precision));
         }
         s
     }
 
     fn fpop(&mut self) -> Res<f64> {
-        self.stacks.fpop()
+        self.vm.stacks.fpop()
     }
 
     fn fpush(&mut self, r: f64) -> Res<()> {
-        self.stacks.fpush(r)
+        self.vm.stacks.fpush(r)
     }
 
     fn fetch_float(&self, addr: i64) -> Res<f64> {
-        Ok(f64::from_bits(self.mem.cell(addr)? as u64))
+        Ok(f64::from_bits(self.vm.mem.cell(addr)? as u64))
     }
 
     fn store_float(&mut self, addr: i64, r: f64) -> Res<()> {
-        self.mem.set_cell(addr, r.to_bits() as i64)
+        self.vm.mem.set_cell(addr, r.to_bits() as i64)
     }
 
     /// Move HERE up to a multiple of `n`.
     fn align_to(&mut self, n: usize) -> Res<()> {
-        let pad = (n - self.here % n) % n;
+        let pad = (n - self.vm.here % n) % n;
         self.allot(pad as i64)
     }
 
@@ -418,7 +418,7 @@ impl Forth {
 /// the text.
 fn rdp_args(f: &mut Forth) -> Res<String> {
     f.need(3)?;
-    f.stacks.fneed(1)?;
+    f.vm.stacks.fneed(1)?;
     let (np, nd, nr) = (f.peek(0)?, f.peek(1)?, f.peek(2)?);
     let max = MAX_RDP_WIDTH as i64;
     for (v, what) in [(nr, "width nr"), (nd, "digits nd"), (np, "digits np")] {
@@ -436,24 +436,24 @@ fn rdp_args(f: &mut Forth) -> Res<String> {
 
 /// Replace the top float by `op(top)`.
 fn unary(f: &mut Forth, op: impl FnOnce(f64) -> f64) -> Res<()> {
-    f.stacks.fneed(1)?;
-    let fp = f.stacks.fp;
-    f.stacks.fs[fp - 1] = op(f.stacks.fs[fp - 1]);
+    f.vm.stacks.fneed(1)?;
+    let fp = f.vm.stacks.fp;
+    f.vm.stacks.fs[fp - 1] = op(f.vm.stacks.fs[fp - 1]);
     Ok(())
 }
 
 /// Replace the top two floats by `op(second, top)`.
 fn binary(f: &mut Forth, op: impl FnOnce(f64, f64) -> f64) -> Res<()> {
-    f.stacks.fneed(2)?;
-    let fp = f.stacks.fp;
-    f.stacks.fs[fp - 2] = op(f.stacks.fs[fp - 2], f.stacks.fs[fp - 1]);
-    f.stacks.fp = fp - 1;
+    f.vm.stacks.fneed(2)?;
+    let fp = f.vm.stacks.fp;
+    f.vm.stacks.fs[fp - 2] = op(f.vm.stacks.fs[fp - 2], f.vm.stacks.fs[fp - 1]);
+    f.vm.stacks.fp = fp - 1;
     Ok(())
 }
 
 /// Pop one float and push a flag.
 fn test(f: &mut Forth, p: impl FnOnce(f64) -> bool) -> Res<()> {
-    f.stacks.fneed(1)?;
+    f.vm.stacks.fneed(1)?;
     f.room(1)?;
     let r = f.fpop()?;
     f.push_bool(p(r))
@@ -461,7 +461,7 @@ fn test(f: &mut Forth, p: impl FnOnce(f64) -> bool) -> Res<()> {
 
 /// Pop two floats and push a flag on (second, top).
 fn compare(f: &mut Forth, p: impl FnOnce(f64, f64) -> bool) -> Res<()> {
-    f.stacks.fneed(2)?;
+    f.vm.stacks.fneed(2)?;
     f.room(1)?;
     let b = f.fpop()?;
     let a = f.fpop()?;
@@ -502,7 +502,7 @@ pub(crate) fn proximate(r1: f64, r2: f64, r3: f64) -> bool {
 fn f_fetch(f: &mut Forth) -> Res<()> {
     let a = f.peek(0)?;
     let r = f.fetch_float(a)?;
-    f.stacks.froom(1)?;
+    f.vm.stacks.froom(1)?;
     f.pop()?;
     f.fpush(r)
 }
@@ -510,7 +510,7 @@ fn f_fetch(f: &mut Forth) -> Res<()> {
 /// F! and DF!: ( f-addr -- ) ( F: r -- ), checked before anything moves.
 fn f_store(f: &mut Forth) -> Res<()> {
     let a = f.peek(0)?;
-    let r = f.stacks.fpeek(0)?;
+    let r = f.vm.stacks.fpeek(0)?;
     f.store_float(a, r)?;
     f.pop()?;
     f.fpop().map(|_| ())
@@ -523,12 +523,12 @@ primitives! {
 
     FLit "(flit)" "( x -- ) ( F: -- r )" Playforth Plain "Move the top cell, the bits of an IEEE double, to the floating-point stack: what a float literal compiles to after its bits." |f| {
         f.need(1)?;
-        f.stacks.froom(1)?;
+        f.vm.stacks.froom(1)?;
         let x = f.pop()?;
         f.fpush(f64::from_bits(x as u64))
     }
     FToBits "(f>bits)" "( -- x ) ( F: r -- )" Playforth Plain "Move the top float to the data stack as the bits of an IEEE double: what initialising or TO of an f: local compiles to before storing the cell." |f| {
-        f.stacks.fneed(1)?;
+        f.vm.stacks.fneed(1)?;
         f.room(1)?;
         let r = f.fpop()?;
         f.push(r.to_bits() as i64)
@@ -536,26 +536,26 @@ primitives! {
 
     // ---- the stack ----
     FDup "fdup" "( F: r -- r r )" Floating Plain "Copy the top float. Example: 3e fdup f* f.  \\ 9." |f| {
-        let r = f.stacks.fpeek(0)?;
+        let r = f.vm.stacks.fpeek(0)?;
         f.fpush(r)
     }
     FDrop "fdrop" "( F: r -- )" Floating Plain "Discard the top float." |f| {
         f.fpop().map(|_| ())
     }
     FSwap "fswap" "( F: r1 r2 -- r2 r1 )" Floating Plain "Exchange the top two floats. Example: 1e 2e fswap f. f.  \\ 1. 2." |f| {
-        f.stacks.fneed(2)?;
-        let fp = f.stacks.fp;
-        f.stacks.fs.swap(fp - 1, fp - 2);
+        f.vm.stacks.fneed(2)?;
+        let fp = f.vm.stacks.fp;
+        f.vm.stacks.fs.swap(fp - 1, fp - 2);
         Ok(())
     }
     FOver "fover" "( F: r1 r2 -- r1 r2 r1 )" Floating Plain "Copy the second float to the top." |f| {
-        let r = f.stacks.fpeek(1)?;
+        let r = f.vm.stacks.fpeek(1)?;
         f.fpush(r)
     }
     FRot "frot" "( F: r1 r2 r3 -- r2 r3 r1 )" Floating Plain "Rotate the third float to the top." |f| {
-        f.stacks.fneed(3)?;
-        let fp = f.stacks.fp;
-        let s = &mut f.stacks.fs;
+        f.vm.stacks.fneed(3)?;
+        let fp = f.vm.stacks.fp;
+        let s = &mut f.vm.stacks.fs;
         let r1 = s[fp - 3];
         s[fp - 3] = s[fp - 2];
         s[fp - 2] = s[fp - 1];
@@ -563,14 +563,14 @@ primitives! {
         Ok(())
     }
     FNip "fnip" "( F: r1 r2 -- r2 )" Gforth Plain "Drop the second float." |f| {
-        f.stacks.fneed(2)?;
+        f.vm.stacks.fneed(2)?;
         let r2 = f.fpop()?;
         f.fpop()?;
         f.fpush(r2)
     }
     FTuck "ftuck" "( F: r1 r2 -- r2 r1 r2 )" Gforth Plain "Copy the top float under the second." |f| {
-        f.stacks.fneed(2)?;
-        f.stacks.froom(1)?;
+        f.vm.stacks.fneed(2)?;
+        f.vm.stacks.froom(1)?;
         let r2 = f.fpop()?;
         let r1 = f.fpop()?;
         f.fpush(r2)?;
@@ -579,13 +579,13 @@ primitives! {
     }
     FPick "fpick" "( u -- ) ( F: ru ... r0 -- ru ... r0 ru )" Gforth Plain "Copy the u-th float (0 = the top) to the top." |f| {
         let u = f.peek(0)?;
-        let r = usize::try_from(u).map_err(|_| FP_STACK_UNDERFLOW).and_then(|u| f.stacks.fpeek(u))?;
-        f.stacks.froom(1)?;
+        let r = usize::try_from(u).map_err(|_| FP_STACK_UNDERFLOW).and_then(|u| f.vm.stacks.fpeek(u))?;
+        f.vm.stacks.froom(1)?;
         f.pop()?;
         f.fpush(r)
     }
     FDepth "fdepth" "( -- +n )" Floating Plain "How many floats are on the floating-point stack. Example: 1e 2e fdepth . fdrop fdrop  \\ 2" |f| {
-        let n = f.stacks.fp as i64;
+        let n = f.vm.stacks.fp as i64;
         f.push(n)
     }
 
@@ -612,8 +612,8 @@ primitives! {
     FCos "fcos" "( F: r1 -- r2 )" FloatingExt Plain "Cosine of r1 radians." |f| { unary(f, f64::cos) }
     FTan "ftan" "( F: r1 -- r2 )" FloatingExt Plain "Tangent of r1 radians." |f| { unary(f, f64::tan) }
     FSinCos "fsincos" "( F: r1 -- r2 r3 )" FloatingExt Plain "Sine r2 and cosine r3 of r1 radians." |f| {
-        f.stacks.fneed(1)?;
-        f.stacks.froom(1)?;
+        f.vm.stacks.fneed(1)?;
+        f.vm.stacks.froom(1)?;
         let r = f.fpop()?;
         f.fpush(r.sin())?;
         f.fpush(r.cos())
@@ -650,7 +650,7 @@ primitives! {
     FLessEqual "f<=" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 <= r2." |f| { compare(f, |a, b| a <= b) }
     FGreaterEqual "f>=" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 >= r2." |f| { compare(f, |a, b| a >= b) }
     FProximate "f~" "( -- flag ) ( F: r1 r2 r3 -- )" FloatingExt Plain "Are r1 and r2 close? r3 > 0: |r1-r2| < r3; r3 = 0: the same bits (0e and -0e differ); r3 < 0: |r1-r2| < |r3|×(|r1|+|r2|), a relative tolerance. Example: 0.1e 0.2e f+ 0.3e -1e-15 f~ .  \\ -1 (within a relative 1e-15)" |f| {
-        f.stacks.fneed(3)?;
+        f.vm.stacks.fneed(3)?;
         f.room(1)?;
         let r3 = f.fpop()?;
         let r2 = f.fpop()?;
@@ -661,24 +661,24 @@ primitives! {
     // ---- conversion ----
     SToF "s>f" "( n -- ) ( F: -- r )" FloatingExt Plain "Convert a single-cell integer to a float. Example: 7 s>f 2e f/ f.  \\ 3.5" |f| {
         f.need(1)?;
-        f.stacks.froom(1)?;
+        f.vm.stacks.froom(1)?;
         let n = f.pop()?;
         f.fpush(n as f64)
     }
     DToF "d>f" "( d -- ) ( F: -- r )" Floating Plain "Convert a double-cell integer to a float." |f| {
         f.need(2)?;
-        f.stacks.froom(1)?;
+        f.vm.stacks.froom(1)?;
         let d = f.pop_double()?;
         f.fpush(d as f64)
     }
     FToS "f>s" "( -- n ) ( F: r -- )" FloatingExt Plain "Convert a float to a single-cell integer, rounding toward zero (out of range: the nearest end; NaN: 0). Example: -3.7e f>s .  \\ -3" |f| {
-        f.stacks.fneed(1)?;
+        f.vm.stacks.fneed(1)?;
         f.room(1)?;
         let r = f.fpop()?;
         f.push(r as i64)
     }
     FToD "f>d" "( -- d ) ( F: r -- )" Floating Plain "Convert a float to a double-cell integer, rounding toward zero." |f| {
-        f.stacks.fneed(1)?;
+        f.vm.stacks.fneed(1)?;
         f.room(2)?;
         let r = f.fpop()?;
         f.push_double(r as i128)
@@ -687,7 +687,7 @@ primitives! {
         f.need(2)?;
         let u = f.pop_len()?;
         let a = f.pop()?;
-        let s = f.mem.slice(a, u)?.to_vec();
+        let s = f.vm.mem.slice(a, u)?.to_vec();
         match to_float(&s) {
             Some(r) => {
                 f.fpush(r)?;
@@ -698,12 +698,12 @@ primitives! {
     }
     Represent "represent" "( c-addr u -- n flag1 flag2 ) ( F: r -- )" Floating Plain "Write the first u significant digits of r at c-addr; n is where the decimal point goes (r = 0.digits × 10^n), flag1 is true if r is negative, flag2 true if r is a valid number (not an infinity or NaN). Example: 1234.5e pad 4 represent . . . pad 4 type  \\ -1 0 4 1234 (valid, positive, 0.1234e4)" |f| {
         f.need(2)?;
-        f.stacks.fneed(1)?;
+        f.vm.stacks.fneed(1)?;
         f.room(1)?;
         let u = f.peek(0)?;
         let a = f.peek(1)?;
         let u = usize::try_from(u).map_err(|_| INVALID_NUMERIC_ARG)?;
-        f.mem.range(a, u as i64)?;
+        f.vm.mem.range(a, u as i64)?;
         let r = f.fpop()?;
         f.pop()?;
         f.pop()?;
@@ -712,7 +712,7 @@ primitives! {
         while digits.len() < u {
             digits.push(' ');
         }
-        f.mem.write(a, digits.as_bytes())?;
+        f.vm.mem.write(a, digits.as_bytes())?;
         f.push(n as i64)?;
         f.push_bool(neg)?;
         f.push_bool(ok)
@@ -721,17 +721,17 @@ primitives! {
     // ---- output ----
     FDot "f." "( F: r -- )" FloatingExt Plain "Print r in fixed-point notation with PRECISION significant digits, then a space: 1e 3e f/ f. prints 0.333333333333333. Example: 1e 8e f/ f.  \\ 0.125" |f| {
         let r = f.fpop()?;
-        let s = fixed(r, f.precision);
+        let s = fixed(r, f.prefs.precision);
         f.fprint(&s)
     }
     FEDot "fe." "( F: r -- )" FloatingExt Plain "Print r in engineering notation (the exponent a multiple of three) with PRECISION significant digits: 1234.5e fe. prints 1.23450000000000E3. Example: 12345e fe.  \\ 12.3450000000000E3" |f| {
         let r = f.fpop()?;
-        let s = scientific(r, f.precision, true);
+        let s = scientific(r, f.prefs.precision, true);
         f.fprint(&s)
     }
     FSDot "fs." "( F: r -- )" FloatingExt Plain "Print r in scientific notation with PRECISION significant digits: 1234.5e fs. prints 1.23450000000000E3. Example: 12345e fs.  \\ 1.23450000000000E4" |f| {
         let r = f.fpop()?;
-        let s = scientific(r, f.precision, false);
+        let s = scientific(r, f.prefs.precision, false);
         f.fprint(&s)
     }
     FDotRdp "f.rdp" "( nr nd np -- ) ( F: r -- )" Gforth Plain "Print r in a field of nr characters: with nd digits after the point if that shows at least np significant digits and fits, else in exponential notation, else as asterisks: 2e fsqrt 8 3 0 f.rdp prints    1.414." |f| {
@@ -741,7 +741,7 @@ primitives! {
     FToStrRdp "f>str-rdp" "( nr nd np -- c-addr nr ) ( F: r -- )" Gforth Plain "The text F.RDP prints, in the pictured numeric output buffer (which <# and F>STR-RDP overwrite)." |f| {
         let s = rdp_args(f)?;
         let at = crate::memory::HOLD_END - s.len();
-        f.mem.write(at as i64, s.as_bytes())?;
+        f.vm.mem.write(at as i64, s.as_bytes())?;
         f.push(at as i64)?;
         f.push(s.len() as i64)
     }
@@ -749,20 +749,20 @@ primitives! {
         f.need(4)?;
         let nr = f.peek(2)?;
         let a = f.peek(3)?;
-        f.mem.range(a, nr.max(0))?;
+        f.vm.mem.range(a, nr.max(0))?;
         let s = rdp_args(f)?;
         let a = f.pop()?;
-        f.mem.write(a, s.as_bytes())
+        f.vm.mem.write(a, s.as_bytes())
     }
     FDotS "f.s" "( -- )" Gforth Plain "Show the floating-point stack without changing it: <depth> then the numbers as FS. prints them, top last. Example: 1e 2e f.s fdrop fdrop  \\ <2> 1.00000000000000E0 2.00000000000000E0" |f| {
-        let mut s = format!("<{}> ", f.stacks.fp);
-        for &r in f.stacks.fstack() {
-            s.push_str(&scientific(r, f.precision, false));
+        let mut s = format!("<{}> ", f.vm.stacks.fp);
+        for &r in f.vm.stacks.fstack() {
+            s.push_str(&scientific(r, f.prefs.precision, false));
         }
         f.fprint(&s)
     }
     Precision "precision" "( -- u )" FloatingExt Plain "How many significant digits F., FE. and FS. print (15 to start with)." |f| {
-        let p = f.precision as i64;
+        let p = f.prefs.precision as i64;
         f.push(p)
     }
     SetPrecision "set-precision" "( u -- )" FloatingExt Plain "Make F., FE. and FS. print u significant digits (1 to 255; beyond 17 the digits are zeros). Example: 3 set-precision pi f.  15 set-precision  \\ 3.14" |f| {
@@ -771,7 +771,7 @@ primitives! {
             return Err(f.fail(INVALID_NUMERIC_ARG, format!("precision {u} is not between 1 and {MAX_PRECISION}")));
         }
         f.pop()?;
-        f.precision = u as usize;
+        f.prefs.precision = u as usize;
         Ok(())
     }
 
@@ -782,15 +782,15 @@ primitives! {
     DFStore "df!" "( df-addr -- ) ( F: r -- )" FloatingExt Plain "Store r at df-addr as an IEEE double (the same as F! here)." |f| { f_store(f) }
     SFFetch "sf@" "( sf-addr -- ) ( F: -- r )" FloatingExt Plain "Push the IEEE single (4 bytes) stored at sf-addr, widened to a double." |f| {
         let a = f.peek(0)?;
-        let b: [u8; 4] = f.mem.slice(a, 4)?.try_into().map_err(|_| BAD_ADDRESS)?;
-        f.stacks.froom(1)?;
+        let b: [u8; 4] = f.vm.mem.slice(a, 4)?.try_into().map_err(|_| BAD_ADDRESS)?;
+        f.vm.stacks.froom(1)?;
         f.pop()?;
         f.fpush(f32::from_le_bytes(b) as f64)
     }
     SFStore "sf!" "( sf-addr -- ) ( F: r -- )" FloatingExt Plain "Store r at sf-addr as an IEEE single (4 bytes), rounded to the nearest." |f| {
         let a = f.peek(0)?;
-        let r = f.stacks.fpeek(0)?;
-        f.mem.write(a, &(r as f32).to_le_bytes())?;
+        let r = f.vm.stacks.fpeek(0)?;
+        f.vm.mem.write(a, &(r as f32).to_le_bytes())?;
         f.pop()?;
         f.fpop().map(|_| ())
     }
@@ -804,8 +804,8 @@ primitives! {
     DFAligned "dfaligned" "( addr -- df-addr )" FloatingExt Plain "Round the address up to a multiple of 8, for an IEEE double." |f| { aligned(f, 8) }
     SFAligned "sfaligned" "( addr -- sf-addr )" FloatingExt Plain "Round the address up to a multiple of 4, for an IEEE single." |f| { aligned(f, 4) }
     FComma "f," "( -- ) ( F: r -- )" Gforth Plain "Store r at HERE and move past it (gforth; HERE is not aligned first)." |f| {
-        let r = f.stacks.fpeek(0)?;
-        let a = f.here as i64;
+        let r = f.vm.stacks.fpeek(0)?;
+        let a = f.vm.here as i64;
         f.allot(8)?;
         f.store_float(a, r)?;
         f.fpop().map(|_| ())
@@ -817,21 +817,21 @@ primitives! {
     // ---- defining and compiling ----
     FVariable "fvariable" "( \"name\" -- )" Floating Plain "Make a variable that holds a float (use it with F@ and F!). Example: fvariable x  2.5e x f!  x f@ f.  \\ 2.5" |f| {
         f.align_to(8)?;
-        let body = f.here as i64;
+        let body = f.vm.here as i64;
         f.allot(8)?;
         f.store_float(body, 0.0)?;
         f.define_named(crate::dictionary::Kind::Variable(body as u32))
     }
     FConstant "fconstant" "( \"name\" -- ) ( F: r -- )" Floating Plain "Make a word that pushes r onto the floating-point stack. Example: 2.5e fconstant side  side side f* f.  \\ 6.25" |f| {
-        let r = f.stacks.fpeek(0)?;
+        let r = f.vm.stacks.fpeek(0)?;
         let name = f.parse_word_name()?;
         f.fpop()?;
         f.define_code(&name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
     }
     FValue "fvalue" "( \"name\" -- ) ( F: r -- )" FloatingExt Plain "Make a word that pushes r onto the floating-point stack; TO name changes it. Example: 1e fvalue r  3e to r  r f.  \\ 3." |f| {
-        let r = f.stacks.fpeek(0)?;
+        let r = f.vm.stacks.fpeek(0)?;
         f.align_to(8)?;
-        let body = f.here as i64;
+        let body = f.vm.here as i64;
         f.allot(8)?;
         f.store_float(body, r)?;
         f.define_named(crate::dictionary::Kind::FValue(body as u32))?;

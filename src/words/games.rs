@@ -8,11 +8,21 @@
 use super::primitives;
 use crate::error::*;
 use crate::fivestep::{path_count, reach_mask, shortest_path};
-use crate::vm::Forth;
+use crate::system::Forth;
 use rand::{RngCore, SeedableRng};
 
 /// The generator behind RANDOM, CHOOSE and RANDOMIZE.
 pub(crate) type GameRng = rand_chacha::ChaCha8Rng;
+
+/// The game words' state: the generator behind RANDOM and CHOOSE.
+pub(crate) struct GameState {
+    pub(crate) rng: GameRng,
+}
+
+/// 0x88 difference tables (attacking kinds, slide steps): a constant,
+/// made once per process.
+static ATTACK_TABLES: std::sync::LazyLock<([u8; 239], [i8; 239])> =
+    std::sync::LazyLock::new(attack_tables);
 
 pub(crate) fn rng_from_seed(seed: u64) -> GameRng {
     GameRng::seed_from_u64(seed)
@@ -187,7 +197,7 @@ impl Forth {
                 format!("square must be 0..63, not {sq}"),
             ));
         }
-        let cells = self.mem.slice(addr, 64)?;
+        let cells = self.vm.mem.slice(addr, 64)?;
         let mut board = [0u8; 64];
         board.copy_from_slice(cells);
         if let Some(bad) = board.iter().position(|&c| c > 2) {
@@ -238,7 +248,7 @@ impl Forth {
     /// A five-step board: 25 cells holding 0, 1 or 2.
     fn fivestep_board(&mut self, addr: i64) -> Res<[u8; 25]> {
         let mut b = [0u8; 25];
-        b.copy_from_slice(self.mem.slice(addr, 25)?);
+        b.copy_from_slice(self.vm.mem.slice(addr, 25)?);
         if let Some(bad) = b.iter().position(|&c| c > 2) {
             return Err(self.fail(
                 INVALID_NUMERIC_ARG,
@@ -250,7 +260,7 @@ impl Forth {
 
     /// Seed the game generator.
     pub fn set_seed(&mut self, seed: u64) {
-        self.rng = rng_from_seed(seed);
+        self.words.games.rng = rng_from_seed(seed);
     }
 }
 
@@ -260,7 +270,7 @@ primitives! {
     base = super::GAMES_BASE;
 
     Random "random" "( -- u )" Games Plain "A random cell. Example: random 6 mod . ( a number 0..5 )" |f| {
-        let r = f.rng.next_u64();
+        let r = f.words.games.rng.next_u64();
         f.push(r as i64)
     }
     Choose "choose" "( u -- 0..u-1 )" Games Plain "A random number below u, as Starting FORTH's CHOOSE. Example: 3 choose 1+ ( a sign 1..3 )" |f| {
@@ -268,7 +278,7 @@ primitives! {
         if u == 0 {
             return Err(f.fail(INVALID_NUMERIC_ARG, "choose needs a limit above 0"));
         }
-        let r = f.rng.next_u64();
+        let r = f.words.games.rng.next_u64();
         // The top cell of RANDOM * u, as the blog's `RND um* nip`.
         f.push(((r as u128 * u as u128) >> 64) as i64)
     }
@@ -298,7 +308,7 @@ primitives! {
         let mask = flip_mask(&board, sq, color);
         if mask != 0 {
             for s in (0..64).filter(|s| mask >> s & 1 == 1).chain([sq]) {
-                f.mem.set_byte(addr + s as i64, color)?;
+                f.vm.mem.set_byte(addr + s as i64, color)?;
             }
         }
         f.push(mask.count_ones() as i64)
@@ -348,11 +358,11 @@ primitives! {
     }
     AttackKinds "attack-kinds" "( from to -- mask )" Games Plain "0x88 chess: the kinds of piece on from that could attack to, blockers aside: 1 knight, 2 diagonal slider, 4 straight slider, 8 king, 16 white pawn, 32 black pawn. Example: 0 17 attack-kinds .  \\ 26 (2+8+16)" |f| {
         let i = f.difference_index("attack-kinds")?;
-        f.push(f.attack_tables.0[i] as i64)
+        f.push(ATTACK_TABLES.0[i] as i64)
     }
     AttackStep "attack-step" "( from to -- step )" Games Plain "0x88 chess: the unit step a slider takes from from towards to (0 if they share no line). Example: 0 119 attack-step .  \\ 17" |f| {
         let i = f.difference_index("attack-step")?;
-        f.push(f.attack_tables.1[i] as i64)
+        f.push(ATTACK_TABLES.1[i] as i64)
     }
     Reach "reach" "( board sq -- mask )" Games Plain "Five-step: every square (bit y*5+x) the piece on sq can move to by a legal path of 1 to 5 steps. Example: pad 25 erase 1 pad c! pad 0 reach bit-count .  \\ 18" |f| {
         let sq = f.pop()?;
@@ -370,9 +380,9 @@ primitives! {
         let b = f.fivestep_board(board)?;
         match shortest_path(&b, from, to) {
             Some(p) => {
-                f.mem.slice(addr, 8 * p.len() as i64)?;
+                f.vm.mem.slice(addr, 8 * p.len() as i64)?;
                 for (k, &s) in p.iter().enumerate() {
-                    f.mem.set_cell(addr + 8 * k as i64, s as i64)?;
+                    f.vm.mem.set_cell(addr + 8 * k as i64, s as i64)?;
                 }
                 f.push(p.len() as i64 - 1)
             }
@@ -392,11 +402,11 @@ primitives! {
         f.push_bool(main)
     }
     PrettyQ "pretty?" "( -- flag )" Games Plain "True when a board may be drawn with colour and Unicode (chess pieces, Othello discs): the output is a terminal, NO_COLOR is not set, TERM is not dumb, and playforth was not started with --plain. Pipes, files and tests get plain ASCII. Example: pretty? [if] .\" ●\" [else] .\" X\" [then]  \\ X (● on a terminal)" |f| {
-        let p = f.out.pretty;
+        let p = f.host.out.pretty;
         f.push_bool(p)
     }
     TerminalQ "terminal?" "( -- flag )" Games Plain "True when the output goes to a terminal someone watches, false into a pipe or a file (a demo pauses between moves only on a terminal). Example: terminal? [if] 500 ms [then]" |f| {
-        let t = f.out.terminal;
+        let t = f.host.out.terminal;
         f.push_bool(t)
     }
 }

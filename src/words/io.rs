@@ -4,7 +4,7 @@
 use super::primitives;
 use crate::error::*;
 use crate::io::{FAM_RO, FAM_RW, FAM_WO, STDERR_ID, STDIN_ID, STDOUT_ID, ior};
-use crate::vm::Forth;
+use crate::system::Forth;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
@@ -33,7 +33,7 @@ impl Forth {
                 "running shell commands is refused; start playforth with --allow-shell to allow it",
             ));
         }
-        let _ = self.out.flush();
+        let _ = self.host.out.flush();
         let out = std::process::Command::new("sh")
             .arg("-c")
             .arg(cmd)
@@ -44,13 +44,13 @@ impl Forth {
             Err(e) => return Err(self.fail(FILE_IO, format!("cannot run sh: {e}"))),
         };
         self.write_out(&out.stdout)?;
-        let _ = self.diag.write_all(&out.stderr);
+        let _ = self.host.diag.write_all(&out.stderr);
         LAST_STATUS.store(wait_status(out.status), Ordering::Relaxed);
         Ok(())
     }
 
     pub(crate) fn write_out(&mut self, bytes: &[u8]) -> Res<()> {
-        match self.out.write_all(bytes) {
+        match self.host.out.write_all(bytes) {
             Ok(()) => Ok(()),
             Err(e) => Err(self.output_error(e)),
         }
@@ -64,18 +64,18 @@ impl Forth {
 
     /// Has writing the output failed (closed pipe, full disk)?
     pub fn output_failed(&self) -> bool {
-        self.out.failed.is_some()
+        self.host.out.failed.is_some()
     }
 
     /// Has the reader of the output gone away (a closed pipe, as with `| head`)?
     pub fn output_closed(&self) -> bool {
-        self.out.failed == Some(std::io::ErrorKind::BrokenPipe)
+        self.host.out.failed == Some(std::io::ErrorKind::BrokenPipe)
     }
 
     /// Read one key, flushing output first. End of input is -39.
     pub(crate) fn read_key(&mut self) -> Res<u8> {
-        let _ = self.out.flush();
-        match self.console.key()? {
+        let _ = self.host.out.flush();
+        match self.host.console.key()? {
             Some(3) => Err(USER_INTERRUPT),
             Some(k) => Ok(k),
             None => Err(self.fail(UNEXPECTED_EOF, "no more input for KEY")),
@@ -89,12 +89,12 @@ impl Forth {
     /// Write to a file id; the standard streams go to the system's writers.
     fn write_file(&mut self, id: i64, bytes: &[u8]) -> std::io::Result<()> {
         match id {
-            STDOUT_ID => self.out.write_all(bytes),
+            STDOUT_ID => self.host.out.write_all(bytes),
             STDERR_ID => {
-                let _ = self.out.flush();
-                self.diag.write_all(bytes)
+                let _ = self.host.out.flush();
+                self.host.diag.write_all(bytes)
             }
-            _ => self.files.write(id, bytes),
+            _ => self.host.files.write(id, bytes),
         }
     }
 
@@ -102,10 +102,10 @@ impl Forth {
     /// of a line longer than `max` is dropped).
     fn read_line_from(&mut self, id: i64, max: usize) -> Res<std::io::Result<(Vec<u8>, bool)>> {
         if id != STDIN_ID {
-            return Ok(self.files.read_line(id, max));
+            return Ok(self.host.files.read_line(id, max));
         }
-        let _ = self.out.flush();
-        Ok(Ok(match self.console.read_line(max)? {
+        let _ = self.host.out.flush();
+        Ok(Ok(match self.host.console.read_line(max)? {
             Some(l) => (l.bytes, true),
             None => (Vec::new(), false),
         }))
@@ -115,12 +115,12 @@ impl Forth {
     /// is full or the input ends.
     fn read_file_from(&mut self, id: i64, buf: &mut [u8]) -> Res<std::io::Result<usize>> {
         if id != STDIN_ID {
-            return Ok(self.files.read(id, buf));
+            return Ok(self.host.files.read(id, buf));
         }
-        let _ = self.out.flush();
+        let _ = self.host.out.flush();
         let mut n = 0;
         while n < buf.len() {
-            match self.console.read(&mut buf[n..])? {
+            match self.host.console.read(&mut buf[n..])? {
                 0 => break,
                 k => n += k,
             }
@@ -132,9 +132,9 @@ impl Forth {
     fn flush_file(&mut self, id: i64) -> std::io::Result<()> {
         match id {
             STDIN_ID => Ok(()),
-            STDOUT_ID => self.out.flush(),
-            STDERR_ID => self.diag.flush(),
-            _ => self.files.flush(id),
+            STDOUT_ID => self.host.out.flush(),
+            STDERR_ID => self.host.diag.flush(),
+            _ => self.host.files.flush(id),
         }
     }
 }
@@ -183,17 +183,17 @@ primitives! {
         f.push(k as i64)
     }
     KeyQ "key?" "( -- flag )" Facility Plain "True if a key press is waiting. Example: key? .  \\ (-1 if a key is waiting, else 0)" |f| {
-        let _ = f.out.flush();
-        let r = f.console.key_ready();
+        let _ = f.host.out.flush();
+        let r = f.host.console.key_ready();
         f.push_bool(r)
     }
     Accept "accept" "( c-addr +n1 -- +n2 )" Core Plain "Read a line of at most n1 characters into c-addr. Example: create line 80 allot  line 80 accept  line swap type  \\ (the line you type)" |f| {
         let n = f.pop_len()?;
         let a = f.pop()?;
-        f.mem.slice(a, n)?;
-        let _ = f.out.flush();
-        let line = f.console.read_line(n as usize)?.unwrap_or_default();
-        f.mem.write(a, &line.bytes)?;
+        f.vm.mem.slice(a, n)?;
+        let _ = f.host.out.flush();
+        let line = f.host.console.read_line(n as usize)?.unwrap_or_default();
+        f.vm.mem.write(a, &line.bytes)?;
         f.push(line.bytes.len() as i64)
     }
     Page "page" "( -- )" Facility Plain "Clear the screen and move the cursor home. Example: page  \\ (clears the screen)" |f| { f.write_out(b"\x1b[2J\x1b[H") }
@@ -205,11 +205,11 @@ primitives! {
     }
     Ms "ms" "( u -- )" Facility Plain "Wait u milliseconds. Example: 10 ms" |f| {
         let ms = f.pop()?.clamp(0, 1 << 32) as u64;
-        if f.course.checking {
+        if f.words.course.checking {
             // A check replaying a session does not wait.
             return Ok(());
         }
-        let _ = f.out.flush();
+        let _ = f.host.out.flush();
         // In short naps, so Ctrl-C ends a long wait.
         let end = std::time::Instant::now() + std::time::Duration::from_millis(ms);
         loop {
@@ -240,17 +240,17 @@ primitives! {
     }
     Arg "arg" "( u -- c-addr u )" Gforth Plain "Command-line argument u; 0 is the program name. Example: 0 arg type  \\ playforth" |f| {
         let i = f.pop()?;
-        let s = usize::try_from(i).ok().and_then(|i| f.args.get(i)).cloned().unwrap_or_default();
+        let s = usize::try_from(i).ok().and_then(|i| f.host.args.get(i)).cloned().unwrap_or_default();
         let addr = f.arg_string(&s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }
     NextArg "next-arg" "( -- c-addr u )" Gforth Plain "Take the next command-line argument off the list (0 0 when none are left). Example: next-arg type  \\ (the next command-line argument, if any)" |f| {
-        if f.args.len() < 2 {
+        if f.host.args.len() < 2 {
             f.push(0)?;
             return f.push(0);
         }
-        let s = f.args.remove(1);
+        let s = f.host.args.remove(1);
         f.sync_argc();
         let addr = f.arg_string(&s)?;
         f.push(addr)?;
@@ -264,7 +264,7 @@ primitives! {
     OpenFile "open-file" "( c-addr u fam -- fileid ior )" File Plain "Open a file. Example: s\" examples/rps.fs\" r/o open-file throw close-file throw" |f| {
         let fam = f.pop()?;
         let name = f.pop_string()?;
-        match f.files.open(&name, fam, false) {
+        match f.host.files.open(&name, fam, false) {
             Ok(id) => { f.push(id)?; f.push(0) }
             Err(_) => { f.push(0)?; f.push(-69) }
         }
@@ -272,14 +272,14 @@ primitives! {
     CreateFile "create-file" "( c-addr u fam -- fileid ior )" File Plain "Create (or empty) a file and open it. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| {
         let fam = f.pop()?;
         let name = f.pop_string()?;
-        match f.files.open(&name, fam, true) {
+        match f.host.files.open(&name, fam, true) {
             Ok(id) => { f.push(id)?; f.push(0) }
             Err(_) => { f.push(0)?; f.push(-63) }
         }
     }
     CloseFile "close-file" "( fileid -- ior )" File Plain "Close a file. Example: s\" examples/rps.fs\" r/o open-file throw close-file .  \\ 0" |f| {
         let id = f.pop()?;
-        let ok = f.files.close(id);
+        let ok = f.host.files.close(id);
         f.push(if ok { 0 } else { -62 })
     }
     DeleteFile "delete-file" "( c-addr u -- ior )" File Plain "Delete a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-example.txt\" delete-file .  \\ 0" |f| {
@@ -301,10 +301,10 @@ primitives! {
         let id = f.pop()?;
         let u = f.pop_len()?;
         let a = f.pop()?;
-        f.mem.slice(a, u)?;
+        f.vm.mem.slice(a, u)?;
         let mut buf = vec![0; u as usize];
         match f.read_file_from(id, &mut buf)? {
-            Ok(n) => { f.mem.write(a, &buf[..n])?; f.push(n as i64)?; f.push(0) }
+            Ok(n) => { f.vm.mem.write(a, &buf[..n])?; f.push(n as i64)?; f.push(0) }
             Err(_) => { f.push(0)?; f.push(-70) }
         }
     }
@@ -312,10 +312,10 @@ primitives! {
         let id = f.pop()?;
         let u = f.pop_len()?;
         let a = f.pop()?;
-        f.mem.slice(a, u)?;
+        f.vm.mem.slice(a, u)?;
         match f.read_line_from(id, u as usize)? {
             Ok((line, more)) => {
-                f.mem.write(a, &line)?;
+                f.vm.mem.write(a, &line)?;
                 f.push(line.len() as i64)?;
                 f.push_bool(more)?;
                 f.push(0)
@@ -338,7 +338,7 @@ primitives! {
     }
     FilePosition "file-position" "( fileid -- ud ior )" File Plain "The current position in a file. Example: s\" examples/rps.fs\" r/o open-file throw  file-position throw d.  \\ 0 (at the start)" |f| {
         let id = f.pop()?;
-        match f.files.position(id) {
+        match f.host.files.position(id) {
             Ok(p) => { f.push_double(p as i128)?; f.push(0) }
             Err(_) => { f.push_double(0)?; f.push(-65) }
         }
@@ -347,12 +347,12 @@ primitives! {
         let id = f.pop()?;
         let p = f.pop_double()?;
         let r = u64::try_from(p).map_err(|_| std::io::Error::other("bad position"))
-            .and_then(|p| f.files.reposition(id, p));
+            .and_then(|p| f.host.files.reposition(id, p));
         f.file_op(r, -73)
     }
     FileSize "file-size" "( fileid -- ud ior )" File Plain "The size of a file in bytes. Example: s\" examples/rps.fs\" r/o open-file throw  file-size throw d.  \\ (its size in bytes)" |f| {
         let id = f.pop()?;
-        match f.files.size(id) {
+        match f.host.files.size(id) {
             Ok(n) => { f.push_double(n as i128)?; f.push(0) }
             Err(_) => { f.push_double(0)?; f.push(-66) }
         }
@@ -361,7 +361,7 @@ primitives! {
         let id = f.pop()?;
         let n = f.pop_double()?;
         let r = u64::try_from(n).map_err(|_| std::io::Error::other("bad size"))
-            .and_then(|n| f.files.resize(id, n));
+            .and_then(|n| f.host.files.resize(id, n));
         f.file_op(r, -74)
     }
     FlushFile "flush-file" "( fileid -- ior )" File Plain "Write buffered data to the file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  flush-file .  \\ 0" |f| {
@@ -372,8 +372,8 @@ primitives! {
     SlurpFile "slurp-file" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "Read the whole file named by string 1 into a block from ALLOCATE: its address and length (FREE it when done)." |f| {
         let name = f.pop_string()?;
         let text = f.read_source(std::path::Path::new(&name), &name)?;
-        let a = f.mem.allocate(text.len() as i64).ok_or(ALLOCATE)?;
-        f.mem.write(a, &text)?;
+        let a = f.vm.mem.allocate(text.len() as i64).ok_or(ALLOCATE)?;
+        f.vm.mem.write(a, &text)?;
         f.push(a)?;
         f.push(text.len() as i64)
     }
@@ -403,7 +403,7 @@ primitives! {
     }
     Sh "sh" "( \"command<eol>\" -- )" Gforth Plain "Run the rest of the line as a shell command (only with --allow-shell; -21 otherwise)." |f| {
         let (a, n) = f.parse(b'\n')?;
-        let cmd = f.mem.string(a, n)?;
+        let cmd = f.vm.mem.string(a, n)?;
         f.system(&cmd)
     }
     ShellStatus "$?" "( -- n )" Gforth Plain "The wait status of the last SYSTEM or SH command: its exit code times 256 (-1 when a signal ended it)." |f| {

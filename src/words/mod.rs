@@ -17,6 +17,27 @@ pub(crate) mod tools;
 
 use crate::instr::Instr;
 
+/// The word families' own state, one typed slot each: what a family's
+/// words keep between calls lives with the family, not in the machine.
+pub(crate) struct WordState {
+    /// Interpreted strings, pictured output, SUBSTITUTE's names.
+    pub(crate) text: text::TextState,
+    /// The generator behind RANDOM and CHOOSE.
+    pub(crate) games: games::GameState,
+    /// The guided course: lessons, progress, the session to replay.
+    pub(crate) course: crate::learn::Course,
+}
+
+impl WordState {
+    pub(crate) fn new(rng: games::GameRng) -> WordState {
+        WordState {
+            text: text::TextState::default(),
+            games: games::GameState { rng },
+            course: Default::default(),
+        }
+    }
+}
+
 /// The word sets of Forth-2012, plus gforth's and our own extras.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum WordSet {
@@ -83,7 +104,7 @@ impl WordSet {
 }
 
 /// The body of a built-in word: it works on the whole machine.
-pub(crate) type PrimFn = fn(&mut crate::vm::Forth) -> crate::error::Res<()>;
+pub(crate) type PrimFn = fn(&mut crate::system::Forth) -> crate::error::Res<()>;
 
 /// The declaration of one built-in word.
 #[derive(Clone, Copy, Debug)]
@@ -173,7 +194,7 @@ macro_rules! primitives {
         pub(crate) const FNS: &[$crate::words::PrimFn] = &[ $(
             {
                 #[allow(unused_variables)]
-                fn body($f: &mut $crate::vm::Forth) -> $crate::error::Res<()> $body
+                fn body($f: &mut $crate::system::Forth) -> $crate::error::Res<()> $body
                 body
             }
         ),* ];

@@ -9,7 +9,7 @@ use crate::error::*;
 use crate::input::SourceKind;
 use crate::instr::Instr;
 use crate::memory::{BASE_ADDR, DICT_END, DICT_START, IN_ADDR, STATE_ADDR, WORD_BUF};
-use crate::vm::Forth;
+use crate::system::Forth;
 use crate::words::core::Core;
 
 /// The word TO, +TO, IS or ACTION-OF names.
@@ -67,11 +67,11 @@ fn library_text(name: &str) -> Option<&'static str> {
 impl Forth {
     /// Reserve `n` bytes of data space at HERE (negative gives them back).
     pub(crate) fn allot(&mut self, n: i64) -> Res<()> {
-        let new = (self.here as i64)
+        let new = (self.vm.here as i64)
             .checked_add(n)
             .ok_or(DICTIONARY_OVERFLOW)?;
         if new < DICT_START as i64 {
-            let used = self.here - DICT_START;
+            let used = self.vm.here - DICT_START;
             return Err(self.fail(
                 INVALID_NUMERIC_ARG,
                 format!("giving back {} bytes would move HERE below the start of data space (only {used} bytes are in use)", n.unsigned_abs()),
@@ -80,15 +80,15 @@ impl Forth {
         if new > DICT_END as i64 {
             return Err(self.fail(DICTIONARY_OVERFLOW, "data space is full"));
         }
-        self.here = new as usize;
+        self.vm.here = new as usize;
         Ok(())
     }
 
     /// Store bytes at HERE and move past them; returns their address.
     pub(crate) fn allot_bytes(&mut self, bytes: &[u8]) -> Res<i64> {
-        let at = self.here as i64;
+        let at = self.vm.here as i64;
         self.allot(bytes.len() as i64)?;
-        self.mem.write(at, bytes)?;
+        self.vm.mem.write(at, bytes)?;
         Ok(at)
     }
 
@@ -98,23 +98,23 @@ impl Forth {
     /// copied to the heap once and its address kept, so `arg` in a loop
     /// does not use up the heap.
     pub(crate) fn arg_string(&mut self, arg: &str) -> Res<i64> {
-        if let Some(&a) = self.arg_addrs.get(arg) {
+        if let Some(&a) = self.host.arg_addrs.get(arg) {
             return Ok(a);
         }
-        let a = self.mem.allocate(arg.len() as i64).ok_or(ALLOCATE)?;
-        self.mem.write(a, arg.as_bytes())?;
-        self.arg_addrs.insert(arg.to_string(), a);
+        let a = self.vm.mem.allocate(arg.len() as i64).ok_or(ALLOCATE)?;
+        self.vm.mem.write(a, arg.as_bytes())?;
+        self.host.arg_addrs.insert(arg.to_string(), a);
         Ok(a)
     }
 
     pub(crate) fn comma(&mut self, v: i64) -> Res<()> {
-        let at = self.here as i64;
+        let at = self.vm.here as i64;
         self.allot(8)?;
-        self.mem.set_cell(at, v)
+        self.vm.mem.set_cell(at, v)
     }
 
     pub(crate) fn align(&mut self) -> Res<()> {
-        let pad = (8 - self.here % 8) % 8;
+        let pad = (8 - self.vm.here % 8) % 8;
         self.allot(pad as i64)
     }
 
@@ -155,7 +155,7 @@ impl Forth {
 
     /// The xt of a built-in word, by its name, whatever shadows it.
     pub(crate) fn builtin_xt(&self, name: &str) -> Res<u32> {
-        let xt = self.dict.words.iter().position(|w| &*w.name == name);
+        let xt = self.vm.dict.words.iter().position(|w| &*w.name == name);
         xt.map(|x| x as u32).ok_or(UNDEFINED_WORD)
     }
 
@@ -163,7 +163,7 @@ impl Forth {
     fn name_token(&mut self, nt: i64) -> Res<u32> {
         let ok = usize::try_from(nt)
             .ok()
-            .and_then(|x| self.dict.words.get(x))
+            .and_then(|x| self.vm.dict.words.get(x))
             .is_some_and(|w| !w.name.is_empty() && w.kind != Kind::Forgotten);
         if !ok {
             return Err(self.fail(BAD_ADDRESS, format!("{nt} is not a name token")));
@@ -182,7 +182,7 @@ impl Forth {
                 }
                 continue;
             }
-            let name = self.mem.string(addr, len)?;
+            let name = self.vm.mem.string(addr, len)?;
             if name == "[[" {
                 return Ok(());
             }
@@ -192,8 +192,8 @@ impl Forth {
                     format!("`{name}` is a local: ]] ... [[ cannot postpone locals"),
                 ));
             }
-            if let Some(xt) = self.dict.find(&name) {
-                if self.dict.words[xt as usize].immediate() {
+            if let Some(xt) = self.vm.dict.find(&name) {
+                if self.vm.dict.words[xt as usize].immediate() {
                     self.compile_xt(xt)?;
                 } else {
                     self.emit(Instr::CompileXt(xt))?;
@@ -222,10 +222,10 @@ impl Forth {
             self.emit(i)?;
         }
         self.emit(Instr::Exit)?;
-        let end = self.code.len();
-        self.code.fuse(start as usize, end);
+        let end = self.vm.code.len();
+        self.vm.code.fuse(start as usize, end);
         let xt = self.define(name, Kind::Colon(start), true)?;
-        self.dict.words[xt as usize].code_end = self.code_here();
+        self.vm.dict.words[xt as usize].code_end = self.code_here();
         self.learn_effect(xt, start, end as u32, false);
         Ok(xt)
     }
@@ -233,14 +233,14 @@ impl Forth {
     /// Parse a name and look it up; -13 if it is not defined.
     pub(crate) fn parse_find(&mut self) -> Res<u32> {
         let (name, pos) = self.parse_word_name_at()?;
-        match self.dict.find(&name) {
+        match self.vm.dict.find(&name) {
             Some(xt) => Ok(xt),
             None => Err(self.undefined_parsed(name, pos)),
         }
     }
 
     pub(crate) fn run_marker(&mut self, m: usize) -> Res<()> {
-        let Some(mark) = self.dict.marks.get(m).cloned() else {
+        let Some(mark) = self.vm.dict.marks.get(m).cloned() else {
             return Err(BAD_ADDRESS);
         };
         if self
@@ -252,10 +252,10 @@ impl Forth {
             // The definition being compiled is forgotten too.
             self.stop_compiling();
         }
-        self.dict.forget(&mark);
-        self.dict.marks.truncate(m);
-        self.here = mark.here;
-        self.code.truncate(mark.code);
+        self.vm.dict.forget(&mark);
+        self.vm.dict.marks.truncate(m);
+        self.vm.here = mark.here;
+        self.vm.code.truncate(mark.code);
         Ok(())
     }
 
@@ -268,10 +268,10 @@ impl Forth {
         {
             return Ok(Target::Local(i, kind));
         }
-        let Some(xt) = self.dict.find(&name) else {
+        let Some(xt) = self.vm.dict.find(&name) else {
             return Err(self.undefined_parsed(name, pos));
         };
-        match (self.dict.words[xt as usize].kind, want_defer) {
+        match (self.vm.dict.words[xt as usize].kind, want_defer) {
             (Kind::Value(a), false) => Ok(Target::Value(a)),
             (Kind::TwoValue(a), false) => Ok(Target::TwoValue(a)),
             (Kind::FValue(a), false) => Ok(Target::FValue(a)),
@@ -302,8 +302,8 @@ impl Forth {
             Target::TwoValue(a) => {
                 let x2 = self.pop()?;
                 let x1 = self.pop()?;
-                self.mem.set_cell(a as i64, x2)?;
-                self.mem.set_cell(a as i64 + 8, x1)
+                self.vm.mem.set_cell(a as i64, x2)?;
+                self.vm.mem.set_cell(a as i64 + 8, x1)
             }
             Target::FValue(_) if add => {
                 Err(self.fail(INVALID_NAME, "+TO works on single-cell values"))
@@ -313,8 +313,8 @@ impl Forth {
                 self.emit(crate::words::float::Floating::FStore.instr())
             }
             Target::FValue(a) => {
-                let r = self.stacks.fpop()?;
-                self.mem.set_cell(a as i64, r.to_bits() as i64)
+                let r = self.vm.stacks.fpop()?;
+                self.vm.mem.set_cell(a as i64, r.to_bits() as i64)
             }
             Target::Value(a) | Target::Defer(a) if self.compiling() => {
                 self.emit(Instr::Lit(a as i64))?;
@@ -323,11 +323,11 @@ impl Forth {
             Target::Value(a) | Target::Defer(a) => {
                 let x = self.pop()?;
                 let v = if add {
-                    self.mem.cell(a as i64)?.wrapping_add(x)
+                    self.vm.mem.cell(a as i64)?.wrapping_add(x)
                 } else {
                     x
                 };
-                self.mem.set_cell(a as i64, v)
+                self.vm.mem.set_cell(a as i64, v)
             }
         }
     }
@@ -343,7 +343,7 @@ impl Forth {
     fn xt_body(&mut self, xt: i64) -> Res<u32> {
         let body = usize::try_from(xt)
             .ok()
-            .and_then(|x| self.dict.words.get(x))
+            .and_then(|x| self.vm.dict.words.get(x))
             .and_then(|w| w.body());
         body.ok_or_else(|| self.fail(NOT_CREATED, "that word has no data field"))
     }
@@ -360,11 +360,11 @@ impl Forth {
         let xt = def.xt as usize;
         let inp = *self.input.current();
         let end = (inp.buf + self.to_in()).max(start);
-        let Ok(text) = self.mem.string(start, end - start) else {
+        let Ok(text) = self.vm.mem.string(start, end - start) else {
             return;
         };
         let text = text.trim().trim_end_matches(')').trim();
-        if let Some(w) = self.dict.words.get_mut(xt)
+        if let Some(w) = self.vm.dict.words.get_mut(xt)
             && w.effect.is_none()
         {
             w.effect = Some(format!("( {text} )").into());
@@ -435,7 +435,7 @@ impl Forth {
             "FLOATING" | "FLOATING-EXT" => &[-1],
             "FLOATING-STACK" => &[crate::stacks::FS_SIZE as i64],
             "MAX-FLOAT" => {
-                self.stacks.fpush(f64::MAX)?;
+                self.vm.stacks.fpush(f64::MAX)?;
                 return Ok(true);
             }
             // Programs written for gforth ask for its version.
@@ -459,11 +459,11 @@ impl Forth {
         }
         if order
             .iter()
-            .any(|&w| w as usize >= self.dict.wordlists.len())
+            .any(|&w| w as usize >= self.vm.dict.wordlists.len())
         {
             return Err(self.fail(ARG_TYPE, "not a word list id"));
         }
-        self.dict.order = order;
+        self.vm.dict.order = order;
         Ok(())
     }
 
@@ -471,7 +471,7 @@ impl Forth {
         match xt {
             Some(xt) => {
                 self.push(xt as i64)?;
-                let imm = self.dict.words[xt as usize].immediate();
+                let imm = self.vm.dict.words[xt as usize].immediate();
                 self.push(if imm { 1 } else { -1 })
             }
             None => self.push(0),
@@ -502,13 +502,13 @@ primitives! {
     }
     Recursive "recursive" "( -- )" Gforth ImmediateCompileOnly "Make the definition being compiled callable by its own name from here on: : fact recursive dup 2 < if drop 1 else dup 1- fact * then ;" |f| {
         let xt = f.compiler.def.as_ref().map(|d| d.xt).ok_or(CONTROL_MISMATCH)?;
-        f.dict.reveal(xt);
+        f.vm.dict.reveal(xt);
         Ok(())
     }
     LeftBracket "[" "( -- )" Core ImmediateCompileOnly "Switch to interpreting. Example: : five [ 2 3 + ] literal ;  five .  \\ 5" |f| { f.set_state(false); Ok(()) }
     RightBracket "]" "( -- )" Core Plain "Switch to compiling. Example: : five [ 2 3 + ] literal ;  five .  \\ 5" |f| { f.set_state(true); Ok(()) }
     PromptControl "prompt-control" "( flag -- )" Playforth Plain "True: IF, DO, ?DO, BEGIN and CASE typed outside a definition run at once, as they do at the REPL's prompt (compiled into a nameless definition that runs when the structure closes). False: the standard's rule, they work only inside a definition." |f| {
-        f.prompt_control = f.pop_bool()?;
+        f.prefs.prompt_control = f.pop_bool()?;
         Ok(())
     }
     Immediate "immediate" "( -- )" Core Plain "Make the newest word immediate. Example: : now .\" compiling!\" ; immediate  : later now ;  \\ compiling!" |f| { f.make_immediate() }
@@ -525,7 +525,7 @@ primitives! {
     }
     Postpone "postpone" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the compilation semantics of name. Example: : my-if postpone if ; immediate  : t my-if 1 then ;  -1 t .  \\ 1" |f| {
         let xt = f.parse_find()?;
-        if f.dict.words[xt as usize].immediate() {
+        if f.vm.dict.words[xt as usize].immediate() {
             f.compile_xt(xt)
         } else {
             f.emit(Instr::CompileXt(xt))
@@ -553,9 +553,9 @@ primitives! {
     }
     Find "find" "( c-addr -- c-addr 0 | xt 1 | xt -1 )" Core Plain "Look up a counted-string name: 1 if immediate, -1 otherwise. Example: c\" dup\" find . drop  \\ -1 (found, not immediate)" |f| {
         let a = f.pop()?;
-        let n = f.mem.byte(a)?;
-        let name = f.mem.string(a + 1, n as i64)?;
-        match f.dict.find(&name) {
+        let n = f.vm.mem.byte(a)?;
+        let name = f.vm.mem.string(a + 1, n as i64)?;
+        match f.vm.dict.find(&name) {
             Some(xt) => f.lookup_result(Some(xt)),
             None => { f.push(a)?; f.push(0) }
         }
@@ -563,7 +563,7 @@ primitives! {
     SearchWordlist "search-wordlist" "( c-addr u wid -- 0 | xt 1 | xt -1 )" Search Plain "Look a name up in one word list. Example: s\" dup\" forth-wordlist search-wordlist . drop  \\ -1" |f| {
         let wid = f.pop()?;
         let name = f.pop_string()?;
-        let xt = u32::try_from(wid).ok().and_then(|w| f.dict.search(w, &name));
+        let xt = u32::try_from(wid).ok().and_then(|w| f.vm.dict.search(w, &name));
         f.lookup_result(xt)
     }
     ToBody ">body" "( xt -- a-addr )" Core Plain "The data field of a word made by CREATE (or VARIABLE, VALUE...). Example: create data 42 ,  ' data >body @ .  \\ 42" |f| {
@@ -571,7 +571,7 @@ primitives! {
         let b = f.xt_body(xt)?;
         f.push(b as i64)
     }
-    Here "here" "( -- addr )" Core Plain "The next free address of data space. Example: here 10 allot here swap - .  \\ 10" |f| { f.push(f.here as i64) }
+    Here "here" "( -- addr )" Core Plain "The next free address of data space. Example: here 10 allot here swap - .  \\ 10" |f| { f.push(f.vm.here as i64) }
     Allot "allot" "( n -- )" Core Plain "Reserve n bytes of data space. Example: create buf 10 allot" |f| {
         let n = f.pop()?;
         f.allot(n)
@@ -585,10 +585,10 @@ primitives! {
         f.allot_bytes(&[c as u8]).map(|_| ())
     }
     Align "align" "( -- )" Core Plain "Move HERE up to a cell boundary. Example: 1 c, align here 8 mod .  \\ 0" |f| { f.align() }
-    Unused "unused" "( -- u )" CoreExt Plain "Bytes of data space left. Example: unused 0> .  \\ -1" |f| { f.push((DICT_END - f.here) as i64) }
+    Unused "unused" "( -- u )" CoreExt Plain "Bytes of data space left. Example: unused 0> .  \\ -1" |f| { f.push((DICT_END - f.vm.here) as i64) }
     Create "create" "( \"name\" -- )" Core Plain "Make a word that pushes the address of its data field (HERE). Example: create board 64 allot  board 64 erase" |f| {
         f.align()?;
-        let body = f.here as u32;
+        let body = f.vm.here as u32;
         f.define_parsed(Kind::Create(body)).map(|_| ())
     }
     Does "does>" "( -- )" Core Immediate "Give the word being CREATEd the behaviour that follows (up to ;), inside a definition or after CREATE at the top level. Example: : counter create , does> @ ;  7 counter seven  seven .  \\ 7" |f| {
@@ -596,8 +596,8 @@ primitives! {
             let code = f.code_here() + 1;
             return f.emit(Instr::Does(code));
         }
-        let target = f.dict.last.filter(|&x| {
-            matches!(f.dict.words[x as usize].kind, Kind::Create(_) | Kind::Does { .. })
+        let target = f.vm.dict.last.filter(|&x| {
+            matches!(f.vm.dict.words[x as usize].kind, Kind::Create(_) | Kind::Does { .. })
         });
         let Some(target) = target else {
             return Err(f.fail(NOT_CREATED, "DOES> needs a word made by CREATE"));
@@ -610,13 +610,13 @@ primitives! {
     }
     Variable "variable" "( \"name\" -- )" Core Plain "Make a one-cell variable. Example: variable score  10 score !  score @ .  \\ 10" |f| {
         f.align()?;
-        let body = f.here as u32;
+        let body = f.vm.here as u32;
         f.comma(0)?;
         f.define_parsed(Kind::Variable(body)).map(|_| ())
     }
     TwoVariable "2variable" "( \"name\" -- )" Double Plain "Make a two-cell variable. Example: 2variable pos  1 2 pos 2!  pos 2@ . .  \\ 2 1" |f| {
         f.align()?;
-        let body = f.here as u32;
+        let body = f.vm.here as u32;
         f.comma(0)?;
         f.comma(0)?;
         f.define_parsed(Kind::Variable(body)).map(|_| ())
@@ -634,7 +634,7 @@ primitives! {
     Value "value" "( x \"name\" -- )" CoreExt Plain "Make a word that pushes x; TO name changes it. Example: 5 value lives  lives .  4 to lives  lives .  \\ 5 4" |f| {
         let x = f.pop()?;
         f.align()?;
-        let body = f.here as u32;
+        let body = f.vm.here as u32;
         f.comma(x)?;
         f.define_parsed(Kind::Value(body)).map(|_| ())
     }
@@ -644,15 +644,15 @@ primitives! {
         let x2 = f.pop()?;
         let x1 = f.pop()?;
         f.align()?;
-        let body = f.here as u32;
+        let body = f.vm.here as u32;
         f.comma(x2)?;
         f.comma(x1)?;
         f.define_parsed(Kind::TwoValue(body)).map(|_| ())
     }
     Defer "defer" "( \"name\" -- )" CoreExt Plain "Make a word whose action is set later with IS. Example: defer greet  :noname .\" hi\" ; is greet  greet  \\ hi" |f| {
         f.align()?;
-        let body = f.here as u32;
-        let unset = f.dict.find("(unset)").unwrap_or(0);
+        let body = f.vm.here as u32;
+        let unset = f.vm.dict.find("(unset)").unwrap_or(0);
         f.comma(unset as i64)?;
         f.define_parsed(Kind::Defer(body)).map(|_| ())
     }
@@ -663,7 +663,7 @@ primitives! {
             f.emit(Instr::Store)
         } else {
             let xt = f.pop()?;
-            f.mem.set_cell(a as i64, xt)
+            f.vm.mem.set_cell(a as i64, xt)
         }
     }
     ActionOf "action-of" "( \"name\" -- xt )" CoreExt Immediate "The current action of a DEFER word. Example: defer greet  ' cr is greet  action-of greet ' cr = .  \\ -1" |f| {
@@ -671,42 +671,42 @@ primitives! {
         if f.compiling() {
             f.emit(Instr::Value(a))
         } else {
-            let xt = f.mem.cell(a as i64)?;
+            let xt = f.vm.mem.cell(a as i64)?;
             f.push(xt)
         }
     }
     DeferFetch "defer@" "( xt1 -- xt2 )" CoreExt Plain "The action of a DEFER word. Example: defer greet  ' cr is greet  ' greet defer@ ' cr = .  \\ -1" |f| {
         let xt = f.pop()?;
         let a = f.xt_body(xt)?;
-        let v = f.mem.cell(a as i64)?;
+        let v = f.vm.mem.cell(a as i64)?;
         f.push(v)
     }
     DeferStore "defer!" "( xt2 xt1 -- )" CoreExt Plain "Set the action of DEFER word xt1 to xt2. Example: defer greet  :noname .\" hi\" ; ' greet defer!  greet  \\ hi" |f| {
         let xt = f.pop()?;
         let action = f.pop()?;
         let a = f.xt_body(xt)?;
-        f.mem.set_cell(a as i64, action)
+        f.vm.mem.set_cell(a as i64, action)
     }
     Buffer "buffer:" "( u \"name\" -- )" CoreExt Plain "Make a word that pushes the address of u reserved bytes. Example: 10 buffer: scratch  scratch 10 erase" |f| {
         let u = f.pop_len()?;
         f.align()?;
-        let body = f.here as u32;
+        let body = f.vm.here as u32;
         f.allot(u)?;
-        f.mem.fill(body as i64, u, 0)?;
+        f.vm.mem.fill(body as i64, u, 0)?;
         f.define_parsed(Kind::Create(body)).map(|_| ())
     }
     Marker "marker" "( \"name\" -- )" CoreExt Plain "Make a word that forgets itself and everything defined after it. Example: marker clean  : temp 1 ;  clean" |f| {
-        let mark = f.dict.mark(f.here, f.code.len());
-        let m = f.dict.marks.len() as u32;
-        f.dict.marks.push(mark);
+        let mark = f.vm.dict.mark(f.vm.here, f.vm.code.len());
+        let m = f.vm.dict.marks.len() as u32;
+        f.vm.dict.marks.push(mark);
         f.define_parsed(Kind::Marker(m)).map(|_| ())
     }
     Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools Plain "Make newname behave exactly like oldname. Example: synonym plus +  2 3 plus .  \\ 5" |f| {
         let new = f.parse_def_name()?;
         let old = f.parse_find()?;
-        let w = f.dict.words[old as usize].clone();
+        let w = f.vm.dict.words[old as usize].clone();
         let xt = f.define(&new, w.kind, true)?;
-        let nw = &mut f.dict.words[xt as usize];
+        let nw = &mut f.vm.dict.words[xt as usize];
         nw.flags = w.flags;
         nw.code_end = w.code_end;
         nw.effects = w.effects;
@@ -777,28 +777,28 @@ primitives! {
         f.rpop().map(|_| ())
     }
     Latest "latest" "( -- nt )" Gforth Plain "The name token of the newest named word (0 if none)." |f| {
-        let nt = f.dict.last.filter(|&x| !f.dict.words[x as usize].name.is_empty());
+        let nt = f.vm.dict.last.filter(|&x| !f.vm.dict.words[x as usize].name.is_empty());
         f.push(nt.map_or(0, i64::from))
     }
     LatestXt "latestxt" "( -- xt )" Gforth Plain "The execution token of the newest definition, named or not." |f| {
-        let xt = f.dict.last.ok_or_else(|| f.fail(BAD_ADDRESS, "no word has been defined"))?;
+        let xt = f.vm.dict.last.ok_or_else(|| f.fail(BAD_ADDRESS, "no word has been defined"))?;
         f.push(xt as i64)
     }
     ToName ">name" "( xt -- nt | 0 )" Gforth Plain "The name token of a word (0 for a nameless one); here it is the xt itself." |f| {
         let xt = f.pop()?;
-        let named = usize::try_from(xt).ok().and_then(|x| f.dict.words.get(x)).is_some_and(|w| !w.name.is_empty());
+        let named = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words.get(x)).is_some_and(|w| !w.name.is_empty());
         f.push(if named { xt } else { 0 })
     }
     FindName "find-name" "( c-addr u -- nt | 0 )" Gforth Plain "The name token of the word with this name in the search order, or 0 (gforth)." |f| {
         f.need(2)?;
         let name = f.pop_string()?;
-        let nt = f.dict.find(&name).map_or(0, |xt| xt as i64);
+        let nt = f.vm.dict.find(&name).map_or(0, |xt| xt as i64);
         f.push(nt)
     }
     NameToString "name>string" "( nt -- c-addr u )" Tools Plain "The name of a word, as a string." |f| {
         let nt = f.pop()?;
         let nt = f.name_token(nt)?;
-        let name = f.dict.words[nt as usize].name.to_string();
+        let name = f.vm.dict.words[nt as usize].name.to_string();
         let a = f.arg_string(&name)?;
         f.push(a)?;
         f.push(name.len() as i64)
@@ -806,13 +806,13 @@ primitives! {
     NameToInterpret "name>interpret" "( nt -- xt | 0 )" Tools Plain "What the word does when interpreted (0 for a compile-only word)." |f| {
         let nt = f.pop()?;
         let nt = f.name_token(nt)?;
-        let only = f.dict.words[nt as usize].compile_only();
+        let only = f.vm.dict.words[nt as usize].compile_only();
         f.push(if only { 0 } else { nt as i64 })
     }
     NameToCompile "name>compile" "( nt -- x xt )" Tools Plain "What the word does when compiled: x xt execute performs it (xt is EXECUTE for an immediate word, COMPILE, otherwise)." |f| {
         let nt = f.pop()?;
         let nt = f.name_token(nt)?;
-        let how = if f.dict.words[nt as usize].immediate() { "execute" } else { "compile," };
+        let how = if f.vm.dict.words[nt as usize].immediate() { "execute" } else { "compile," };
         let how = f.builtin_xt(how)?;
         f.push(nt as i64)?;
         f.push(how as i64)
@@ -820,14 +820,14 @@ primitives! {
     TraverseWordlist "traverse-wordlist" "( i*x xt wid -- j*x )" Tools Plain "Run xt ( k*x nt -- l*x flag ) for each word in wid, newest first, until it returns false." |f| {
         let wid = f.pop()?;
         let xt = f.pop()?;
-        if wid < 0 || wid as usize >= f.dict.wordlists.len() {
+        if wid < 0 || wid as usize >= f.vm.dict.wordlists.len() {
             return Err(f.fail(ARG_TYPE, "not a word list id"));
         }
         let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
-        let nts: Vec<u32> = (0..f.dict.words.len() as u32)
+        let nts: Vec<u32> = (0..f.vm.dict.words.len() as u32)
             .rev()
             .filter(|&x| {
-                let w = &f.dict.words[x as usize];
+                let w = &f.vm.dict.words[x as usize];
                 w.wordlist == wid as u32 && w.revealed && !w.name.is_empty()
             })
             .collect();
@@ -842,7 +842,7 @@ primitives! {
     }
     BodyFrom "body>" "( a-addr -- xt )" Gforth Plain "The word whose data field is at a-addr (the inverse of >BODY)." |f| {
         let a = f.pop()?;
-        let xt = f.dict.words.iter().rposition(|w| w.body().is_some_and(|b| b as i64 == a));
+        let xt = f.vm.dict.words.iter().rposition(|w| w.body().is_some_and(|b| b as i64 == a));
         match xt {
             Some(xt) => f.push(xt as i64),
             None => Err(f.fail(NOT_CREATED, format!("{a} is not the data field of a word"))),
@@ -850,7 +850,7 @@ primitives! {
     }
     Alias "alias" "( xt \"name\" -- )" Gforth Plain "Make name do what xt does: ' dup alias twin." |f| {
         let xt = f.pop()?;
-        let Some(w) = usize::try_from(xt).ok().and_then(|x| f.dict.words.get(x)).cloned() else {
+        let Some(w) = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words.get(x)).cloned() else {
             return Err(f.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
         };
         if w.kind == Kind::Forgotten {
@@ -858,8 +858,8 @@ primitives! {
         }
         let name = f.parse_def_name()?;
         let new = f.define(&name, w.kind, true)?;
-        f.dict.words[new as usize].code_end = w.code_end;
-        f.dict.words[new as usize].effects = w.effects;
+        f.vm.dict.words[new as usize].code_end = w.code_end;
+        f.vm.dict.words[new as usize].effects = w.effects;
         Ok(())
     }
     NextName "nextname" "( c-addr u -- )" Gforth Plain "The next defining word takes this name instead of parsing one." |f| {
@@ -879,7 +879,7 @@ primitives! {
     ParenLocal "(local)" "( c-addr u -- )" Locals Plain "While compiling: add a local named by the string; 0 0 (local) ends the list (the first name gets the top of the stack)." |f| {
         let u = f.pop()?;
         let a = f.pop()?;
-        let name = if u == 0 { String::new() } else { f.mem.string(a, u)? };
+        let name = if u == 0 { String::new() } else { f.vm.mem.string(a, u)? };
         f.paren_local(name)
     }
 
@@ -894,8 +894,8 @@ primitives! {
     Base "base" "( -- a-addr )" Core Plain "A variable: the number base for input and output. Example: 2 base ! 101 decimal .  \\ 5" |f| { f.push(BASE_ADDR as i64) }
     Warnings "warnings" "( -- a-addr )" Gforth Plain "A variable: true (the default) to be warned when a definition's stack comment disagrees with its code, and told of redefinitions. Example: warnings off" |f| { f.push(crate::memory::WARNINGS_ADDR as i64) }
     ToIn ">in" "( -- a-addr )" Core Plain "A variable: the offset of the parse area in SOURCE. Example: >in @ .  \\ 6 (the offset of the . on this line)" |f| { f.push(IN_ADDR as i64) }
-    Decimal "decimal" "( -- )" Core Plain "Set BASE to 10. Example: hex 10 decimal .  \\ 16" |f| { f.mem.set_cell(BASE_ADDR as i64, 10) }
-    Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16. Example: hex ff decimal .  \\ 255" |f| { f.mem.set_cell(BASE_ADDR as i64, 16) }
+    Decimal "decimal" "( -- )" Core Plain "Set BASE to 10. Example: hex 10 decimal .  \\ 16" |f| { f.vm.mem.set_cell(BASE_ADDR as i64, 10) }
+    Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16. Example: hex ff decimal .  \\ 255" |f| { f.vm.mem.set_cell(BASE_ADDR as i64, 16) }
     Source "source" "( -- c-addr u )" Core Plain "The current input line. Example: source drop 6 type  \\ source (the first 6 characters of this line)" |f| {
         let inp = *f.input.current();
         f.push(inp.buf)?;
@@ -949,7 +949,7 @@ primitives! {
     Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core Plain "Skip leading chars, parse up to char: a counted string. Example: bl word hello count type  \\ hello" |f| {
         let c = f.pop()? as u8;
         let (start, len) = f.parse_area();
-        let area = f.mem.slice(start, len)?;
+        let area = f.vm.mem.slice(start, len)?;
         let is_delim = |b: u8| b == c || (c == b' ' && b < b' ');
         let skip = area.iter().position(|&b| !is_delim(b)).unwrap_or(area.len());
         let n = area[skip..].iter().position(|&b| is_delim(b)).unwrap_or(area.len() - skip);
@@ -957,9 +957,9 @@ primitives! {
         let consumed = (skip + n + usize::from(skip + n < area.len())) as i64;
         f.set_to_in(f.to_in() + consumed);
         let n = text.len().min(255);
-        f.mem.set_byte(WORD_BUF as i64, n as u8)?;
-        f.mem.write(WORD_BUF as i64 + 1, &text[..n])?;
-        f.mem.set_byte(WORD_BUF as i64 + 1 + n as i64, b' ')?;
+        f.vm.mem.set_byte(WORD_BUF as i64, n as u8)?;
+        f.vm.mem.write(WORD_BUF as i64 + 1, &text[..n])?;
+        f.vm.mem.set_byte(WORD_BUF as i64 + 1 + n as i64, b' ')?;
         f.push(WORD_BUF as i64)
     }
     SaveInput "save-input" "( -- xn ... x1 n )" CoreExt Plain "Describe the input position, for RESTORE-INPUT. Example: variable done  save-input  .\" read \" done @ [if] . [else] true done ! restore-input [then]  \\ read read 0" |f| { f.save_input() }
@@ -1019,7 +1019,7 @@ primitives! {
             if crate::io::interrupted() {
                 return Err(USER_INTERRUPT);
             }
-            match f.files.read_line(id, crate::interp::MAX_LINE) {
+            match f.host.files.read_line(id, crate::interp::MAX_LINE) {
                 Ok((line, true)) => { text.extend_from_slice(&line); text.push(b'\n'); }
                 Ok((_, false)) => break,
                 Err(_) => return Err(FILE_IO),
@@ -1066,7 +1066,7 @@ primitives! {
     EndStructure "end-structure" "( struct-sys +n -- )" Facility Plain "End a structure, setting its size. Example: begin-structure point field: p.x field: p.y end-structure  point .  \\ 16" |f| {
         let size = f.pop()?;
         let xt = f.pop()?;
-        let w = usize::try_from(xt).ok().and_then(|x| f.dict.words.get_mut(x)).ok_or(CONTROL_MISMATCH)?;
+        let w = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words.get_mut(x)).ok_or(CONTROL_MISMATCH)?;
         w.kind = Kind::Constant(size);
         Ok(())
     }
@@ -1092,7 +1092,7 @@ primitives! {
 
     ForthWordlist "forth-wordlist" "( -- wid )" Search Plain "The word list of the standard words. Example: forth-wordlist .  \\ 0" |f| { f.push(0) }
     GetOrder "get-order" "( -- widn ... wid1 n )" Search Plain "The search order, first-searched on top. Example: get-order .s  \\ <5> 2 1 0 0 4 (root, games, forth twice, the first on top, then the count)" |f| {
-        let order = f.dict.order.clone();
+        let order = f.vm.dict.order.clone();
         for &w in &order {
             f.push(w as i64)?;
         }
@@ -1113,43 +1113,43 @@ primitives! {
         order.reverse();
         f.set_order(order)
     }
-    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into. Example: get-current .  \\ 0" |f| { f.push(f.dict.current as i64) }
+    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into. Example: get-current .  \\ 0" |f| { f.push(f.vm.dict.current as i64) }
     SetCurrent "set-current" "( wid -- )" Search Plain "Put new definitions into wid. Example: wordlist set-current forth-wordlist set-current" |f| {
         let w = f.pop()?;
-        if w < 0 || w as usize >= f.dict.wordlists.len() {
+        if w < 0 || w as usize >= f.vm.dict.wordlists.len() {
             return Err(f.fail(ARG_TYPE, "not a word list id"));
         }
-        f.dict.current = w as u32;
+        f.vm.dict.current = w as u32;
         Ok(())
     }
     Wordlist "wordlist" "( -- wid )" Search Plain "Make a new, empty word list. Example: wordlist constant mine" |f| {
-        if f.dict.wordlists.len() >= 1024 {
+        if f.vm.dict.wordlists.len() >= 1024 {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
         }
-        f.dict.wordlists.push(Default::default());
-        f.push(f.dict.wordlists.len() as i64 - 1)
+        f.vm.dict.wordlists.push(Default::default());
+        f.push(f.vm.dict.wordlists.len() as i64 - 1)
     }
     Vocabulary "vocabulary" "( \"name\" -- )" Gforth Plain "Make a new word list and a word name that puts it first in the search order, in place of the first one (ALSO first keeps that one): vocabulary tools  also tools definitions" |f| {
-        if f.dict.wordlists.len() >= 1024 {
+        if f.vm.dict.wordlists.len() >= 1024 {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
         }
         let name = f.parse_def_name()?;
-        f.dict.wordlists.push(crate::dictionary::Wordlist {
+        f.vm.dict.wordlists.push(crate::dictionary::Wordlist {
             name: Some(name.clone()),
             ..Default::default()
         });
-        f.push(f.dict.wordlists.len() as i64 - 1)?;
+        f.push(f.vm.dict.wordlists.len() as i64 - 1)?;
         f.compiler.next_name = Some(name);
         let text = "create , does> @ >r get-order nip r> swap set-order ;";
         f.interpret_text("<vocabulary>", text.as_bytes().to_vec(), -1)
     }
     Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order. Example: only forth definitions" |f| {
-        f.dict.current = *f.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
+        f.vm.dict.current = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
         Ok(())
     }
     Also "also" "( -- )" Search Plain "Duplicate the first word list in the search order. Example: also forth previous" |f| {
-        let top = *f.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
-        let mut o = f.dict.order.clone();
+        let top = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
+        let mut o = f.vm.dict.order.clone();
         o.push(top);
         f.set_order(o)
     }
@@ -1160,15 +1160,15 @@ primitives! {
         f.push(crate::system::GAMES_WORDLIST as i64)
     }
     Previous "previous" "( -- )" Search Plain "Remove the first word list from the search order. Example: also forth previous" |f| {
-        if f.dict.order.pop().is_none() {
+        if f.vm.dict.order.pop().is_none() {
             return Err(ORDER_UNDERFLOW);
         }
         Ok(())
     }
     Forth "forth" "( -- )" Search Plain "Replace the first word list in the search order with FORTH-WORDLIST. Example: only forth" |f| {
-        match f.dict.order.last_mut() {
+        match f.vm.dict.order.last_mut() {
             Some(top) => *top = 0,
-            None => f.dict.order.push(0),
+            None => f.vm.dict.order.push(0),
         }
         Ok(())
     }

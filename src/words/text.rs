@@ -5,7 +5,27 @@ use super::primitives;
 use crate::error::*;
 use crate::instr::Instr;
 use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE};
-use crate::vm::Forth;
+use crate::system::Forth;
+
+/// The text words' state.
+pub(crate) struct TextState {
+    /// The next of the interpreted S" buffers to use.
+    pub(crate) squote_next: usize,
+    /// Pictured numeric output: where HOLD puts the next character.
+    pub(crate) hld: usize,
+    /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
+    pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
+}
+
+impl Default for TextState {
+    fn default() -> TextState {
+        TextState {
+            squote_next: 0,
+            hld: crate::memory::HOLD_END,
+            substitutions: Default::default(),
+        }
+    }
+}
 
 /// Digits of an unsigned number in `base` (2..=36), upper case like gforth.
 pub(crate) fn digits(mut u: u128, base: i64) -> String {
@@ -36,7 +56,7 @@ pub(crate) fn signed(n: i128, base: i64) -> String {
 fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
     let mut out = Vec::new();
     let (addr, len) = f.parse_area();
-    let area = f.mem.slice(addr, len)?.to_vec();
+    let area = f.vm.mem.slice(addr, len)?.to_vec();
     let mut i = 0;
     while i < area.len() {
         let c = area[i];
@@ -160,9 +180,9 @@ impl Forth {
                 "interpreted strings hold at most 1024 bytes",
             ));
         }
-        self.squote_next = (self.squote_next + 1) % SQUOTE_COUNT;
-        let addr = (SQUOTE_BUFS + self.squote_next * SQUOTE_SIZE) as i64;
-        self.mem.write(addr, s)?;
+        self.words.text.squote_next = (self.words.text.squote_next + 1) % SQUOTE_COUNT;
+        let addr = (SQUOTE_BUFS + self.words.text.squote_next * SQUOTE_SIZE) as i64;
+        self.vm.mem.write(addr, s)?;
         Ok((addr, s.len() as i64))
     }
 
@@ -184,9 +204,9 @@ impl Forth {
         let mut text = Vec::new();
         loop {
             let (start, len) = self.parse_area();
-            let closed = self.mem.slice(start, len)?.contains(&b'"');
+            let closed = self.vm.mem.slice(start, len)?.contains(&b'"');
             let (a, n) = self.parse(b'"')?;
-            text.extend_from_slice(self.mem.slice(a, n)?);
+            text.extend_from_slice(self.vm.mem.slice(a, n)?);
             let typed = self.input.current().src == 0
                 && matches!(
                     self.input.current().kind,
@@ -200,11 +220,11 @@ impl Forth {
     }
 
     fn hold(&mut self, c: u8) -> Res<()> {
-        if self.hld <= HOLD_START {
+        if self.words.text.hld <= HOLD_START {
             return Err(PICTURED_OVERFLOW);
         }
-        self.hld -= 1;
-        self.mem.set_byte(self.hld as i64, c)
+        self.words.text.hld -= 1;
+        self.vm.mem.set_byte(self.words.text.hld as i64, c)
     }
 
     fn emit_str(&mut self, s: &str) -> Res<()> {
@@ -235,7 +255,7 @@ primitives! {
 
     Count "count" "( c-addr -- c-addr+1 u )" Core Plain "The address and length of a counted string. Example: create name ,\" Forth\"  name count type  \\ Forth" |f| {
         let a = f.pop()?;
-        let n = f.mem.byte(a)?;
+        let n = f.vm.mem.byte(a)?;
         f.push(a.wrapping_add(1))?;
         f.push(n as i64)
     }
@@ -259,7 +279,7 @@ primitives! {
         let c = f.pop()? as u8;
         let u = f.pop_len()?;
         let a = f.pop()?;
-        let n = f.mem.slice(a, u)?.iter().position(|&b| b == c).unwrap_or(u as usize) as i64;
+        let n = f.vm.mem.slice(a, u)?.iter().position(|&b| b == c).unwrap_or(u as usize) as i64;
         f.push(a + n)?;
         f.push(u - n)
     }
@@ -267,13 +287,13 @@ primitives! {
         let c = f.pop()? as u8;
         let u = f.pop_len()?;
         let a = f.pop()?;
-        let n = f.mem.slice(a, u)?.iter().position(|&b| b != c).unwrap_or(u as usize) as i64;
+        let n = f.vm.mem.slice(a, u)?.iter().position(|&b| b != c).unwrap_or(u as usize) as i64;
         f.push(a + n)?;
         f.push(u - n)
     }
     DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once. Example: .( shown at once)  \\ shown at once" |f| {
         let (a, n) = f.parse(b')')?;
-        let s = f.mem.slice(a, n)?.to_vec();
+        let s = f.vm.mem.slice(a, n)?.to_vec();
         f.write_out(&s)
     }
     CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt Immediate "A counted string up to the next \". Example: : greeting c\" hi\" ;  greeting count type  \\ hi" |f| {
@@ -309,7 +329,7 @@ primitives! {
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "CHAR needs a character after it"));
         }
-        let c = f.mem.byte(a)?;
+        let c = f.vm.mem.byte(a)?;
         f.push(c as i64)
     }
     BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal. Example: : a? ( c -- f ) [char] a = ;  char a a? .  \\ -1" |f| {
@@ -317,7 +337,7 @@ primitives! {
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "[CHAR] needs a character after it"));
         }
-        let c = f.mem.byte(a)?;
+        let c = f.vm.mem.byte(a)?;
         f.emit(Instr::Lit(c as i64))
     }
     AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2). Example: : check ( n -- ) 0< abort\" negative!\" ;" |f| {
@@ -348,7 +368,7 @@ primitives! {
     Search "search" "( c-addr1 u1 c-addr2 u2 -- c-addr3 u3 flag )" String Plain "Find string 2 in string 1: the rest of string 1 from the match, and true. Example: s\" hello world\" s\" wor\" search . type  \\ -1 world" |f| {
         let needle = f.pop_bytes()?;
         let (u, a) = (f.pop()?, f.pop()?);
-        let hay = f.mem.slice(a, u)?;
+        let hay = f.vm.mem.slice(a, u)?;
         let at = find_interruptibly(hay, &needle)?;
         match at {
             Some(i) => { f.push(a + i as i64)?; f.push(u - i as i64)?; f.push(-1) }
@@ -358,7 +378,7 @@ primitives! {
     MinusTrailing "-trailing" "( c-addr u -- c-addr u' )" String Plain "Drop trailing spaces. Example: s\" hi   \" -trailing nip .  \\ 2" |f| {
         let u = f.pop()?;
         let a = f.peek(0)?;
-        let s = f.mem.slice(a, u)?;
+        let s = f.vm.mem.slice(a, u)?;
         let n = s.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
         f.push(n as i64)
     }
@@ -388,7 +408,7 @@ primitives! {
         let mut ud = f.pop_double()? as u128;
         let base = f.base() as u32;
         while u > 0 {
-            let c = f.mem.byte(a)? as char;
+            let c = f.vm.mem.byte(a)? as char;
             let Some(d) = c.to_digit(36).filter(|&d| d < base) else { break };
             ud = ud.wrapping_mul(base as u128).wrapping_add(d as u128);
             a += 1;
@@ -399,7 +419,7 @@ primitives! {
         f.push(u)
     }
     LessNumber "<#" "( -- )" Core Plain "Start pictured numeric output. Example: : .money ( n -- ) s>d <# # # [char] . hold #s #> type ;  1234 .money  \\ 12.34" |f| {
-        f.hld = HOLD_END;
+        f.words.text.hld = HOLD_END;
         Ok(())
     }
     NumberSign "#" "( ud -- ud' )" Core Plain "Convert one digit of ud into the picture. Example: : .2 ( n -- ) s>d <# # # #> type ;  7 .2  \\ 07" |f| {
@@ -424,7 +444,7 @@ primitives! {
     }
     NumberGreater "#>" "( xd -- c-addr u )" Core Plain "End pictured output: the converted string. Example: 42 s>d <# #s #> type  \\ 42" |f| {
         f.pop_double()?;
-        let h = f.hld.clamp(HOLD_START, HOLD_END);
+        let h = f.words.text.hld.clamp(HOLD_START, HOLD_END);
         f.push(h as i64)?;
         f.push((HOLD_END - h) as i64)
     }
@@ -487,29 +507,29 @@ primitives! {
     Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String Plain "Make SUBSTITUTE replace %name% (string 2) with string 1. Example: s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let name = f.pop_string()?.to_lowercase();
         let text = f.pop_bytes()?;
-        if f.substitutions.len() >= 1 << 16 && !f.substitutions.contains_key(&name) {
+        if f.words.text.substitutions.len() >= 1 << 16 && !f.words.text.substitutions.contains_key(&name) {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many REPLACES names"));
         }
         // All replacement texts together stay within a bound, like the heap.
         const MAX_TEXT: usize = 16 << 20;
-        let kept: usize = f.substitutions.iter().filter(|(k, _)| **k != name).map(|(_, v)| v.len()).sum();
+        let kept: usize = f.words.text.substitutions.iter().filter(|(k, _)| **k != name).map(|(_, v)| v.len()).sum();
         if kept + text.len() > MAX_TEXT {
             return Err(f.fail(ALLOCATE, "REPLACES texts would take more than 16 MiB"));
         }
-        f.substitutions.insert(name, text);
+        f.words.text.substitutions.insert(name, text);
         Ok(())
     }
     Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String Plain "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit. Example: s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let room = f.pop_len()?;
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
-        let (out, n) = substitute(&text, &f.substitutions);
+        let (out, n) = substitute(&text, &f.words.text.substitutions);
         if out.len() as i64 > room {
             f.push(buf)?;
             f.push(0)?;
             return f.push(-78);
         }
-        f.mem.write(buf, &out)?;
+        f.vm.mem.write(buf, &out)?;
         f.push(buf)?;
         f.push(out.len() as i64)?;
         f.push(n)
@@ -518,7 +538,7 @@ primitives! {
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
         let out: Vec<u8> = text.iter().flat_map(|&c| if c == b'%' { vec![b'%', b'%'] } else { vec![c] }).collect();
-        f.mem.write(buf, &out)?;
+        f.vm.mem.write(buf, &out)?;
         f.push(buf)?;
         f.push(out.len() as i64)
     }

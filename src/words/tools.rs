@@ -5,7 +5,7 @@
 use super::primitives;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
-use crate::vm::Forth;
+use crate::system::Forth;
 use crate::words::text::signed;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -13,9 +13,9 @@ use std::io::Write;
 impl Forth {
     /// What `~~` prints: where, and the stack.
     fn debug_here(&mut self, place: &str) -> Res<()> {
-        let _ = self.out.flush();
+        let _ = self.host.out.flush();
         let line = format!("{place} {}\n", self.stack_text().trim_end());
-        let _ = self.diag.write_all(line.as_bytes());
+        let _ = self.host.diag.write_all(line.as_bytes());
         Ok(())
     }
 
@@ -29,7 +29,7 @@ impl Forth {
     pub(crate) fn stack_text_top(&self, k: usize) -> String {
         let base = self.base();
         let stack = self.stack();
-        if self.stack_boxes && !stack.is_empty() {
+        if self.prefs.stack_boxes && !stack.is_empty() {
             return self.stack_boxes_top(k);
         }
         let mut s = format!("<{}> ", stack.len());
@@ -83,7 +83,7 @@ impl Forth {
         let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut mine: Vec<String> = Vec::new();
         for name in self.visible_names() {
-            let Some(xt) = Dictionary::lookup_view(&self.dict, &name) else {
+            let Some(xt) = Dictionary::lookup_view(&self.vm.dict, &name) else {
                 continue;
             };
             // Run-time parts of other words, like `(.")`; but `(` and
@@ -91,11 +91,11 @@ impl Forth {
             if name.starts_with('(') && name != "(" && name != "(local)" {
                 continue;
             }
-            if xt >= self.user_start {
+            if xt >= self.vm.dict.user_start {
                 mine.push(name);
                 continue;
             }
-            let set = match self.dict.words[xt as usize].kind {
+            let set = match self.vm.dict.words[xt as usize].kind {
                 Kind::Prim(i) => crate::words::spec_for(i).map_or("other", |s| s.set.name()),
                 _ => "prelude (written in Forth)",
             };
@@ -184,7 +184,7 @@ impl Forth {
                 }
                 continue;
             }
-            let w = self.mem.string(a, n)?.to_ascii_lowercase();
+            let w = self.vm.mem.string(a, n)?.to_ascii_lowercase();
             match w.as_str() {
                 "[if]" | "[ifdef]" | "[ifundef]" => depth += 1,
                 "[else]" if depth == 0 && stop_at_else => return Ok(()),
@@ -231,14 +231,14 @@ primitives! {
     }
     Question "?" "( a-addr -- )" Tools Plain "Print the cell at an address. Example: variable x 42 x !  x ?  \\ 42" |f| {
         let a = f.pop()?;
-        let v = f.mem.cell(a)?;
+        let v = f.vm.mem.cell(a)?;
         let s = format!("{} ", signed(v as i128, f.base()));
         f.print(&s)
     }
     Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text. Example: s\" Forth\" dump  \\ (the address, then the bytes in hex and as text)" |f| {
         let u = f.pop_len()?;
         let a = f.pop()?;
-        f.mem.slice(a, u)?;
+        f.vm.mem.slice(a, u)?;
         // A page of lines at a time, so a huge range neither fills memory
         // nor outlasts Ctrl-C.
         const PAGE: i64 = 16 * 64;
@@ -246,7 +246,7 @@ primitives! {
         while at < a + u {
             let n = PAGE.min(a + u - at);
             let mut s = String::new();
-            for (k, chunk) in f.mem.slice(at, n)?.chunks(16).enumerate() {
+            for (k, chunk) in f.vm.mem.slice(at, n)?.chunks(16).enumerate() {
                 let _ = write!(s, "\n{:X}: ", at + 16 * k as i64);
                 for b in chunk {
                     let _ = write!(s, "{b:02X} ");
@@ -268,8 +268,8 @@ primitives! {
         f.print(&format!("{s}\n"))
     }
     Clear "clear" "( i*x -- )" Playforth Plain "Empty the data stack and the floating-point stack: a fresh start (gforth's clearstack empties the data stack only)." |f| {
-        f.stacks.sp = 0;
-        f.stacks.fp = 0;
+        f.vm.stacks.sp = 0;
+        f.vm.stacks.fp = 0;
         Ok(())
     }
     Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set. Example: words  \\ (every word, by word set)" |f| {
@@ -277,7 +277,7 @@ primitives! {
     }
     Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start. Example: help dup  \\ (this text, for dup)" |f| {
         let (a, n) = f.parse_name()?;
-        let name = if n == 0 { None } else { Some(f.mem.string(a, n)?) };
+        let name = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
         let s = f.help_text(name.as_deref());
         f.print(&s)
     }
@@ -287,8 +287,8 @@ primitives! {
     }
     Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word; `untrace` alone stops watching every word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
         if f.take_name_if(str::is_empty)?.is_some() {
-            f.traced.clear();
-            f.trace_names.clear();
+            f.trace.traced.clear();
+            f.trace.trace_names.clear();
             return Ok(());
         }
         let xt = f.parse_find()?;
@@ -297,30 +297,30 @@ primitives! {
     ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line; `show-stack off` and `show-stack on` say it in words. Example: false show-stack" |f| {
         let keyword = |w: &str| ["boxes", "numbers", "on", "off"].contains(&w);
         match f.take_name_if(keyword)?.as_deref() {
-            Some("boxes") => (f.show_stack, f.stack_boxes) = (true, true),
-            Some("off") => f.show_stack = false,
-            Some("on") => f.show_stack = true,
-            Some(_) => (f.show_stack, f.stack_boxes) = (true, false),
-            None => f.show_stack = f.pop_bool()?,
+            Some("boxes") => (f.prefs.show_stack, f.prefs.stack_boxes) = (true, true),
+            Some("off") => f.prefs.show_stack = false,
+            Some("on") => f.prefs.show_stack = true,
+            Some(_) => (f.prefs.show_stack, f.prefs.stack_boxes) = (true, false),
+            None => f.prefs.show_stack = f.pop_bool()?,
         }
         Ok(())
     }
     Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list. Example: order  \\ forth forth games root  forth (the search order, then where new words go)" |f| {
-        let name = |f: &Forth, w: u32| f.dict.wordlists.get(w as usize)
+        let name = |f: &Forth, w: u32| f.vm.dict.wordlists.get(w as usize)
             .and_then(|l| l.name.clone()).unwrap_or_else(|| format!("wordlist{w}"));
-        let mut s: Vec<String> = f.dict.order.iter().rev().map(|&w| name(f, w)).collect();
-        s.push(format!(" {}", name(f, f.dict.current)));
+        let mut s: Vec<String> = f.vm.dict.order.iter().rev().map(|&w| name(f, w)).collect();
+        s.push(format!(" {}", name(f, f.vm.dict.current)));
         let line = format!("{}\n", s.join(" "));
         f.print(&line)
     }
     Bye "bye" "( -- )" Tools Plain "Leave playforth. Example: bye" |f| {
-        let _ = f.out.flush();
+        let _ = f.host.out.flush();
         f.bye = Some(0);
         Err(BYE)
     }
     ParenBye "(bye)" "( n -- )" Gforth Plain "Leave playforth with exit status n (its low 8 bits; 0 is success), as a failing script does with 2 (bye)." |f| {
         let n = f.pop()?;
-        let _ = f.out.flush();
+        let _ = f.host.out.flush();
         f.bye = Some((n & 255) as i32);
         Err(BYE)
     }
@@ -331,12 +331,12 @@ primitives! {
     BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]. Example: 1 [if] .\" yes\" [then]  \\ yes" |f| { Ok(()) }
     BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined. Example: [defined] dup .  \\ -1" |f| {
         let name = f.parse_word_name()?;
-        let found = f.dict.find(&name).is_some();
+        let found = f.vm.dict.find(&name).is_some();
         f.push_bool(found)
     }
     BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined. Example: [undefined] frob .  \\ -1" |f| {
         let name = f.parse_word_name()?;
-        let found = f.dict.find(&name).is_some();
+        let found = f.vm.dict.find(&name).is_some();
         f.push_bool(!found)
     }
 }
