@@ -132,774 +132,765 @@ fn tag_name(tag: i64) -> &'static str {
     }
 }
 
-impl Forth {
-    /// Append an instruction to the code space, remembering its source position.
-    pub(crate) fn emit(&mut self, i: Instr) -> Res<()> {
-        let pos = self.input.token_pos();
-        self.vm.code
-            .push(i, pos)
-            .map_err(|t| self.fail(t, "the code space is full"))
-    }
+/// Append an instruction to the code space, remembering its source position.
+pub(crate) fn emit(f: &mut Forth, i: Instr) -> Res<()> {
+    let pos = f.input.token_pos();
+    f.vm.code
+        .push(i, pos)
+        .map_err(|t| f.fail(t, "the code space is full"))
+}
 
-    pub(crate) fn code_here(&self) -> u32 {
-        self.vm.code.here()
-    }
+pub(crate) fn code_here(f: &Forth) -> u32 {
+    f.vm.code.here()
+}
 
-    /// COMPILE,: append the execution semantics of `xt`.
-    pub(crate) fn compile_xt(&mut self, xt: u32) -> Res<()> {
-        match self.vm.dict.words.get(xt as usize).map(|w| w.kind) {
-            None => Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
-            Some(Kind::Forgotten) => Err(self.stale_xt(xt as i64)),
-            Some(_) => match self.xt_instr(xt) {
-                Some(i) => self.emit(i),
-                None => Err(BAD_ADDRESS),
-            },
+/// COMPILE,: append the execution semantics of `xt`.
+pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
+    match f.vm.dict.words.get(xt as usize).map(|w| w.kind) {
+        None => Err(f.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
+        Some(Kind::Forgotten) => Err(f.stale_xt(xt as i64)),
+        Some(_) => match xt_instr(f, xt) {
+            Some(i) => emit(f, i),
+            None => Err(BAD_ADDRESS),
+        },
+    }
+}
+
+/// The instruction COMPILE, appends for `xt` (None for no live word).
+pub(crate) fn xt_instr(f: &Forth, xt: u32) -> Option<Instr> {
+    Some(match f.vm.dict.words.get(xt as usize)?.kind {
+        Kind::Prim(i) => i,
+        Kind::Colon(start) => Instr::Call(start),
+        Kind::Constant(v) => Instr::Lit(v),
+        Kind::Variable(a) => Instr::Lit(a as i64),
+        Kind::Value(a) => Instr::Value(a),
+        Kind::Defer(a) => Instr::Defer(a),
+        Kind::Create(_)
+        | Kind::Does { .. }
+        | Kind::Marker(_)
+        | Kind::TwoValue(_)
+        | Kind::FValue(_) => Instr::Word(xt),
+        Kind::Forgotten => return None,
+    })
+}
+
+// ---- definitions ----
+
+/// Make a header in the current word list, noting a redefinition as gforth does.
+pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
+    if f.vm.dict.words.len() >= crate::vm::MAX_WORDS {
+        return Err(f.fail(DICTIONARY_OVERFLOW, "too many words"));
+    }
+    if name.len() > 255 {
+        let msg = format!("a name has at most 255 characters, this one {}", name.len());
+        return Err(f.fail(NAME_TOO_LONG, msg));
+    }
+    let current = f.vm.dict.current;
+    let old = (!name.is_empty())
+        .then(|| f.vm.dict.search(current, name))
+        .flatten();
+    let (xt, _) = f.vm.dict.create(name, kind, revealed);
+    // Where it was defined, for HELP (the token that defined it).
+    f.vm.dict.words[xt as usize].defined_at = Some(f.input.token_pos());
+    // Redefining one of playforth's own extras (`clear`, `show-stack` …)
+    // goes without a note: a program written for gforth, which has no
+    // such word, says the same as it does there.
+    if let Some(old) = old
+        && !is_playforth_extra(f, old)
+        && crate::effect::warnings_on(f)
+    {
+        // In a file the first few are noted as they come, the rest
+        // counted in one line when it ends.
+        let in_file = crate::interp::source_id(f) > 0;
+        if !in_file || f.input.redefined.len() - f.input.redefined_from < REDEFINED_NOTES {
+            let _ = writeln!(f.host.diag, "redefined {name}");
+        }
+        if in_file {
+            f.input.redefined.push(name.to_string());
         }
     }
+    Ok(xt)
+}
 
-    /// The instruction COMPILE, appends for `xt` (None for no live word).
-    pub(crate) fn xt_instr(&self, xt: u32) -> Option<Instr> {
-        Some(match self.vm.dict.words.get(xt as usize)?.kind {
-            Kind::Prim(i) => i,
-            Kind::Colon(start) => Instr::Call(start),
-            Kind::Constant(v) => Instr::Lit(v),
-            Kind::Variable(a) => Instr::Lit(a as i64),
-            Kind::Value(a) => Instr::Value(a),
-            Kind::Defer(a) => Instr::Defer(a),
-            Kind::Create(_)
-            | Kind::Does { .. }
-            | Kind::Marker(_)
-            | Kind::TwoValue(_)
-            | Kind::FValue(_) => Instr::Word(xt),
-            Kind::Forgotten => return None,
-        })
+/// Is this built-in word one of playforth's own (set `playforth`), not
+/// a standard or gforth word?
+fn is_playforth_extra(f: &Forth, xt: u32) -> bool {
+    match f.vm.dict.words.get(xt as usize).map(|w| &w.kind) {
+        Some(Kind::Prim(i)) => {
+            crate::words::spec_for(*i).is_some_and(|s| s.set == crate::words::WordSet::Playforth)
+        }
+        _ => false,
     }
+}
 
-    // ---- definitions ----
-
-    /// Make a header in the current word list, noting a redefinition as gforth does.
-    pub(crate) fn define(&mut self, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
-        if self.vm.dict.words.len() >= crate::vm::MAX_WORDS {
-            return Err(self.fail(DICTIONARY_OVERFLOW, "too many words"));
-        }
-        if name.len() > 255 {
-            let msg = format!("a name has at most 255 characters, this one {}", name.len());
-            return Err(self.fail(NAME_TOO_LONG, msg));
-        }
-        let current = self.vm.dict.current;
-        let old = (!name.is_empty())
-            .then(|| self.vm.dict.search(current, name))
-            .flatten();
-        let (xt, _) = self.vm.dict.create(name, kind, revealed);
-        // Where it was defined, for HELP (the token that defined it).
-        self.vm.dict.words[xt as usize].defined_at = Some(self.input.token_pos());
-        // Redefining one of playforth's own extras (`clear`, `show-stack` …)
-        // goes without a note: a program written for gforth, which has no
-        // such word, says the same as it does there.
-        if let Some(old) = old
-            && !self.is_playforth_extra(old)
-            && self.warnings_on()
-        {
-            // In a file the first few are noted as they come, the rest
-            // counted in one line when it ends.
-            let in_file = self.source_id() > 0;
-            if !in_file || self.input.redefined.len() - self.input.redefined_from < REDEFINED_NOTES {
-                let _ = writeln!(self.host.diag, "redefined {name}");
-            }
-            if in_file {
-                self.input.redefined.push(name.to_string());
-            }
-        }
-        Ok(xt)
+/// `:` and `:NONAME`: start compiling a colon definition.
+pub(crate) fn begin_definition(f: &mut Forth, name: Option<&str>) -> Res<u32> {
+    if f.compiler.def.is_some() {
+        return Err(f.fail(COMPILER_NESTING, "a definition is already being compiled"));
     }
+    let start = code_here(f);
+    let xt = define(f, name.unwrap_or(""), Kind::Colon(start), false)?;
+    // DO loops opened by `]` outside a definition are forgotten.
+    f.compiler.clear();
+    let at = f.input.token_pos();
+    f.compiler.def = Some(crate::compiler::Definition {
+        xt,
+        code_start: start,
+        noname: name.is_none(),
+        depth: f.vm.stacks.sp,
+        does_for: None,
+        at_prompt: false,
+        at,
+    });
+    f.set_state(true);
+    Ok(xt)
+}
 
-    /// Is this built-in word one of playforth's own (set `playforth`), not
-    /// a standard or gforth word?
-    fn is_playforth_extra(&self, xt: u32) -> bool {
-        match self.vm.dict.words.get(xt as usize).map(|w| &w.kind) {
-            Some(Kind::Prim(i)) => crate::words::spec_for(*i)
-                .is_some_and(|s| s.set == crate::words::WordSet::Playforth),
-            _ => false,
+/// `;`: finish the definition and make it visible.
+pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
+    let Some(def) = f.compiler.def.clone() else {
+        return Err(f.fail(CONTROL_MISMATCH, "`;` without `:`"));
+    };
+    if f.vm.stacks.sp > def.depth {
+        let mut tag = f.peek(0)?;
+        let mut at = f.peek(1).ok().map(|a| a as u32 as usize);
+        // BEGIN … WHILE leaves the WHILE's entry under the BEGIN's: the
+        // WHILE is what lacks its REPEAT.
+        if tag == DEST && f.vm.stacks.sp >= def.depth + 4 && f.peek(2) == Ok(ORIG) {
+            tag = ORIG;
+            at = f.peek(3).ok().map(|a| a as u32 as usize);
         }
-    }
-
-    /// `:` and `:NONAME`: start compiling a colon definition.
-    pub(crate) fn begin_definition(&mut self, name: Option<&str>) -> Res<u32> {
-        if self.compiler.def.is_some() {
-            return Err(self.fail(COMPILER_NESTING, "a definition is already being compiled"));
-        }
-        let start = self.code_here();
-        let xt = self.define(name.unwrap_or(""), Kind::Colon(start), false)?;
-        // DO loops opened by `]` outside a definition are forgotten.
-        self.compiler.clear();
-        let at = self.input.token_pos();
-        self.compiler.def = Some(crate::compiler::Definition {
-            xt,
-            code_start: start,
-            noname: name.is_none(),
-            depth: self.vm.stacks.sp,
-            does_for: None,
-            at_prompt: false,
-            at,
-        });
-        self.set_state(true);
-        Ok(xt)
-    }
-
-    /// `;`: finish the definition and make it visible.
-    pub(crate) fn end_definition(&mut self) -> Res<()> {
-        let Some(def) = self.compiler.def.clone() else {
-            return Err(self.fail(CONTROL_MISMATCH, "`;` without `:`"));
-        };
-        if self.vm.stacks.sp > def.depth {
-            let mut tag = self.peek(0)?;
-            let mut at = self.peek(1).ok().map(|a| a as u32 as usize);
-            // BEGIN … WHILE leaves the WHILE's entry under the BEGIN's: the
-            // WHILE is what lacks its REPEAT.
-            if tag == DEST && self.vm.stacks.sp >= def.depth + 4 && self.peek(2) == Ok(ORIG) {
-                tag = ORIG;
-                at = self.peek(3).ok().map(|a| a as u32 as usize);
-            }
-            let begin = at
-                .filter(|_| tag == DEST)
-                .and_then(|a| {
-                    self.compiler
-                        .begins
-                        .iter()
-                        .rev()
-                        .find(|b| b.0 as usize == a)
-                })
-                .map(|b| {
-                    (
-                        b.1,
-                        "begin".to_string(),
-                        closer_of("begin").unwrap_or_default(),
-                    )
-                });
-            // Name the word that opened it, where it stands, and what closes
-            // it: the word compiled at the entry's address (IF, WHILE …) or
-            // just before it (DO).
-            let found = begin.or_else(|| {
-                [at, at.and_then(|a| a.checked_sub(1))]
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|a| self.vm.code.pos(a))
-                    .find_map(|p| {
-                        let w = self.input.token_at(p)?;
-                        let c = closer_of(&w.to_ascii_lowercase())?;
-                        Some((p, w, c))
-                    })
+        let begin = at
+            .filter(|_| tag == DEST)
+            .and_then(|a| f.compiler.begins.iter().rev().find(|b| b.0 as usize == a))
+            .map(|b| {
+                (
+                    b.1,
+                    "begin".to_string(),
+                    closer_of("begin").unwrap_or_default(),
+                )
             });
-            let opened = at.and_then(|a| self.vm.code.pos(a));
-            if let Some((p, w, c)) = found {
-                self.pending.throw_opened = Some(p);
-                return Err(self.fail(
-                    CONTROL_MISMATCH,
-                    format!("`{w}` at line {}, column {} has no {c}", p.line, p.col),
-                ));
-            }
-            let opener = tag_name(tag);
-            let line = opened
-                .map(|p| format!(" (opened at line {})", p.line))
-                .unwrap_or_default();
-            return Err(self.fail(
+        // Name the word that opened it, where it stands, and what closes
+        // it: the word compiled at the entry's address (IF, WHILE …) or
+        // just before it (DO).
+        let found = begin.or_else(|| {
+            [at, at.and_then(|a| a.checked_sub(1))]
+                .into_iter()
+                .flatten()
+                .filter_map(|a| f.vm.code.pos(a))
+                .find_map(|p| {
+                    let w = f.input.token_at(p)?;
+                    let c = closer_of(&w.to_ascii_lowercase())?;
+                    Some((p, w, c))
+                })
+        });
+        let opened = at.and_then(|a| f.vm.code.pos(a));
+        if let Some((p, w, c)) = found {
+            f.pending.throw_opened = Some(p);
+            return Err(f.fail(
                 CONTROL_MISMATCH,
-                format!("unfinished {opener}{line} at `;`"),
+                format!("`{w}` at line {}, column {} has no {c}", p.line, p.col),
             ));
         }
-        self.emit_exit()?;
-        let end = self.code_here();
-        // The code as compiled, before fusing: what its words do.
-        self.check_effect(&def, end);
-        self.vm.code.fuse(def.code_start as usize, end as usize);
-        if let Some(w) = self.vm.dict.words.get_mut(def.xt as usize) {
-            w.code_end = end;
+        let opener = tag_name(tag);
+        let line = opened
+            .map(|p| format!(" (opened at line {})", p.line))
+            .unwrap_or_default();
+        return Err(f.fail(
+            CONTROL_MISMATCH,
+            format!("unfinished {opener}{line} at `;`"),
+        ));
+    }
+    emit_exit(f)?;
+    let end = code_here(f);
+    // The code as compiled, before fusing: what its words do.
+    crate::effect::check_effect(f, &def, end);
+    f.vm.code.fuse(def.code_start as usize, end as usize);
+    if let Some(w) = f.vm.dict.words.get_mut(def.xt as usize) {
+        w.code_end = end;
+    }
+    f.vm.dict.reveal(def.xt);
+    let name = f.vm.dict.words[def.xt as usize].name.to_ascii_lowercase();
+    if !name.is_empty() && f.trace.trace_names.contains(&name) {
+        f.trace.traced.push(def.code_start);
+    }
+    stop_compiling(f);
+    if let Some(target) = def.does_for {
+        // CREATE ... DOES> outside a definition: the code just ended
+        // is what the CREATEd word does.
+        let w = &mut f.vm.dict.words[target as usize];
+        if let Kind::Create(body) | Kind::Does { body, .. } = w.kind {
+            w.kind = Kind::Does {
+                body,
+                code: def.code_start,
+            };
         }
-        self.vm.dict.reveal(def.xt);
-        let name = self.vm.dict.words[def.xt as usize].name.to_ascii_lowercase();
-        if !name.is_empty() && self.trace.trace_names.contains(&name) {
-            self.trace.traced.push(def.code_start);
-        }
-        self.stop_compiling();
-        if let Some(target) = def.does_for {
-            // CREATE ... DOES> outside a definition: the code just ended
-            // is what the CREATEd word does.
-            let w = &mut self.vm.dict.words[target as usize];
-            if let Kind::Create(body) | Kind::Does { body, .. } = w.kind {
-                w.kind = Kind::Does {
-                    body,
-                    code: def.code_start,
-                };
-            }
-            self.vm.dict.last = Some(target);
-            return Ok(());
-        }
-        if def.noname {
-            self.push(def.xt as i64)?;
-        }
-        Ok(())
+        f.vm.dict.last = Some(target);
+        return Ok(());
     }
-
-    /// EXIT, also dropping the locals frame.
-    pub(crate) fn emit_exit(&mut self) -> Res<()> {
-        if !self.compiler.locals.is_empty() {
-            self.emit(Instr::LocalsExit(self.compiler.locals.len() as u16))?;
-        }
-        self.emit(Instr::Exit)
+    if def.noname {
+        f.push(def.xt as i64)?;
     }
+    Ok(())
+}
 
-    /// Back to interpreting, with nothing being compiled: the one rule for
-    /// `;`, errors and MARKER. STATE goes off and the compiler forgets the
-    /// definition (returned, if one was open), its DO loops and its locals.
-    pub(crate) fn stop_compiling(&mut self) -> Option<Definition> {
-        self.set_state(false);
-        self.compiler.clear()
+/// EXIT, also dropping the locals frame.
+pub(crate) fn emit_exit(f: &mut Forth) -> Res<()> {
+    if !f.compiler.locals.is_empty() {
+        emit(f, Instr::LocalsExit(f.compiler.locals.len() as u16))?;
     }
+    emit(f, Instr::Exit)
+}
 
-    /// After an error: stop compiling and throw away the half-made
-    /// definition, its header and its code.
-    pub(crate) fn abandon_definition(&mut self) {
-        if let Some(def) = self.stop_compiling() {
-            self.drop_header(def.xt);
-            self.vm.code.truncate(def.code_start as usize);
-        }
+/// Back to interpreting, with nothing being compiled: the one rule for
+/// `;`, errors and MARKER. STATE goes off and the compiler forgets the
+/// definition (returned, if one was open), its DO loops and its locals.
+pub(crate) fn stop_compiling(f: &mut Forth) -> Option<Definition> {
+    f.set_state(false);
+    f.compiler.clear()
+}
+
+/// After an error: stop compiling and throw away the half-made
+/// definition, its header and its code.
+pub(crate) fn abandon_definition(f: &mut Forth) {
+    if let Some(def) = stop_compiling(f) {
+        drop_header(f, def.xt);
+        f.vm.code.truncate(def.code_start as usize);
     }
+}
 
-    /// Take back the header of a word being thrown away: gone when it is
-    /// the newest and in no word list; else (revealed early by RECURSIVE,
-    /// or words were made since) it stays as a tombstone.
-    pub(crate) fn drop_header(&mut self, xt: u32) {
-        if self.vm.dict.words.len() == xt as usize + 1 && !self.vm.dict.words[xt as usize].revealed {
-            self.vm.dict.words.pop();
-            self.vm.dict.last = self.vm.dict.words.len().checked_sub(1).map(|x| x as u32);
-        } else {
-            self.vm.dict.abandon(xt);
-        }
+/// Take back the header of a word being thrown away: gone when it is
+/// the newest and in no word list; else (revealed early by RECURSIVE,
+/// or words were made since) it stays as a tombstone.
+pub(crate) fn drop_header(f: &mut Forth, xt: u32) {
+    if f.vm.dict.words.len() == xt as usize + 1 && !f.vm.dict.words[xt as usize].revealed {
+        f.vm.dict.words.pop();
+        f.vm.dict.last = f.vm.dict.words.len().checked_sub(1).map(|x| x as u32);
+    } else {
+        f.vm.dict.abandon(xt);
     }
+}
 
-    pub(crate) fn set_flag_on_last(&mut self, flag: u8) -> Res<()> {
-        let xt = self.vm.dict.last.ok_or(Throw(-32))?;
-        self.vm.dict.words[xt as usize].flags |= flag;
-        Ok(())
+pub(crate) fn set_flag_on_last(f: &mut Forth, flag: u8) -> Res<()> {
+    let xt = f.vm.dict.last.ok_or(Throw(-32))?;
+    f.vm.dict.words[xt as usize].flags |= flag;
+    Ok(())
+}
+
+pub(crate) fn make_immediate(f: &mut Forth) -> Res<()> {
+    set_flag_on_last(f, IMMEDIATE)
+}
+
+pub(crate) fn make_compile_only(f: &mut Forth) -> Res<()> {
+    set_flag_on_last(f, COMPILE_ONLY)
+}
+
+// ---- control structures ----
+
+/// Push a control-flow entry: the address cell also keeps, above its
+/// low 32 bits, the size of the locals frame where the entry was made.
+pub(crate) fn cs_push(f: &mut Forth, addr: u32, tag: i64) -> Res<()> {
+    cs_push_at(f, addr, f.compiler.locals.len(), tag)
+}
+
+fn cs_push_at(f: &mut Forth, addr: u32, locals: usize, tag: i64) -> Res<()> {
+    f.push(addr as i64 | (locals as i64) << 32)?;
+    f.push(tag)
+}
+
+/// Pop an entry that must carry `tag`; `word` names the closer for messages.
+pub(crate) fn cs_pop(f: &mut Forth, tag: i64, word: &str) -> Res<u32> {
+    Ok(cs_pop_entry(f, tag, word)?.0)
+}
+
+/// Pop an entry that must carry `tag`: its address and the size of the
+/// locals frame where it was made.
+fn cs_pop_entry(f: &mut Forth, tag: i64, word: &str) -> Res<(u32, usize)> {
+    let found = f.peek(0).ok();
+    if found != Some(tag) {
+        let what = found.map_or("nothing", tag_name);
+        return Err(f.fail(
+            CONTROL_MISMATCH,
+            format!("`{word}` needs an open {}, found {what}", tag_name(tag)),
+        ));
     }
-
-    pub(crate) fn make_immediate(&mut self) -> Res<()> {
-        self.set_flag_on_last(IMMEDIATE)
+    f.pop()?;
+    let cell = f.pop()?;
+    if tag == DEST
+        && let Some(i) = f.compiler.begins.iter().rposition(|b| b.0 == cell as u32)
+    {
+        f.compiler.begins.remove(i);
     }
+    Ok((cell as u32, (cell >> 32) as u32 as usize))
+}
 
-    pub(crate) fn make_compile_only(&mut self) -> Res<()> {
-        self.set_flag_on_last(COMPILE_ONLY)
+/// Drop the locals declared since the frame had `size` cells: compile
+/// the LocalsExit and forget their names. Code reaching the same place
+/// from elsewhere comes with a frame of `size` cells.
+fn drop_locals_to(f: &mut Forth, size: usize, word: &str) -> Res<()> {
+    let now = f.compiler.locals.len();
+    if size > now {
+        return Err(f.fail(
+            CONTROL_MISMATCH,
+            format!(
+                "`{word}` joins code that has locals declared inside a control structure with code that has not"
+            ),
+        ));
     }
-
-    // ---- control structures ----
-
-    /// Push a control-flow entry: the address cell also keeps, above its
-    /// low 32 bits, the size of the locals frame where the entry was made.
-    pub(crate) fn cs_push(&mut self, addr: u32, tag: i64) -> Res<()> {
-        self.cs_push_at(addr, self.compiler.locals.len(), tag)
+    if size < now {
+        emit(f, Instr::LocalsExit((now - size) as u16))?;
+        f.compiler.locals.truncate(size);
     }
+    Ok(())
+}
 
-    fn cs_push_at(&mut self, addr: u32, locals: usize, tag: i64) -> Res<()> {
-        self.push(addr as i64 | (locals as i64) << 32)?;
-        self.push(tag)
-    }
+/// Point the forward branch at `at` to `target`.
+pub(crate) fn resolve(f: &mut Forth, at: u32, target: u32) -> Res<()> {
+    let slot = f.vm.code.get(at as usize).ok_or(CONTROL_MISMATCH)?;
+    let resolved = match slot {
+        Instr::Branch(_) => Instr::Branch(target),
+        Instr::ZBranch(_) => Instr::ZBranch(target),
+        Instr::QDo(_) => Instr::QDo(target),
+        Instr::Leave(_) => Instr::Leave(target),
+        Instr::Of(_) => Instr::Of(target),
+        _ => return Err(CONTROL_MISMATCH),
+    };
+    f.vm.code.patch(at as usize, resolved);
+    Ok(())
+}
 
-    /// Pop an entry that must carry `tag`; `word` names the closer for messages.
-    pub(crate) fn cs_pop(&mut self, tag: i64, word: &str) -> Res<u32> {
-        Ok(self.cs_pop_entry(tag, word)?.0)
-    }
+/// Emit a forward branch and push its orig.
+pub(crate) fn emit_forward(f: &mut Forth, i: Instr) -> Res<()> {
+    let at = code_here(f);
+    emit(f, i)?;
+    cs_push(f, at, ORIG)
+}
 
-    /// Pop an entry that must carry `tag`: its address and the size of the
-    /// locals frame where it was made.
-    fn cs_pop_entry(&mut self, tag: i64, word: &str) -> Res<(u32, usize)> {
-        let found = self.peek(0).ok();
-        if found != Some(tag) {
-            let what = found.map_or("nothing", tag_name);
-            return Err(self.fail(
-                CONTROL_MISMATCH,
-                format!("`{word}` needs an open {}, found {what}", tag_name(tag)),
-            ));
-        }
-        self.pop()?;
-        let cell = self.pop()?;
-        if tag == DEST
-            && let Some(i) = self
-                .compiler
-                .begins
-                .iter()
-                .rposition(|b| b.0 == cell as u32)
-        {
-            self.compiler.begins.remove(i);
-        }
-        Ok((cell as u32, (cell >> 32) as u32 as usize))
-    }
+/// THEN: resolve the orig on top to here. Locals declared since the
+/// orig are dropped first: they are visible up to the THEN only.
+pub(crate) fn resolve_orig(f: &mut Forth, word: &str) -> Res<()> {
+    let (at, size) = cs_pop_entry(f, ORIG, word)?;
+    drop_locals_to(f, size, word)?;
+    resolve(f, at, code_here(f))
+}
 
-    /// Drop the locals declared since the frame had `size` cells: compile
-    /// the LocalsExit and forget their names. Code reaching the same place
-    /// from elsewhere comes with a frame of `size` cells.
-    fn drop_locals_to(&mut self, size: usize, word: &str) -> Res<()> {
-        let now = self.compiler.locals.len();
-        if size > now {
-            return Err(self.fail(
-                CONTROL_MISMATCH,
-                format!(
-                    "`{word}` joins code that has locals declared inside a control structure with code that has not"
-                ),
-            ));
-        }
-        if size < now {
-            self.emit(Instr::LocalsExit((now - size) as u16))?;
-            self.compiler.locals.truncate(size);
-        }
-        Ok(())
-    }
+/// ELSE: the IF part's own locals end here.
+pub(crate) fn cf_else(f: &mut Forth) -> Res<()> {
+    jump_past_other_part(f, ORIG, "else")
+}
 
-    /// Point the forward branch at `at` to `target`.
-    pub(crate) fn resolve(&mut self, at: u32, target: u32) -> Res<()> {
-        let slot = self.vm.code.get(at as usize).ok_or(CONTROL_MISMATCH)?;
-        let resolved = match slot {
-            Instr::Branch(_) => Instr::Branch(target),
-            Instr::ZBranch(_) => Instr::ZBranch(target),
-            Instr::QDo(_) => Instr::QDo(target),
-            Instr::Leave(_) => Instr::Leave(target),
-            Instr::Of(_) => Instr::Of(target),
-            _ => return Err(CONTROL_MISMATCH),
-        };
-        self.vm.code.patch(at as usize, resolved);
-        Ok(())
-    }
+/// ELSE and ENDOF: end the part opened by the `tag` entry (its locals
+/// first), jump forward past what follows, and land that entry's
+/// branch here; the new jump is left to be resolved (THEN, ENDCASE).
+fn jump_past_other_part(f: &mut Forth, tag: i64, word: &str) -> Res<()> {
+    let (from, size) = cs_pop_entry(f, tag, word)?;
+    drop_locals_to(f, size, word)?;
+    let at = code_here(f);
+    emit(f, Instr::Branch(0))?;
+    resolve(f, from, code_here(f))?;
+    cs_push(f, at, ORIG)
+}
 
-    /// Emit a forward branch and push its orig.
-    pub(crate) fn emit_forward(&mut self, i: Instr) -> Res<()> {
-        let at = self.code_here();
-        self.emit(i)?;
-        self.cs_push(at, ORIG)
-    }
-
-    /// THEN: resolve the orig on top to here. Locals declared since the
-    /// orig are dropped first: they are visible up to the THEN only.
-    pub(crate) fn resolve_orig(&mut self, word: &str) -> Res<()> {
-        let (at, size) = self.cs_pop_entry(ORIG, word)?;
-        self.drop_locals_to(size, word)?;
-        self.resolve(at, self.code_here())
-    }
-
-    /// ELSE: the IF part's own locals end here.
-    pub(crate) fn cf_else(&mut self) -> Res<()> {
-        self.jump_past_other_part(ORIG, "else")
-    }
-
-    /// ELSE and ENDOF: end the part opened by the `tag` entry (its locals
-    /// first), jump forward past what follows, and land that entry's
-    /// branch here; the new jump is left to be resolved (THEN, ENDCASE).
-    fn jump_past_other_part(&mut self, tag: i64, word: &str) -> Res<()> {
-        let (from, size) = self.cs_pop_entry(tag, word)?;
-        self.drop_locals_to(size, word)?;
-        let at = self.code_here();
-        self.emit(Instr::Branch(0))?;
-        self.resolve(from, self.code_here())?;
-        self.cs_push(at, ORIG)
-    }
-
-    /// UNTIL (`again` false) and AGAIN: a backward branch, after dropping
-    /// the locals declared since BEGIN.
-    pub(crate) fn cf_back(&mut self, again: bool) -> Res<()> {
-        let word = if again { "again" } else { "until" };
-        let (dest, size) = self.cs_pop_entry(DEST, word)?;
-        self.drop_locals_to(size, word)?;
-        self.emit(if again {
+/// UNTIL (`again` false) and AGAIN: a backward branch, after dropping
+/// the locals declared since BEGIN.
+pub(crate) fn cf_back(f: &mut Forth, again: bool) -> Res<()> {
+    let word = if again { "again" } else { "until" };
+    let (dest, size) = cs_pop_entry(f, DEST, word)?;
+    drop_locals_to(f, size, word)?;
+    emit(
+        f,
+        if again {
             Instr::Branch(dest)
         } else {
             Instr::ZBranch(dest)
-        })
-    }
+        },
+    )
+}
 
-    /// WHILE: a forward branch out of the loop; the BEGIN stays under it.
-    pub(crate) fn cf_while(&mut self) -> Res<()> {
-        let (dest, size) = self.cs_pop_entry(DEST, "while")?;
-        self.emit_forward(Instr::ZBranch(0))?;
-        self.cs_push_at(dest, size, DEST)
-    }
+/// WHILE: a forward branch out of the loop; the BEGIN stays under it.
+pub(crate) fn cf_while(f: &mut Forth) -> Res<()> {
+    let (dest, size) = cs_pop_entry(f, DEST, "while")?;
+    emit_forward(f, Instr::ZBranch(0))?;
+    cs_push_at(f, dest, size, DEST)
+}
 
-    /// REPEAT: back to BEGIN, then resolve the WHILE. Locals declared
-    /// between BEGIN and WHILE end here too: the way out through WHILE drops them.
-    pub(crate) fn cf_repeat(&mut self) -> Res<()> {
-        self.cf_back(true)?;
-        let (orig, size) = self.cs_pop_entry(ORIG, "repeat")?;
-        self.resolve(orig, self.code_here())?;
-        let now = self.compiler.locals.len();
-        if size < now {
-            return Err(self.fail(
+/// REPEAT: back to BEGIN, then resolve the WHILE. Locals declared
+/// between BEGIN and WHILE end here too: the way out through WHILE drops them.
+pub(crate) fn cf_repeat(f: &mut Forth) -> Res<()> {
+    cf_back(f, true)?;
+    let (orig, size) = cs_pop_entry(f, ORIG, "repeat")?;
+    resolve(f, orig, code_here(f))?;
+    let now = f.compiler.locals.len();
+    if size < now {
+        return Err(f.fail(
+            CONTROL_MISMATCH,
+            "`repeat` joins code that has locals declared inside a control structure with code that has not",
+        ));
+    }
+    if size > now {
+        // Only the WHILE's branch comes here (REPEAT jumped back).
+        emit(f, Instr::LocalsExit((size - now) as u16))?;
+    }
+    Ok(())
+}
+
+/// ENDOF: the OF part's locals end here.
+pub(crate) fn cf_endof(f: &mut Forth) -> Res<()> {
+    jump_past_other_part(f, OF_SYS, "endof")
+}
+
+/// ENDCASE: every ENDOF jumps past the EndCase.
+pub(crate) fn cf_endcase(f: &mut Forth) -> Res<()> {
+    // The default part's locals end before the selector is dropped.
+    let mut case_size = None;
+    let mut k = 0;
+    while let (Ok(tag), Ok(cell)) = (f.peek(k), f.peek(k + 1)) {
+        if tag == CASE_SYS {
+            case_size = Some((cell >> 32) as u32 as usize);
+            break;
+        }
+        if tag != ORIG {
+            break;
+        }
+        k += 2;
+    }
+    if let Some(size) = case_size {
+        drop_locals_to(f, size, "endcase")?;
+    }
+    emit(f, Instr::EndCase)?;
+    let here = code_here(f);
+    let now = f.compiler.locals.len();
+    while f.peek(0)? == ORIG {
+        let (at, size) = cs_pop_entry(f, ORIG, "endcase")?;
+        if size != now {
+            return Err(f.fail(
                 CONTROL_MISMATCH,
-                "`repeat` joins code that has locals declared inside a control structure with code that has not",
+                "`endcase` joins code that has locals declared inside a control structure with code that has not",
             ));
         }
-        if size > now {
-            // Only the WHILE's branch comes here (REPEAT jumped back).
-            self.emit(Instr::LocalsExit((size - now) as u16))?;
-        }
-        Ok(())
+        resolve(f, at, here)?;
     }
+    cs_pop(f, CASE_SYS, "endcase").map(|_| ())
+}
 
-    /// ENDOF: the OF part's locals end here.
-    pub(crate) fn cf_endof(&mut self) -> Res<()> {
-        self.jump_past_other_part(OF_SYS, "endof")
+/// DO / ?DO.
+pub(crate) fn begin_do(f: &mut Forth, qdo: bool) -> Res<()> {
+    if f.compiler.leaves.len() >= 64 {
+        return Err(LOOP_NESTING);
     }
-
-    /// ENDCASE: every ENDOF jumps past the EndCase.
-    pub(crate) fn cf_endcase(&mut self) -> Res<()> {
-        // The default part's locals end before the selector is dropped.
-        let mut case_size = None;
-        let mut k = 0;
-        while let (Ok(tag), Ok(cell)) = (self.peek(k), self.peek(k + 1)) {
-            if tag == CASE_SYS {
-                case_size = Some((cell >> 32) as u32 as usize);
-                break;
-            }
-            if tag != ORIG {
-                break;
-            }
-            k += 2;
-        }
-        if let Some(size) = case_size {
-            self.drop_locals_to(size, "endcase")?;
-        }
-        self.emit(Instr::EndCase)?;
-        let here = self.code_here();
-        let now = self.compiler.locals.len();
-        while self.peek(0)? == ORIG {
-            let (at, size) = self.cs_pop_entry(ORIG, "endcase")?;
-            if size != now {
-                return Err(self.fail(
-                    CONTROL_MISMATCH,
-                    "`endcase` joins code that has locals declared inside a control structure with code that has not",
-                ));
-            }
-            self.resolve(at, here)?;
-        }
-        self.cs_pop(CASE_SYS, "endcase").map(|_| ())
+    let mut leaves = Vec::new();
+    if qdo {
+        leaves.push(code_here(f));
+        emit(f, Instr::QDo(0))?;
+    } else {
+        emit(f, Instr::Do)?;
     }
+    f.compiler.leaves.push(leaves);
+    f.compiler.do_locals.push(f.compiler.locals.len());
+    cs_push(f, code_here(f), DO_SYS)
+}
 
-    /// DO / ?DO.
-    pub(crate) fn begin_do(&mut self, qdo: bool) -> Res<()> {
-        if self.compiler.leaves.len() >= 64 {
-            return Err(LOOP_NESTING);
-        }
-        let mut leaves = Vec::new();
-        if qdo {
-            leaves.push(self.code_here());
-            self.emit(Instr::QDo(0))?;
-        } else {
-            self.emit(Instr::Do)?;
-        }
-        self.compiler.leaves.push(leaves);
-        self.compiler.do_locals.push(self.compiler.locals.len());
-        self.cs_push(self.code_here(), DO_SYS)
-    }
-
-    /// LOOP / +LOOP: the locals declared in the loop's body end here, on
-    /// the way back and the way out alike.
-    pub(crate) fn end_do(&mut self, plus: bool, word: &str) -> Res<()> {
-        let (body, size) = self.cs_pop_entry(DO_SYS, word)?;
-        self.drop_locals_to(size, word)?;
-        self.emit(if plus {
+/// LOOP / +LOOP: the locals declared in the loop's body end here, on
+/// the way back and the way out alike.
+pub(crate) fn end_do(f: &mut Forth, plus: bool, word: &str) -> Res<()> {
+    let (body, size) = cs_pop_entry(f, DO_SYS, word)?;
+    drop_locals_to(f, size, word)?;
+    emit(
+        f,
+        if plus {
             Instr::PlusLoop(body)
         } else {
             Instr::Loop(body)
-        })?;
-        let here = self.code_here();
-        self.compiler.do_locals.pop();
-        for at in self.compiler.leaves.pop().unwrap_or_default() {
-            self.resolve(at, here)?;
-        }
-        Ok(())
+        },
+    )?;
+    let here = code_here(f);
+    f.compiler.do_locals.pop();
+    for at in f.compiler.leaves.pop().unwrap_or_default() {
+        resolve(f, at, here)?;
     }
+    Ok(())
+}
 
-    /// LEAVE: drop the locals declared inside the loop, then jump out.
-    pub(crate) fn emit_leave(&mut self) -> Res<()> {
-        let Some(&size) = self.compiler.do_locals.last() else {
-            return Err(self.fail(CONTROL_MISMATCH, "`leave` outside a DO loop"));
+/// LEAVE: drop the locals declared inside the loop, then jump out.
+pub(crate) fn emit_leave(f: &mut Forth) -> Res<()> {
+    let Some(&size) = f.compiler.do_locals.last() else {
+        return Err(f.fail(CONTROL_MISMATCH, "`leave` outside a DO loop"));
+    };
+    let now = f.compiler.locals.len();
+    if now > size {
+        emit(f, Instr::LocalsExit((now - size) as u16))?;
+    }
+    let at = code_here(f);
+    if let Some(list) = f.compiler.leaves.last_mut() {
+        list.push(at);
+    }
+    emit(f, Instr::Leave(0))
+}
+
+/// CS-PICK / CS-ROLL on two-cell entries.
+pub(crate) fn cs_pick(f: &mut Forth, u: usize) -> Res<()> {
+    let at = u.checked_mul(2).ok_or(STACK_UNDERFLOW)?;
+    let tag = f.peek(at)?;
+    let addr = f.peek(at + 1)?;
+    f.push(addr)?;
+    f.push(tag)
+}
+
+pub(crate) fn cs_roll(f: &mut Forth, u: usize) -> Res<()> {
+    let n = u
+        .checked_mul(2)
+        .and_then(|n| n.checked_add(2))
+        .ok_or(STACK_UNDERFLOW)?;
+    f.need(n)?;
+    let at = f.vm.stacks.sp - n;
+    f.vm.stacks.ds[at..f.vm.stacks.sp].rotate_left(2);
+    Ok(())
+}
+
+// ---- locals ----
+
+/// `{: a b | c -- d :}` (or gforth's `{ a b | c -- d }` when `brace`
+/// is set): declare locals for the current definition. A name may
+/// have gforth's type before it: `w:` (a cell, as without), `c:` (a
+/// character), `d:` (a double) or `f:` (a float, from the FP stack).
+pub(crate) fn declare_locals(sys: &mut Forth, brace: bool) -> Res<()> {
+    let (open, close) = if brace { ("{", "}") } else { ("{:", ":}") };
+    need_definition(sys, open)?;
+    let mut items = Vec::new();
+    let mut in_vals = false;
+    let mut in_outs = false;
+    let mut saw_brace = false;
+    let mut kind: Option<(LocalKind, String)> = None;
+    // The list may go on over lines, but never past the definition's end.
+    let missing = |saw_brace: bool, what: &str| {
+        let hint = if saw_brace && !brace {
+            " (`}` does not close it: write `:}`)"
+        } else {
+            ""
         };
-        let now = self.compiler.locals.len();
-        if now > size {
-            self.emit(Instr::LocalsExit((now - size) as u16))?;
+        format!("`{open}` needs `{close}` to end its list of locals, but {what} came first{hint}")
+    };
+    loop {
+        let (addr, len) = crate::interp::parse_name(sys)?;
+        if len == 0 {
+            if !crate::interp::refill(sys)? {
+                return Err(sys.fail(CONTROL_MISMATCH, missing(saw_brace, "the end of the input")));
+            }
+            continue;
         }
-        let at = self.code_here();
-        if let Some(list) = self.compiler.leaves.last_mut() {
-            list.push(at);
-        }
-        self.emit(Instr::Leave(0))
-    }
-
-    /// CS-PICK / CS-ROLL on two-cell entries.
-    pub(crate) fn cs_pick(&mut self, u: usize) -> Res<()> {
-        let at = u.checked_mul(2).ok_or(STACK_UNDERFLOW)?;
-        let tag = self.peek(at)?;
-        let addr = self.peek(at + 1)?;
-        self.push(addr)?;
-        self.push(tag)
-    }
-
-    pub(crate) fn cs_roll(&mut self, u: usize) -> Res<()> {
-        let n = u
-            .checked_mul(2)
-            .and_then(|n| n.checked_add(2))
-            .ok_or(STACK_UNDERFLOW)?;
-        self.need(n)?;
-        let at = self.vm.stacks.sp - n;
-        self.vm.stacks.ds[at..self.vm.stacks.sp].rotate_left(2);
-        Ok(())
-    }
-
-    // ---- locals ----
-
-    /// `{: a b | c -- d :}` (or gforth's `{ a b | c -- d }` when `brace`
-    /// is set): declare locals for the current definition. A name may
-    /// have gforth's type before it: `w:` (a cell, as without), `c:` (a
-    /// character), `d:` (a double) or `f:` (a float, from the FP stack).
-    pub(crate) fn declare_locals(&mut self, brace: bool) -> Res<()> {
-        let (open, close) = if brace { ("{", "}") } else { ("{:", ":}") };
-        self.need_definition(open)?;
-        let mut items = Vec::new();
-        let mut in_vals = false;
-        let mut in_outs = false;
-        let mut saw_brace = false;
-        let mut kind: Option<(LocalKind, String)> = None;
-        // The list may go on over lines, but never past the definition's end.
-        let missing = |saw_brace: bool, what: &str| {
-            let hint = if saw_brace && !brace {
-                " (`}` does not close it: write `:}`)"
-            } else {
-                ""
-            };
-            format!(
-                "`{open}` needs `{close}` to end its list of locals, but {what} came first{hint}"
-            )
+        let name = sys.vm.mem.string(addr, len)?;
+        let lower = name.to_ascii_lowercase();
+        let typed = match lower.as_str() {
+            "w:" => Some(LocalKind::Cell),
+            "c:" => Some(LocalKind::Char),
+            "d:" => Some(LocalKind::Double),
+            "f:" => Some(LocalKind::Float),
+            _ => None,
         };
-        loop {
-            let (addr, len) = self.parse_name()?;
-            if len == 0 {
-                if !self.refill()? {
-                    return Err(
-                        self.fail(CONTROL_MISMATCH, missing(saw_brace, "the end of the input"))
-                    );
-                }
+        match lower.as_str() {
+            n if n == close => break,
+            ";" => return Err(sys.fail(CONTROL_MISMATCH, missing(saw_brace, "`;`"))),
+            "}" => saw_brace = true,
+            _ if in_outs => {}
+            "|" => in_vals = true,
+            "--" => in_outs = true,
+            _ if kind.is_none() && typed.is_some() => {
+                kind = typed.map(|k| (k, name));
                 continue;
             }
-            let name = self.vm.mem.string(addr, len)?;
-            let lower = name.to_ascii_lowercase();
-            let typed = match lower.as_str() {
-                "w:" => Some(LocalKind::Cell),
-                "c:" => Some(LocalKind::Char),
-                "d:" => Some(LocalKind::Double),
-                "f:" => Some(LocalKind::Float),
-                _ => None,
-            };
-            match lower.as_str() {
-                n if n == close => break,
-                ";" => return Err(self.fail(CONTROL_MISMATCH, missing(saw_brace, "`;`"))),
-                "}" => saw_brace = true,
-                _ if in_outs => {}
-                "|" => in_vals = true,
-                "--" => in_outs = true,
-                _ if kind.is_none() && typed.is_some() => {
-                    kind = typed.map(|k| (k, name));
-                    continue;
-                }
-                "w^" | "c^" | "d^" | "f^" => {
-                    // -21, unsupported operation: the list is well formed.
-                    return Err(self.fail(
-                        crate::error::Throw(-21),
-                        format!("`{name}` (a local whose address is taken) is not supported: locals live outside data space here, so they have no address; use a VARIABLE or an ALLOCATEd cell"),
-                    ));
-                }
-                _ => {
-                    let k = kind.take().map_or(LocalKind::Cell, |k| k.0);
-                    items.push((name, k, in_vals));
-                    continue;
-                }
-            }
-            if let Some((_, t)) = kind.take() {
-                return Err(self.fail(
-                    CONTROL_MISMATCH,
-                    format!("`{t}` in a locals list needs a name after it"),
+            "w^" | "c^" | "d^" | "f^" => {
+                // -21, unsupported operation: the list is well formed.
+                return Err(sys.fail(
+                    crate::error::Throw(-21),
+                    format!("`{name}` (a local whose address is taken) is not supported: locals live outside data space here, so they have no address; use a VARIABLE or an ALLOCATEd cell"),
                 ));
             }
+            _ => {
+                let k = kind.take().map_or(LocalKind::Cell, |k| k.0);
+                items.push((name, k, in_vals));
+                continue;
+            }
         }
-        if let Some((_, t)) = kind {
-            return Err(self.fail(
+        if let Some((_, t)) = kind.take() {
+            return Err(sys.fail(
                 CONTROL_MISMATCH,
                 format!("`{t}` in a locals list needs a name after it"),
             ));
         }
-        self.add_typed_locals(items)
     }
-
-    /// Fail unless a colon definition is being compiled.
-    fn need_definition(&mut self, word: &str) -> Res<()> {
-        if self.compiler.def.is_none() {
-            return Err(self.fail(
-                crate::error::COMPILE_ONLY,
-                format!("`{word}` only works inside a definition"),
-            ));
-        }
-        Ok(())
+    if let Some((_, t)) = kind {
+        return Err(sys.fail(
+            CONTROL_MISMATCH,
+            format!("`{t}` in a locals list needs a name after it"),
+        ));
     }
+    add_typed_locals(sys, items)
+}
 
-    /// Start untyped locals: `args` from the stack (the first named is
-    /// the deepest), then `vals` uninitialised.
-    pub(crate) fn add_locals(&mut self, args: Vec<String>, vals: Vec<String>) -> Res<()> {
-        let items = args
-            .into_iter()
-            .map(|n| (n, LocalKind::Cell, false))
-            .chain(vals.into_iter().map(|n| (n, LocalKind::Cell, true)))
-            .collect();
-        self.add_typed_locals(items)
+/// Fail unless a colon definition is being compiled.
+fn need_definition(f: &mut Forth, word: &str) -> Res<()> {
+    if f.compiler.def.is_none() {
+        return Err(f.fail(
+            crate::error::COMPILE_ONLY,
+            format!("`{word}` only works inside a definition"),
+        ));
     }
+    Ok(())
+}
 
-    /// Start locals: each `(name, kind, val)`; arguments (not `val`) come
-    /// from the stacks, the first named deepest, floats from the FP stack.
-    /// The frame holds the data stack's arguments, then the floats', then
-    /// the values; a float argument is stored after LocalsEnter by
-    /// `(f>bits)` and LocalStore. A declaration inside a control structure
-    /// lasts to the end of that structure (see `drop_locals_to`).
-    pub(crate) fn add_typed_locals(&mut self, items: Vec<(String, LocalKind, bool)>) -> Res<()> {
-        if items.is_empty() {
-            return Ok(());
-        }
-        let cells = |k: LocalKind, name: &str| -> Vec<Local> {
-            let one = |kind| Local {
-                name: name.to_string(),
-                kind,
-            };
-            if k == LocalKind::Double {
-                vec![one(LocalKind::Double), one(LocalKind::DoubleHigh)]
-            } else {
-                vec![one(k)]
-            }
+/// Start untyped locals: `args` from the stack (the first named is
+/// the deepest), then `vals` uninitialised.
+pub(crate) fn add_locals(f: &mut Forth, args: Vec<String>, vals: Vec<String>) -> Res<()> {
+    let items = args
+        .into_iter()
+        .map(|n| (n, LocalKind::Cell, false))
+        .chain(vals.into_iter().map(|n| (n, LocalKind::Cell, true)))
+        .collect();
+    add_typed_locals(f, items)
+}
+
+/// Start locals: each `(name, kind, val)`; arguments (not `val`) come
+/// from the stacks, the first named deepest, floats from the FP stack.
+/// The frame holds the data stack's arguments, then the floats', then
+/// the values; a float argument is stored after LocalsEnter by
+/// `(f>bits)` and LocalStore. A declaration inside a control structure
+/// lasts to the end of that structure (see `drop_locals_to`).
+pub(crate) fn add_typed_locals(sys: &mut Forth, items: Vec<(String, LocalKind, bool)>) -> Res<()> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let cells = |k: LocalKind, name: &str| -> Vec<Local> {
+        let one = |kind| Local {
+            name: name.to_string(),
+            kind,
         };
-        let mut args = Vec::new();
-        let mut floats = Vec::new();
-        let mut vals = Vec::new();
-        for (name, k, val) in &items {
-            match (val, k) {
-                (true, _) => vals.extend(cells(*k, name)),
-                (false, LocalKind::Float) => floats.extend(cells(*k, name)),
-                (false, _) => args.extend(cells(*k, name)),
-            }
+        if k == LocalKind::Double {
+            vec![one(LocalKind::Double), one(LocalKind::DoubleHigh)]
+        } else {
+            vec![one(k)]
         }
-        let total = self.compiler.locals.len() + args.len() + floats.len() + vals.len();
-        if total > u16::MAX as usize {
-            return Err(self.fail(CONTROL_MISMATCH, "too many locals in one definition"));
+    };
+    let mut args = Vec::new();
+    let mut floats = Vec::new();
+    let mut vals = Vec::new();
+    for (name, k, val) in &items {
+        match (val, k) {
+            (true, _) => vals.extend(cells(*k, name)),
+            (false, LocalKind::Float) => floats.extend(cells(*k, name)),
+            (false, _) => args.extend(cells(*k, name)),
         }
-        let at = self.code_here();
-        self.emit(Instr::LocalsEnter(
-            args.len() as u16,
-            (floats.len() + vals.len()) as u16,
-        ))?;
-        let (nargs, nfloats) = (args.len(), floats.len());
-        let frame: Vec<Local> = args.into_iter().chain(floats).chain(vals).collect();
-        self.vm.code.set_local_names(
-            at,
-            frame
-                .iter()
-                .map(|l| format!("{}{}", l.kind.prefix(), l.name))
-                .collect(),
-        );
-        let base = self.compiler.locals.len();
-        self.compiler.locals.extend(frame);
-        // The last float named takes the top of the FP stack.
-        for j in (0..nfloats).rev() {
-            let n = self.compiler.locals.len() - 1 - (base + nargs + j);
-            self.emit(crate::words::float::Floating::FToBits.instr())?;
-            self.emit(Instr::LocalStore(n as u16))?;
-        }
-        Ok(())
     }
+    let total = sys.compiler.locals.len() + args.len() + floats.len() + vals.len();
+    if total > u16::MAX as usize {
+        return Err(sys.fail(CONTROL_MISMATCH, "too many locals in one definition"));
+    }
+    let at = code_here(sys);
+    emit(
+        sys,
+        Instr::LocalsEnter(args.len() as u16, (floats.len() + vals.len()) as u16),
+    )?;
+    let (nargs, nfloats) = (args.len(), floats.len());
+    let frame: Vec<Local> = args.into_iter().chain(floats).chain(vals).collect();
+    sys.vm.code.set_local_names(
+        at,
+        frame
+            .iter()
+            .map(|l| format!("{}{}", l.kind.prefix(), l.name))
+            .collect(),
+    );
+    let base = sys.compiler.locals.len();
+    sys.compiler.locals.extend(frame);
+    // The last float named takes the top of the FP stack.
+    for j in (0..nfloats).rev() {
+        let n = sys.compiler.locals.len() - 1 - (base + nargs + j);
+        emit(sys, crate::words::float::Floating::FToBits.instr())?;
+        emit(sys, Instr::LocalStore(n as u16))?;
+    }
+    Ok(())
+}
 
-    /// Compile a fetch of local `n` (as `Compiler::local` gives it).
-    pub(crate) fn compile_local_fetch(&mut self, n: u16, kind: LocalKind) -> Res<()> {
-        self.emit(Instr::LocalFetch(n))?;
-        match kind {
-            LocalKind::Cell | LocalKind::DoubleHigh => Ok(()),
-            LocalKind::Char => {
-                self.emit(Instr::Lit(255))?;
-                self.emit(Instr::And)
-            }
-            LocalKind::Double => self.emit(Instr::LocalFetch(n - 1)),
-            LocalKind::Float => self.emit(crate::words::float::Floating::FLit.instr()),
+/// Compile a fetch of local `n` (as `Compiler::local` gives it).
+pub(crate) fn compile_local_fetch(f: &mut Forth, n: u16, kind: LocalKind) -> Res<()> {
+    emit(f, Instr::LocalFetch(n))?;
+    match kind {
+        LocalKind::Cell | LocalKind::DoubleHigh => Ok(()),
+        LocalKind::Char => {
+            emit(f, Instr::Lit(255))?;
+            emit(f, Instr::And)
         }
+        LocalKind::Double => emit(f, Instr::LocalFetch(n - 1)),
+        LocalKind::Float => emit(f, crate::words::float::Floating::FLit.instr()),
     }
+}
 
-    /// Compile TO (or +TO when `add`) of local `n`.
-    pub(crate) fn compile_local_store(&mut self, n: u16, kind: LocalKind, add: bool) -> Res<()> {
-        match (kind, add) {
-            (LocalKind::Cell | LocalKind::Char | LocalKind::DoubleHigh, true) => {
-                self.emit(Instr::LocalAdd(n))
-            }
-            (_, true) => Err(self.fail(
-                INVALID_NAME,
-                "+TO works on cell locals (gforth has no +TO for d: and f: locals)",
-            )),
-            (LocalKind::Cell | LocalKind::Char | LocalKind::DoubleHigh, false) => {
-                self.emit(Instr::LocalStore(n))
-            }
-            (LocalKind::Double, false) => {
-                self.emit(Instr::LocalStore(n - 1))?;
-                self.emit(Instr::LocalStore(n))
-            }
-            (LocalKind::Float, false) => {
-                self.emit(crate::words::float::Floating::FToBits.instr())?;
-                self.emit(Instr::LocalStore(n))
-            }
+/// Compile TO (or +TO when `add`) of local `n`.
+pub(crate) fn compile_local_store(sys: &mut Forth, n: u16, kind: LocalKind, add: bool) -> Res<()> {
+    match (kind, add) {
+        (LocalKind::Cell | LocalKind::Char | LocalKind::DoubleHigh, true) => {
+            emit(sys, Instr::LocalAdd(n))
+        }
+        (_, true) => Err(sys.fail(
+            INVALID_NAME,
+            "+TO works on cell locals (gforth has no +TO for d: and f: locals)",
+        )),
+        (LocalKind::Cell | LocalKind::Char | LocalKind::DoubleHigh, false) => {
+            emit(sys, Instr::LocalStore(n))
+        }
+        (LocalKind::Double, false) => {
+            emit(sys, Instr::LocalStore(n - 1))?;
+            emit(sys, Instr::LocalStore(n))
+        }
+        (LocalKind::Float, false) => {
+            emit(sys, crate::words::float::Floating::FToBits.instr())?;
+            emit(sys, Instr::LocalStore(n))
         }
     }
+}
 
-    /// (LOCAL): a name adds a local to the list being declared; an empty
-    /// name ends the list. The first name takes the top of the stack, as
-    /// `LOCALS| a b |` gives `a` the top.
-    pub(crate) fn paren_local(&mut self, name: String) -> Res<()> {
-        self.need_definition("(local)")?;
-        if !name.is_empty() {
-            if self.compiler.pending_locals.len() >= 256 {
-                return Err(self.fail(CONTROL_MISMATCH, "too many locals at once"));
-            }
-            self.compiler.pending_locals.push(name);
-            return Ok(());
+/// (LOCAL): a name adds a local to the list being declared; an empty
+/// name ends the list. The first name takes the top of the stack, as
+/// `LOCALS| a b |` gives `a` the top.
+pub(crate) fn paren_local(f: &mut Forth, name: String) -> Res<()> {
+    need_definition(f, "(local)")?;
+    if !name.is_empty() {
+        if f.compiler.pending_locals.len() >= 256 {
+            return Err(f.fail(CONTROL_MISMATCH, "too many locals at once"));
         }
-        let mut args = std::mem::take(&mut self.compiler.pending_locals);
-        args.reverse();
-        self.add_locals(args, Vec::new())
+        f.compiler.pending_locals.push(name);
+        return Ok(());
     }
+    let mut args = std::mem::take(&mut f.compiler.pending_locals);
+    args.reverse();
+    add_locals(f, args, Vec::new())
+}
 
-    /// `LOCALS| a b |`: the standard's locals, `a` from the top of the stack.
-    pub(crate) fn locals_bar(&mut self) -> Res<()> {
-        self.need_definition("locals|")?;
-        loop {
-            let (addr, len) = self.parse_name()?;
-            if len == 0 {
-                if !self.refill()? {
-                    return Err(self.fail(
-                        CONTROL_MISMATCH,
-                        "`locals|` needs `|` to end its list of locals, but the end of the input came first",
-                    ));
-                }
-                continue;
+/// `LOCALS| a b |`: the standard's locals, `a` from the top of the stack.
+pub(crate) fn locals_bar(f: &mut Forth) -> Res<()> {
+    need_definition(f, "locals|")?;
+    loop {
+        let (addr, len) = crate::interp::parse_name(f)?;
+        if len == 0 {
+            if !crate::interp::refill(f)? {
+                return Err(f.fail(
+                    CONTROL_MISMATCH,
+                    "`locals|` needs `|` to end its list of locals, but the end of the input came first",
+                ));
             }
-            let name = self.vm.mem.string(addr, len)?;
-            match name.as_str() {
-                "|" => break,
-                ";" => {
-                    return Err(self.fail(
-                        CONTROL_MISMATCH,
-                        "`locals|` needs `|` to end its list of locals, but `;` came first",
-                    ));
-                }
-                _ => self.paren_local(name)?,
-            }
+            continue;
         }
-        self.paren_local(String::new())
+        let name = f.vm.mem.string(addr, len)?;
+        match name.as_str() {
+            "|" => break,
+            ";" => {
+                return Err(f.fail(
+                    CONTROL_MISMATCH,
+                    "`locals|` needs `|` to end its list of locals, but `;` came first",
+                ));
+            }
+            _ => paren_local(f, name)?,
+        }
     }
+    paren_local(f, String::new())
 }
 
 /// What closes a control structure opened by `word` (lower case), for the

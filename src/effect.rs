@@ -663,186 +663,182 @@ fn jump_of(i: Instr) -> Option<u32> {
 /// Longest body quoted in a warning.
 const QUOTED: usize = 60;
 
-impl Forth {
-    /// The effect of calling another word, as a definition's walk needs it.
-    fn call_effect(&self, i: Instr) -> Option<CallEffect> {
-        let sure = |effect| Some(CallEffect { effect, sure: true });
-        match i {
-            Instr::Call(start) => {
-                let xt = self.vm.dict.colon_at(start)?;
-                let known = self.vm.dict.words.get(xt as usize)?.effects;
-                Some(CallEffect {
-                    effect: known.calls?,
-                    sure: known.calls == known.inferred,
-                })
-            }
-            Instr::Word(xt) => match self.vm.dict.words.get(xt as usize)?.kind {
-                Kind::Create(_) => sure(Effect::data(0, 1)),
-                Kind::TwoValue(_) => sure(Effect::data(0, 2)),
-                Kind::FValue(_) => sure(Effect {
-                    fouts: 1,
-                    ..Effect::default()
-                }),
-                Kind::Does { code, .. } => sure((*self.vm.dict.does_effects.get(&code)?)?),
-                _ => None,
-            },
+/// The effect of calling another word, as a definition's walk needs it.
+fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
+    let sure = |effect| Some(CallEffect { effect, sure: true });
+    match i {
+        Instr::Call(start) => {
+            let xt = f.vm.dict.colon_at(start)?;
+            let known = f.vm.dict.words.get(xt as usize)?.effects;
+            Some(CallEffect {
+                effect: known.calls?,
+                sure: known.calls == known.inferred,
+            })
+        }
+        Instr::Word(xt) => match f.vm.dict.words.get(xt as usize)?.kind {
+            Kind::Create(_) => sure(Effect::data(0, 1)),
+            Kind::TwoValue(_) => sure(Effect::data(0, 2)),
+            Kind::FValue(_) => sure(Effect {
+                fouts: 1,
+                ..Effect::default()
+            }),
+            Kind::Does { code, .. } => sure((*f.vm.dict.does_effects.get(&code)?)?),
             _ => None,
-        }
+        },
+        _ => None,
     }
+}
 
-    /// Infer the effect of the code at `start..end`, entered with `entry`
-    /// cells pushed (a DOES> part's body address).
-    /// Also returns the names of the words called whose effect was taken
-    /// from their comment alone.
-    fn infer_code(&self, start: u32, end: u32, entry: i64) -> (Walk, Vec<String>) {
-        let Some(code) = self.vm.code.instrs().get(start as usize..end as usize) else {
-            return (Walk::Unknown, Vec::new());
-        };
-        let mut trusted = Vec::new();
-        let walk = infer(code, start, entry, &mut |i| {
-            let c = self.call_effect(i)?;
-            if !c.sure
-                && let Instr::Call(at) = i
-                && let Some(xt) = self.vm.dict.colon_at(at)
-            {
-                let name = self.vm.dict.words[xt as usize].name.to_string();
-                if !trusted.contains(&name) {
-                    trusted.push(name);
-                }
-            }
-            Some(c)
-        });
-        (walk, trusted)
-    }
-
-    /// Work out what is known about the colon word `xt`, whose code is
-    /// `start..end` (a DOES> part's, entered with its body address, when
-    /// `does_part`), and keep it in its header. Returns the complaint
-    /// about its stack comment, if the code cannot match it.
-    pub(crate) fn learn_effect(
-        &mut self,
-        xt: u32,
-        start: u32,
-        end: u32,
-        does_part: bool,
-    ) -> Option<String> {
-        let (walk, trusted) = self.infer_code(start, end, i64::from(does_part));
-        let inferred = walk.known();
-        // The DOES> parts inside: the effect of running each. (Entries
-        // for code a MARKER removed are replaced as new code is learned.)
-        if does_part {
-            self.vm.dict.does_effects.insert(start, inferred);
-        } else {
-            let code = self.vm.code.instrs().get(start as usize..end as usize)?;
-            let parts: Vec<u32> = code
-                .iter()
-                .filter_map(|i| match i.unfused() {
-                    Instr::Does(c) => Some(c),
-                    _ => None,
-                })
-                .collect();
-            for c in parts {
-                let e = self.infer_code(c, end, 1).0.known();
-                self.vm.dict.does_effects.insert(c, e);
+/// Infer the effect of the code at `start..end`, entered with `entry`
+/// cells pushed (a DOES> part's body address).
+/// Also returns the names of the words called whose effect was taken
+/// from their comment alone.
+fn infer_code(f: &Forth, start: u32, end: u32, entry: i64) -> (Walk, Vec<String>) {
+    let Some(code) = f.vm.code.instrs().get(start as usize..end as usize) else {
+        return (Walk::Unknown, Vec::new());
+    };
+    let mut trusted = Vec::new();
+    let walk = infer(code, start, entry, &mut |i| {
+        let c = call_effect(f, i)?;
+        if !c.sure
+            && let Instr::Call(at) = i
+            && let Some(xt) = f.vm.dict.colon_at(at)
+        {
+            let name = f.vm.dict.words[xt as usize].name.to_string();
+            if !trusted.contains(&name) {
+                trusted.push(name);
             }
         }
-        let comment = self.vm.dict.words.get(xt as usize)?.effect.clone();
-        let complaint = comment.as_deref().and_then(|c| match walk {
-            // A word known only by its comment may not do what it says.
-            Walk::Known(e) => disagreement(c, &e).map(|why| why + &on_trust(&trusted)),
-            Walk::Uneven { by, float } => uneven_disagreement(c, by, float),
-            Walk::Unknown => None,
-        });
-        let calls = match (inferred, &comment) {
-            (Some(_), _) if complaint.is_some() => None,
-            (Some(e), _) => Some(e),
-            (None, Some(c)) if walk == Walk::Unknown => comment_effect(c),
-            (None, _) => None,
-        };
-        let w = &mut self.vm.dict.words[xt as usize];
-        w.effects = if does_part {
-            Known::default()
-        } else {
-            Known { inferred, calls }
-        };
-        complaint
-    }
+        Some(c)
+    });
+    (walk, trusted)
+}
 
-    /// At `;`: infer the new word's effect and warn when its stack comment
-    /// cannot be true. The definition compiles either way.
-    pub(crate) fn check_effect(&mut self, def: &crate::compiler::Definition, end: u32) {
-        let (xt, start) = (def.xt, def.code_start);
-        let Some(why) = self.learn_effect(xt, start, end, def.does_for.is_some()) else {
-            return;
-        };
-        if !self.warnings_on() {
-            return;
+/// Work out what is known about the colon word `xt`, whose code is
+/// `start..end` (a DOES> part's, entered with its body address, when
+/// `does_part`), and keep it in its header. Returns the complaint
+/// about its stack comment, if the code cannot match it.
+pub(crate) fn learn_effect(
+    f: &mut Forth,
+    xt: u32,
+    start: u32,
+    end: u32,
+    does_part: bool,
+) -> Option<String> {
+    let (walk, trusted) = infer_code(f, start, end, i64::from(does_part));
+    let inferred = walk.known();
+    // The DOES> parts inside: the effect of running each. (Entries
+    // for code a MARKER removed are replaced as new code is learned.)
+    if does_part {
+        f.vm.dict.does_effects.insert(start, inferred);
+    } else {
+        let code = f.vm.code.instrs().get(start as usize..end as usize)?;
+        let parts: Vec<u32> = code
+            .iter()
+            .filter_map(|i| match i.unfused() {
+                Instr::Does(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        for c in parts {
+            let e = infer_code(f, c, end, 1).0.known();
+            f.vm.dict.does_effects.insert(c, e);
         }
-        let w = &self.vm.dict.words[xt as usize];
-        let name = if w.name.is_empty() {
-            ":noname".to_string()
-        } else {
-            w.name.to_string()
-        };
-        let comment = w.effect.as_deref().unwrap_or("");
-        let mut body = self
-            .written_body(start)
-            .unwrap_or_else(|| self.decompile(start, end));
-        if body.chars().count() > QUOTED {
-            let cut: String = body.chars().take(QUOTED - 1).collect();
-            body = format!("{} …", cut.trim_end());
-        }
-        let place = self.warning_place(def.at);
-        let _ = writeln!(
-            self.host.diag,
-            "{place}warning: `{name}` says {comment} but {why}: `{body}`"
-        );
     }
+    let comment = f.vm.dict.words.get(xt as usize)?.effect.clone();
+    let complaint = comment.as_deref().and_then(|c| match walk {
+        // A word known only by its comment may not do what it says.
+        Walk::Known(e) => disagreement(c, &e).map(|why| why + &on_trust(&trusted)),
+        Walk::Uneven { by, float } => uneven_disagreement(c, by, float),
+        Walk::Unknown => None,
+    });
+    let calls = match (inferred, &comment) {
+        (Some(_), _) if complaint.is_some() => None,
+        (Some(e), _) => Some(e),
+        (None, Some(c)) if walk == Walk::Unknown => comment_effect(c),
+        (None, _) => None,
+    };
+    let w = &mut f.vm.dict.words[xt as usize];
+    w.effects = if does_part {
+        Known::default()
+    } else {
+        Known { inferred, calls }
+    };
+    complaint
+}
 
-    /// The text of the definition whose code starts at `start`, from its
-    /// first word up to the `;` being interpreted, when both are on one
-    /// kept line.
-    fn written_body(&self, start: u32) -> Option<String> {
-        let from = self.vm.code.pos(start as usize)?;
-        let to = self.input.token_pos();
-        if from.src != to.src || from.line != to.line || to.col <= from.col {
-            return None;
-        }
-        let rest = self.input.source_from(from)?;
-        let text = rest.get(..(to.col - from.col) as usize)?;
-        let text = String::from_utf8_lossy(text).trim().to_string();
-        (!text.is_empty()).then_some(text)
+/// At `;`: infer the new word's effect and warn when its stack comment
+/// cannot be true. The definition compiles either way.
+pub(crate) fn check_effect(f: &mut Forth, def: &crate::compiler::Definition, end: u32) {
+    let (xt, start) = (def.xt, def.code_start);
+    let Some(why) = learn_effect(f, xt, start, end, def.does_for.is_some()) else {
+        return;
+    };
+    if !warnings_on(f) {
+        return;
     }
+    let w = &f.vm.dict.words[xt as usize];
+    let name = if w.name.is_empty() {
+        ":noname".to_string()
+    } else {
+        w.name.to_string()
+    };
+    let comment = w.effect.as_deref().unwrap_or("");
+    let mut body = written_body(f, start).unwrap_or_else(|| crate::see::decompile(f, start, end));
+    if body.chars().count() > QUOTED {
+        let cut: String = body.chars().take(QUOTED - 1).collect();
+        body = format!("{} …", cut.trim_end());
+    }
+    let place = warning_place(f, def.at);
+    let _ = writeln!(
+        f.host.diag,
+        "{place}warning: `{name}` says {comment} but {why}: `{body}`"
+    );
+}
 
-    /// `file:line: ` of a definition starting at `at`, as error reports
-    /// give it; nothing at the terminal, where it was just typed.
-    fn warning_place(&self, at: crate::code::Pos) -> String {
-        if self.input.current().kind == crate::input::SourceKind::Terminal {
-            return String::new();
-        }
-        match self.input.location(at) {
-            Some(loc) => format!("{}:{}: ", loc.file, loc.line),
-            None => String::new(),
-        }
+/// The text of the definition whose code starts at `start`, from its
+/// first word up to the `;` being interpreted, when both are on one
+/// kept line.
+fn written_body(f: &Forth, start: u32) -> Option<String> {
+    let from = f.vm.code.pos(start as usize)?;
+    let to = f.input.token_pos();
+    if from.src != to.src || from.line != to.line || to.col <= from.col {
+        return None;
     }
+    let rest = f.input.source_from(from)?;
+    let text = rest.get(..(to.col - from.col) as usize)?;
+    let text = String::from_utf8_lossy(text).trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
 
-    /// WARNINGS is on (the default): `;` reports stack comments that
-    /// disagree with the code, and redefinitions are noted.
-    pub(crate) fn warnings_on(&self) -> bool {
-        self.vm.mem
-            .cell(crate::memory::WARNINGS_ADDR as i64)
-            .is_ok_and(|v| v != 0)
+/// `file:line: ` of a definition starting at `at`, as error reports
+/// give it; nothing at the terminal, where it was just typed.
+fn warning_place(f: &Forth, at: crate::code::Pos) -> String {
+    if f.input.current().kind == crate::input::SourceKind::Terminal {
+        return String::new();
     }
+    match f.input.location(at) {
+        Some(loc) => format!("{}:{}: ", loc.file, loc.line),
+        None => String::new(),
+    }
+}
 
-    /// The inferred effect of a colon word without a stack comment, as
-    /// text, for SEE, help, hints and completion.
-    pub(crate) fn inferred_text(&self, xt: u32) -> Option<String> {
-        let w = self.vm.dict.words.get(xt as usize)?;
-        if w.effect.is_some() || !matches!(w.kind, Kind::Colon(_)) {
-            return None;
-        }
-        w.effects.inferred.map(|e| e.text())
+/// WARNINGS is on (the default): `;` reports stack comments that
+/// disagree with the code, and redefinitions are noted.
+pub(crate) fn warnings_on(f: &Forth) -> bool {
+    f.vm.mem
+        .cell(crate::memory::WARNINGS_ADDR as i64)
+        .is_ok_and(|v| v != 0)
+}
+
+/// The inferred effect of a colon word without a stack comment, as
+/// text, for SEE, help, hints and completion.
+pub(crate) fn inferred_text(f: &Forth, xt: u32) -> Option<String> {
+    let w = f.vm.dict.words.get(xt as usize)?;
+    if w.effect.is_some() || !matches!(w.kind, Kind::Colon(_)) {
+        return None;
     }
+    w.effects.inferred.map(|e| e.text())
 }
 
 #[cfg(test)]

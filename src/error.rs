@@ -301,241 +301,235 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
 
 // ---- turning an uncaught throw into a report ----
 
-impl Forth {
-    /// The name of the word whose call was compiled last, if any.
-    fn last_compiled_name(&self) -> Option<String> {
-        let here = self.code_here().checked_sub(1)?;
-        let start = self.compiler.def.as_ref()?.code_start;
-        if here < start {
-            return None;
-        }
-        self.instr_name(self.vm.code.get(here as usize)?)
+/// The name of the word whose call was compiled last, if any.
+fn last_compiled_name(f: &Forth) -> Option<String> {
+    let here = crate::compiler::code_here(f).checked_sub(1)?;
+    let start = f.compiler.def.as_ref()?.code_start;
+    if here < start {
+        return None;
     }
+    f.instr_name(f.vm.code.get(here as usize)?)
+}
 
-    /// The name of the colon definition being compiled, if any.
-    fn defining_name(&self) -> Option<&str> {
-        let d = self.compiler.def.as_ref().filter(|d| !d.noname)?;
-        Some(&self.vm.dict.words.get(d.xt as usize)?.name)
-    }
+/// The name of the colon definition being compiled, if any.
+fn defining_name(f: &Forth) -> Option<&str> {
+    let d = f.compiler.def.as_ref().filter(|d| !d.noname)?;
+    Some(&f.vm.dict.words.get(d.xt as usize)?.name)
+}
 
-    /// Turn an uncaught throw into a report, and forget the fault.
-    pub(crate) fn error_for(&mut self, t: Throw) -> ForthError {
-        let fault = if self.pending.fault.active {
-            self.pending.fault.clone()
-        } else {
-            Fault::default()
-        };
-        self.pending.fault.active = false;
-        let msg = self
-            .pending.throw_msg
-            .take()
-            .filter(|(c, _)| *c == t)
-            .map(|(_, m)| m);
-        let code = t.0;
-        // An undefined word the message explains gets no "did you mean".
-        let mut explained = false;
-        let mut message = match (code, msg) {
-            (-2, Some(m)) => m,
-            (-13, Some(m)) => {
-                let mut msg = format!("undefined word `{}`", crate::error::shorten(&m, 60));
-                // A space character pasted from a document is part of the name.
-                if let Some(c) = m.chars().find(|c| c.is_whitespace() && !c.is_ascii()) {
-                    msg += &format!(
-                        " (it contains U+{:04X}, a space character that Forth does not count as a blank)",
-                        c as u32
-                    );
-                }
-                // Compiled just before it: `:` (the `;` before it missing)
-                // or `char` (`[char]` meant).
-                let before = self
-                    .compiling()
-                    .then(|| self.last_compiled_name())
-                    .flatten();
-                match (before.as_deref(), self.defining_name()) {
-                    (Some(":"), Some(def)) => {
-                        explained = true;
-                        msg += &format!(
-                            " (a `:` was compiled into the definition of `{def}` just before it: \
-                             is the `;` ending `{def}` missing?)"
-                        )
-                    }
-                    (Some("char"), _) => {
-                        explained = true;
-                        msg += &format!(
-                            " (`char` was compiled just before it: inside a definition, or a \
-                             loop typed at the prompt, `[char] {m}` gives a character's code)"
-                        )
-                    }
-                    _ => {}
-                }
-                // The word being defined: a `;` forgotten, or recursion.
-                if self
-                    .defining_name()
-                    .is_some_and(|n| n.eq_ignore_ascii_case(&m))
-                {
+/// Turn an uncaught throw into a report, and forget the fault.
+pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
+    let fault = if sys.pending.fault.active {
+        sys.pending.fault.clone()
+    } else {
+        Fault::default()
+    };
+    sys.pending.fault.active = false;
+    let msg = sys
+        .pending
+        .throw_msg
+        .take()
+        .filter(|(c, _)| *c == t)
+        .map(|(_, m)| m);
+    let code = t.0;
+    // An undefined word the message explains gets no "did you mean".
+    let mut explained = false;
+    let mut message = match (code, msg) {
+        (-2, Some(m)) => m,
+        (-13, Some(m)) => {
+            let mut msg = format!("undefined word `{}`", crate::error::shorten(&m, 60));
+            // A space character pasted from a document is part of the name.
+            if let Some(c) = m.chars().find(|c| c.is_whitespace() && !c.is_ascii()) {
+                msg += &format!(
+                    " (it contains U+{:04X}, a space character that Forth does not count as a blank)",
+                    c as u32
+                );
+            }
+            // Compiled just before it: `:` (the `;` before it missing)
+            // or `char` (`[char]` meant).
+            let before = sys.compiling().then(|| last_compiled_name(sys)).flatten();
+            match (before.as_deref(), defining_name(sys)) {
+                (Some(":"), Some(def)) => {
                     explained = true;
-                    msg += " (the word being defined: it is found only after its `;`, \
-                            so is the `;` missing? Inside its own definition, `recurse` calls it)";
-                }
-                // A number with a digit BASE does not have.
-                let digits = m.strip_prefix('-').unwrap_or(&m);
-                if self.base() != 10
-                    && !digits.is_empty()
-                    && digits.bytes().all(|b| b.is_ascii_alphanumeric())
-                    && digits.as_bytes()[0].is_ascii_digit()
-                {
                     msg += &format!(
-                        " (read as a number it has a digit that base {} does not have; \
-                         `decimal` goes back to base 10)",
-                        self.base()
-                    );
+                        " (a `:` was compiled into the definition of `{def}` just before it: \
+                         is the `;` ending `{def}` missing?)"
+                    )
                 }
-                // A float read in another BASE.
-                if crate::words::float::looks_like_float(&m) && self.base() != 10 {
+                (Some("char"), _) => {
+                    explained = true;
                     msg += &format!(
-                        " (it reads as a floating-point number, but those are read only when BASE is decimal; BASE is {})",
-                        self.base()
-                    );
+                        " (`char` was compiled just before it: inside a definition, or a \
+                         loop typed at the prompt, `[char] {m}` gives a character's code)"
+                    )
                 }
-                msg
+                _ => {}
             }
-            (_, Some(m)) => format!("{}: {m}", describe(code)),
-            (_, None) => describe(code).to_string(),
-        };
-        if code > 0 || (code < -79 && code > -256) {
-            message = format!("uncaught exception {code}");
-        }
-        // The innermost compiled position, else the token being interpreted.
-        let pos = fault
-            .ip
-            .and_then(|ip| self.vm.code.pos(ip as usize))
-            .unwrap_or(self.input.token_pos());
-        // A compiled float literal fails in its `(flit)`, after its bits
-        // were pushed: the report names the literal and leaves out the bits.
-        let flit = fault.instr == Some(crate::words::float::Floating::FLit.instr());
-        let word = match (code, fault.ip.is_some(), fault.instr) {
-            (-13 | -2 | -1, _, _) => None,
-            _ if flit => fault
-                .ip
-                .and_then(|ip| self.vm.code.get(ip.checked_sub(1)? as usize))
-                .and_then(|i| match i.unfused() {
-                    crate::instr::Instr::Lit(v) => {
-                        Some(crate::words::float::literal_text(f64::from_bits(v as u64)))
-                    }
-                    _ => None,
-                }),
-            (_, true, Some(i)) => self.instr_name(i),
-            // `' dup execute` typed: the word EXECUTE ran.
-            (_, false, Some(i))
-                if i != crate::instr::Instr::Execute && self.instr_name(i).is_some() =>
+            // The word being defined: a `;` forgotten, or recursion.
+            if defining_name(sys).is_some_and(|n| n.eq_ignore_ascii_case(&m)) {
+                explained = true;
+                msg += " (the word being defined: it is found only after its `;`, \
+                        so is the `;` missing? Inside its own definition, `recurse` calls it)";
+            }
+            // A number with a digit BASE does not have.
+            let digits = m.strip_prefix('-').unwrap_or(&m);
+            if sys.base() != 10
+                && !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_alphanumeric())
+                && digits.as_bytes()[0].is_ascii_digit()
             {
-                self.instr_name(i)
+                msg += &format!(
+                    " (read as a number it has a digit that base {} does not have; \
+                     `decimal` goes back to base 10)",
+                    sys.base()
+                );
             }
-            _ if !self.input.token_name().is_empty() => Some(self.input.token_name().to_string()),
-            _ => None,
-        };
-        let mut backtrace = Vec::new();
-        if let Some(ip) = fault.ip {
-            backtrace.extend(self.vm.dict.word_at(ip));
-            for &ret in fault.calls.iter().rev() {
-                if ret >= STUB_END
-                    && let Some(xt) = self.vm.dict.word_at(ret - 1)
-                {
-                    backtrace.push(xt);
-                }
+            // A float read in another BASE.
+            if crate::words::float::looks_like_float(&m) && sys.base() != 10 {
+                msg += &format!(
+                    " (it reads as a floating-point number, but those are read only when BASE is decimal; BASE is {})",
+                    sys.base()
+                );
             }
+            msg
         }
-        let names = backtrace
-            .into_iter()
-            .map(|xt| self.vm.dict.words[xt as usize].name.to_string());
-        let backtrace = summarize_backtrace(names);
-        let effect = word.as_deref().and_then(|w| self.stack_effect(w));
-        // The depth before the failing word ran: what it popped is still in
-        // the stack array.
-        let depth = fault.depth.min(DS_SIZE);
-        // While a definition is compiled (and not inside its `[ ]`), the
-        // cells above the depth at its `:` are the compiler's control-flow
-        // entries, which mean nothing to the learner: only what lies below
-        // is shown.
-        let depth = match &self.compiler.def {
-            Some(d) if self.compiling() => depth.min(d.depth),
-            _ => depth,
-        };
-        // A control-structure error's stack holds the compiler's
-        // control-flow entries, which mean nothing to the learner.
-        let shown = (fault.active_snapshot
-            && word.is_some()
-            && !flit
-            && code != CONTROL_MISMATCH.0
-            // Ctrl-C, THROW and ABORT say nothing about the stack's fault.
-            && code != USER_INTERRUPT.0
-            && !word.as_deref().is_some_and(|w| {
-                ["throw", "abort", "abort\""].iter().any(|t| w.eq_ignore_ascii_case(t))
-            })
-            && (depth > 0 || code == -4))
-            .then(|| {
-                let base = self.base();
-                let mut s = format!("<{depth}>");
-                let from = depth.saturating_sub(16);
-                if from > 0 {
-                    s.push_str(" ...");
+        (_, Some(m)) => format!("{}: {m}", describe(code)),
+        (_, None) => describe(code).to_string(),
+    };
+    if code > 0 || (code < -79 && code > -256) {
+        message = format!("uncaught exception {code}");
+    }
+    // The innermost compiled position, else the token being interpreted.
+    let pos = fault
+        .ip
+        .and_then(|ip| sys.vm.code.pos(ip as usize))
+        .unwrap_or(sys.input.token_pos());
+    // A compiled float literal fails in its `(flit)`, after its bits
+    // were pushed: the report names the literal and leaves out the bits.
+    let flit = fault.instr == Some(crate::words::float::Floating::FLit.instr());
+    let word = match (code, fault.ip.is_some(), fault.instr) {
+        (-13 | -2 | -1, _, _) => None,
+        _ if flit => fault
+            .ip
+            .and_then(|ip| sys.vm.code.get(ip.checked_sub(1)? as usize))
+            .and_then(|i| match i.unfused() {
+                crate::instr::Instr::Lit(v) => {
+                    Some(crate::words::float::literal_text(f64::from_bits(v as u64)))
                 }
-                for &x in &self.vm.stacks.ds[from..depth] {
-                    s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
-                }
-                s
-            });
-        // A float word that found too few floats: what the float stack
-        // held, and the data stack too (`7 8 f+`: the numbers are there).
-        let floats = || match self.fstack_text() {
-            empty if empty.is_empty() => "F: <0>".to_string(),
-            text => text.trim_end().to_string(),
-        };
-        let takes_floats = effect.as_deref().is_some_and(|e| e.contains("F:"));
-        let stack = if code == FP_STACK_UNDERFLOW.0 && word.is_some() {
-            let mut s = floats();
-            if let Some(cells) = &shown {
-                s.push_str(&format!(", and the data stack {cells}"));
-                if self.vm.stacks.fp == 0 {
-                    s.push_str(" (a float is written with an e: `7e`, `2.5e0`)");
-                }
-            }
-            Some(s)
-        } else if takes_floats && self.vm.stacks.fp > 0 {
-            // A float word that failed for another reason (`f!` to a bad
-            // address): its floats too.
-            shown.map(|cells| format!("{cells}, {}", floats()))
-        } else {
-            shown
-        };
-        let opened = self
-            .pending.throw_opened
-            .take()
-            .filter(|_| code == CONTROL_MISMATCH.0)
-            .and_then(|p| self.input.location(p))
-            .map(|l| *l);
-        let suggestions = if code == -13
-            && !explained
-            && !crate::words::float::looks_like_float(self.input.token_name())
-        {
-            let name = self.input.token_name().to_string();
-            self.suggestions(&name)
-        } else {
-            Vec::new()
-        };
-        ForthError {
-            code,
-            message,
-            word,
-            location: self.input.location(pos),
-            backtrace,
-            hints: Box::new(Hints {
-                effect,
-                stack,
-                suggestions,
-                opened,
+                _ => None,
             }),
+        (_, true, Some(i)) => sys.instr_name(i),
+        // `' dup execute` typed: the word EXECUTE ran.
+        (_, false, Some(i)) if i != crate::instr::Instr::Execute && sys.instr_name(i).is_some() => {
+            sys.instr_name(i)
         }
+        _ if !sys.input.token_name().is_empty() => Some(sys.input.token_name().to_string()),
+        _ => None,
+    };
+    let mut backtrace = Vec::new();
+    if let Some(ip) = fault.ip {
+        backtrace.extend(sys.vm.dict.word_at(ip));
+        for &ret in fault.calls.iter().rev() {
+            if ret >= STUB_END
+                && let Some(xt) = sys.vm.dict.word_at(ret - 1)
+            {
+                backtrace.push(xt);
+            }
+        }
+    }
+    let names = backtrace
+        .into_iter()
+        .map(|xt| sys.vm.dict.words[xt as usize].name.to_string());
+    let backtrace = summarize_backtrace(names);
+    let effect = word
+        .as_deref()
+        .and_then(|w| crate::teach::stack_effect(sys, w));
+    // The depth before the failing word ran: what it popped is still in
+    // the stack array.
+    let depth = fault.depth.min(DS_SIZE);
+    // While a definition is compiled (and not inside its `[ ]`), the
+    // cells above the depth at its `:` are the compiler's control-flow
+    // entries, which mean nothing to the learner: only what lies below
+    // is shown.
+    let depth = match &sys.compiler.def {
+        Some(d) if sys.compiling() => depth.min(d.depth),
+        _ => depth,
+    };
+    // A control-structure error's stack holds the compiler's
+    // control-flow entries, which mean nothing to the learner.
+    let shown = (fault.active_snapshot
+        && word.is_some()
+        && !flit
+        && code != CONTROL_MISMATCH.0
+        // Ctrl-C, THROW and ABORT say nothing about the stack's fault.
+        && code != USER_INTERRUPT.0
+        && !word.as_deref().is_some_and(|w| {
+            ["throw", "abort", "abort\""].iter().any(|t| w.eq_ignore_ascii_case(t))
+        })
+        && (depth > 0 || code == -4))
+        .then(|| {
+            let base = sys.base();
+            let mut s = format!("<{depth}>");
+            let from = depth.saturating_sub(16);
+            if from > 0 {
+                s.push_str(" ...");
+            }
+            for &x in &sys.vm.stacks.ds[from..depth] {
+                s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
+            }
+            s
+        });
+    // A float word that found too few floats: what the float stack
+    // held, and the data stack too (`7 8 f+`: the numbers are there).
+    let floats = || match crate::words::float::fstack_text(sys) {
+        empty if empty.is_empty() => "F: <0>".to_string(),
+        text => text.trim_end().to_string(),
+    };
+    let takes_floats = effect.as_deref().is_some_and(|e| e.contains("F:"));
+    let stack = if code == FP_STACK_UNDERFLOW.0 && word.is_some() {
+        let mut s = floats();
+        if let Some(cells) = &shown {
+            s.push_str(&format!(", and the data stack {cells}"));
+            if sys.vm.stacks.fp == 0 {
+                s.push_str(" (a float is written with an e: `7e`, `2.5e0`)");
+            }
+        }
+        Some(s)
+    } else if takes_floats && sys.vm.stacks.fp > 0 {
+        // A float word that failed for another reason (`f!` to a bad
+        // address): its floats too.
+        shown.map(|cells| format!("{cells}, {}", floats()))
+    } else {
+        shown
+    };
+    let opened = sys
+        .pending
+        .throw_opened
+        .take()
+        .filter(|_| code == CONTROL_MISMATCH.0)
+        .and_then(|p| sys.input.location(p))
+        .map(|l| *l);
+    let suggestions = if code == -13
+        && !explained
+        && !crate::words::float::looks_like_float(sys.input.token_name())
+    {
+        let name = sys.input.token_name().to_string();
+        crate::teach::suggestions(sys, &name)
+    } else {
+        Vec::new()
+    };
+    ForthError {
+        code,
+        message,
+        word,
+        location: sys.input.location(pos),
+        backtrace,
+        hints: Box::new(Hints {
+            effect,
+            stack,
+            suggestions,
+            opened,
+        }),
     }
 }
 

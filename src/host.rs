@@ -25,7 +25,11 @@ pub(crate) struct Host {
 }
 
 impl Host {
-    pub(crate) fn new(out: Box<dyn Write>, diag: Box<dyn Write>, console: Box<dyn Console>) -> Host {
+    pub(crate) fn new(
+        out: Box<dyn Write>,
+        diag: Box<dyn Write>,
+        console: Box<dyn Console>,
+    ) -> Host {
         Host {
             out: Out::new(out),
             diag,

@@ -15,8 +15,8 @@
 //! `next-lesson` (`words/course.rs`) drive it.
 
 use crate::io::ScriptedConsole;
-use crate::system::Outcome;
 use crate::system::Forth;
+use crate::system::Outcome;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
@@ -790,6 +790,21 @@ pub(crate) struct Course {
 }
 
 impl Course {
+    /// Follow a teacher's lessons instead of the built-in ones.
+    pub(crate) fn set_lessons(&mut self, lessons: Vec<Lesson>) {
+        self.lessons = Some(lessons);
+        self.current = None;
+    }
+
+    /// Keep the learner's progress in `path` (read now, written as it
+    /// changes).
+    pub(crate) fn set_progress_file(&mut self, path: PathBuf) {
+        self.progress_file = Some(path);
+        self.load_progress();
+    }
+}
+
+impl Course {
     fn lessons(&mut self) -> &[Lesson] {
         self.lessons.get_or_insert_with(builtin)
     }
@@ -971,21 +986,6 @@ impl Course {
             }
         }
         s
-    }
-}
-
-impl Forth {
-    /// Follow a teacher's lessons instead of the built-in ones.
-    pub fn set_lessons(&mut self, lessons: Vec<Lesson>) {
-        self.words.course.lessons = Some(lessons);
-        self.words.course.current = None;
-    }
-
-    /// Keep the learner's progress in `path` (read now, written as it
-    /// changes). Without it progress lasts as long as the system.
-    pub fn set_progress_file(&mut self, path: PathBuf) {
-        self.words.course.progress_file = Some(path);
-        self.words.course.load_progress();
     }
 }
 

@@ -153,302 +153,301 @@ fn closing(kinds: &[Layout], open: usize) -> Option<usize> {
     None
 }
 
-impl Forth {
-    /// What SEE prints for a word.
-    pub(crate) fn see_text(&self, xt: u32) -> String {
-        let w = &self.vm.dict.words[xt as usize];
-        let name = &w.name;
-        let imm = if w.immediate() { " immediate" } else { "" };
-        match w.kind {
-            Kind::Colon(start) => {
-                let items = self.recover(start, w.code_end.max(start));
-                let words: Vec<String> = items.iter().map(|i| self.spell_item(i)).collect();
-                // What the code does, for a word written without a comment.
-                let note = match self.inferred_text(xt) {
-                    Some(e) => format!("  \\ inferred: {e}"),
-                    None => String::new(),
-                };
-                let head = match &w.effect {
-                    Some(e) => format!(": {name} {e}"),
-                    None => format!(": {name}"),
-                };
-                let one_line = format!("{head}  {} ;{imm}", words.join(" "));
-                if one_line.chars().count() <= SEE_WIDTH {
-                    one_line + &note
-                } else {
-                    format!("{head}\n{}\n;{imm}{note}", lay_out(&words))
-                }
+/// What SEE prints for a word.
+pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
+    let w = &f.vm.dict.words[xt as usize];
+    let name = &w.name;
+    let imm = if w.immediate() { " immediate" } else { "" };
+    match w.kind {
+        Kind::Colon(start) => {
+            let items = recover(f, start, w.code_end.max(start));
+            let words: Vec<String> = items.iter().map(|i| spell_item(f, i)).collect();
+            // What the code does, for a word written without a comment.
+            let note = match crate::effect::inferred_text(f, xt) {
+                Some(e) => format!("  \\ inferred: {e}"),
+                None => String::new(),
+            };
+            let head = match &w.effect {
+                Some(e) => format!(": {name} {e}"),
+                None => format!(": {name}"),
+            };
+            let one_line = format!("{head}  {} ;{imm}", words.join(" "));
+            if one_line.chars().count() <= SEE_WIDTH {
+                one_line + &note
+            } else {
+                format!("{head}\n{}\n;{imm}{note}", lay_out(&words))
             }
-            Kind::Prim(i) => {
-                let spec = crate::words::spec_for(i);
-                if let Some(forth) = spec.and_then(|s| crate::reference::see_text(s.name)) {
-                    return forth;
-                }
-                let effect = spec.map_or("", |s| s.effect);
-                format!("`{name}` is built in (written in Rust): {effect}{imm}")
+        }
+        Kind::Prim(i) => {
+            let spec = crate::words::spec_for(i);
+            if let Some(forth) = spec.and_then(|s| crate::reference::see_text(s.name)) {
+                return forth;
             }
-            Kind::Constant(v) => format!("{} constant {name}", signed(v as i128, self.base())),
-            Kind::Variable(a) => {
-                let v = self.vm.mem.cell(a as i64).unwrap_or(0);
-                format!("variable {name}  \\ holds {v}")
-            }
-            Kind::Create(_) => format!("create {name}"),
-            Kind::Does { code, .. } => {
-                let end = self
-                    .vm.dict
+            let effect = spec.map_or("", |s| s.effect);
+            format!("`{name}` is built in (written in Rust): {effect}{imm}")
+        }
+        Kind::Constant(v) => format!("{} constant {name}", signed(v as i128, f.base())),
+        Kind::Variable(a) => {
+            let v = f.vm.mem.cell(a as i64).unwrap_or(0);
+            format!("variable {name}  \\ holds {v}")
+        }
+        Kind::Create(_) => format!("create {name}"),
+        Kind::Does { code, .. } => {
+            let end =
+                f.vm.dict
                     .word_at(code)
-                    .map_or(code, |d| self.vm.dict.words[d as usize].code_end);
-                format!("create {name} does> {} ;", self.decompile(code, end))
-            }
-            Kind::Value(a) => format!("{} value {name}", self.vm.mem.cell(a as i64).unwrap_or(0)),
-            Kind::TwoValue(a) => {
-                let (x2, x1) = (
-                    self.vm.mem.cell(a as i64).unwrap_or(0),
-                    self.vm.mem.cell(a as i64 + 8).unwrap_or(0),
-                );
-                format!("{x1} {x2} 2value {name}")
-            }
-            Kind::FValue(a) => {
-                let r = f64::from_bits(self.vm.mem.cell(a as i64).unwrap_or(0) as u64);
-                format!("{} fvalue {name}", crate::words::float::literal_text(r))
-            }
-            Kind::Defer(a) => {
-                let target = self.vm.mem.cell(a as i64).unwrap_or(0);
-                let t = usize::try_from(target)
-                    .ok()
-                    .and_then(|t| self.vm.dict.words.get(t))
-                    .map_or("?", |w| &w.name);
-                format!("defer {name}  \\ is {t}")
-            }
-            Kind::Marker(_) => format!("marker {name}"),
-            Kind::Forgotten => format!("\\ {name} was forgotten by a MARKER"),
+                    .map_or(code, |d| f.vm.dict.words[d as usize].code_end);
+            format!("create {name} does> {} ;", decompile(f, code, end))
         }
-    }
-
-    /// The name of the colon word that starts at `start`.
-    fn colon_name(&self, start: u32) -> String {
-        self.vm.dict
-            .words
-            .iter()
-            .rev()
-            .find(|w| w.kind == Kind::Colon(start) && !w.name.is_empty())
-            .map_or_else(|| format!("<noname@{start}>"), |w| w.name.to_string())
-    }
-
-    /// The word whose data field is at `body`.
-    fn body_word(&self, body: u32) -> Option<&crate::dictionary::Word> {
-        self.vm.dict
-            .words
-            .iter()
-            .rev()
-            .find(|w| w.body() == Some(body))
-    }
-
-    fn body_name(&self, body: u32) -> String {
-        self.body_word(body)
-            .map_or_else(|| format!("<{body}>"), |w| w.name.to_string())
-    }
-
-    /// The source token an instruction was compiled from, if it is kept.
-    fn token_of(&self, at: u32) -> Option<String> {
-        self.input.token_at(self.vm.code.pos(at as usize)?)
-    }
-
-    /// How the source wrote the literal `v` compiled at code address `at`,
-    /// if the kept source text shows it and confirms the value: the name
-    /// of a variable, CREATEd word or constant, `['] name`, `[char] c`,
-    /// `c" text"`, or a number as typed (`$FF`, `'x'`, `-5`) when it reads
-    /// back as `v` in the current BASE. None when the source is gone or
-    /// does not match.
-    fn literal_as_written(&self, at: u32, v: i64) -> Option<String> {
-        let pos = self.vm.code.pos(at as usize)?;
-        let rest = self.input.source_from(pos)?;
-        let mut tokens = rest
-            .split(|c| c.is_ascii_whitespace())
-            .filter(|t| !t.is_empty())
-            .map(|t| String::from_utf8_lossy(t).into_owned());
-        let first = tokens.next()?;
-        match first.to_ascii_lowercase().as_str() {
-            "[char]" => {
-                let next = tokens.next()?;
-                (next.bytes().next()? as i64 == v).then(|| format!("[char] {next}"))
-            }
-            "c\"" => {
-                // The counted string at v, if it is the text after `c" `.
-                let text = self.input.quoted_at(pos, "c\"")?;
-                let n = self.vm.mem.byte(v).ok()? as i64;
-                let stored = self.vm.mem.slice(v + 1, n).ok()?;
-                (stored == text).then(|| format!("c\" {}\"", String::from_utf8_lossy(text)))
-            }
-            "[']" => {
-                let next = tokens.next()?;
-                (Dictionary::lookup_view(&self.vm.dict, &next)? as i64 == v)
-                    .then(|| format!("['] {next}"))
-            }
-            _ => match Dictionary::lookup_view(&self.vm.dict, &first) {
-                Some(xt) => {
-                    let same = match self.vm.dict.words[xt as usize].kind {
-                        Kind::Variable(a) | Kind::Create(a) => a as i64 == v,
-                        Kind::Constant(c) => c == v,
-                        _ => false,
-                    };
-                    same.then_some(first)
-                }
-                None => (parse_number(first.as_bytes(), self.base()) == Some(Number::Single(v)))
-                    .then_some(first),
-            },
+        Kind::Value(a) => format!("{} value {name}", f.vm.mem.cell(a as i64).unwrap_or(0)),
+        Kind::TwoValue(a) => {
+            let (x2, x1) = (
+                f.vm.mem.cell(a as i64).unwrap_or(0),
+                f.vm.mem.cell(a as i64 + 8).unwrap_or(0),
+            );
+            format!("{x1} {x2} 2value {name}")
         }
+        Kind::FValue(a) => {
+            let r = f64::from_bits(f.vm.mem.cell(a as i64).unwrap_or(0) as u64);
+            format!("{} fvalue {name}", crate::words::float::literal_text(r))
+        }
+        Kind::Defer(a) => {
+            let target = f.vm.mem.cell(a as i64).unwrap_or(0);
+            let t = usize::try_from(target)
+                .ok()
+                .and_then(|t| f.vm.dict.words.get(t))
+                .map_or("?", |w| &w.name);
+            format!("defer {name}  \\ is {t}")
+        }
+        Kind::Marker(_) => format!("marker {name}"),
+        Kind::Forgotten => format!("\\ {name} was forgotten by a MARKER"),
     }
+}
 
-    /// The double-cell number `lo hi` compiled at `at` as typed (`123.`),
-    /// if the kept source shows a token that reads back as it.
-    fn double_as_written(&self, at: u32, lo: i64, hi: i64) -> Option<String> {
-        let token = self.token_of(at)?;
-        let d = (hi as i128) << 64 | (lo as u64 as i128);
-        let same = Dictionary::lookup_view(&self.vm.dict, &token).is_none()
-            && parse_number(token.as_bytes(), self.base()) == Some(Number::Double(d));
-        same.then_some(token)
+/// The name of the colon word that starts at `start`.
+fn colon_name(f: &Forth, start: u32) -> String {
+    f.vm.dict
+        .words
+        .iter()
+        .rev()
+        .find(|w| w.kind == Kind::Colon(start) && !w.name.is_empty())
+        .map_or_else(|| format!("<noname@{start}>"), |w| w.name.to_string())
+}
+
+/// The word whose data field is at `body`.
+fn body_word(f: &Forth, body: u32) -> Option<&crate::dictionary::Word> {
+    f.vm.dict
+        .words
+        .iter()
+        .rev()
+        .find(|w| w.body() == Some(body))
+}
+
+fn body_name(f: &Forth, body: u32) -> String {
+    body_word(f, body).map_or_else(|| format!("<{body}>"), |w| w.name.to_string())
+}
+
+/// The source token an instruction was compiled from, if it is kept.
+fn token_of(f: &Forth, at: u32) -> Option<String> {
+    f.input.token_at(f.vm.code.pos(at as usize)?)
+}
+
+/// How the source wrote the literal `v` compiled at code address `at`,
+/// if the kept source text shows it and confirms the value: the name
+/// of a variable, CREATEd word or constant, `['] name`, `[char] c`,
+/// `c" text"`, or a number as typed (`$FF`, `'x'`, `-5`) when it reads
+/// back as `v` in the current BASE. None when the source is gone or
+/// does not match.
+fn literal_as_written(f: &Forth, at: u32, v: i64) -> Option<String> {
+    let pos = f.vm.code.pos(at as usize)?;
+    let rest = f.input.source_from(pos)?;
+    let mut tokens = rest
+        .split(|c| c.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| String::from_utf8_lossy(t).into_owned());
+    let first = tokens.next()?;
+    match first.to_ascii_lowercase().as_str() {
+        "[char]" => {
+            let next = tokens.next()?;
+            (next.bytes().next()? as i64 == v).then(|| format!("[char] {next}"))
+        }
+        "c\"" => {
+            // The counted string at v, if it is the text after `c" `.
+            let text = f.input.quoted_at(pos, "c\"")?;
+            let n = f.vm.mem.byte(v).ok()? as i64;
+            let stored = f.vm.mem.slice(v + 1, n).ok()?;
+            (stored == text).then(|| format!("c\" {}\"", String::from_utf8_lossy(text)))
+        }
+        "[']" => {
+            let next = tokens.next()?;
+            (Dictionary::lookup_view(&f.vm.dict, &next)? as i64 == v).then(|| format!("['] {next}"))
+        }
+        _ => match Dictionary::lookup_view(&f.vm.dict, &first) {
+            Some(xt) => {
+                let same = match f.vm.dict.words[xt as usize].kind {
+                    Kind::Variable(a) | Kind::Create(a) => a as i64 == v,
+                    Kind::Constant(c) => c == v,
+                    _ => false,
+                };
+                same.then_some(first)
+            }
+            None => (parse_number(first.as_bytes(), f.base()) == Some(Number::Single(v)))
+                .then_some(first),
+        },
     }
+}
 
-    /// The float literal with these bits compiled at `at` as typed (`1e`,
-    /// `2.5e-3`), if the kept source shows a token that reads back as it.
-    fn float_as_written(&self, at: u32, bits: i64) -> Option<String> {
-        let token = self.token_of(at)?;
-        let r = crate::words::float::parse_float(token.as_bytes())?;
-        let same = self.base() == 10
-            && r.to_bits() as i64 == bits
-            && Dictionary::lookup_view(&self.vm.dict, &token).is_none()
-            && parse_number(token.as_bytes(), 10).is_none();
-        same.then_some(token)
-    }
+/// The double-cell number `lo hi` compiled at `at` as typed (`123.`),
+/// if the kept source shows a token that reads back as it.
+fn double_as_written(f: &Forth, at: u32, lo: i64, hi: i64) -> Option<String> {
+    let token = token_of(f, at)?;
+    let d = (hi as i128) << 64 | (lo as u64 as i128);
+    let same = Dictionary::lookup_view(&f.vm.dict, &token).is_none()
+        && parse_number(token.as_bytes(), f.base()) == Some(Number::Double(d));
+    same.then_some(token)
+}
 
-    /// Decompile a colon definition's code into Forth source, in two steps:
-    /// `recover` turns the instructions back into the words that were
-    /// written (`Item`s), and `spell` prints them.
-    pub(crate) fn decompile(&self, start: u32, end: u32) -> String {
-        let items = self.recover(start, end);
-        self.spell(&items)
-    }
+/// The float literal with these bits compiled at `at` as typed (`1e`,
+/// `2.5e-3`), if the kept source shows a token that reads back as it.
+fn float_as_written(f: &Forth, at: u32, bits: i64) -> Option<String> {
+    let token = token_of(f, at)?;
+    let r = crate::words::float::parse_float(token.as_bytes())?;
+    let same = f.base() == 10
+        && r.to_bits() as i64 == bits
+        && Dictionary::lookup_view(&f.vm.dict, &token).is_none()
+        && parse_number(token.as_bytes(), 10).is_none();
+    same.then_some(token)
+}
 
-    /// Step 1, structure recovery: the words of the definition at
-    /// `start..end`, in order. The control-flow stack is replayed with the
-    /// words as written first; when that cannot be (an immediate word whose
-    /// IF had to be a WHILE), with their expansions; and when no standard
-    /// words compile to the code (CS-ROLL made it), from the branches'
-    /// shape alone.
-    fn recover(&self, start: u32, end: u32) -> Vec<Item> {
-        // SEE shows what was written: superinstructions as their parts.
-        let code: Vec<Instr> = self.vm.code.instrs()[start as usize..end as usize]
-            .iter()
-            .map(|i| i.unfused())
-            .collect();
-        let recovery = |as_written| Recovery::new(self, start, code.clone(), as_written);
-        recovery(true)
-            .nested()
-            .or_else(|| recovery(false).nested())
-            .unwrap_or_else(|| recovery(false).by_shape())
-    }
+/// Decompile a colon definition's code into Forth source, in two steps:
+/// `recover` turns the instructions back into the words that were
+/// written (`Item`s), and `spell` prints them.
+pub(crate) fn decompile(f: &Forth, start: u32, end: u32) -> String {
+    let items = recover(f, start, end);
+    spell(f, &items)
+}
 
-    /// Step 2, printing: each item as Forth text, one space between them.
-    fn spell(&self, items: &[Item]) -> String {
-        let words: Vec<String> = items.iter().map(|item| self.spell_item(item)).collect();
-        words.join(" ")
-    }
+/// Step 1, structure recovery: the words of the definition at
+/// `start..end`, in order. The control-flow stack is replayed with the
+/// words as written first; when that cannot be (an immediate word whose
+/// IF had to be a WHILE), with their expansions; and when no standard
+/// words compile to the code (CS-ROLL made it), from the branches'
+/// shape alone.
+fn recover(f: &Forth, start: u32, end: u32) -> Vec<Item> {
+    // SEE shows what was written: superinstructions as their parts.
+    let code: Vec<Instr> = f.vm.code.instrs()[start as usize..end as usize]
+        .iter()
+        .map(|i| i.unfused())
+        .collect();
+    let recovery = |as_written| Recovery::new(f, start, code.clone(), as_written);
+    recovery(true)
+        .nested()
+        .or_else(|| recovery(false).nested())
+        .unwrap_or_else(|| recovery(false).by_shape())
+}
 
-    /// One item as Forth text: names looked up, numbers in the current BASE.
-    fn spell_item(&self, item: &Item) -> String {
-        match item {
-            Item::Keyword(w) => w.to_string(),
-            Item::Number(v) => signed(*v as i128, self.base()),
-            Item::Source(text) => text.clone(),
-            Item::Float(bits) => crate::words::float::literal_text(f64::from_bits(*bits as u64)),
-            Item::Call(start) => self.colon_name(*start),
-            Item::Xt(xt) => self
-                .vm.dict
+/// Step 2, printing: each item as Forth text, one space between them.
+fn spell(f: &Forth, items: &[Item]) -> String {
+    let words: Vec<String> = items.iter().map(|item| spell_item(f, item)).collect();
+    words.join(" ")
+}
+
+/// One item as Forth text: names looked up, numbers in the current BASE.
+fn spell_item(f: &Forth, item: &Item) -> String {
+    match item {
+        Item::Keyword(w) => w.to_string(),
+        Item::Number(v) => signed(*v as i128, f.base()),
+        Item::Source(text) => text.clone(),
+        Item::Float(bits) => crate::words::float::literal_text(f64::from_bits(*bits as u64)),
+        Item::Call(start) => colon_name(f, *start),
+        Item::Xt(xt) => {
+            f.vm.dict
                 .words
                 .get(*xt as usize)
-                .map_or("?".into(), |w| w.name.to_string()),
-            Item::Body(body) => self.body_name(*body),
-            Item::Local(name) => name.clone(),
-            Item::Str(opener, text) => string_literal(opener, text),
-            Item::Locals { args, vals: None } => format!("{{: {} :}}", args.join(" ")),
-            Item::Locals {
-                args,
-                vals: Some(vals),
-            } => format!("{{: {} | {} :}}", args.join(" "), vals.join(" ")),
-            Item::Other(i) => self.instr_name(*i).unwrap_or_else(|| format!("{i:?}")),
+                .map_or("?".into(), |w| w.name.to_string())
         }
+        Item::Body(body) => body_name(f, *body),
+        Item::Local(name) => name.clone(),
+        Item::Str(opener, text) => string_literal(opener, text),
+        Item::Locals { args, vals: None } => format!("{{: {} :}}", args.join(" ")),
+        Item::Locals {
+            args,
+            vals: Some(vals),
+        } => format!("{{: {} | {} :}}", args.join(" "), vals.join(" ")),
+        Item::Other(i) => f.instr_name(*i).unwrap_or_else(|| format!("{i:?}")),
     }
+}
 
-    /// The word an instruction runs, if it is an immediate word: code that
-    /// runs one was compiled by POSTPONE (or [COMPILE]).
-    fn immediate_word(&self, ins: Instr) -> Option<u32> {
-        let xt = match ins {
-            Instr::Call(start) => self
-                .vm.dict
+/// The word an instruction runs, if it is an immediate word: code that
+/// runs one was compiled by POSTPONE (or [COMPILE]).
+fn immediate_word(f: &Forth, ins: Instr) -> Option<u32> {
+    let xt = match ins {
+        Instr::Call(start) => {
+            f.vm.dict
                 .words
                 .iter()
-                .rposition(|w| w.kind == Kind::Colon(start) && !w.name.is_empty())?,
-            Instr::Word(xt) => xt as usize,
-            Instr::Prim(_) => self
-                .vm.dict
+                .rposition(|w| w.kind == Kind::Colon(start) && !w.name.is_empty())?
+        }
+        Instr::Word(xt) => xt as usize,
+        Instr::Prim(_) => {
+            f.vm.dict
                 .words
                 .iter()
-                .position(|w| w.kind == Kind::Prim(ins))?,
-            _ => return None,
-        };
-        self.vm.dict.words.get(xt)?.immediate().then_some(xt as u32)
-    }
-
-    /// What running the immediate colon word `xt` compiles, when it always
-    /// compiles the same run: it only postpones words (`postpone if
-    /// postpone leave postpone then`). Its expansion, one entry per
-    /// instruction, and the control words in it, in order. `depth` bounds
-    /// the words it postpones in turn.
-    fn expansion(&self, xt: u32, depth: usize) -> Option<(Vec<Expect>, Vec<&'static str>)> {
-        let w = self.vm.dict.words.get(xt as usize)?;
-        let Kind::Colon(start) = w.kind else {
-            return None;
-        };
-        if !w.immediate() || depth == 0 {
-            return None;
+                .position(|w| w.kind == Kind::Prim(ins))?
         }
-        let body = self
-            .vm.code
+        _ => return None,
+    };
+    f.vm.dict.words.get(xt)?.immediate().then_some(xt as u32)
+}
+
+/// What running the immediate colon word `xt` compiles, when it always
+/// compiles the same run: it only postpones words (`postpone if
+/// postpone leave postpone then`). Its expansion, one entry per
+/// instruction, and the control words in it, in order. `depth` bounds
+/// the words it postpones in turn.
+fn expansion(f: &Forth, xt: u32, depth: usize) -> Option<(Vec<Expect>, Vec<&'static str>)> {
+    let w = f.vm.dict.words.get(xt as usize)?;
+    let Kind::Colon(start) = w.kind else {
+        return None;
+    };
+    if !w.immediate() || depth == 0 {
+        return None;
+    }
+    let body =
+        f.vm.code
             .instrs()
             .get(start as usize..w.code_end as usize)?;
-        let (last, body) = body.split_last()?;
-        if last.unfused() != Instr::Exit {
+    let (last, body) = body.split_last()?;
+    if last.unfused() != Instr::Exit {
+        return None;
+    }
+    let mut expect = Vec::new();
+    let mut controls = Vec::new();
+    for ins in body.iter().map(|i| i.unfused()) {
+        match ins {
+            Instr::CompileXt(x) => expect.push(Expect::Exactly(crate::compiler::xt_instr(f, x)?)),
+            Instr::Prim(_) => {
+                let name = f.vm.dict.words[immediate_word(f, ins)? as usize]
+                    .name
+                    .as_ref();
+                let (word, compiled) = control_word(name)?;
+                controls.push(word);
+                expect.extend(compiled.map(|i| Expect::Like(discriminant(&i))));
+            }
+            // Only words defined before it, so the walk ends.
+            Instr::Call(s) if s < start => {
+                let (e, c) = expansion(f, immediate_word(f, ins)?, depth - 1)?;
+                expect.extend(e);
+                controls.extend(c);
+            }
+            _ => return None,
+        }
+        // A run this long is no phrase anyone wrote as one word.
+        if expect.len() > MAX_EXPANSION {
             return None;
         }
-        let mut expect = Vec::new();
-        let mut controls = Vec::new();
-        for ins in body.iter().map(|i| i.unfused()) {
-            match ins {
-                Instr::CompileXt(x) => expect.push(Expect::Exactly(self.xt_instr(x)?)),
-                Instr::Prim(_) => {
-                    let name = self.vm.dict.words[self.immediate_word(ins)? as usize]
-                        .name
-                        .as_ref();
-                    let (word, compiled) = control_word(name)?;
-                    controls.push(word);
-                    expect.extend(compiled.map(|i| Expect::Like(discriminant(&i))));
-                }
-                // Only words defined before it, so the walk ends.
-                Instr::Call(s) if s < start => {
-                    let (e, c) = self.expansion(self.immediate_word(ins)?, depth - 1)?;
-                    expect.extend(e);
-                    controls.extend(c);
-                }
-                _ => return None,
-            }
-            // A run this long is no phrase anyone wrote as one word.
-            if expect.len() > MAX_EXPANSION {
-                return None;
-            }
-        }
-        Some((expect, controls))
     }
+    Some((expect, controls))
 }
 
 /// The most instructions an immediate word shown as written may stand for.
@@ -1005,7 +1004,7 @@ impl<'a> Recovery<'a> {
             Kind::Colon(s) if s < self.start => {}
             _ => return None,
         }
-        let (expect, controls) = self.forth.expansion(xt, 8)?;
+        let (expect, controls) = expansion(self.forth, xt, 8)?;
         let fit = Fit::of(&controls)?;
         let run = &self.code[i..i + n];
         let compiled: Vec<Instr> = run
@@ -1063,27 +1062,24 @@ impl<'a> Recovery<'a> {
         }
         let item = match self.code[i] {
             Instr::Lit(v) if next == Some(Floating::FLit.instr()) => {
-                self.items.push(
-                    self.forth
-                        .float_as_written(a, v)
-                        .map_or(Item::Float(v), Item::Source),
-                );
+                self.items
+                    .push(float_as_written(self.forth, a, v).map_or(Item::Float(v), Item::Source));
                 return 2;
             }
             Instr::Lit(lo)
                 if let Some(Instr::Lit(hi)) = next
-                    && self.forth.vm.code.pos(a as usize) == self.forth.vm.code.pos(a as usize + 1)
-                    && let Some(text) = self.forth.double_as_written(a, lo, hi) =>
+                    && self.forth.vm.code.pos(a as usize)
+                        == self.forth.vm.code.pos(a as usize + 1)
+                    && let Some(text) = double_as_written(self.forth, a, lo, hi) =>
             {
                 self.items.push(Item::Source(text));
                 return 2;
             }
-            Instr::Lit(v) => self
-                .forth
-                .literal_as_written(a, v)
-                .map_or(Item::Number(v), Item::Source),
+            Instr::Lit(v) => {
+                literal_as_written(self.forth, a, v).map_or(Item::Number(v), Item::Source)
+            }
             Instr::Call(start) if start == self.start => Item::Keyword("recurse"),
-            Instr::Call(start) if self.forth.immediate_word(Instr::Call(start)).is_none() => {
+            Instr::Call(start) if immediate_word(self.forth, Instr::Call(start)).is_none() => {
                 Item::Call(start)
             }
             // The final EXIT is the `;`; a LocalsExit goes without saying.
@@ -1099,7 +1095,7 @@ impl<'a> Recovery<'a> {
             Instr::Str(addr, len) => return self.string(i, addr, len),
             Instr::Value(body)
                 if matches!(
-                    self.forth.body_word(body).map(|w| w.kind),
+                    body_word(self.forth, body).map(|w| w.kind),
                     Some(Kind::Defer(_))
                 ) =>
             {
@@ -1134,7 +1130,7 @@ impl<'a> Recovery<'a> {
                 self.items.push(Item::Keyword("postpone"));
                 Item::Xt(xt)
             }
-            other => match self.forth.immediate_word(other) {
+            other => match immediate_word(self.forth, other) {
                 Some(xt) => {
                     self.items.push(Item::Keyword("postpone"));
                     Item::Xt(xt)
@@ -1152,7 +1148,7 @@ impl<'a> Recovery<'a> {
     fn store_into(&mut self, body: i64, next: Option<Instr>) -> Option<usize> {
         let body = u32::try_from(body).ok()?;
         let store = next?.canonical();
-        let word = match (self.forth.body_word(body)?.kind, store) {
+        let word = match (body_word(self.forth, body)?.kind, store) {
             (Kind::Value(_), s) if s == Core::Store.instr() => "to",
             (Kind::Value(_), s) if s == Core::PlusStore.instr() => "+to",
             (Kind::TwoValue(_), s) if s == Core::TwoStore.instr() => "to",
@@ -1191,7 +1187,8 @@ impl<'a> Recovery<'a> {
         let a = self.start + i as u32;
         let names = self
             .forth
-            .vm.code
+            .vm
+            .code
             .local_names(a)
             .map(<[String]>::to_vec)
             .unwrap_or_else(|| {
@@ -1281,6 +1278,6 @@ mod tests {
         let code = &f.vm.code.instrs()[start as usize..w.code_end as usize];
         let fused = code.iter().filter(|&&i| i.unfused() != i).count();
         assert!(fused >= 3, "dup 5 < if, 1 +, i + and the jump to EXIT fuse");
-        assert_eq!(f.see_text(xt), def);
+        assert_eq!(crate::see::see_text(&f, xt), def);
     }
 }

@@ -100,6 +100,38 @@ pub enum Outcome {
 const OK_STACK_CELLS: usize = 10;
 
 impl Forth {
+    /// Follow a teacher's lessons instead of the built-in ones.
+    pub fn set_lessons(&mut self, lessons: Vec<crate::learn::Lesson>) {
+        self.words.course.set_lessons(lessons);
+    }
+    /// Keep the learner's progress in `path` (read now, written as it
+    /// changes). Without it progress lasts as long as the system.
+    pub fn set_progress_file(&mut self, path: std::path::PathBuf) {
+        self.words.course.set_progress_file(path);
+    }
+    /// Everything known about a word, looked up through the search order.
+    pub fn word_info(&mut self, name: &str) -> Option<crate::teach::WordInfo> {
+        let xt = self.vm.dict.find(name)?;
+        Some(crate::teach::info_for(self, xt))
+    }
+    /// Seed the game generator.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.words.games.rng = crate::words::games::rng_from_seed(seed);
+    }
+    /// Let SYSTEM and SH run shell commands (the `--allow-shell` option);
+    /// by default they refuse with -21. This holds for the whole process.
+    pub fn allow_shell(&mut self, allow: bool) {
+        crate::words::io::ALLOW_SHELL.store(allow, std::sync::atomic::Ordering::Relaxed);
+    }
+    /// Has writing the output failed (closed pipe, full disk)?
+    pub fn output_failed(&self) -> bool {
+        self.host.out.failed.is_some()
+    }
+    /// Has the reader of the output gone away (a closed pipe, as with `| head`)?
+    pub fn output_closed(&self) -> bool {
+        self.host.out.failed == Some(std::io::ErrorKind::BrokenPipe)
+    }
+
     /// A system writing to stdout and stderr and reading the process's stdin.
     pub fn new() -> Forth {
         use std::io::IsTerminal;
@@ -186,10 +218,10 @@ impl Forth {
         f.vm.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
         let loaded = crate::vm::holding_interrupts(|| {
-            f.interpret_text("<prelude>", PRELUDE.as_bytes().to_vec(), -1)
+            crate::interp::interpret_text(&mut f, "<prelude>", PRELUDE.as_bytes().to_vec(), -1)
         });
         if let Err(t) = loaded {
-            let e = f.error_for(t);
+            let e = crate::error::error_for(&mut f, t);
             panic!("the prelude failed to load: {e}");
         }
         f.input.typed().clear();
@@ -219,7 +251,8 @@ impl Forth {
 
     pub(crate) fn sync_argc(&mut self) {
         let _ = self
-            .vm.mem
+            .vm
+            .mem
             .set_cell(memory::ARGC_ADDR as i64, self.host.args.len() as i64);
     }
 
@@ -231,7 +264,7 @@ impl Forth {
         }
         // Output still buffered must reach its reader, or the host hears why not.
         let r = match (r, self.host.out.flush()) {
-            (Ok(()) | Err(BYE), Err(e)) => Err(self.output_error(e)),
+            (Ok(()) | Err(BYE), Err(e)) => Err(crate::words::io::output_error(self, e)),
             (r, _) => r,
         };
         match r {
@@ -245,7 +278,7 @@ impl Forth {
                 Ok(Outcome::Continue)
             }
             Err(t) => {
-                let e = self.error_for(t);
+                let e = crate::error::error_for(self, t);
                 self.reset_after_error();
                 Err(e)
             }
@@ -275,7 +308,7 @@ impl Forth {
             typed.push_line(b"");
         }
         self.input.bottom_as(SourceKind::Text { next: first }).line = first as u32;
-        let r = self.interpret_source();
+        let r = crate::interp::interpret_source(self);
         self.input.bottom_as(SourceKind::Terminal);
         if r == Err(USER_INTERRUPT) {
             // Stopped with Ctrl-C (an endless loop, a long wait): a check
@@ -288,13 +321,13 @@ impl Forth {
     /// The words the REPL can complete and colour: name, whether it is the
     /// user's, and its stack effect.
     pub fn repl_words(&mut self) -> Vec<(String, bool, Option<String>)> {
-        let names = self.visible_names();
+        let names = crate::teach::visible_names(self);
         names
             .into_iter()
             .filter_map(|n| {
                 let xt = self.vm.dict.lookup_view(&n)?;
                 let user = xt >= self.vm.dict.user_start;
-                let effect = self.info_for(xt).effect;
+                let effect = crate::teach::info_for(self, xt).effect;
                 Some((n, user, effect))
             })
             .collect()
@@ -309,7 +342,7 @@ impl Forth {
         if let Some(xt) = self.vm.dict.find(name)
             && let Err(t) = self.trace_xt(xt, true)
         {
-            let e = self.error_for(t);
+            let e = crate::error::error_for(self, t);
             self.reset_after_error();
             return Err(e);
         }
@@ -346,16 +379,23 @@ impl Forth {
 
     /// The stack as the REPL shows it after ` ok`, if it is shown.
     pub fn ok_stack(&self) -> Option<String> {
-        self.prefs.show_stack
-            .then(|| self.stack_text_top(OK_STACK_CELLS).trim_end().to_string())
+        self.prefs.show_stack.then(|| {
+            crate::words::tools::stack_text_top(self, OK_STACK_CELLS)
+                .trim_end()
+                .to_string()
+        })
     }
 
     /// Run a file as the main script.
     pub fn run_file(&mut self, path: &str) -> Result<Outcome, ForthError> {
-        self.input.main_script = Some(self.resolve_path(path).to_string_lossy().into_owned());
+        self.input.main_script = Some(
+            crate::interp::resolve_path(self, path)
+                .to_string_lossy()
+                .into_owned(),
+        );
         // An error before the file's first token points at nothing older.
         self.input.forget_token();
-        let r = self.included(path).and_then(|()| self.ended_inside("file"));
+        let r = crate::interp::included(self, path).and_then(|()| self.ended_inside("file"));
         self.input.main_script = None;
         self.settle(r)
     }
@@ -386,8 +426,7 @@ impl Forth {
     /// Run code given as text (`-e`), named `name` in error messages.
     pub fn run_code(&mut self, name: &str, code: &str) -> Result<Outcome, ForthError> {
         self.input.forget_token();
-        let r = self
-            .interpret_text(name, code.as_bytes().to_vec(), 0)
+        let r = crate::interp::interpret_text(self, name, code.as_bytes().to_vec(), 0)
             .and_then(|()| self.ended_inside("code"));
         self.settle(r)
     }
@@ -398,7 +437,7 @@ impl Forth {
     pub fn run_stdin(&mut self, mut on_error: impl FnMut(&ForthError)) -> Outcome {
         self.input.bottom_as(SourceKind::Stdin);
         loop {
-            let r = match self.refill() {
+            let r = match crate::interp::refill(self) {
                 Ok(false) => match self.ended_inside("input") {
                     Ok(()) => return Outcome::Continue,
                     Err(t) => {
@@ -408,7 +447,7 @@ impl Forth {
                         return Outcome::Continue;
                     }
                 },
-                Ok(true) => self.interpret(),
+                Ok(true) => crate::interp::interpret(self),
                 Err(t) => Err(t),
             };
             match self.settle(r) {

@@ -116,217 +116,209 @@ fn split_example(doc: &str) -> (String, Option<String>) {
     }
 }
 
-impl Forth {
-    /// Everything known about a word, looked up through the search order.
-    pub fn word_info(&mut self, name: &str) -> Option<WordInfo> {
-        let xt = self.vm.dict.find(name)?;
-        Some(self.info_for(xt))
-    }
-
-    pub(crate) fn info_for(&self, xt: u32) -> WordInfo {
-        let w = &self.vm.dict.words[xt as usize];
-        let name = w.name.to_string();
-        if let Kind::Prim(i) = w.kind
-            && let Some(spec) = spec_for(i)
-        {
-            let (doc, example) = split_example(spec.doc);
-            return WordInfo {
-                name,
-                effect: Some(spec.effect.to_string()),
-                doc: Some(doc),
-                set: Some(spec.set.name()),
-                origin: Origin::Builtin,
-                example,
-                effect_inferred: false,
-                defined_in: None,
-            };
-        }
-        let prelude = crate::glossary::prelude_entries()
-            .into_iter()
-            .find(|e| e.name.eq_ignore_ascii_case(&name));
-        if let Some(e) = prelude.filter(|_| xt < self.vm.dict.user_start) {
-            let (doc, example) = split_example(&e.doc);
-            return WordInfo {
-                name,
-                effect: Some(e.effect),
-                doc: Some(doc),
-                set: Some("prelude"),
-                origin: Origin::Prelude,
-                example,
-                effect_inferred: false,
-                defined_in: None,
-            };
-        }
-        let inferred = self.inferred_text(xt);
-        let (defined_in, comment) = self.defined_in(xt).unzip();
-        WordInfo {
+pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
+    let w = &f.vm.dict.words[xt as usize];
+    let name = w.name.to_string();
+    if let Kind::Prim(i) = w.kind
+        && let Some(spec) = spec_for(i)
+    {
+        let (doc, example) = split_example(spec.doc);
+        return WordInfo {
             name,
-            effect_inferred: inferred.is_some(),
-            effect: w
-                .effect
-                .as_deref()
+            effect: Some(spec.effect.to_string()),
+            doc: Some(doc),
+            set: Some(spec.set.name()),
+            origin: Origin::Builtin,
+            example,
+            effect_inferred: false,
+            defined_in: None,
+        };
+    }
+    let prelude = crate::glossary::prelude_entries()
+        .into_iter()
+        .find(|e| e.name.eq_ignore_ascii_case(&name));
+    if let Some(e) = prelude.filter(|_| xt < f.vm.dict.user_start) {
+        let (doc, example) = split_example(&e.doc);
+        return WordInfo {
+            name,
+            effect: Some(e.effect),
+            doc: Some(doc),
+            set: Some("prelude"),
+            origin: Origin::Prelude,
+            example,
+            effect_inferred: false,
+            defined_in: None,
+        };
+    }
+    let inferred = crate::effect::inferred_text(f, xt);
+    let (defined_in, comment) = defined_in(f, xt).unzip();
+    WordInfo {
+        name,
+        effect_inferred: inferred.is_some(),
+        effect: w
+            .effect
+            .as_deref()
+            .map(str::to_string)
+            .or(inferred)
+            .or_else(|| {
+                match w.kind {
+                    Kind::Variable(_) | Kind::Create(_) => Some("( -- addr )"),
+                    Kind::Constant(_) | Kind::Value(_) => Some("( -- x )"),
+                    Kind::TwoValue(_) => Some("( -- x1 x2 )"),
+                    Kind::FValue(_) => Some("( F: -- r )"),
+                    _ => None,
+                }
                 .map(str::to_string)
-                .or(inferred)
-                .or_else(|| {
-                    match w.kind {
-                        Kind::Variable(_) | Kind::Create(_) => Some("( -- addr )"),
-                        Kind::Constant(_) | Kind::Value(_) => Some("( -- x )"),
-                        Kind::TwoValue(_) => Some("( -- x1 x2 )"),
-                        Kind::FValue(_) => Some("( F: -- r )"),
-                        _ => None,
-                    }
-                    .map(str::to_string)
-                }),
-            doc: comment.flatten(),
-            set: None,
-            origin: Origin::User,
-            example: None,
-            defined_in,
-        }
+            }),
+        doc: comment.flatten(),
+        set: None,
+        origin: Origin::User,
+        example: None,
+        defined_in,
     }
+}
 
-    /// Where a file defined a word (`examples/othello.fs, line 232`), and
-    /// the `\ comment` after its name on that line, if there is one.
-    fn defined_in(&self, xt: u32) -> Option<(String, Option<String>)> {
-        let w = &self.vm.dict.words[xt as usize];
-        let loc = self.input.location(w.defined_at?)?;
-        if loc.file.starts_with('<') || loc.file == "-e" {
-            return None;
-        }
-        // The comment after the name, on the line that defined it.
-        let comment = loc.text.as_deref().and_then(|text| {
-            let at = (loc.col as usize).saturating_sub(1).min(text.len());
-            let rest = text.get(at..)?;
-            let named = rest
-                .to_ascii_lowercase()
-                .find(&w.name.to_ascii_lowercase())?;
-            let rest = &rest[named..];
-            let slash = rest.find(" \\ ")?;
-            Some(rest[slash + 3..].trim().to_string()).filter(|c| !c.is_empty())
-        });
-        Some((format!("{}, line {}", loc.file, loc.line), comment))
+/// Where a file defined a word (`examples/othello.fs, line 232`), and
+/// the `\ comment` after its name on that line, if there is one.
+fn defined_in(f: &Forth, xt: u32) -> Option<(String, Option<String>)> {
+    let w = &f.vm.dict.words[xt as usize];
+    let loc = f.input.location(w.defined_at?)?;
+    if loc.file.starts_with('<') || loc.file == "-e" {
+        return None;
     }
+    // The comment after the name, on the line that defined it.
+    let comment = loc.text.as_deref().and_then(|text| {
+        let at = (loc.col as usize).saturating_sub(1).min(text.len());
+        let rest = text.get(at..)?;
+        let named = rest
+            .to_ascii_lowercase()
+            .find(&w.name.to_ascii_lowercase())?;
+        let rest = &rest[named..];
+        let slash = rest.find(" \\ ")?;
+        Some(rest[slash + 3..].trim().to_string()).filter(|c| !c.is_empty())
+    });
+    Some((format!("{}, line {}", loc.file, loc.line), comment))
+}
 
-    /// The stack effect of a word, if it is known.
-    pub(crate) fn stack_effect(&mut self, name: &str) -> Option<String> {
-        self.word_info(name)?.effect
+/// The stack effect of a word, if it is known.
+pub(crate) fn stack_effect(f: &mut Forth, name: &str) -> Option<String> {
+    f.word_info(name)?.effect
+}
+
+/// Names close to an unknown one, best first.
+pub(crate) fn suggestions(f: &Forth, name: &str) -> Vec<String> {
+    let lower = name.to_ascii_lowercase();
+    // One character is too little to guess from (`a` is one step from
+    // `!`, `#`, `'` …).
+    if lower.chars().count() < 2 {
+        return Vec::new();
     }
-
-    /// Names close to an unknown one, best first.
-    pub(crate) fn suggestions(&self, name: &str) -> Vec<String> {
-        let lower = name.to_ascii_lowercase();
-        // One character is too little to guess from (`a` is one step from
-        // `!`, `#`, `'` …).
-        if lower.chars().count() < 2 {
-            return Vec::new();
-        }
-        let limit = if lower.len() <= 3 { 1 } else { 2 };
-        // Straight from the word lists' keys (already lower case), without
-        // collecting every name: errors are common, and must stay cheap.
-        // Lengths further apart than the limit cannot be that close (and a
-        // megabyte-long token must not cost seconds).
-        // Closest first; among equals, the one that keeps more of what was
-        // typed at the start (`dupp`: `dup` before `dump`), then by name.
-        let mut scored: Vec<(usize, std::cmp::Reverse<usize>, String)> = Vec::new();
-        for &wid in self.vm.dict.order.iter().rev() {
-            let Some(wl) = self.vm.dict.wordlists.get(wid as usize) else {
+    let limit = if lower.len() <= 3 { 1 } else { 2 };
+    // Straight from the word lists' keys (already lower case), without
+    // collecting every name: errors are common, and must stay cheap.
+    // Lengths further apart than the limit cannot be that close (and a
+    // megabyte-long token must not cost seconds).
+    // Closest first; among equals, the one that keeps more of what was
+    // typed at the start (`dupp`: `dup` before `dump`), then by name.
+    let mut scored: Vec<(usize, std::cmp::Reverse<usize>, String)> = Vec::new();
+    for &wid in f.vm.dict.order.iter().rev() {
+        let Some(wl) = f.vm.dict.wordlists.get(wid as usize) else {
+            continue;
+        };
+        for (key, &xt) in &wl.map {
+            if key.len().abs_diff(lower.len()) > limit {
                 continue;
-            };
-            for (key, &xt) in &wl.map {
-                if key.len().abs_diff(lower.len()) > limit {
-                    continue;
-                }
-                let d = distance(&lower, key);
-                if d <= limit {
-                    let kept = key
-                        .bytes()
-                        .zip(lower.bytes())
-                        .take_while(|(x, y)| x == y)
-                        .count();
-                    let name = self.vm.dict.words[xt as usize].name.to_string();
-                    scored.push((d, std::cmp::Reverse(kept), name));
-                }
+            }
+            let d = distance(&lower, key);
+            if d <= limit {
+                let kept = key
+                    .bytes()
+                    .zip(lower.bytes())
+                    .take_while(|(x, y)| x == y)
+                    .count();
+                let name = f.vm.dict.words[xt as usize].name.to_string();
+                scored.push((d, std::cmp::Reverse(kept), name));
             }
         }
-        scored.sort();
-        scored.dedup_by(|a, b| a.2.eq_ignore_ascii_case(&b.2));
-        scored.into_iter().take(3).map(|(_, _, n)| n).collect()
     }
+    scored.sort();
+    scored.dedup_by(|a, b| a.2.eq_ignore_ascii_case(&b.2));
+    scored.into_iter().take(3).map(|(_, _, n)| n).collect()
+}
 
-    /// Every name found through the search order (shadowed ones once).
-    pub(crate) fn visible_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
-        for &wid in self.vm.dict.order.iter().rev() {
-            if let Some(wl) = self.vm.dict.wordlists.get(wid as usize) {
-                names.extend(
-                    wl.map
-                        .values()
-                        .map(|&xt| self.vm.dict.words[xt as usize].name.to_string()),
-                );
-            }
-        }
-        names.sort_by_key(|n| n.to_ascii_lowercase());
-        names.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
-        names
-    }
-
-    /// The text HELP prints.
-    pub(crate) fn help_text(&mut self, name: Option<&str>) -> String {
-        let Some(name) = name else {
-            return GETTING_STARTED.to_string();
-        };
-        let Some(info) = self.word_info(name) else {
-            let close = self.suggestions(name);
-            return if close.is_empty() {
-                format!("`{name}` is not a word I know. `words` lists them all.\n")
-            } else {
-                format!(
-                    "`{name}` is not a word I know. Did you mean {}?\n",
-                    quote_list(&close)
-                )
-            };
-        };
-        let mut s = format!(
-            "{} {}\n",
-            info.name,
-            info.effect.as_deref().unwrap_or("( ? )")
-        );
-        if let Some(doc) = &info.doc {
-            s.push_str(&format!("  {doc}\n"));
-        }
-        if info.effect_inferred {
-            s.push_str("  Its stack effect is inferred from its code: it has no stack comment.\n");
-        }
-        s.push_str(&match info.origin {
-            Origin::Builtin if crate::reference::see_text(&info.name).is_some() => format!(
-                "  Word set: {} (built in, written in Rust; `see` shows the rule in Forth)\n",
-                info.set.unwrap_or("?")
-            ),
-            Origin::Builtin => format!(
-                "  Word set: {} (built in, written in Rust)\n",
-                info.set.unwrap_or("?")
-            ),
-            Origin::Prelude => "  Written in Forth in the prelude: `see` shows how.\n".to_string(),
-            Origin::User => match &info.defined_in {
-                Some(place) => format!("  Defined in {place}: `see` shows its definition.\n"),
-                None => "  Your own word: `see` shows its definition.\n".to_string(),
-            },
-        });
-        if let Some(e) = &info.example {
-            s.push_str(&format!("  Example: {e}\n"));
-        }
-        if matches!(info.origin, Origin::Builtin)
-            && crate::interp::PROMPT_OPENERS.contains(&info.name.to_ascii_lowercase().as_str())
-        {
-            s.push_str(
-                "  The standard defines it only inside a definition (in files, too, unless\n  \
-                 `true prompt-control` is said). At the REPL's prompt playforth also runs it\n  \
-                 at once: `10 0 do i . loop` compiles the line into a nameless definition\n  \
-                 and runs it when the structure closes.\n",
+/// Every name found through the search order (shadowed ones once).
+pub(crate) fn visible_names(f: &Forth) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for &wid in f.vm.dict.order.iter().rev() {
+        if let Some(wl) = f.vm.dict.wordlists.get(wid as usize) {
+            names.extend(
+                wl.map
+                    .values()
+                    .map(|&xt| f.vm.dict.words[xt as usize].name.to_string()),
             );
         }
-        s
     }
+    names.sort_by_key(|n| n.to_ascii_lowercase());
+    names.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+    names
+}
+
+/// The text HELP prints.
+pub(crate) fn help_text(f: &mut Forth, name: Option<&str>) -> String {
+    let Some(name) = name else {
+        return GETTING_STARTED.to_string();
+    };
+    let Some(info) = f.word_info(name) else {
+        let close = suggestions(f, name);
+        return if close.is_empty() {
+            format!("`{name}` is not a word I know. `words` lists them all.\n")
+        } else {
+            format!(
+                "`{name}` is not a word I know. Did you mean {}?\n",
+                quote_list(&close)
+            )
+        };
+    };
+    let mut s = format!(
+        "{} {}\n",
+        info.name,
+        info.effect.as_deref().unwrap_or("( ? )")
+    );
+    if let Some(doc) = &info.doc {
+        s.push_str(&format!("  {doc}\n"));
+    }
+    if info.effect_inferred {
+        s.push_str("  Its stack effect is inferred from its code: it has no stack comment.\n");
+    }
+    s.push_str(&match info.origin {
+        Origin::Builtin if crate::reference::see_text(&info.name).is_some() => format!(
+            "  Word set: {} (built in, written in Rust; `see` shows the rule in Forth)\n",
+            info.set.unwrap_or("?")
+        ),
+        Origin::Builtin => format!(
+            "  Word set: {} (built in, written in Rust)\n",
+            info.set.unwrap_or("?")
+        ),
+        Origin::Prelude => "  Written in Forth in the prelude: `see` shows how.\n".to_string(),
+        Origin::User => match &info.defined_in {
+            Some(place) => format!("  Defined in {place}: `see` shows its definition.\n"),
+            None => "  Your own word: `see` shows its definition.\n".to_string(),
+        },
+    });
+    if let Some(e) = &info.example {
+        s.push_str(&format!("  Example: {e}\n"));
+    }
+    if matches!(info.origin, Origin::Builtin)
+        && crate::interp::PROMPT_OPENERS.contains(&info.name.to_ascii_lowercase().as_str())
+    {
+        s.push_str(
+            "  The standard defines it only inside a definition (in files, too, unless\n  \
+             `true prompt-control` is said). At the REPL's prompt playforth also runs it\n  \
+             at once: `10 0 do i . loop` compiles the line into a nameless definition\n  \
+             and runs it when the structure closes.\n",
+        );
+    }
+    s
 }
 
 /// `a`, `b` or `c`

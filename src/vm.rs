@@ -8,11 +8,11 @@
 //! use; exceptions unwind both to the frame CATCH saved.
 
 use crate::code::CodeSpace;
-use crate::system::Forth;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::instr::Instr;
 use crate::memory::{self, Memory};
+use crate::system::Forth;
 use crate::words::float::Floating;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -351,7 +351,8 @@ impl Forth {
 
     pub(crate) fn set_state(&mut self, compiling: bool) {
         let _ = self
-            .vm.mem
+            .vm
+            .mem
             .set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
     }
 
@@ -435,7 +436,10 @@ impl Forth {
                 .filter(|&i| !self.instr_name(i).is_some_and(|n| n.starts_with('(')));
             self.pending.fault.instr = ran.or(here);
             self.pending.fault.calls.clear();
-            self.pending.fault.calls.extend(self.vm.stacks.calls.returns());
+            self.pending
+                .fault
+                .calls
+                .extend(self.vm.stacks.calls.returns());
             self.pending.fault.active_snapshot = true;
             self.pending.fault.depth = self.pending.fault_sp;
         }
@@ -1622,7 +1626,7 @@ impl Forth {
                 Ok(Some((ip, None)))
             }
             Instr::CompileXt(xt) => {
-                self.compile_xt(xt)?;
+                crate::compiler::compile_xt(self, xt)?;
                 Ok(Some((ip, None)))
             }
             // The first instruction of a superinstruction that could not
@@ -1688,13 +1692,14 @@ impl Forth {
         if self.trace.trace_base.is_none() && self.trace.traced.contains(&at) {
             self.trace.trace_base = Some(self.vm.stacks.calls.len());
             let name = self
-                .vm.dict
+                .vm
+                .dict
                 .word_at(at)
                 .map(|xt| self.vm.dict.words[xt as usize].name.to_string());
             let line = format!(
                 "{}  {}\n",
                 name.unwrap_or_default(),
-                self.stack_text().trim_end()
+                crate::words::tools::stack_text(self).trim_end()
             );
             let _ = self.host.out.write_all(line.as_bytes());
         }
@@ -1718,7 +1723,9 @@ impl Forth {
     }
 
     fn trace_after(&mut self, ins: Instr, calls_before: usize, next: u32) {
-        let Some(base) = self.trace.trace_base else { return };
+        let Some(base) = self.trace.trace_base else {
+            return;
+        };
         if self.vm.stacks.calls.len() < base {
             self.trace.trace_base = None;
             return;
@@ -1726,12 +1733,15 @@ impl Forth {
         let flit = crate::words::float::Floating::FLit.instr();
         let name = match ins {
             // A float literal's bits: the step that moves them shows it.
-            Instr::Lit(_) if self.vm.code.get(next as usize).map(|i| i.canonical()) == Some(flit) => {
+            Instr::Lit(_)
+                if self.vm.code.get(next as usize).map(|i| i.canonical()) == Some(flit) =>
+            {
                 return;
             }
             Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
             i if i == flit => self
-                .vm.stacks
+                .vm
+                .stacks
                 .fpeek(0)
                 .map_or_else(|_| "(flit)".into(), crate::words::float::literal_text),
             // ." is one step: its string is shown when it prints.
@@ -1771,7 +1781,10 @@ impl Forth {
             let _ = self.host.out.write_all(b"\n");
         }
         let indent = "  ".repeat(calls_before.saturating_sub(base) + 1);
-        let line = format!("{indent}{name}  {}\n", self.stack_text().trim_end());
+        let line = format!(
+            "{indent}{name}  {}\n",
+            crate::words::tools::stack_text(self).trim_end()
+        );
         let _ = self.host.out.write_all(line.as_bytes());
     }
 
@@ -1836,7 +1849,7 @@ impl Forth {
                     xt = self.vm.mem.cell(a as i64)?;
                     continue;
                 }
-                Kind::Marker(m) => self.run_marker(m as usize)?,
+                Kind::Marker(m) => crate::words::sys::run_marker(self, m as usize)?,
                 Kind::Forgotten => return Err(self.stale_xt(xt)),
             }
             return Ok((None, ip));
@@ -1898,7 +1911,8 @@ impl Forth {
     pub(crate) fn instr_name(&self, i: Instr) -> Option<String> {
         let xt = match i.unfused() {
             Instr::Call(start) => self
-                .vm.dict
+                .vm
+                .dict
                 .words
                 .iter()
                 .position(|w| w.kind == Kind::Colon(start)),
@@ -1907,7 +1921,8 @@ impl Forth {
             i => {
                 let hot = Kind::Prim(crate::instr::hot(i));
                 let kind = Kind::Prim(i);
-                self.vm.dict
+                self.vm
+                    .dict
                     .words
                     .iter()
                     .position(|w| w.kind == kind || w.kind == hot)
@@ -1925,7 +1940,7 @@ impl Forth {
         self.pending.throw_msg = None;
         self.pending.throw_opened = None;
         INTERRUPT.store(false, Ordering::Relaxed);
-        self.abandon_definition();
+        crate::compiler::abandon_definition(self);
         self.input.unwind();
         if !self.vm.dict.order_can_recover() {
             // Not even ONLY could be found any more: give the learner FORTH back.

@@ -8,15 +8,13 @@ use super::primitives;
 use crate::error::*;
 use crate::system::Forth;
 
-impl Forth {
-    /// Print a course text, unless this system is running a check.
-    fn course_say(&mut self, text: impl FnOnce(&mut crate::learn::Course) -> String) -> Res<()> {
-        if self.words.course.checking {
-            return Ok(());
-        }
-        let s = text(&mut self.words.course);
-        self.write_out(s.as_bytes())
+/// Print a course text, unless this system is running a check.
+fn course_say(f: &mut Forth, text: impl FnOnce(&mut crate::learn::Course) -> String) -> Res<()> {
+    if f.words.course.checking {
+        return Ok(());
     }
+    let s = text(&mut f.words.course);
+    crate::words::io::write_out(f, s.as_bytes())
 }
 
 primitives! {
@@ -25,29 +23,29 @@ primitives! {
     base = super::COURSE_BASE;
 
     Learn "learn" "( \"n\" -- )" Course Plain "The guided course: `learn` opens the lesson you were at (or the first), `learn 5` opens lesson 5 (a number or a lesson's name)." |f| {
-        let (a, n) = f.parse_name()?;
+        let (a, n) = crate::interp::parse_name(f)?;
         let which = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
         if f.words.course.checking {
             return Ok(());
         }
         match f.words.course.learn(which.as_deref()) {
-            Ok(text) => f.write_out(text.as_bytes()),
+            Ok(text) => crate::words::io::write_out(f, text.as_bytes()),
             Err(why) => Err(f.fail(INVALID_NUMERIC_ARG, why)),
         }
     }
     Lessons "lessons" "( -- )" Course Plain "List the course's lessons: → marks the open one, ✓ those whose checks pass." |f| {
-        f.course_say(|c| c.list())
+        course_say(f, |c| c.list())
     }
     CheckAnswer "check" "( -- )" Course Plain "Check your answer to the open lesson's exercise: your words run on the lesson's tests in a fresh system, and each test shows what was expected and what came out." |f| {
-        f.course_say(|c| c.check())
+        course_say(f, |c| c.check())
     }
     Hint "hint" "( -- )" Course Plain "A hint for the open lesson's exercise." |f| {
-        f.course_say(|c| c.hint())
+        course_say(f, |c| c.hint())
     }
     Solution "solution" "( -- )" Course Plain "Show one answer to the open lesson's exercise." |f| {
-        f.course_say(|c| c.solution())
+        course_say(f, |c| c.solution())
     }
     NextLesson "next-lesson" "( -- )" Course Plain "Go on to the next lesson of the course." |f| {
-        f.course_say(|c| c.next())
+        course_say(f, |c| c.next())
     }
 }

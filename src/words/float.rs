@@ -349,69 +349,67 @@ pub(crate) fn looks_like_float(tok: &str) -> bool {
     parse_float(tok.as_bytes()).is_some()
 }
 
-impl Forth {
-    /// A token that is neither a word nor an integer: a float literal when
-    /// BASE is decimal (pushed, or compiled), else an undefined word.
-    pub(crate) fn float_token(&mut self, name: &str, compiling: bool) -> Res<()> {
-        let r = (self.base() == 10)
-            .then(|| parse_float(name.as_bytes()))
-            .flatten();
-        match r {
-            Some(r) if compiling => self.compile_float(r),
-            Some(r) => self.vm.stacks.fpush(r),
-            None => Err(self.fail(UNDEFINED_WORD, name)),
-        }
+/// A token that is neither a word nor an integer: a float literal when
+/// BASE is decimal (pushed, or compiled), else an undefined word.
+pub(crate) fn float_token(f: &mut Forth, name: &str, compiling: bool) -> Res<()> {
+    let r = (f.base() == 10)
+        .then(|| parse_float(name.as_bytes()))
+        .flatten();
+    match r {
+        Some(r) if compiling => compile_float(f, r),
+        Some(r) => f.vm.stacks.fpush(r),
+        None => Err(f.fail(UNDEFINED_WORD, name)),
     }
+}
 
-    /// Compile a float literal: its bits, then `(flit)`.
-    pub(crate) fn compile_float(&mut self, r: f64) -> Res<()> {
-        self.emit(Instr::Lit(r.to_bits() as i64))?;
-        self.emit(Floating::FLit.instr())
-    }
+/// Compile a float literal: its bits, then `(flit)`.
+pub(crate) fn compile_float(f: &mut Forth, r: f64) -> Res<()> {
+    crate::compiler::emit(f, Instr::Lit(r.to_bits() as i64))?;
+    crate::compiler::emit(f, Floating::FLit.instr())
+}
 
-    /// The floating-point stack as .S and the REPL show it after the data
-    /// stack, `F: <2> 1.5 2. `; empty when it is.
-    pub(crate) fn fstack_text(&self) -> String {
-        if self.vm.stacks.fp == 0 {
-            return String::new();
-        }
-        let mut s = format!("F: <{}> ", self.vm.stacks.fp);
-        for &r in self.vm.stacks.fstack() {
-            s.push_str(&fixed(r, self.prefs.precision));
-        }
-        s
+/// The floating-point stack as .S and the REPL show it after the data
+/// stack, `F: <2> 1.5 2. `; empty when it is.
+pub(crate) fn fstack_text(f: &Forth) -> String {
+    if f.vm.stacks.fp == 0 {
+        return String::new();
     }
+    let mut s = format!("F: <{}> ", f.vm.stacks.fp);
+    for &r in f.vm.stacks.fstack() {
+        s.push_str(&fixed(r, f.prefs.precision));
+    }
+    s
+}
 
-    fn fpop(&mut self) -> Res<f64> {
-        self.vm.stacks.fpop()
-    }
+fn fpop(f: &mut Forth) -> Res<f64> {
+    f.vm.stacks.fpop()
+}
 
-    fn fpush(&mut self, r: f64) -> Res<()> {
-        self.vm.stacks.fpush(r)
-    }
+fn fpush(f: &mut Forth, r: f64) -> Res<()> {
+    f.vm.stacks.fpush(r)
+}
 
-    fn fetch_float(&self, addr: i64) -> Res<f64> {
-        Ok(f64::from_bits(self.vm.mem.cell(addr)? as u64))
-    }
+fn fetch_float(f: &Forth, addr: i64) -> Res<f64> {
+    Ok(f64::from_bits(f.vm.mem.cell(addr)? as u64))
+}
 
-    fn store_float(&mut self, addr: i64, r: f64) -> Res<()> {
-        self.vm.mem.set_cell(addr, r.to_bits() as i64)
-    }
+fn store_float(f: &mut Forth, addr: i64, r: f64) -> Res<()> {
+    f.vm.mem.set_cell(addr, r.to_bits() as i64)
+}
 
-    /// Move HERE up to a multiple of `n`.
-    fn align_to(&mut self, n: usize) -> Res<()> {
-        let pad = (n - self.vm.here % n) % n;
-        self.allot(pad as i64)
-    }
+/// Move HERE up to a multiple of `n`.
+fn align_to(f: &mut Forth, n: usize) -> Res<()> {
+    let pad = (n - f.vm.here % n) % n;
+    crate::words::sys::allot(f, pad as i64)
+}
 
-    fn define_named(&mut self, kind: crate::dictionary::Kind) -> Res<()> {
-        let name = self.parse_word_name()?;
-        self.define(&name, kind, true).map(|_| ())
-    }
+fn define_named(f: &mut Forth, kind: crate::dictionary::Kind) -> Res<()> {
+    let name = crate::interp::parse_word_name(f)?;
+    crate::compiler::define(f, &name, kind, true).map(|_| ())
+}
 
-    fn fprint(&mut self, s: &str) -> Res<()> {
-        self.write_out(s.as_bytes())
-    }
+fn fprint(f: &mut Forth, s: &str) -> Res<()> {
+    crate::words::io::write_out(f, s.as_bytes())
 }
 
 /// F.RDP's arguments: takes r, nr, nd and np (checked first) and gives
@@ -430,7 +428,7 @@ fn rdp_args(f: &mut Forth) -> Res<String> {
     for _ in 0..3 {
         f.pop()?;
     }
-    let r = f.fpop()?;
+    let r = fpop(f)?;
     Ok(rdp(r, nr as usize, nd as usize, np as usize))
 }
 
@@ -455,7 +453,7 @@ fn binary(f: &mut Forth, op: impl FnOnce(f64, f64) -> f64) -> Res<()> {
 fn test(f: &mut Forth, p: impl FnOnce(f64) -> bool) -> Res<()> {
     f.vm.stacks.fneed(1)?;
     f.room(1)?;
-    let r = f.fpop()?;
+    let r = fpop(f)?;
     f.push_bool(p(r))
 }
 
@@ -463,8 +461,8 @@ fn test(f: &mut Forth, p: impl FnOnce(f64) -> bool) -> Res<()> {
 fn compare(f: &mut Forth, p: impl FnOnce(f64, f64) -> bool) -> Res<()> {
     f.vm.stacks.fneed(2)?;
     f.room(1)?;
-    let b = f.fpop()?;
-    let a = f.fpop()?;
+    let b = fpop(f)?;
+    let a = fpop(f)?;
     f.push_bool(p(a, b))
 }
 
@@ -501,19 +499,19 @@ pub(crate) fn proximate(r1: f64, r2: f64, r3: f64) -> bool {
 /// F@ and DF@: ( f-addr -- ) ( F: -- r ), checked before anything moves.
 fn f_fetch(f: &mut Forth) -> Res<()> {
     let a = f.peek(0)?;
-    let r = f.fetch_float(a)?;
+    let r = fetch_float(f, a)?;
     f.vm.stacks.froom(1)?;
     f.pop()?;
-    f.fpush(r)
+    fpush(f, r)
 }
 
 /// F! and DF!: ( f-addr -- ) ( F: r -- ), checked before anything moves.
 fn f_store(f: &mut Forth) -> Res<()> {
     let a = f.peek(0)?;
     let r = f.vm.stacks.fpeek(0)?;
-    f.store_float(a, r)?;
+    store_float(f, a, r)?;
     f.pop()?;
-    f.fpop().map(|_| ())
+    fpop(f).map(|_| ())
 }
 
 primitives! {
@@ -525,22 +523,22 @@ primitives! {
         f.need(1)?;
         f.vm.stacks.froom(1)?;
         let x = f.pop()?;
-        f.fpush(f64::from_bits(x as u64))
+        fpush(f, f64::from_bits(x as u64))
     }
     FToBits "(f>bits)" "( -- x ) ( F: r -- )" Playforth Plain "Move the top float to the data stack as the bits of an IEEE double: what initialising or TO of an f: local compiles to before storing the cell." |f| {
         f.vm.stacks.fneed(1)?;
         f.room(1)?;
-        let r = f.fpop()?;
+        let r = fpop(f)?;
         f.push(r.to_bits() as i64)
     }
 
     // ---- the stack ----
     FDup "fdup" "( F: r -- r r )" Floating Plain "Copy the top float. Example: 3e fdup f* f.  \\ 9." |f| {
         let r = f.vm.stacks.fpeek(0)?;
-        f.fpush(r)
+        fpush(f, r)
     }
     FDrop "fdrop" "( F: r -- )" Floating Plain "Discard the top float." |f| {
-        f.fpop().map(|_| ())
+        fpop(f).map(|_| ())
     }
     FSwap "fswap" "( F: r1 r2 -- r2 r1 )" Floating Plain "Exchange the top two floats. Example: 1e 2e fswap f. f.  \\ 1. 2." |f| {
         f.vm.stacks.fneed(2)?;
@@ -550,7 +548,7 @@ primitives! {
     }
     FOver "fover" "( F: r1 r2 -- r1 r2 r1 )" Floating Plain "Copy the second float to the top." |f| {
         let r = f.vm.stacks.fpeek(1)?;
-        f.fpush(r)
+        fpush(f, r)
     }
     FRot "frot" "( F: r1 r2 r3 -- r2 r3 r1 )" Floating Plain "Rotate the third float to the top." |f| {
         f.vm.stacks.fneed(3)?;
@@ -564,25 +562,25 @@ primitives! {
     }
     FNip "fnip" "( F: r1 r2 -- r2 )" Gforth Plain "Drop the second float." |f| {
         f.vm.stacks.fneed(2)?;
-        let r2 = f.fpop()?;
-        f.fpop()?;
-        f.fpush(r2)
+        let r2 = fpop(f)?;
+        fpop(f)?;
+        fpush(f, r2)
     }
     FTuck "ftuck" "( F: r1 r2 -- r2 r1 r2 )" Gforth Plain "Copy the top float under the second." |f| {
         f.vm.stacks.fneed(2)?;
         f.vm.stacks.froom(1)?;
-        let r2 = f.fpop()?;
-        let r1 = f.fpop()?;
-        f.fpush(r2)?;
-        f.fpush(r1)?;
-        f.fpush(r2)
+        let r2 = fpop(f)?;
+        let r1 = fpop(f)?;
+        fpush(f, r2)?;
+        fpush(f, r1)?;
+        fpush(f, r2)
     }
     FPick "fpick" "( u -- ) ( F: ru ... r0 -- ru ... r0 ru )" Gforth Plain "Copy the u-th float (0 = the top) to the top." |f| {
         let u = f.peek(0)?;
         let r = usize::try_from(u).map_err(|_| FP_STACK_UNDERFLOW).and_then(|u| f.vm.stacks.fpeek(u))?;
         f.vm.stacks.froom(1)?;
         f.pop()?;
-        f.fpush(r)
+        fpush(f, r)
     }
     FDepth "fdepth" "( -- +n )" Floating Plain "How many floats are on the floating-point stack. Example: 1e 2e fdepth . fdrop fdrop  \\ 2" |f| {
         let n = f.vm.stacks.fp as i64;
@@ -614,9 +612,9 @@ primitives! {
     FSinCos "fsincos" "( F: r1 -- r2 r3 )" FloatingExt Plain "Sine r2 and cosine r3 of r1 radians." |f| {
         f.vm.stacks.fneed(1)?;
         f.vm.stacks.froom(1)?;
-        let r = f.fpop()?;
-        f.fpush(r.sin())?;
-        f.fpush(r.cos())
+        let r = fpop(f)?;
+        fpush(f, r.sin())?;
+        fpush(f, r.cos())
     }
     FASin "fasin" "( F: r1 -- r2 )" FloatingExt Plain "Arc sine, in radians." |f| { unary(f, f64::asin) }
     FACos "facos" "( F: r1 -- r2 )" FloatingExt Plain "Arc cosine, in radians." |f| { unary(f, f64::acos) }
@@ -634,7 +632,7 @@ primitives! {
     FLnP1 "flnp1" "( F: r1 -- r2 )" FloatingExt Plain "Natural logarithm of 1 + r1 (exact for small r1)." |f| { unary(f, f64::ln_1p) }
     FLog "flog" "( F: r1 -- r2 )" FloatingExt Plain "Logarithm to base ten." |f| { unary(f, f64::log10) }
     FALog "falog" "( F: r1 -- r2 )" FloatingExt Plain "Ten to the power r1." |f| { unary(f, |a| 10f64.powf(a)) }
-    Pi "pi" "( F: -- r )" Gforth Plain "The number pi, 3.14159265358979." |f| { f.fpush(std::f64::consts::PI) }
+    Pi "pi" "( F: -- r )" Gforth Plain "The number pi, 3.14159265358979." |f| { fpush(f, std::f64::consts::PI) }
 
     // ---- comparisons ----
     FZeroEqual "f0=" "( -- flag ) ( F: r -- )" Floating Plain "True if r is zero (either sign)." |f| { test(f, |a| a == 0.0) }
@@ -652,9 +650,9 @@ primitives! {
     FProximate "f~" "( -- flag ) ( F: r1 r2 r3 -- )" FloatingExt Plain "Are r1 and r2 close? r3 > 0: |r1-r2| < r3; r3 = 0: the same bits (0e and -0e differ); r3 < 0: |r1-r2| < |r3|×(|r1|+|r2|), a relative tolerance. Example: 0.1e 0.2e f+ 0.3e -1e-15 f~ .  \\ -1 (within a relative 1e-15)" |f| {
         f.vm.stacks.fneed(3)?;
         f.room(1)?;
-        let r3 = f.fpop()?;
-        let r2 = f.fpop()?;
-        let r1 = f.fpop()?;
+        let r3 = fpop(f)?;
+        let r2 = fpop(f)?;
+        let r1 = fpop(f)?;
         f.push_bool(proximate(r1, r2, r3))
     }
 
@@ -663,24 +661,24 @@ primitives! {
         f.need(1)?;
         f.vm.stacks.froom(1)?;
         let n = f.pop()?;
-        f.fpush(n as f64)
+        fpush(f, n as f64)
     }
     DToF "d>f" "( d -- ) ( F: -- r )" Floating Plain "Convert a double-cell integer to a float." |f| {
         f.need(2)?;
         f.vm.stacks.froom(1)?;
         let d = f.pop_double()?;
-        f.fpush(d as f64)
+        fpush(f, d as f64)
     }
     FToS "f>s" "( -- n ) ( F: r -- )" FloatingExt Plain "Convert a float to a single-cell integer, rounding toward zero (out of range: the nearest end; NaN: 0). Example: -3.7e f>s .  \\ -3" |f| {
         f.vm.stacks.fneed(1)?;
         f.room(1)?;
-        let r = f.fpop()?;
+        let r = fpop(f)?;
         f.push(r as i64)
     }
     FToD "f>d" "( -- d ) ( F: r -- )" Floating Plain "Convert a float to a double-cell integer, rounding toward zero." |f| {
         f.vm.stacks.fneed(1)?;
         f.room(2)?;
-        let r = f.fpop()?;
+        let r = fpop(f)?;
         f.push_double(r as i128)
     }
     ToFloat ">float" "( c-addr u -- flag ) ( F: -- r | )" Floating Plain "Convert a string to a float: true and r if it is one (1.5, 1.5e3, 15d-1, 1.5+3 and blanks, which are 0e, all are), else false and nothing. Example: s\" 1.5e3\" >float . f.  \\ -1 1500." |f| {
@@ -690,7 +688,7 @@ primitives! {
         let s = f.vm.mem.slice(a, u)?.to_vec();
         match to_float(&s) {
             Some(r) => {
-                f.fpush(r)?;
+                fpush(f, r)?;
                 f.push(-1)
             }
             None => f.push(0),
@@ -704,7 +702,7 @@ primitives! {
         let a = f.peek(1)?;
         let u = usize::try_from(u).map_err(|_| INVALID_NUMERIC_ARG)?;
         f.vm.mem.range(a, u as i64)?;
-        let r = f.fpop()?;
+        let r = fpop(f)?;
         f.pop()?;
         f.pop()?;
         let (mut digits, n, neg, ok) = represent(r, u);
@@ -720,23 +718,23 @@ primitives! {
 
     // ---- output ----
     FDot "f." "( F: r -- )" FloatingExt Plain "Print r in fixed-point notation with PRECISION significant digits, then a space: 1e 3e f/ f. prints 0.333333333333333. Example: 1e 8e f/ f.  \\ 0.125" |f| {
-        let r = f.fpop()?;
+        let r = fpop(f)?;
         let s = fixed(r, f.prefs.precision);
-        f.fprint(&s)
+        fprint(f, &s)
     }
     FEDot "fe." "( F: r -- )" FloatingExt Plain "Print r in engineering notation (the exponent a multiple of three) with PRECISION significant digits: 1234.5e fe. prints 1.23450000000000E3. Example: 12345e fe.  \\ 12.3450000000000E3" |f| {
-        let r = f.fpop()?;
+        let r = fpop(f)?;
         let s = scientific(r, f.prefs.precision, true);
-        f.fprint(&s)
+        fprint(f, &s)
     }
     FSDot "fs." "( F: r -- )" FloatingExt Plain "Print r in scientific notation with PRECISION significant digits: 1234.5e fs. prints 1.23450000000000E3. Example: 12345e fs.  \\ 1.23450000000000E4" |f| {
-        let r = f.fpop()?;
+        let r = fpop(f)?;
         let s = scientific(r, f.prefs.precision, false);
-        f.fprint(&s)
+        fprint(f, &s)
     }
     FDotRdp "f.rdp" "( nr nd np -- ) ( F: r -- )" Gforth Plain "Print r in a field of nr characters: with nd digits after the point if that shows at least np significant digits and fits, else in exponential notation, else as asterisks: 2e fsqrt 8 3 0 f.rdp prints    1.414." |f| {
         let s = rdp_args(f)?;
-        f.fprint(&s)
+        fprint(f, &s)
     }
     FToStrRdp "f>str-rdp" "( nr nd np -- c-addr nr ) ( F: r -- )" Gforth Plain "The text F.RDP prints, in the pictured numeric output buffer (which <# and F>STR-RDP overwrite)." |f| {
         let s = rdp_args(f)?;
@@ -759,7 +757,7 @@ primitives! {
         for &r in f.vm.stacks.fstack() {
             s.push_str(&scientific(r, f.prefs.precision, false));
         }
-        f.fprint(&s)
+        fprint(f, &s)
     }
     Precision "precision" "( -- u )" FloatingExt Plain "How many significant digits F., FE. and FS. print (15 to start with)." |f| {
         let p = f.prefs.precision as i64;
@@ -785,14 +783,14 @@ primitives! {
         let b: [u8; 4] = f.vm.mem.slice(a, 4)?.try_into().map_err(|_| BAD_ADDRESS)?;
         f.vm.stacks.froom(1)?;
         f.pop()?;
-        f.fpush(f32::from_le_bytes(b) as f64)
+        fpush(f, f32::from_le_bytes(b) as f64)
     }
     SFStore "sf!" "( sf-addr -- ) ( F: r -- )" FloatingExt Plain "Store r at sf-addr as an IEEE single (4 bytes), rounded to the nearest." |f| {
         let a = f.peek(0)?;
         let r = f.vm.stacks.fpeek(0)?;
         f.vm.mem.write(a, &(r as f32).to_le_bytes())?;
         f.pop()?;
-        f.fpop().map(|_| ())
+        fpop(f).map(|_| ())
     }
     Floats "floats" "( n1 -- n2 )" Floating Plain "The size in bytes of n1 floats (8 each)." |f| { times(f, 8) }
     FloatPlus "float+" "( f-addr1 -- f-addr2 )" Floating Plain "Add the size of a float (8) to the address." |f| { plus(f, 8) }
@@ -806,40 +804,40 @@ primitives! {
     FComma "f," "( -- ) ( F: r -- )" Gforth Plain "Store r at HERE and move past it (gforth; HERE is not aligned first)." |f| {
         let r = f.vm.stacks.fpeek(0)?;
         let a = f.vm.here as i64;
-        f.allot(8)?;
-        f.store_float(a, r)?;
-        f.fpop().map(|_| ())
+        crate::words::sys::allot(f, 8)?;
+        store_float(f, a, r)?;
+        fpop(f).map(|_| ())
     }
-    FAlign "falign" "( -- )" Floating Plain "Move HERE up to a multiple of 8, so a float can be stored there." |f| { f.align_to(8) }
-    DFAlign "dfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 8, for an IEEE double." |f| { f.align_to(8) }
-    SFAlign "sfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 4, for an IEEE single." |f| { f.align_to(4) }
+    FAlign "falign" "( -- )" Floating Plain "Move HERE up to a multiple of 8, so a float can be stored there." |f| { align_to(f, 8) }
+    DFAlign "dfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 8, for an IEEE double." |f| { align_to(f, 8) }
+    SFAlign "sfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 4, for an IEEE single." |f| { align_to(f, 4) }
 
     // ---- defining and compiling ----
     FVariable "fvariable" "( \"name\" -- )" Floating Plain "Make a variable that holds a float (use it with F@ and F!). Example: fvariable x  2.5e x f!  x f@ f.  \\ 2.5" |f| {
-        f.align_to(8)?;
+        align_to(f, 8)?;
         let body = f.vm.here as i64;
-        f.allot(8)?;
-        f.store_float(body, 0.0)?;
-        f.define_named(crate::dictionary::Kind::Variable(body as u32))
+        crate::words::sys::allot(f, 8)?;
+        store_float(f, body, 0.0)?;
+        define_named(f, crate::dictionary::Kind::Variable(body as u32))
     }
     FConstant "fconstant" "( \"name\" -- ) ( F: r -- )" Floating Plain "Make a word that pushes r onto the floating-point stack. Example: 2.5e fconstant side  side side f* f.  \\ 6.25" |f| {
         let r = f.vm.stacks.fpeek(0)?;
-        let name = f.parse_word_name()?;
-        f.fpop()?;
-        f.define_code(&name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
+        let name = crate::interp::parse_word_name(f)?;
+        fpop(f)?;
+        crate::words::sys::define_code(f, &name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
     }
     FValue "fvalue" "( \"name\" -- ) ( F: r -- )" FloatingExt Plain "Make a word that pushes r onto the floating-point stack; TO name changes it. Example: 1e fvalue r  3e to r  r f.  \\ 3." |f| {
         let r = f.vm.stacks.fpeek(0)?;
-        f.align_to(8)?;
+        align_to(f, 8)?;
         let body = f.vm.here as i64;
-        f.allot(8)?;
-        f.store_float(body, r)?;
-        f.define_named(crate::dictionary::Kind::FValue(body as u32))?;
-        f.fpop().map(|_| ())
+        crate::words::sys::allot(f, 8)?;
+        store_float(f, body, r)?;
+        define_named(f, crate::dictionary::Kind::FValue(body as u32))?;
+        fpop(f).map(|_| ())
     }
     FLiteral "fliteral" "( F: r -- )" Floating ImmediateCompileOnly "Compile r: the definition pushes it when it runs." |f| {
-        let r = f.fpop()?;
-        f.compile_float(r)
+        let r = fpop(f)?;
+        compile_float(f, r)
     }
 }
 

@@ -179,89 +179,82 @@ fn on_board_0x88(sq: i64) -> bool {
     (0..128).contains(&sq) && sq & 0x88 == 0
 }
 
-impl Forth {
-    /// Read and check an Othello board, a square and a color from the stack.
-    fn othello_args(&mut self, with_square: bool) -> Res<(i64, [u8; 64], usize, u8)> {
-        let color = self.pop()?;
-        let sq = if with_square { self.pop()? } else { 0 };
-        let addr = self.pop()?;
-        if color != 1 && color != 2 {
-            return Err(self.fail(
-                INVALID_NUMERIC_ARG,
-                format!("color must be 1 (black) or 2 (white), not {color}"),
-            ));
-        }
-        if !(0..64).contains(&sq) {
-            return Err(self.fail(
-                INVALID_NUMERIC_ARG,
-                format!("square must be 0..63, not {sq}"),
-            ));
-        }
-        let cells = self.vm.mem.slice(addr, 64)?;
-        let mut board = [0u8; 64];
-        board.copy_from_slice(cells);
-        if let Some(bad) = board.iter().position(|&c| c > 2) {
-            return Err(self.fail(
-                INVALID_NUMERIC_ARG,
-                format!("board square {bad} holds {}, not 0, 1 or 2", board[bad]),
-            ));
-        }
-        Ok((addr, board, sq as usize, color as u8))
+/// Read and check an Othello board, a square and a color from the stack.
+fn othello_args(f: &mut Forth, with_square: bool) -> Res<(i64, [u8; 64], usize, u8)> {
+    let color = f.pop()?;
+    let sq = if with_square { f.pop()? } else { 0 };
+    let addr = f.pop()?;
+    if color != 1 && color != 2 {
+        return Err(f.fail(
+            INVALID_NUMERIC_ARG,
+            format!("color must be 1 (black) or 2 (white), not {color}"),
+        ));
     }
+    if !(0..64).contains(&sq) {
+        return Err(f.fail(
+            INVALID_NUMERIC_ARG,
+            format!("square must be 0..63, not {sq}"),
+        ));
+    }
+    let cells = f.vm.mem.slice(addr, 64)?;
+    let mut board = [0u8; 64];
+    board.copy_from_slice(cells);
+    if let Some(bad) = board.iter().position(|&c| c > 2) {
+        return Err(f.fail(
+            INVALID_NUMERIC_ARG,
+            format!("board square {bad} holds {}, not 0, 1 or 2", board[bad]),
+        ));
+    }
+    Ok((addr, board, sq as usize, color as u8))
+}
 
-    fn rank_arg(&mut self, r: i64) -> Res<usize> {
-        if (0..8).contains(&r) {
-            Ok(r as usize)
-        } else {
-            Err(self.fail(
-                INVALID_NUMERIC_ARG,
-                format!("ranks are 0 (rat) to 7 (elephant), not {r}"),
-            ))
-        }
+fn rank_arg(f: &mut Forth, r: i64) -> Res<usize> {
+    if (0..8).contains(&r) {
+        Ok(r as usize)
+    } else {
+        Err(f.fail(
+            INVALID_NUMERIC_ARG,
+            format!("ranks are 0 (rat) to 7 (elephant), not {r}"),
+        ))
     }
+}
 
-    fn square_arg(&mut self, sq: i64, squares: i64) -> Res<usize> {
-        if (0..squares).contains(&sq) {
-            Ok(sq as usize)
-        } else {
-            Err(self.fail(
-                INVALID_NUMERIC_ARG,
-                format!("square must be 0..{}, not {sq}", squares - 1),
-            ))
-        }
+fn square_arg(f: &mut Forth, sq: i64, squares: i64) -> Res<usize> {
+    if (0..squares).contains(&sq) {
+        Ok(sq as usize)
+    } else {
+        Err(f.fail(
+            INVALID_NUMERIC_ARG,
+            format!("square must be 0..{}, not {sq}", squares - 1),
+        ))
     }
+}
 
-    /// Pop ( from to ), two on-board 0x88 squares, as an index into the
-    /// difference tables: to - from + $77.
-    fn difference_index(&mut self, word: &str) -> Res<usize> {
-        let to = self.pop()?;
-        let from = self.pop()?;
-        if !on_board_0x88(from) || !on_board_0x88(to) {
-            return Err(self.fail(
-                INVALID_NUMERIC_ARG,
-                format!("{word} needs two on-board 0x88 squares"),
-            ));
-        }
-        Ok((to - from + 0x77) as usize)
+/// Pop ( from to ), two on-board 0x88 squares, as an index into the
+/// difference tables: to - from + $77.
+fn difference_index(f: &mut Forth, word: &str) -> Res<usize> {
+    let to = f.pop()?;
+    let from = f.pop()?;
+    if !on_board_0x88(from) || !on_board_0x88(to) {
+        return Err(f.fail(
+            INVALID_NUMERIC_ARG,
+            format!("{word} needs two on-board 0x88 squares"),
+        ));
     }
+    Ok((to - from + 0x77) as usize)
+}
 
-    /// A five-step board: 25 cells holding 0, 1 or 2.
-    fn fivestep_board(&mut self, addr: i64) -> Res<[u8; 25]> {
-        let mut b = [0u8; 25];
-        b.copy_from_slice(self.vm.mem.slice(addr, 25)?);
-        if let Some(bad) = b.iter().position(|&c| c > 2) {
-            return Err(self.fail(
-                INVALID_NUMERIC_ARG,
-                format!("board square {bad} holds {}, not 0, 1 or 2", b[bad]),
-            ));
-        }
-        Ok(b)
+/// A five-step board: 25 cells holding 0, 1 or 2.
+fn fivestep_board(f: &mut Forth, addr: i64) -> Res<[u8; 25]> {
+    let mut b = [0u8; 25];
+    b.copy_from_slice(f.vm.mem.slice(addr, 25)?);
+    if let Some(bad) = b.iter().position(|&c| c > 2) {
+        return Err(f.fail(
+            INVALID_NUMERIC_ARG,
+            format!("board square {bad} holds {}, not 0, 1 or 2", b[bad]),
+        ));
     }
-
-    /// Seed the game generator.
-    pub fn set_seed(&mut self, seed: u64) {
-        self.words.games.rng = rng_from_seed(seed);
-    }
+    Ok(b)
 }
 
 primitives! {
@@ -304,7 +297,7 @@ primitives! {
         }
     }
     Flip "flip" "( board sq color -- n )" Games Plain "Othello: play color (1 black, 2 white) on sq of a 64-byte board, flipping every bracketed run; n discs turned, 0 = illegal (board unchanged). Example: pad 64 erase 1 pad 27 + c! 1 pad 36 + c! 2 pad 28 + c! 2 pad 35 + c! pad 20 1 flip .  \\ 1" |f| {
-        let (addr, board, sq, color) = f.othello_args(true)?;
+        let (addr, board, sq, color) = othello_args(f, true)?;
         let mask = flip_mask(&board, sq, color);
         if mask != 0 {
             for s in (0..64).filter(|s| mask >> s & 1 == 1).chain([sq]) {
@@ -314,11 +307,11 @@ primitives! {
         f.push(mask.count_ones() as i64)
     }
     Flips "flips" "( board sq color -- n )" Games Plain "Othello: how many discs color would flip by playing on sq (0 = illegal); the board is not changed. Example: pad 64 erase 1 pad 27 + c! 2 pad 28 + c! pad 29 1 flips .  \\ 1" |f| {
-        let (_, board, sq, color) = f.othello_args(true)?;
+        let (_, board, sq, color) = othello_args(f, true)?;
         f.push(flip_mask(&board, sq, color).count_ones() as i64)
     }
     LegalMoves "legal-moves" "( board color -- mask )" Games Plain "Othello: a cell with bit sq set for every legal move of color. Example: pad 64 erase 1 pad 27 + c! 2 pad 28 + c! pad 1 legal-moves lowest-bit .  \\ 29" |f| {
-        let (_, board, _, color) = f.othello_args(false)?;
+        let (_, board, _, color) = othello_args(f, false)?;
         f.push(legal_mask(&board, color) as i64)
     }
     LowestBit "lowest-bit" "( x -- n )" Games Plain "The index of the lowest set bit of x (-1 if x is 0), to walk a move mask. Example: %10100 lowest-bit .  \\ 2" |f| {
@@ -331,13 +324,13 @@ primitives! {
     }
     Eats "eats" "( rank -- mask )" Games Plain "Jungle: bit r is set when an animal of this rank may capture rank r (rat 0 .. elephant 7). Example: 0 eats hex . decimal  \\ 81 (the rat takes rats and the elephant)" |f| {
         let r = f.pop()?;
-        let r = f.rank_arg(r)?;
+        let r = rank_arg(f, r)?;
         f.push(EATS[r])
     }
     CaptureQ "capture?" "( attacker defender -- flag )" Games Plain "Jungle: may the attacker's rank capture the defender's (by rank only, traps aside)? Example: 0 7 capture? .  \\ -1" |f| {
         let d = f.pop()?;
         let a = f.pop()?;
-        let (a, d) = (f.rank_arg(a)?, f.rank_arg(d)?);
+        let (a, d) = (rank_arg(f, a)?, rank_arg(f, d)?);
         f.push_bool(EATS[a] >> d & 1 == 1)
     }
     OnBoardQ "on-board?" "( sq -- flag )" Games Plain "0x88 chess: is the square on the board (sq $88 and 0=)? Example: $77 on-board? . $78 on-board? .  \\ -1 0" |f| {
@@ -346,7 +339,7 @@ primitives! {
     }
     To0x88 ">0x88" "( sq64 -- sq )" Games Plain "0x88 chess: from a 0..63 square (rank*8+file) to rank*16+file. Example: 63 >0x88 .  \\ 119" |f| {
         let s = f.pop()?;
-        let s = f.square_arg(s, 64)? as i64;
+        let s = square_arg(f, s, 64)? as i64;
         f.push(s / 8 * 16 + s % 8)
     }
     From0x88 "0x88>" "( sq -- sq64 )" Games Plain "0x88 chess: from rank*16+file to a 0..63 square. Example: 119 0x88> .  \\ 63" |f| {
@@ -357,18 +350,18 @@ primitives! {
         f.push(s / 16 * 8 + s % 16)
     }
     AttackKinds "attack-kinds" "( from to -- mask )" Games Plain "0x88 chess: the kinds of piece on from that could attack to, blockers aside: 1 knight, 2 diagonal slider, 4 straight slider, 8 king, 16 white pawn, 32 black pawn. Example: 0 17 attack-kinds .  \\ 26 (2+8+16)" |f| {
-        let i = f.difference_index("attack-kinds")?;
+        let i = difference_index(f, "attack-kinds")?;
         f.push(ATTACK_TABLES.0[i] as i64)
     }
     AttackStep "attack-step" "( from to -- step )" Games Plain "0x88 chess: the unit step a slider takes from from towards to (0 if they share no line). Example: 0 119 attack-step .  \\ 17" |f| {
-        let i = f.difference_index("attack-step")?;
+        let i = difference_index(f, "attack-step")?;
         f.push(ATTACK_TABLES.1[i] as i64)
     }
     Reach "reach" "( board sq -- mask )" Games Plain "Five-step: every square (bit y*5+x) the piece on sq can move to by a legal path of 1 to 5 steps. Example: pad 25 erase 1 pad c! pad 0 reach bit-count .  \\ 18" |f| {
         let sq = f.pop()?;
         let addr = f.pop()?;
-        let sq = f.square_arg(sq, 25)?;
-        let b = f.fivestep_board(addr)?;
+        let sq = square_arg(f, sq, 25)?;
+        let b = fivestep_board(f, addr)?;
         f.push(reach_mask(&b, sq))
     }
     Path "path" "( board from to addr -- n )" Games Plain "Five-step: write a shortest legal path's squares (from first) as cells at addr; n steps, 0 if there is none. Example: pad 25 erase 1 pad c! pad 0 2 pad 32 + path .  \\ 2" |f| {
@@ -376,8 +369,8 @@ primitives! {
         let to = f.pop()?;
         let from = f.pop()?;
         let board = f.pop()?;
-        let (from, to) = (f.square_arg(from, 25)?, f.square_arg(to, 25)?);
-        let b = f.fivestep_board(board)?;
+        let (from, to) = (square_arg(f, from, 25)?, square_arg(f, to, 25)?);
+        let b = fivestep_board(f, board)?;
         match shortest_path(&b, from, to) {
             Some(p) => {
                 f.vm.mem.slice(addr, 8 * p.len() as i64)?;
@@ -393,8 +386,8 @@ primitives! {
         let to = f.pop()?;
         let from = f.pop()?;
         let board = f.pop()?;
-        let (from, to) = (f.square_arg(from, 25)?, f.square_arg(to, 25)?);
-        let b = f.fivestep_board(board)?;
+        let (from, to) = (square_arg(f, from, 25)?, square_arg(f, to, 25)?);
+        let b = fivestep_board(f, board)?;
         f.push(path_count(&b, from, to))
     }
     ScriptQ "script?" "( -- flag )" Games Plain "True while the file named on the command line runs as the main script, false when it is INCLUDEd. Example: script? [if] play [then]" |f| {

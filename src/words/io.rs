@@ -9,7 +9,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
 /// Whether SYSTEM and SH may run shell commands (`--allow-shell`).
-static ALLOW_SHELL: AtomicBool = AtomicBool::new(false);
+pub(crate) static ALLOW_SHELL: AtomicBool = AtomicBool::new(false);
 /// The wait status of the last shell command, for `$?`.
 static LAST_STATUS: AtomicI64 = AtomicI64::new(0);
 
@@ -17,125 +17,107 @@ static LAST_STATUS: AtomicI64 = AtomicI64::new(0);
 /// -21, unsupported operation.
 const UNSUPPORTED: Throw = Throw(-21);
 
-impl Forth {
-    /// Let SYSTEM and SH run shell commands (the `--allow-shell` option);
-    /// by default they refuse with -21. This holds for the whole process.
-    pub fn allow_shell(&mut self, allow: bool) {
-        ALLOW_SHELL.store(allow, Ordering::Relaxed);
+/// SYSTEM: run a command with `sh -c`, its output going where TYPE's
+/// goes; `$?` gives its wait status afterwards, as gforth's does.
+fn system(f: &mut Forth, cmd: &str) -> Res<()> {
+    if !ALLOW_SHELL.load(Ordering::Relaxed) {
+        return Err(f.fail(
+            UNSUPPORTED,
+            "running shell commands is refused; start playforth with --allow-shell to allow it",
+        ));
     }
+    let _ = f.host.out.flush();
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .stdin(std::process::Stdio::null())
+        .output();
+    let out = match out {
+        Ok(o) => o,
+        Err(e) => return Err(f.fail(FILE_IO, format!("cannot run sh: {e}"))),
+    };
+    write_out(f, &out.stdout)?;
+    let _ = f.host.diag.write_all(&out.stderr);
+    LAST_STATUS.store(wait_status(out.status), Ordering::Relaxed);
+    Ok(())
+}
 
-    /// SYSTEM: run a command with `sh -c`, its output going where TYPE's
-    /// goes; `$?` gives its wait status afterwards, as gforth's does.
-    fn system(&mut self, cmd: &str) -> Res<()> {
-        if !ALLOW_SHELL.load(Ordering::Relaxed) {
-            return Err(self.fail(
-                UNSUPPORTED,
-                "running shell commands is refused; start playforth with --allow-shell to allow it",
-            ));
+pub(crate) fn write_out(f: &mut Forth, bytes: &[u8]) -> Res<()> {
+    match f.host.out.write_all(bytes) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(output_error(f, e)),
+    }
+}
+
+/// Writing the output failed: -57, saying why.
+#[cold]
+pub(crate) fn output_error(f: &mut Forth, e: std::io::Error) -> Throw {
+    f.fail(IO_CHAR, format!("cannot write the output: {e}"))
+}
+
+/// Read one key, flushing output first. End of input is -39.
+pub(crate) fn read_key(f: &mut Forth) -> Res<u8> {
+    let _ = f.host.out.flush();
+    match f.host.console.key()? {
+        Some(3) => Err(USER_INTERRUPT),
+        Some(k) => Ok(k),
+        None => Err(f.fail(UNEXPECTED_EOF, "no more input for KEY")),
+    }
+}
+
+fn file_op(f: &mut Forth, r: std::io::Result<()>, code: i64) -> Res<()> {
+    f.push(ior(r, code))
+}
+
+/// Write to a file id; the standard streams go to the system's writers.
+fn write_file(f: &mut Forth, id: i64, bytes: &[u8]) -> std::io::Result<()> {
+    match id {
+        STDOUT_ID => f.host.out.write_all(bytes),
+        STDERR_ID => {
+            let _ = f.host.out.flush();
+            f.host.diag.write_all(bytes)
         }
-        let _ = self.host.out.flush();
-        let out = std::process::Command::new("sh")
-            .arg("-c")
-            .arg(cmd)
-            .stdin(std::process::Stdio::null())
-            .output();
-        let out = match out {
-            Ok(o) => o,
-            Err(e) => return Err(self.fail(FILE_IO, format!("cannot run sh: {e}"))),
-        };
-        self.write_out(&out.stdout)?;
-        let _ = self.host.diag.write_all(&out.stderr);
-        LAST_STATUS.store(wait_status(out.status), Ordering::Relaxed);
-        Ok(())
+        _ => f.host.files.write(id, bytes),
     }
+}
 
-    pub(crate) fn write_out(&mut self, bytes: &[u8]) -> Res<()> {
-        match self.host.out.write_all(bytes) {
-            Ok(()) => Ok(()),
-            Err(e) => Err(self.output_error(e)),
+/// READ-LINE on a file id; `stdin` reads from the console (the rest
+/// of a line longer than `max` is dropped).
+fn read_line_from(f: &mut Forth, id: i64, max: usize) -> Res<std::io::Result<(Vec<u8>, bool)>> {
+    if id != STDIN_ID {
+        return Ok(f.host.files.read_line(id, max));
+    }
+    let _ = f.host.out.flush();
+    Ok(Ok(match f.host.console.read_line(max)? {
+        Some(l) => (l.bytes, true),
+        None => (Vec::new(), false),
+    }))
+}
+
+/// READ-FILE on a file id; `stdin` reads from the console until `buf`
+/// is full or the input ends.
+fn read_file_from(f: &mut Forth, id: i64, buf: &mut [u8]) -> Res<std::io::Result<usize>> {
+    if id != STDIN_ID {
+        return Ok(f.host.files.read(id, buf));
+    }
+    let _ = f.host.out.flush();
+    let mut n = 0;
+    while n < buf.len() {
+        match f.host.console.read(&mut buf[n..])? {
+            0 => break,
+            k => n += k,
         }
     }
+    Ok(Ok(n))
+}
 
-    /// Writing the output failed: -57, saying why.
-    #[cold]
-    pub(crate) fn output_error(&mut self, e: std::io::Error) -> Throw {
-        self.fail(IO_CHAR, format!("cannot write the output: {e}"))
-    }
-
-    /// Has writing the output failed (closed pipe, full disk)?
-    pub fn output_failed(&self) -> bool {
-        self.host.out.failed.is_some()
-    }
-
-    /// Has the reader of the output gone away (a closed pipe, as with `| head`)?
-    pub fn output_closed(&self) -> bool {
-        self.host.out.failed == Some(std::io::ErrorKind::BrokenPipe)
-    }
-
-    /// Read one key, flushing output first. End of input is -39.
-    pub(crate) fn read_key(&mut self) -> Res<u8> {
-        let _ = self.host.out.flush();
-        match self.host.console.key()? {
-            Some(3) => Err(USER_INTERRUPT),
-            Some(k) => Ok(k),
-            None => Err(self.fail(UNEXPECTED_EOF, "no more input for KEY")),
-        }
-    }
-
-    fn file_op(&mut self, r: std::io::Result<()>, code: i64) -> Res<()> {
-        self.push(ior(r, code))
-    }
-
-    /// Write to a file id; the standard streams go to the system's writers.
-    fn write_file(&mut self, id: i64, bytes: &[u8]) -> std::io::Result<()> {
-        match id {
-            STDOUT_ID => self.host.out.write_all(bytes),
-            STDERR_ID => {
-                let _ = self.host.out.flush();
-                self.host.diag.write_all(bytes)
-            }
-            _ => self.host.files.write(id, bytes),
-        }
-    }
-
-    /// READ-LINE on a file id; `stdin` reads from the console (the rest
-    /// of a line longer than `max` is dropped).
-    fn read_line_from(&mut self, id: i64, max: usize) -> Res<std::io::Result<(Vec<u8>, bool)>> {
-        if id != STDIN_ID {
-            return Ok(self.host.files.read_line(id, max));
-        }
-        let _ = self.host.out.flush();
-        Ok(Ok(match self.host.console.read_line(max)? {
-            Some(l) => (l.bytes, true),
-            None => (Vec::new(), false),
-        }))
-    }
-
-    /// READ-FILE on a file id; `stdin` reads from the console until `buf`
-    /// is full or the input ends.
-    fn read_file_from(&mut self, id: i64, buf: &mut [u8]) -> Res<std::io::Result<usize>> {
-        if id != STDIN_ID {
-            return Ok(self.host.files.read(id, buf));
-        }
-        let _ = self.host.out.flush();
-        let mut n = 0;
-        while n < buf.len() {
-            match self.host.console.read(&mut buf[n..])? {
-                0 => break,
-                k => n += k,
-            }
-        }
-        Ok(Ok(n))
-    }
-
-    /// FLUSH-FILE on a file id; the standard streams flush the system's writers.
-    fn flush_file(&mut self, id: i64) -> std::io::Result<()> {
-        match id {
-            STDIN_ID => Ok(()),
-            STDOUT_ID => self.host.out.flush(),
-            STDERR_ID => self.host.diag.flush(),
-            _ => self.host.files.flush(id),
-        }
+/// FLUSH-FILE on a file id; the standard streams flush the system's writers.
+fn flush_file(f: &mut Forth, id: i64) -> std::io::Result<()> {
+    match id {
+        STDIN_ID => Ok(()),
+        STDOUT_ID => f.host.out.flush(),
+        STDERR_ID => f.host.diag.flush(),
+        _ => f.host.files.flush(id),
     }
 }
 
@@ -166,20 +148,20 @@ primitives! {
 
     Emit "emit" "( char -- )" Core Plain "Print one character (a raw byte). Example: 65 emit  \\ A" |f| {
         let c = f.pop()?;
-        f.write_out(&[c as u8])
+        write_out(f, &[c as u8])
     }
     Type "type" "( c-addr u -- )" Core Plain "Print a string. Example: s\" hello\" type  \\ hello" |f| {
         let s = f.pop_bytes()?;
-        f.write_out(&s)
+        write_out(f, &s)
     }
-    Cr "cr" "( -- )" Core Plain "Start a new line. Example: .\" one\" cr .\" two\"  \\ one two (on two lines)" |f| { f.write_out(b"\n") }
-    Space "space" "( -- )" Core Plain "Print a space. Example: .\" a\" space .\" b\"  \\ a b" |f| { f.write_out(b" ") }
+    Cr "cr" "( -- )" Core Plain "Start a new line. Example: .\" one\" cr .\" two\"  \\ one two (on two lines)" |f| { write_out(f, b"\n") }
+    Space "space" "( -- )" Core Plain "Print a space. Example: .\" a\" space .\" b\"  \\ a b" |f| { write_out(f, b" ") }
     Spaces "spaces" "( n -- )" Core Plain "Print n spaces (none if n <= 0). Example: 3 spaces .\" x\"  \\ x (after three spaces)" |f| {
         let n = f.pop()?.clamp(0, 1 << 20) as usize;
-        f.write_out(&vec![b' '; n])
+        write_out(f, &vec![b' '; n])
     }
     Key "key" "( -- char )" Core Plain "Wait for one key press (no Enter needed) and push its code. Example: key .  \\ (press a key: its code, 97 for a)" |f| {
-        let k = f.read_key()?;
+        let k = read_key(f)?;
         f.push(k as i64)
     }
     KeyQ "key?" "( -- flag )" Facility Plain "True if a key press is waiting. Example: key? .  \\ (-1 if a key is waiting, else 0)" |f| {
@@ -196,12 +178,12 @@ primitives! {
         f.vm.mem.write(a, &line.bytes)?;
         f.push(line.bytes.len() as i64)
     }
-    Page "page" "( -- )" Facility Plain "Clear the screen and move the cursor home. Example: page  \\ (clears the screen)" |f| { f.write_out(b"\x1b[2J\x1b[H") }
+    Page "page" "( -- )" Facility Plain "Clear the screen and move the cursor home. Example: page  \\ (clears the screen)" |f| { write_out(f, b"\x1b[2J\x1b[H") }
     AtXY "at-xy" "( col row -- )" Facility Plain "Move the cursor (0-based column and row). Example: 0 0 at-xy  \\ (the cursor goes to the top left)" |f| {
         let row = f.pop()?;
         let col = f.pop()?;
         let s = format!("\x1b[{};{}H", row.clamp(0, 9999) + 1, col.clamp(0, 9999) + 1);
-        f.write_out(s.as_bytes())
+        write_out(f, s.as_bytes())
     }
     Ms "ms" "( u -- )" Facility Plain "Wait u milliseconds. Example: 10 ms" |f| {
         let ms = f.pop()?.clamp(0, 1 << 32) as u64;
@@ -241,7 +223,7 @@ primitives! {
     Arg "arg" "( u -- c-addr u )" Gforth Plain "Command-line argument u; 0 is the program name. Example: 0 arg type  \\ playforth" |f| {
         let i = f.pop()?;
         let s = usize::try_from(i).ok().and_then(|i| f.host.args.get(i)).cloned().unwrap_or_default();
-        let addr = f.arg_string(&s)?;
+        let addr = crate::words::sys::arg_string(f, &s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }
@@ -252,7 +234,7 @@ primitives! {
         }
         let s = f.host.args.remove(1);
         f.sync_argc();
-        let addr = f.arg_string(&s)?;
+        let addr = crate::words::sys::arg_string(f, &s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }
@@ -284,12 +266,12 @@ primitives! {
     }
     DeleteFile "delete-file" "( c-addr u -- ior )" File Plain "Delete a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-example.txt\" delete-file .  \\ 0" |f| {
         let name = f.pop_string()?;
-        f.file_op(std::fs::remove_file(name), -64)
+        file_op(f, std::fs::remove_file(name), -64)
     }
     RenameFile "rename-file" "( c-addr1 u1 c-addr2 u2 -- ior )" File Plain "Rename file 1 to name 2. Example: s\" /tmp/playforth-a.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-a.txt\" s\" /tmp/playforth-b.txt\" rename-file .  \\ 0" |f| {
         let to = f.pop_string()?;
         let from = f.pop_string()?;
-        f.file_op(std::fs::rename(from, to), -72)
+        file_op(f, std::fs::rename(from, to), -72)
     }
     FileStatus "file-status" "( c-addr u -- x ior )" File Plain "ior 0 if the file exists. Example: s\" examples/rps.fs\" file-status nip .  \\ 0 (it exists)" |f| {
         let name = f.pop_string()?;
@@ -303,7 +285,7 @@ primitives! {
         let a = f.pop()?;
         f.vm.mem.slice(a, u)?;
         let mut buf = vec![0; u as usize];
-        match f.read_file_from(id, &mut buf)? {
+        match read_file_from(f, id, &mut buf)? {
             Ok(n) => { f.vm.mem.write(a, &buf[..n])?; f.push(n as i64)?; f.push(0) }
             Err(_) => { f.push(0)?; f.push(-70) }
         }
@@ -313,7 +295,7 @@ primitives! {
         let u = f.pop_len()?;
         let a = f.pop()?;
         f.vm.mem.slice(a, u)?;
-        match f.read_line_from(id, u as usize)? {
+        match read_line_from(f, id, u as usize)? {
             Ok((line, more)) => {
                 f.vm.mem.write(a, &line)?;
                 f.push(line.len() as i64)?;
@@ -326,15 +308,15 @@ primitives! {
     WriteFile "write-file" "( c-addr u fileid -- ior )" File Plain "Write a string to a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  s\" hi\" rot write-file throw" |f| {
         let id = f.pop()?;
         let s = f.pop_bytes()?;
-        let r = f.write_file(id, &s);
-        f.file_op(r, -75)
+        let r = write_file(f, id, &s);
+        file_op(f, r, -75)
     }
     WriteLine "write-line" "( c-addr u fileid -- ior )" File Plain "Write a string and a line end to a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  dup s\" hi\" rot write-line throw close-file throw" |f| {
         let id = f.pop()?;
         let mut s = f.pop_bytes()?;
         s.push(b'\n');
-        let r = f.write_file(id, &s);
-        f.file_op(r, -76)
+        let r = write_file(f, id, &s);
+        file_op(f, r, -76)
     }
     FilePosition "file-position" "( fileid -- ud ior )" File Plain "The current position in a file. Example: s\" examples/rps.fs\" r/o open-file throw  file-position throw d.  \\ 0 (at the start)" |f| {
         let id = f.pop()?;
@@ -348,7 +330,7 @@ primitives! {
         let p = f.pop_double()?;
         let r = u64::try_from(p).map_err(|_| std::io::Error::other("bad position"))
             .and_then(|p| f.host.files.reposition(id, p));
-        f.file_op(r, -73)
+        file_op(f, r, -73)
     }
     FileSize "file-size" "( fileid -- ud ior )" File Plain "The size of a file in bytes. Example: s\" examples/rps.fs\" r/o open-file throw  file-size throw d.  \\ (its size in bytes)" |f| {
         let id = f.pop()?;
@@ -362,16 +344,16 @@ primitives! {
         let n = f.pop_double()?;
         let r = u64::try_from(n).map_err(|_| std::io::Error::other("bad size"))
             .and_then(|n| f.host.files.resize(id, n));
-        f.file_op(r, -74)
+        file_op(f, r, -74)
     }
     FlushFile "flush-file" "( fileid -- ior )" File Plain "Write buffered data to the file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  flush-file .  \\ 0" |f| {
         let id = f.pop()?;
-        let r = f.flush_file(id);
-        f.file_op(r, -68)
+        let r = flush_file(f, id);
+        file_op(f, r, -68)
     }
     SlurpFile "slurp-file" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "Read the whole file named by string 1 into a block from ALLOCATE: its address and length (FREE it when done)." |f| {
         let name = f.pop_string()?;
-        let text = f.read_source(std::path::Path::new(&name), &name)?;
+        let text = crate::interp::read_source(f, std::path::Path::new(&name), &name)?;
         let a = f.vm.mem.allocate(text.len() as i64).ok_or(ALLOCATE)?;
         f.vm.mem.write(a, &text)?;
         f.push(a)?;
@@ -380,14 +362,14 @@ primitives! {
     EmitFile "emit-file" "( char fileid -- ior )" Gforth Plain "Write one character to a file. Example: char A stdout emit-file drop  \\ A" |f| {
         let id = f.pop()?;
         let c = f.pop()?;
-        let r = f.write_file(id, &[c as u8]);
-        f.file_op(r, -75)
+        let r = write_file(f, id, &[c as u8]);
+        file_op(f, r, -75)
     }
     Getenv "getenv" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "The value of an environment variable; 0 0 if it is not set." |f| {
         let name = f.pop_string()?;
         match std::env::var(&name) {
             Ok(v) if !name.is_empty() && !name.contains('=') => {
-                let a = f.arg_string(&v)?;
+                let a = crate::words::sys::arg_string(f, &v)?;
                 f.push(a)?;
                 f.push(v.len() as i64)
             }
@@ -399,12 +381,12 @@ primitives! {
     }
     System "system" "( c-addr u -- )" Gforth Plain "Run a shell command (only with --allow-shell; -21 otherwise)." |f| {
         let cmd = f.pop_string()?;
-        f.system(&cmd)
+        system(f, &cmd)
     }
     Sh "sh" "( \"command<eol>\" -- )" Gforth Plain "Run the rest of the line as a shell command (only with --allow-shell; -21 otherwise)." |f| {
-        let (a, n) = f.parse(b'\n')?;
+        let (a, n) = crate::interp::parse(f, b'\n')?;
         let cmd = f.vm.mem.string(a, n)?;
-        f.system(&cmd)
+        system(f, &cmd)
     }
     ShellStatus "$?" "( -- n )" Gforth Plain "The wait status of the last SYSTEM or SH command: its exit code times 256 (-1 when a signal ended it)." |f| {
         f.push(LAST_STATUS.load(Ordering::Relaxed))

@@ -64,418 +64,416 @@ fn library_text(name: &str) -> Option<&'static str> {
     })
 }
 
-impl Forth {
-    /// Reserve `n` bytes of data space at HERE (negative gives them back).
-    pub(crate) fn allot(&mut self, n: i64) -> Res<()> {
-        let new = (self.vm.here as i64)
-            .checked_add(n)
-            .ok_or(DICTIONARY_OVERFLOW)?;
-        if new < DICT_START as i64 {
-            let used = self.vm.here - DICT_START;
-            return Err(self.fail(
-                INVALID_NUMERIC_ARG,
-                format!("giving back {} bytes would move HERE below the start of data space (only {used} bytes are in use)", n.unsigned_abs()),
+/// Reserve `n` bytes of data space at HERE (negative gives them back).
+pub(crate) fn allot(f: &mut Forth, n: i64) -> Res<()> {
+    let new = (f.vm.here as i64)
+        .checked_add(n)
+        .ok_or(DICTIONARY_OVERFLOW)?;
+    if new < DICT_START as i64 {
+        let used = f.vm.here - DICT_START;
+        return Err(f.fail(
+            INVALID_NUMERIC_ARG,
+            format!("giving back {} bytes would move HERE below the start of data space (only {used} bytes are in use)", n.unsigned_abs()),
+        ));
+    }
+    if new > DICT_END as i64 {
+        return Err(f.fail(DICTIONARY_OVERFLOW, "data space is full"));
+    }
+    f.vm.here = new as usize;
+    Ok(())
+}
+
+/// Store bytes at HERE and move past them; returns their address.
+pub(crate) fn allot_bytes(f: &mut Forth, bytes: &[u8]) -> Res<i64> {
+    let at = f.vm.here as i64;
+    allot(f, bytes.len() as i64)?;
+    f.vm.mem.write(at, bytes)?;
+    Ok(at)
+}
+
+/// A copy of some bytes in a fresh heap block, for strings handed out
+/// by the system (command-line arguments).
+/// A command-line argument in data space. Each distinct argument is
+/// copied to the heap once and its address kept, so `arg` in a loop
+/// does not use up the heap.
+pub(crate) fn arg_string(f: &mut Forth, arg: &str) -> Res<i64> {
+    if let Some(&a) = f.host.arg_addrs.get(arg) {
+        return Ok(a);
+    }
+    let a = f.vm.mem.allocate(arg.len() as i64).ok_or(ALLOCATE)?;
+    f.vm.mem.write(a, arg.as_bytes())?;
+    f.host.arg_addrs.insert(arg.to_string(), a);
+    Ok(a)
+}
+
+pub(crate) fn comma(f: &mut Forth, v: i64) -> Res<()> {
+    let at = f.vm.here as i64;
+    allot(f, 8)?;
+    f.vm.mem.set_cell(at, v)
+}
+
+pub(crate) fn align(f: &mut Forth) -> Res<()> {
+    let pad = (8 - f.vm.here % 8) % 8;
+    allot(f, pad as i64)
+}
+
+/// The name of a word being defined: the one NEXTNAME gave, if any,
+/// else the next name in the input.
+pub(crate) fn parse_def_name(f: &mut Forth) -> Res<String> {
+    match f.compiler.next_name.take() {
+        Some(n) => Ok(n),
+        None => crate::interp::parse_word_name(f),
+    }
+}
+
+/// Parse a name and make a header for it with the given behaviour.
+fn define_parsed(f: &mut Forth, kind: Kind) -> Res<u32> {
+    let name = parse_def_name(f)?;
+    crate::compiler::define(f, &name, kind, true)
+}
+
+/// INCLUDE / REQUIRE of one of gforth's small library files that is
+/// not on disk (as given, or beside the file being read): its words
+/// are built in, so the file is not needed. Returns false for a name
+/// this does not know.
+fn builtin_library(f: &mut Forth, name: &str, once: bool) -> Res<bool> {
+    let Some(text) = library_text(name) else {
+        return Ok(false);
+    };
+    if crate::interp::resolve_path(f, name).exists() {
+        return Ok(false);
+    }
+    let key = std::path::PathBuf::from(format!("<built-in>/{name}"));
+    if once && f.input.was_included(&key) {
+        return Ok(true);
+    }
+    f.input.note_included(key);
+    crate::interp::interpret_text(
+        f,
+        &format!("<built-in {name}>"),
+        text.as_bytes().to_vec(),
+        0,
+    )?;
+    Ok(true)
+}
+
+/// The xt of a built-in word, by its name, whatever shadows it.
+pub(crate) fn builtin_xt(f: &Forth, name: &str) -> Res<u32> {
+    let xt = f.vm.dict.words.iter().position(|w| &*w.name == name);
+    xt.map(|x| x as u32).ok_or(UNDEFINED_WORD)
+}
+
+/// A name token (here the xt of a named word) checked to be one.
+fn name_token(f: &mut Forth, nt: i64) -> Res<u32> {
+    let ok = usize::try_from(nt)
+        .ok()
+        .and_then(|x| f.vm.dict.words.get(x))
+        .is_some_and(|w| !w.name.is_empty() && w.kind != Kind::Forgotten);
+    if !ok {
+        return Err(f.fail(BAD_ADDRESS, format!("{nt} is not a name token")));
+    }
+    Ok(nt as u32)
+}
+
+/// `]] ... [[`: postpone every word up to `[[`; numbers compile code
+/// that compiles them as literals.
+fn postpone_all(f: &mut Forth) -> Res<()> {
+    loop {
+        let (addr, len) = crate::interp::parse_name(f)?;
+        if len == 0 {
+            if !crate::interp::refill(f)? {
+                return Err(f.fail(CONTROL_MISMATCH, "`]]` needs `[[` to end it"));
+            }
+            continue;
+        }
+        let name = f.vm.mem.string(addr, len)?;
+        if name == "[[" {
+            return Ok(());
+        }
+        if f.compiler.local(&name).is_some() {
+            return Err(f.fail(
+                INVALID_NAME,
+                format!("`{name}` is a local: ]] ... [[ cannot postpone locals"),
             ));
         }
-        if new > DICT_END as i64 {
-            return Err(self.fail(DICTIONARY_OVERFLOW, "data space is full"));
+        if let Some(xt) = f.vm.dict.find(&name) {
+            if f.vm.dict.words[xt as usize].immediate() {
+                crate::compiler::compile_xt(f, xt)?;
+            } else {
+                crate::compiler::emit(f, Instr::CompileXt(xt))?;
+            }
+            continue;
         }
-        self.vm.here = new as usize;
-        Ok(())
-    }
-
-    /// Store bytes at HERE and move past them; returns their address.
-    pub(crate) fn allot_bytes(&mut self, bytes: &[u8]) -> Res<i64> {
-        let at = self.vm.here as i64;
-        self.allot(bytes.len() as i64)?;
-        self.vm.mem.write(at, bytes)?;
-        Ok(at)
-    }
-
-    /// A copy of some bytes in a fresh heap block, for strings handed out
-    /// by the system (command-line arguments).
-    /// A command-line argument in data space. Each distinct argument is
-    /// copied to the heap once and its address kept, so `arg` in a loop
-    /// does not use up the heap.
-    pub(crate) fn arg_string(&mut self, arg: &str) -> Res<i64> {
-        if let Some(&a) = self.host.arg_addrs.get(arg) {
-            return Ok(a);
-        }
-        let a = self.vm.mem.allocate(arg.len() as i64).ok_or(ALLOCATE)?;
-        self.vm.mem.write(a, arg.as_bytes())?;
-        self.host.arg_addrs.insert(arg.to_string(), a);
-        Ok(a)
-    }
-
-    pub(crate) fn comma(&mut self, v: i64) -> Res<()> {
-        let at = self.vm.here as i64;
-        self.allot(8)?;
-        self.vm.mem.set_cell(at, v)
-    }
-
-    pub(crate) fn align(&mut self) -> Res<()> {
-        let pad = (8 - self.vm.here % 8) % 8;
-        self.allot(pad as i64)
-    }
-
-    /// The name of a word being defined: the one NEXTNAME gave, if any,
-    /// else the next name in the input.
-    pub(crate) fn parse_def_name(&mut self) -> Res<String> {
-        match self.compiler.next_name.take() {
-            Some(n) => Ok(n),
-            None => self.parse_word_name(),
+        match crate::interp::parse_number(name.as_bytes(), f.base()) {
+            Some(crate::interp::Number::Single(n)) => {
+                crate::compiler::emit(f, Instr::Lit(n))?;
+                crate::compiler::emit(f, Sys::Literal.instr())?;
+            }
+            Some(crate::interp::Number::Double(d)) => {
+                crate::compiler::emit(f, Instr::Lit(d as i64))?;
+                crate::compiler::emit(f, Instr::Lit((d >> 64) as i64))?;
+                crate::compiler::emit(f, Sys::TwoLiteral.instr())?;
+            }
+            None => return Err(f.fail(UNDEFINED_WORD, name)),
         }
     }
+}
 
-    /// Parse a name and make a header for it with the given behaviour.
-    fn define_parsed(&mut self, kind: Kind) -> Res<u32> {
-        let name = self.parse_def_name()?;
-        self.define(&name, kind, true)
+/// A header whose behaviour is a short piece of compiled code.
+pub(crate) fn define_code(f: &mut Forth, name: &str, code: &[Instr]) -> Res<u32> {
+    let start = crate::compiler::code_here(f);
+    for &i in code {
+        crate::compiler::emit(f, i)?;
     }
+    crate::compiler::emit(f, Instr::Exit)?;
+    let end = f.vm.code.len();
+    f.vm.code.fuse(start as usize, end);
+    let xt = crate::compiler::define(f, name, Kind::Colon(start), true)?;
+    f.vm.dict.words[xt as usize].code_end = crate::compiler::code_here(f);
+    crate::effect::learn_effect(f, xt, start, end as u32, false);
+    Ok(xt)
+}
 
-    /// INCLUDE / REQUIRE of one of gforth's small library files that is
-    /// not on disk (as given, or beside the file being read): its words
-    /// are built in, so the file is not needed. Returns false for a name
-    /// this does not know.
-    fn builtin_library(&mut self, name: &str, once: bool) -> Res<bool> {
-        let Some(text) = library_text(name) else {
-            return Ok(false);
-        };
-        if self.resolve_path(name).exists() {
-            return Ok(false);
+/// Parse a name and look it up; -13 if it is not defined.
+pub(crate) fn parse_find(f: &mut Forth) -> Res<u32> {
+    let (name, pos) = crate::interp::parse_word_name_at(f)?;
+    match f.vm.dict.find(&name) {
+        Some(xt) => Ok(xt),
+        None => Err(crate::interp::undefined_parsed(f, name, pos)),
+    }
+}
+
+pub(crate) fn run_marker(f: &mut Forth, m: usize) -> Res<()> {
+    let Some(mark) = f.vm.dict.marks.get(m).cloned() else {
+        return Err(BAD_ADDRESS);
+    };
+    if f.compiler
+        .def
+        .as_ref()
+        .is_some_and(|d| d.xt as usize >= mark.words)
+    {
+        // The definition being compiled is forgotten too.
+        crate::compiler::stop_compiling(f);
+    }
+    f.vm.dict.forget(&mark);
+    f.vm.dict.marks.truncate(m);
+    f.vm.here = mark.here;
+    f.vm.code.truncate(mark.code);
+    Ok(())
+}
+
+/// What TO, +TO, IS and ACTION-OF act on: the word named next.
+fn parse_target(f: &mut Forth, want_defer: bool) -> Res<Target> {
+    let (name, pos) = crate::interp::parse_word_name_at(f)?;
+    if !want_defer
+        && f.compiling()
+        && let Some((i, kind)) = f.compiler.local(&name)
+    {
+        return Ok(Target::Local(i, kind));
+    }
+    let Some(xt) = f.vm.dict.find(&name) else {
+        return Err(crate::interp::undefined_parsed(f, name, pos));
+    };
+    match (f.vm.dict.words[xt as usize].kind, want_defer) {
+        (Kind::Value(a), false) => Ok(Target::Value(a)),
+        (Kind::TwoValue(a), false) => Ok(Target::TwoValue(a)),
+        (Kind::FValue(a), false) => Ok(Target::FValue(a)),
+        (Kind::Defer(a), true) => Ok(Target::Defer(a)),
+        _ => {
+            let what = if want_defer {
+                "a DEFER word"
+            } else {
+                "a VALUE or a local"
+            };
+            Err(f.fail(INVALID_NAME, format!("`{name}` is not {what}")))
         }
-        let key = std::path::PathBuf::from(format!("<built-in>/{name}"));
-        if once && self.input.was_included(&key) {
+    }
+}
+
+/// TO and +TO: store (or add) into a value, now or in compiled code.
+fn store_to(f: &mut Forth, add: bool) -> Res<()> {
+    let op = if add { Instr::PlusStore } else { Instr::Store };
+    match parse_target(f, false)? {
+        Target::Local(i, kind) => crate::compiler::compile_local_store(f, i, kind, add),
+        Target::TwoValue(_) if add => Err(f.fail(INVALID_NAME, "+TO works on single-cell values")),
+        Target::TwoValue(a) if f.compiling() => {
+            crate::compiler::emit(f, Instr::Lit(a as i64))?;
+            crate::compiler::emit(f, Core::TwoStore.instr())
+        }
+        Target::TwoValue(a) => {
+            let x2 = f.pop()?;
+            let x1 = f.pop()?;
+            f.vm.mem.set_cell(a as i64, x2)?;
+            f.vm.mem.set_cell(a as i64 + 8, x1)
+        }
+        Target::FValue(_) if add => Err(f.fail(INVALID_NAME, "+TO works on single-cell values")),
+        Target::FValue(a) if f.compiling() => {
+            crate::compiler::emit(f, Instr::Lit(a as i64))?;
+            crate::compiler::emit(f, crate::words::float::Floating::FStore.instr())
+        }
+        Target::FValue(a) => {
+            let r = f.vm.stacks.fpop()?;
+            f.vm.mem.set_cell(a as i64, r.to_bits() as i64)
+        }
+        Target::Value(a) | Target::Defer(a) if f.compiling() => {
+            crate::compiler::emit(f, Instr::Lit(a as i64))?;
+            crate::compiler::emit(f, op)
+        }
+        Target::Value(a) | Target::Defer(a) => {
+            let x = f.pop()?;
+            let v = if add {
+                f.vm.mem.cell(a as i64)?.wrapping_add(x)
+            } else {
+                x
+            };
+            f.vm.mem.set_cell(a as i64, v)
+        }
+    }
+}
+
+/// The body of the DEFER word named next.
+fn parse_defer(f: &mut Forth) -> Res<u32> {
+    match parse_target(f, true)? {
+        Target::Defer(a) => Ok(a),
+        _ => Err(INVALID_NAME),
+    }
+}
+
+fn xt_body(f: &mut Forth, xt: i64) -> Res<u32> {
+    let body = usize::try_from(xt)
+        .ok()
+        .and_then(|x| f.vm.dict.words.get(x))
+        .and_then(|w| w.body());
+    body.ok_or_else(|| f.fail(NOT_CREATED, "that word has no data field"))
+}
+
+/// The first comment of a definition, before any code, is its stack
+/// effect: remember it for HELP, hints and completion.
+fn note_stack_comment(f: &mut Forth, start: i64, found: bool) {
+    let Some(def) = &f.compiler.def else {
+        return;
+    };
+    if !found || crate::compiler::code_here(f) != def.code_start || !f.compiling() {
+        return;
+    }
+    let xt = def.xt as usize;
+    let inp = *f.input.current();
+    let end = (inp.buf + crate::interp::to_in(f)).max(start);
+    let Ok(text) = f.vm.mem.string(start, end - start) else {
+        return;
+    };
+    let text = text.trim().trim_end_matches(')').trim();
+    if let Some(w) = f.vm.dict.words.get_mut(xt)
+        && w.effect.is_none()
+    {
+        w.effect = Some(format!("( {text} )").into());
+    }
+}
+
+/// SAVE-INPUT's description of the current source.
+fn save_input(f: &mut Forth) -> Res<()> {
+    let inp = *f.input.current();
+    let next = match inp.kind {
+        SourceKind::Text { next } => next as i64,
+        _ => -1,
+    };
+    f.push(crate::interp::to_in(f))?;
+    f.push(next)?;
+    f.push(inp.source_id)?;
+    f.push(3)
+}
+
+fn restore_input(f: &mut Forth) -> Res<bool> {
+    let n = f.pop()?;
+    if n != 3 {
+        for _ in 0..n.max(0) {
+            f.pop()?;
+        }
+        return Ok(false);
+    }
+    let id = f.pop()?;
+    let next = f.pop()?;
+    let to_in = f.pop()?;
+    if id != crate::interp::source_id(f) {
+        return Ok(false);
+    }
+    if let SourceKind::Text { next: cur } = f.input.current().kind
+        && next >= 1
+        && next as usize != cur
+    {
+        f.input.seek(next as usize - 1);
+        crate::interp::refill(f)?;
+    }
+    crate::interp::set_to_in(f, to_in);
+    Ok(true)
+}
+
+fn environment(f: &mut Forth, q: &str) -> Res<bool> {
+    let vals: &[i64] = match q.to_ascii_uppercase().as_str() {
+        "/COUNTED-STRING" => &[255],
+        "/HOLD" => &[(crate::memory::HOLD_END - crate::memory::HOLD_START) as i64],
+        "/PAD" => &[crate::memory::PAD_SIZE as i64],
+        "ADDRESS-UNIT-BITS" => &[8],
+        "FLOORED" => &[-1],
+        "MAX-CHAR" => &[255],
+        "MAX-N" => &[i64::MAX],
+        "MAX-U" => &[-1],
+        "MAX-D" => &[-1, i64::MAX],
+        "MAX-UD" => &[-1, -1],
+        "RETURN-STACK-CELLS" => &[crate::vm::RS_SIZE as i64],
+        "STACK-CELLS" => &[crate::vm::DS_SIZE as i64],
+        "WORDLISTS" => &[MAX_ORDER as i64],
+        "#LOCALS" => &[crate::vm::MAX_LOCALS as i64],
+        // The word sets, as Forth-94 programs ask for them.
+        "CORE" | "CORE-EXT" | "DOUBLE" | "DOUBLE-EXT" | "EXCEPTION" | "EXCEPTION-EXT"
+        | "FACILITY" | "FACILITY-EXT" | "FILE" | "FILE-EXT" | "LOCALS" | "LOCALS-EXT"
+        | "MEMORY-ALLOC" | "MEMORY-ALLOC-EXT" | "SEARCH-ORDER" | "SEARCH-ORDER-EXT" | "STRING"
+        | "STRING-EXT" | "TOOLS" | "TOOLS-EXT" => &[-1],
+        // FLOATING and FLOATING EXT are here; test harnesses such as
+        // ttester.fs compare floats only when these say so.
+        "FLOATING" | "FLOATING-EXT" => &[-1],
+        "FLOATING-STACK" => &[crate::stacks::FS_SIZE as i64],
+        "MAX-FLOAT" => {
+            f.vm.stacks.fpush(f64::MAX)?;
             return Ok(true);
         }
-        self.input.note_included(key);
-        self.interpret_text(&format!("<built-in {name}>"), text.as_bytes().to_vec(), 0)?;
-        Ok(true)
+        // Programs written for gforth ask for its version.
+        "GFORTH" => {
+            let a = arg_string(f, "0.7.3")?;
+            f.push(a)?;
+            f.push(5)?;
+            return Ok(true);
+        }
+        _ => return Ok(false),
+    };
+    for &v in vals {
+        f.push(v)?;
     }
+    Ok(true)
+}
 
-    /// The xt of a built-in word, by its name, whatever shadows it.
-    pub(crate) fn builtin_xt(&self, name: &str) -> Res<u32> {
-        let xt = self.vm.dict.words.iter().position(|w| &*w.name == name);
-        xt.map(|x| x as u32).ok_or(UNDEFINED_WORD)
+fn set_order(f: &mut Forth, order: Vec<u32>) -> Res<()> {
+    if order.len() > MAX_ORDER {
+        return Err(ORDER_OVERFLOW);
     }
-
-    /// A name token (here the xt of a named word) checked to be one.
-    fn name_token(&mut self, nt: i64) -> Res<u32> {
-        let ok = usize::try_from(nt)
-            .ok()
-            .and_then(|x| self.vm.dict.words.get(x))
-            .is_some_and(|w| !w.name.is_empty() && w.kind != Kind::Forgotten);
-        if !ok {
-            return Err(self.fail(BAD_ADDRESS, format!("{nt} is not a name token")));
-        }
-        Ok(nt as u32)
+    if order
+        .iter()
+        .any(|&w| w as usize >= f.vm.dict.wordlists.len())
+    {
+        return Err(f.fail(ARG_TYPE, "not a word list id"));
     }
+    f.vm.dict.order = order;
+    Ok(())
+}
 
-    /// `]] ... [[`: postpone every word up to `[[`; numbers compile code
-    /// that compiles them as literals.
-    fn postpone_all(&mut self) -> Res<()> {
-        loop {
-            let (addr, len) = self.parse_name()?;
-            if len == 0 {
-                if !self.refill()? {
-                    return Err(self.fail(CONTROL_MISMATCH, "`]]` needs `[[` to end it"));
-                }
-                continue;
-            }
-            let name = self.vm.mem.string(addr, len)?;
-            if name == "[[" {
-                return Ok(());
-            }
-            if self.compiler.local(&name).is_some() {
-                return Err(self.fail(
-                    INVALID_NAME,
-                    format!("`{name}` is a local: ]] ... [[ cannot postpone locals"),
-                ));
-            }
-            if let Some(xt) = self.vm.dict.find(&name) {
-                if self.vm.dict.words[xt as usize].immediate() {
-                    self.compile_xt(xt)?;
-                } else {
-                    self.emit(Instr::CompileXt(xt))?;
-                }
-                continue;
-            }
-            match crate::interp::parse_number(name.as_bytes(), self.base()) {
-                Some(crate::interp::Number::Single(n)) => {
-                    self.emit(Instr::Lit(n))?;
-                    self.emit(Sys::Literal.instr())?;
-                }
-                Some(crate::interp::Number::Double(d)) => {
-                    self.emit(Instr::Lit(d as i64))?;
-                    self.emit(Instr::Lit((d >> 64) as i64))?;
-                    self.emit(Sys::TwoLiteral.instr())?;
-                }
-                None => return Err(self.fail(UNDEFINED_WORD, name)),
-            }
+fn lookup_result(f: &mut Forth, xt: Option<u32>) -> Res<()> {
+    match xt {
+        Some(xt) => {
+            f.push(xt as i64)?;
+            let imm = f.vm.dict.words[xt as usize].immediate();
+            f.push(if imm { 1 } else { -1 })
         }
-    }
-
-    /// A header whose behaviour is a short piece of compiled code.
-    pub(crate) fn define_code(&mut self, name: &str, code: &[Instr]) -> Res<u32> {
-        let start = self.code_here();
-        for &i in code {
-            self.emit(i)?;
-        }
-        self.emit(Instr::Exit)?;
-        let end = self.vm.code.len();
-        self.vm.code.fuse(start as usize, end);
-        let xt = self.define(name, Kind::Colon(start), true)?;
-        self.vm.dict.words[xt as usize].code_end = self.code_here();
-        self.learn_effect(xt, start, end as u32, false);
-        Ok(xt)
-    }
-
-    /// Parse a name and look it up; -13 if it is not defined.
-    pub(crate) fn parse_find(&mut self) -> Res<u32> {
-        let (name, pos) = self.parse_word_name_at()?;
-        match self.vm.dict.find(&name) {
-            Some(xt) => Ok(xt),
-            None => Err(self.undefined_parsed(name, pos)),
-        }
-    }
-
-    pub(crate) fn run_marker(&mut self, m: usize) -> Res<()> {
-        let Some(mark) = self.vm.dict.marks.get(m).cloned() else {
-            return Err(BAD_ADDRESS);
-        };
-        if self
-            .compiler
-            .def
-            .as_ref()
-            .is_some_and(|d| d.xt as usize >= mark.words)
-        {
-            // The definition being compiled is forgotten too.
-            self.stop_compiling();
-        }
-        self.vm.dict.forget(&mark);
-        self.vm.dict.marks.truncate(m);
-        self.vm.here = mark.here;
-        self.vm.code.truncate(mark.code);
-        Ok(())
-    }
-
-    /// What TO, +TO, IS and ACTION-OF act on: the word named next.
-    fn parse_target(&mut self, want_defer: bool) -> Res<Target> {
-        let (name, pos) = self.parse_word_name_at()?;
-        if !want_defer
-            && self.compiling()
-            && let Some((i, kind)) = self.compiler.local(&name)
-        {
-            return Ok(Target::Local(i, kind));
-        }
-        let Some(xt) = self.vm.dict.find(&name) else {
-            return Err(self.undefined_parsed(name, pos));
-        };
-        match (self.vm.dict.words[xt as usize].kind, want_defer) {
-            (Kind::Value(a), false) => Ok(Target::Value(a)),
-            (Kind::TwoValue(a), false) => Ok(Target::TwoValue(a)),
-            (Kind::FValue(a), false) => Ok(Target::FValue(a)),
-            (Kind::Defer(a), true) => Ok(Target::Defer(a)),
-            _ => {
-                let what = if want_defer {
-                    "a DEFER word"
-                } else {
-                    "a VALUE or a local"
-                };
-                Err(self.fail(INVALID_NAME, format!("`{name}` is not {what}")))
-            }
-        }
-    }
-
-    /// TO and +TO: store (or add) into a value, now or in compiled code.
-    fn store_to(&mut self, add: bool) -> Res<()> {
-        let op = if add { Instr::PlusStore } else { Instr::Store };
-        match self.parse_target(false)? {
-            Target::Local(i, kind) => self.compile_local_store(i, kind, add),
-            Target::TwoValue(_) if add => {
-                Err(self.fail(INVALID_NAME, "+TO works on single-cell values"))
-            }
-            Target::TwoValue(a) if self.compiling() => {
-                self.emit(Instr::Lit(a as i64))?;
-                self.emit(Core::TwoStore.instr())
-            }
-            Target::TwoValue(a) => {
-                let x2 = self.pop()?;
-                let x1 = self.pop()?;
-                self.vm.mem.set_cell(a as i64, x2)?;
-                self.vm.mem.set_cell(a as i64 + 8, x1)
-            }
-            Target::FValue(_) if add => {
-                Err(self.fail(INVALID_NAME, "+TO works on single-cell values"))
-            }
-            Target::FValue(a) if self.compiling() => {
-                self.emit(Instr::Lit(a as i64))?;
-                self.emit(crate::words::float::Floating::FStore.instr())
-            }
-            Target::FValue(a) => {
-                let r = self.vm.stacks.fpop()?;
-                self.vm.mem.set_cell(a as i64, r.to_bits() as i64)
-            }
-            Target::Value(a) | Target::Defer(a) if self.compiling() => {
-                self.emit(Instr::Lit(a as i64))?;
-                self.emit(op)
-            }
-            Target::Value(a) | Target::Defer(a) => {
-                let x = self.pop()?;
-                let v = if add {
-                    self.vm.mem.cell(a as i64)?.wrapping_add(x)
-                } else {
-                    x
-                };
-                self.vm.mem.set_cell(a as i64, v)
-            }
-        }
-    }
-
-    /// The body of the DEFER word named next.
-    fn parse_defer(&mut self) -> Res<u32> {
-        match self.parse_target(true)? {
-            Target::Defer(a) => Ok(a),
-            _ => Err(INVALID_NAME),
-        }
-    }
-
-    fn xt_body(&mut self, xt: i64) -> Res<u32> {
-        let body = usize::try_from(xt)
-            .ok()
-            .and_then(|x| self.vm.dict.words.get(x))
-            .and_then(|w| w.body());
-        body.ok_or_else(|| self.fail(NOT_CREATED, "that word has no data field"))
-    }
-
-    /// The first comment of a definition, before any code, is its stack
-    /// effect: remember it for HELP, hints and completion.
-    fn note_stack_comment(&mut self, start: i64, found: bool) {
-        let Some(def) = &self.compiler.def else {
-            return;
-        };
-        if !found || self.code_here() != def.code_start || !self.compiling() {
-            return;
-        }
-        let xt = def.xt as usize;
-        let inp = *self.input.current();
-        let end = (inp.buf + self.to_in()).max(start);
-        let Ok(text) = self.vm.mem.string(start, end - start) else {
-            return;
-        };
-        let text = text.trim().trim_end_matches(')').trim();
-        if let Some(w) = self.vm.dict.words.get_mut(xt)
-            && w.effect.is_none()
-        {
-            w.effect = Some(format!("( {text} )").into());
-        }
-    }
-
-    /// SAVE-INPUT's description of the current source.
-    fn save_input(&mut self) -> Res<()> {
-        let inp = *self.input.current();
-        let next = match inp.kind {
-            SourceKind::Text { next } => next as i64,
-            _ => -1,
-        };
-        self.push(self.to_in())?;
-        self.push(next)?;
-        self.push(inp.source_id)?;
-        self.push(3)
-    }
-
-    fn restore_input(&mut self) -> Res<bool> {
-        let n = self.pop()?;
-        if n != 3 {
-            for _ in 0..n.max(0) {
-                self.pop()?;
-            }
-            return Ok(false);
-        }
-        let id = self.pop()?;
-        let next = self.pop()?;
-        let to_in = self.pop()?;
-        if id != self.source_id() {
-            return Ok(false);
-        }
-        if let SourceKind::Text { next: cur } = self.input.current().kind
-            && next >= 1
-            && next as usize != cur
-        {
-            self.input.seek(next as usize - 1);
-            self.refill()?;
-        }
-        self.set_to_in(to_in);
-        Ok(true)
-    }
-
-    fn environment(&mut self, q: &str) -> Res<bool> {
-        let vals: &[i64] = match q.to_ascii_uppercase().as_str() {
-            "/COUNTED-STRING" => &[255],
-            "/HOLD" => &[(crate::memory::HOLD_END - crate::memory::HOLD_START) as i64],
-            "/PAD" => &[crate::memory::PAD_SIZE as i64],
-            "ADDRESS-UNIT-BITS" => &[8],
-            "FLOORED" => &[-1],
-            "MAX-CHAR" => &[255],
-            "MAX-N" => &[i64::MAX],
-            "MAX-U" => &[-1],
-            "MAX-D" => &[-1, i64::MAX],
-            "MAX-UD" => &[-1, -1],
-            "RETURN-STACK-CELLS" => &[crate::vm::RS_SIZE as i64],
-            "STACK-CELLS" => &[crate::vm::DS_SIZE as i64],
-            "WORDLISTS" => &[MAX_ORDER as i64],
-            "#LOCALS" => &[crate::vm::MAX_LOCALS as i64],
-            // The word sets, as Forth-94 programs ask for them.
-            "CORE" | "CORE-EXT" | "DOUBLE" | "DOUBLE-EXT" | "EXCEPTION" | "EXCEPTION-EXT"
-            | "FACILITY" | "FACILITY-EXT" | "FILE" | "FILE-EXT" | "LOCALS" | "LOCALS-EXT"
-            | "MEMORY-ALLOC" | "MEMORY-ALLOC-EXT" | "SEARCH-ORDER" | "SEARCH-ORDER-EXT"
-            | "STRING" | "STRING-EXT" | "TOOLS" | "TOOLS-EXT" => &[-1],
-            // FLOATING and FLOATING EXT are here; test harnesses such as
-            // ttester.fs compare floats only when these say so.
-            "FLOATING" | "FLOATING-EXT" => &[-1],
-            "FLOATING-STACK" => &[crate::stacks::FS_SIZE as i64],
-            "MAX-FLOAT" => {
-                self.vm.stacks.fpush(f64::MAX)?;
-                return Ok(true);
-            }
-            // Programs written for gforth ask for its version.
-            "GFORTH" => {
-                let a = self.arg_string("0.7.3")?;
-                self.push(a)?;
-                self.push(5)?;
-                return Ok(true);
-            }
-            _ => return Ok(false),
-        };
-        for &v in vals {
-            self.push(v)?;
-        }
-        Ok(true)
-    }
-
-    fn set_order(&mut self, order: Vec<u32>) -> Res<()> {
-        if order.len() > MAX_ORDER {
-            return Err(ORDER_OVERFLOW);
-        }
-        if order
-            .iter()
-            .any(|&w| w as usize >= self.vm.dict.wordlists.len())
-        {
-            return Err(self.fail(ARG_TYPE, "not a word list id"));
-        }
-        self.vm.dict.order = order;
-        Ok(())
-    }
-
-    fn lookup_result(&mut self, xt: Option<u32>) -> Res<()> {
-        match xt {
-            Some(xt) => {
-                self.push(xt as i64)?;
-                let imm = self.vm.dict.words[xt as usize].immediate();
-                self.push(if imm { 1 } else { -1 })
-            }
-            None => self.push(0),
-        }
+        None => f.push(0),
     }
 }
 
@@ -488,17 +486,17 @@ primitives! {
         Err(f.fail(BAD_ADDRESS, "this deferred word has no action yet (use IS)"))
     }
     Colon ":" "( \"name\" -- )" Core Plain "Start a new definition called name. Example: : square ( n -- n*n ) dup * ;  5 square .  \\ 25" |f| {
-        let name = f.parse_def_name()?;
-        f.begin_definition(Some(&name)).map(|_| ())
+        let name = parse_def_name(f)?;
+        crate::compiler::begin_definition(f, Some(&name)).map(|_| ())
     }
     NoName ":noname" "( -- )" CoreExt Plain "Start a definition without a name; ; leaves its xt. Example: :noname ( n -- n*2 ) 2 * ;  5 swap execute .  \\ 10" |f| {
-        f.begin_definition(None).map(|_| ())
+        crate::compiler::begin_definition(f, None).map(|_| ())
     }
-    Semicolon ";" "( -- )" Core ImmediateCompileOnly "End the current definition. Example: : five 5 ;  five .  \\ 5" |f| { f.end_definition() }
-    Exit "exit" "( -- )" Core ImmediateCompileOnly "Return from the current definition now. Example: : check ( n -- ) dup 0= if drop exit then . ;  0 check 5 check  \\ 5" |f| { f.emit_exit() }
+    Semicolon ";" "( -- )" Core ImmediateCompileOnly "End the current definition. Example: : five 5 ;  five .  \\ 5" |f| { crate::compiler::end_definition(f) }
+    Exit "exit" "( -- )" Core ImmediateCompileOnly "Return from the current definition now. Example: : check ( n -- ) dup 0= if drop exit then . ;  0 check 5 check  \\ 5" |f| { crate::compiler::emit_exit(f) }
     Recurse "recurse" "( -- )" Core ImmediateCompileOnly "Call the definition being compiled. Example: : fact ( n -- n! ) dup 1 > if dup 1- recurse * then ;  5 fact .  \\ 120" |f| {
         let start = f.compiler.def.as_ref().map(|d| d.code_start).ok_or(CONTROL_MISMATCH)?;
-        f.emit(Instr::Call(start))
+        crate::compiler::emit(f, Instr::Call(start))
     }
     Recursive "recursive" "( -- )" Gforth ImmediateCompileOnly "Make the definition being compiled callable by its own name from here on: : fact recursive dup 2 < if drop 1 else dup 1- fact * then ;" |f| {
         let xt = f.compiler.def.as_ref().map(|d| d.xt).ok_or(CONTROL_MISMATCH)?;
@@ -511,29 +509,29 @@ primitives! {
         f.prefs.prompt_control = f.pop_bool()?;
         Ok(())
     }
-    Immediate "immediate" "( -- )" Core Plain "Make the newest word immediate. Example: : now .\" compiling!\" ; immediate  : later now ;  \\ compiling!" |f| { f.make_immediate() }
-    CompileOnly "compile-only" "( -- )" Gforth Plain "Make the newest word usable only inside definitions. Example: : inside 1 ; compile-only  : t inside ;  t .  \\ 1" |f| { f.make_compile_only() }
+    Immediate "immediate" "( -- )" Core Plain "Make the newest word immediate. Example: : now .\" compiling!\" ; immediate  : later now ;  \\ compiling!" |f| { crate::compiler::make_immediate(f) }
+    CompileOnly "compile-only" "( -- )" Gforth Plain "Make the newest word usable only inside definitions. Example: : inside 1 ; compile-only  : t inside ;  t .  \\ 1" |f| { crate::compiler::make_compile_only(f) }
     Literal "literal" "( x -- )" Core ImmediateCompileOnly "Compile x as a literal. Example: : five [ 5 ] literal ;  five .  \\ 5" |f| {
         let x = f.pop()?;
-        f.emit(Instr::Lit(x))
+        crate::compiler::emit(f, Instr::Lit(x))
     }
     TwoLiteral "2literal" "( x1 x2 -- )" Double ImmediateCompileOnly "Compile a pair as literals. Example: : two [ 1 2 ] 2literal ;  two . .  \\ 2 1" |f| {
         let b = f.pop()?;
         let a = f.pop()?;
-        f.emit(Instr::Lit(a))?;
-        f.emit(Instr::Lit(b))
+        crate::compiler::emit(f, Instr::Lit(a))?;
+        crate::compiler::emit(f, Instr::Lit(b))
     }
     Postpone "postpone" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the compilation semantics of name. Example: : my-if postpone if ; immediate  : t my-if 1 then ;  -1 t .  \\ 1" |f| {
-        let xt = f.parse_find()?;
+        let xt = parse_find(f)?;
         if f.vm.dict.words[xt as usize].immediate() {
-            f.compile_xt(xt)
+            crate::compiler::compile_xt(f, xt)
         } else {
-            f.emit(Instr::CompileXt(xt))
+            crate::compiler::emit(f, Instr::CompileXt(xt))
         }
     }
     BracketCompile "[compile]" "( \"name\" -- )" CoreExt ImmediateCompileOnly "Compile name even if it is immediate. Example: : my-if [compile] if ; immediate" |f| {
-        let xt = f.parse_find()?;
-        f.compile_xt(xt)
+        let xt = parse_find(f)?;
+        crate::compiler::compile_xt(f, xt)
     }
     CompileComma "compile," "( xt -- )" CoreExt Plain "Compile the execution of xt into the definition being compiled (also between [ and ]). Example: : dup, ['] dup compile, ; immediate  : t dup, * ;  3 t .  \\ 9" |f| {
         if f.compiler.def.is_none() {
@@ -541,22 +539,22 @@ primitives! {
         }
         let xt = f.pop()?;
         let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
-        f.compile_xt(xt)
+        crate::compiler::compile_xt(f, xt)
     }
     Tick "'" "( \"name\" -- xt )" Core Plain "The execution token of name. Example: 5 ' dup execute . .  \\ 5 5" |f| {
-        let xt = f.parse_find()?;
+        let xt = parse_find(f)?;
         f.push(xt as i64)
     }
     BracketTick "[']" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the execution token of name as a literal. Example: : apply ['] dup execute ;  5 apply . .  \\ 5 5" |f| {
-        let xt = f.parse_find()?;
-        f.emit(Instr::Lit(xt as i64))
+        let xt = parse_find(f)?;
+        crate::compiler::emit(f, Instr::Lit(xt as i64))
     }
     Find "find" "( c-addr -- c-addr 0 | xt 1 | xt -1 )" Core Plain "Look up a counted-string name: 1 if immediate, -1 otherwise. Example: c\" dup\" find . drop  \\ -1 (found, not immediate)" |f| {
         let a = f.pop()?;
         let n = f.vm.mem.byte(a)?;
         let name = f.vm.mem.string(a + 1, n as i64)?;
         match f.vm.dict.find(&name) {
-            Some(xt) => f.lookup_result(Some(xt)),
+            Some(xt) => lookup_result(f, Some(xt)),
             None => { f.push(a)?; f.push(0) }
         }
     }
@@ -564,37 +562,37 @@ primitives! {
         let wid = f.pop()?;
         let name = f.pop_string()?;
         let xt = u32::try_from(wid).ok().and_then(|w| f.vm.dict.search(w, &name));
-        f.lookup_result(xt)
+        lookup_result(f, xt)
     }
     ToBody ">body" "( xt -- a-addr )" Core Plain "The data field of a word made by CREATE (or VARIABLE, VALUE...). Example: create data 42 ,  ' data >body @ .  \\ 42" |f| {
         let xt = f.pop()?;
-        let b = f.xt_body(xt)?;
+        let b = xt_body(f, xt)?;
         f.push(b as i64)
     }
     Here "here" "( -- addr )" Core Plain "The next free address of data space. Example: here 10 allot here swap - .  \\ 10" |f| { f.push(f.vm.here as i64) }
     Allot "allot" "( n -- )" Core Plain "Reserve n bytes of data space. Example: create buf 10 allot" |f| {
         let n = f.pop()?;
-        f.allot(n)
+        allot(f, n)
     }
     Comma "," "( x -- )" Core Plain "Store a cell at HERE and move past it. Example: create primes 2 , 3 , 5 ,  primes cell+ @ .  \\ 3" |f| {
         let x = f.pop()?;
-        f.comma(x)
+        comma(f, x)
     }
     CComma "c," "( char -- )" Core Plain "Store a byte at HERE and move past it. Example: create bytes 1 c, 2 c,  bytes 1+ c@ .  \\ 2" |f| {
         let c = f.pop()?;
-        f.allot_bytes(&[c as u8]).map(|_| ())
+        allot_bytes(f, &[c as u8]).map(|_| ())
     }
-    Align "align" "( -- )" Core Plain "Move HERE up to a cell boundary. Example: 1 c, align here 8 mod .  \\ 0" |f| { f.align() }
+    Align "align" "( -- )" Core Plain "Move HERE up to a cell boundary. Example: 1 c, align here 8 mod .  \\ 0" |f| { align(f) }
     Unused "unused" "( -- u )" CoreExt Plain "Bytes of data space left. Example: unused 0> .  \\ -1" |f| { f.push((DICT_END - f.vm.here) as i64) }
     Create "create" "( \"name\" -- )" Core Plain "Make a word that pushes the address of its data field (HERE). Example: create board 64 allot  board 64 erase" |f| {
-        f.align()?;
+        align(f)?;
         let body = f.vm.here as u32;
-        f.define_parsed(Kind::Create(body)).map(|_| ())
+        define_parsed(f, Kind::Create(body)).map(|_| ())
     }
     Does "does>" "( -- )" Core Immediate "Give the word being CREATEd the behaviour that follows (up to ;), inside a definition or after CREATE at the top level. Example: : counter create , does> @ ;  7 counter seven  seven .  \\ 7" |f| {
         if f.compiling() {
-            let code = f.code_here() + 1;
-            return f.emit(Instr::Does(code));
+            let code = crate::compiler::code_here(f) + 1;
+            return crate::compiler::emit(f, Instr::Does(code));
         }
         let target = f.vm.dict.last.filter(|&x| {
             matches!(f.vm.dict.words[x as usize].kind, Kind::Create(_) | Kind::Does { .. })
@@ -602,74 +600,74 @@ primitives! {
         let Some(target) = target else {
             return Err(f.fail(NOT_CREATED, "DOES> needs a word made by CREATE"));
         };
-        f.begin_definition(None)?;
+        crate::compiler::begin_definition(f, None)?;
         if let Some(def) = f.compiler.def.as_mut() {
             def.does_for = Some(target);
         }
         Ok(())
     }
     Variable "variable" "( \"name\" -- )" Core Plain "Make a one-cell variable. Example: variable score  10 score !  score @ .  \\ 10" |f| {
-        f.align()?;
+        align(f)?;
         let body = f.vm.here as u32;
-        f.comma(0)?;
-        f.define_parsed(Kind::Variable(body)).map(|_| ())
+        comma(f, 0)?;
+        define_parsed(f, Kind::Variable(body)).map(|_| ())
     }
     TwoVariable "2variable" "( \"name\" -- )" Double Plain "Make a two-cell variable. Example: 2variable pos  1 2 pos 2!  pos 2@ . .  \\ 2 1" |f| {
-        f.align()?;
+        align(f)?;
         let body = f.vm.here as u32;
-        f.comma(0)?;
-        f.comma(0)?;
-        f.define_parsed(Kind::Variable(body)).map(|_| ())
+        comma(f, 0)?;
+        comma(f, 0)?;
+        define_parsed(f, Kind::Variable(body)).map(|_| ())
     }
     Constant "constant" "( x \"name\" -- )" Core Plain "Make a word that pushes x. Example: 3 constant Scissor  Scissor .  \\ 3" |f| {
         let x = f.pop()?;
-        f.define_parsed(Kind::Constant(x)).map(|_| ())
+        define_parsed(f, Kind::Constant(x)).map(|_| ())
     }
     TwoConstant "2constant" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair. Example: 1 2 2constant pair  pair . .  \\ 2 1" |f| {
         let b = f.pop()?;
         let a = f.pop()?;
-        let name = f.parse_def_name()?;
-        f.define_code(&name, &[Instr::Lit(a), Instr::Lit(b)]).map(|_| ())
+        let name = parse_def_name(f)?;
+        define_code(f, &name, &[Instr::Lit(a), Instr::Lit(b)]).map(|_| ())
     }
     Value "value" "( x \"name\" -- )" CoreExt Plain "Make a word that pushes x; TO name changes it. Example: 5 value lives  lives .  4 to lives  lives .  \\ 5 4" |f| {
         let x = f.pop()?;
-        f.align()?;
+        align(f)?;
         let body = f.vm.here as u32;
-        f.comma(x)?;
-        f.define_parsed(Kind::Value(body)).map(|_| ())
+        comma(f, x)?;
+        define_parsed(f, Kind::Value(body)).map(|_| ())
     }
-    To "to" "( x \"name\" -- )" CoreExt Immediate "Store x in a VALUE (two cells for a 2VALUE) or a local. Example: 0 value n  7 to n  n .  \\ 7" |f| { f.store_to(false) }
-    PlusTo "+to" "( n \"name\" -- )" Gforth Immediate "Add n to a VALUE or a local. Example: 5 value n  3 +to n  n .  \\ 8" |f| { f.store_to(true) }
+    To "to" "( x \"name\" -- )" CoreExt Immediate "Store x in a VALUE (two cells for a 2VALUE) or a local. Example: 0 value n  7 to n  n .  \\ 7" |f| { store_to(f, false) }
+    PlusTo "+to" "( n \"name\" -- )" Gforth Immediate "Add n to a VALUE or a local. Example: 5 value n  3 +to n  n .  \\ 8" |f| { store_to(f, true) }
     TwoValue "2value" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair; TO name changes it. Example: 1 2 2value pos  pos . .  \\ 2 1" |f| {
         let x2 = f.pop()?;
         let x1 = f.pop()?;
-        f.align()?;
+        align(f)?;
         let body = f.vm.here as u32;
-        f.comma(x2)?;
-        f.comma(x1)?;
-        f.define_parsed(Kind::TwoValue(body)).map(|_| ())
+        comma(f, x2)?;
+        comma(f, x1)?;
+        define_parsed(f, Kind::TwoValue(body)).map(|_| ())
     }
     Defer "defer" "( \"name\" -- )" CoreExt Plain "Make a word whose action is set later with IS. Example: defer greet  :noname .\" hi\" ; is greet  greet  \\ hi" |f| {
-        f.align()?;
+        align(f)?;
         let body = f.vm.here as u32;
         let unset = f.vm.dict.find("(unset)").unwrap_or(0);
-        f.comma(unset as i64)?;
-        f.define_parsed(Kind::Defer(body)).map(|_| ())
+        comma(f, unset as i64)?;
+        define_parsed(f, Kind::Defer(body)).map(|_| ())
     }
     Is "is" "( xt \"name\" -- )" CoreExt Immediate "Set the action of a DEFER word. Example: defer greet  :noname .\" hi\" ; is greet  greet  \\ hi" |f| {
-        let a = f.parse_defer()?;
+        let a = parse_defer(f)?;
         if f.compiling() {
-            f.emit(Instr::Lit(a as i64))?;
-            f.emit(Instr::Store)
+            crate::compiler::emit(f, Instr::Lit(a as i64))?;
+            crate::compiler::emit(f, Instr::Store)
         } else {
             let xt = f.pop()?;
             f.vm.mem.set_cell(a as i64, xt)
         }
     }
     ActionOf "action-of" "( \"name\" -- xt )" CoreExt Immediate "The current action of a DEFER word. Example: defer greet  ' cr is greet  action-of greet ' cr = .  \\ -1" |f| {
-        let a = f.parse_defer()?;
+        let a = parse_defer(f)?;
         if f.compiling() {
-            f.emit(Instr::Value(a))
+            crate::compiler::emit(f, Instr::Value(a))
         } else {
             let xt = f.vm.mem.cell(a as i64)?;
             f.push(xt)
@@ -677,35 +675,35 @@ primitives! {
     }
     DeferFetch "defer@" "( xt1 -- xt2 )" CoreExt Plain "The action of a DEFER word. Example: defer greet  ' cr is greet  ' greet defer@ ' cr = .  \\ -1" |f| {
         let xt = f.pop()?;
-        let a = f.xt_body(xt)?;
+        let a = xt_body(f, xt)?;
         let v = f.vm.mem.cell(a as i64)?;
         f.push(v)
     }
     DeferStore "defer!" "( xt2 xt1 -- )" CoreExt Plain "Set the action of DEFER word xt1 to xt2. Example: defer greet  :noname .\" hi\" ; ' greet defer!  greet  \\ hi" |f| {
         let xt = f.pop()?;
         let action = f.pop()?;
-        let a = f.xt_body(xt)?;
+        let a = xt_body(f, xt)?;
         f.vm.mem.set_cell(a as i64, action)
     }
     Buffer "buffer:" "( u \"name\" -- )" CoreExt Plain "Make a word that pushes the address of u reserved bytes. Example: 10 buffer: scratch  scratch 10 erase" |f| {
         let u = f.pop_len()?;
-        f.align()?;
+        align(f)?;
         let body = f.vm.here as u32;
-        f.allot(u)?;
+        allot(f, u)?;
         f.vm.mem.fill(body as i64, u, 0)?;
-        f.define_parsed(Kind::Create(body)).map(|_| ())
+        define_parsed(f, Kind::Create(body)).map(|_| ())
     }
     Marker "marker" "( \"name\" -- )" CoreExt Plain "Make a word that forgets itself and everything defined after it. Example: marker clean  : temp 1 ;  clean" |f| {
         let mark = f.vm.dict.mark(f.vm.here, f.vm.code.len());
         let m = f.vm.dict.marks.len() as u32;
         f.vm.dict.marks.push(mark);
-        f.define_parsed(Kind::Marker(m)).map(|_| ())
+        define_parsed(f, Kind::Marker(m)).map(|_| ())
     }
     Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools Plain "Make newname behave exactly like oldname. Example: synonym plus +  2 3 plus .  \\ 5" |f| {
-        let new = f.parse_def_name()?;
-        let old = f.parse_find()?;
+        let new = parse_def_name(f)?;
+        let old = parse_find(f)?;
         let w = f.vm.dict.words[old as usize].clone();
-        let xt = f.define(&new, w.kind, true)?;
+        let xt = crate::compiler::define(f, &new, w.kind, true)?;
         let nw = &mut f.vm.dict.words[xt as usize];
         nw.flags = w.flags;
         nw.code_end = w.code_end;
@@ -714,63 +712,63 @@ primitives! {
     }
 
     If "if" "( flag -- )" Core ImmediateCompileOnly "Run what follows (up to ELSE or THEN) only if flag is true. Compiles a conditional forward branch. Example: : sign? ( n -- ) 0< if .\" negative\" else .\" not negative\" then ;  -5 sign?  \\ negative" |f| {
-        f.emit_forward(Instr::ZBranch(0))
+        crate::compiler::emit_forward(f, Instr::ZBranch(0))
     }
-    Else "else" "( -- )" Core ImmediateCompileOnly "The other branch of an IF. Compiles a forward branch and resolves the IF. Example: : even? ( n -- ) 2 mod if .\" odd\" else .\" even\" then ;  3 even?  \\ odd" |f| { f.cf_else() }
-    Then "then" "( -- )" Core ImmediateCompileOnly "End an IF or IF ... ELSE. Resolves the pending forward branch. Example: : warn ( n -- ) 100 > if .\" too big!\" then ;  200 warn  \\ too big!" |f| { f.resolve_orig("then") }
+    Else "else" "( -- )" Core ImmediateCompileOnly "The other branch of an IF. Compiles a forward branch and resolves the IF. Example: : even? ( n -- ) 2 mod if .\" odd\" else .\" even\" then ;  3 even?  \\ odd" |f| { crate::compiler::cf_else(f) }
+    Then "then" "( -- )" Core ImmediateCompileOnly "End an IF or IF ... ELSE. Resolves the pending forward branch. Example: : warn ( n -- ) 100 > if .\" too big!\" then ;  200 warn  \\ too big!" |f| { crate::compiler::resolve_orig(f, "then") }
     Begin "begin" "( -- )" Core ImmediateCompileOnly "Start a loop: BEGIN ... UNTIL, BEGIN ... AGAIN, BEGIN ... WHILE ... REPEAT. Example: : countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \\ 3 2 1" |f| {
         let pos = f.input.token_pos();
-        f.compiler.begins.push((f.code_here(), pos));
-        f.cs_push(f.code_here(), DEST)
+        f.compiler.begins.push((crate::compiler::code_here(f), pos));
+        crate::compiler::cs_push(f, crate::compiler::code_here(f), DEST)
     }
     Until "until" "( flag -- )" Core ImmediateCompileOnly "Loop back to BEGIN until flag is true. Compiles a conditional backward branch. Example: : countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \\ 3 2 1" |f| {
-        f.cf_back(false)
+        crate::compiler::cf_back(f, false)
     }
     Again "again" "( -- )" CoreExt ImmediateCompileOnly "Loop back to BEGIN forever. Compiles a backward branch. Example: : forever begin .\" x\" again ;  \\ (forever prints x until Ctrl-C stops it)" |f| {
-        f.cf_back(true)
+        crate::compiler::cf_back(f, true)
     }
     While "while" "( flag -- )" Core ImmediateCompileOnly "Leave a BEGIN loop when flag is false. Compiles a conditional forward branch. Example: : halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \\ 10 5 2 1" |f| {
-        f.cf_while()
+        crate::compiler::cf_while(f)
     }
     Repeat "repeat" "( -- )" Core ImmediateCompileOnly "End a BEGIN ... WHILE loop: jump back to BEGIN, resolve the WHILE. Example: : halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \\ 10 5 2 1" |f| {
-        f.cf_repeat()
+        crate::compiler::cf_repeat(f)
     }
     Ahead "ahead" "( -- )" Tools ImmediateCompileOnly "Compile an unconditional forward branch, resolved by THEN. Example: : t ahead .\" skipped\" then .\" here\" ;  t  \\ here" |f| {
-        f.emit_forward(Instr::Branch(0))
+        crate::compiler::emit_forward(f, Instr::Branch(0))
     }
     CsPick "cs-pick" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools Plain "Copy the u-th control-flow stack entry. Example: : t ( n -- ) begin [ 0 cs-pick ] dup . 1- dup 0= until [ 2drop ] drop ;  3 t  \\ 3 2 1" |f| {
         let u = f.pop_len()?;
-        f.cs_pick(u as usize)
+        crate::compiler::cs_pick(f, u as usize)
     }
     CsRoll "cs-roll" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u-1 ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools Plain "Move the u-th control-flow stack entry to the top. Example: : t ( flag -- ) if ahead [ 1 cs-roll ] then .\" false \" then .\" done \" ;  0 t  -1 t  \\ false done done" |f| {
         let u = f.pop_len()?;
-        f.cs_roll(u as usize)
+        crate::compiler::cs_roll(f, u as usize)
     }
-    Do "do" "( limit start -- )" Core ImmediateCompileOnly "Start a counted loop from start up to limit-1; I is the index. Example: : count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4" |f| { f.begin_do(false) }
-    QDo "?do" "( limit start -- )" CoreExt ImmediateCompileOnly "Like DO, but skip the loop when limit = start. Example: : stars ( n -- ) 0 ?do [char] * emit loop ;  0 stars 3 stars  \\ ***" |f| { f.begin_do(true) }
-    Loop "loop" "( -- )" Core ImmediateCompileOnly "Add one to the index; repeat while it has not reached the limit. Example: : count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4" |f| { f.end_do(false, "loop") }
-    PlusLoop "+loop" "( n -- )" Core ImmediateCompileOnly "Add n to the index; repeat until it crosses the limit. Example: : evens 10 0 do i . 2 +loop ;  evens  \\ 0 2 4 6 8" |f| { f.end_do(true, "+loop") }
-    Leave "leave" "( -- )" Core ImmediateCompileOnly "Leave the innermost DO loop now. Example: : first3 10 0 do i 3 = if leave then i . loop ;  first3  \\ 0 1 2" |f| { f.emit_leave() }
+    Do "do" "( limit start -- )" Core ImmediateCompileOnly "Start a counted loop from start up to limit-1; I is the index. Example: : count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4" |f| { crate::compiler::begin_do(f, false) }
+    QDo "?do" "( limit start -- )" CoreExt ImmediateCompileOnly "Like DO, but skip the loop when limit = start. Example: : stars ( n -- ) 0 ?do [char] * emit loop ;  0 stars 3 stars  \\ ***" |f| { crate::compiler::begin_do(f, true) }
+    Loop "loop" "( -- )" Core ImmediateCompileOnly "Add one to the index; repeat while it has not reached the limit. Example: : count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4" |f| { crate::compiler::end_do(f, false, "loop") }
+    PlusLoop "+loop" "( n -- )" Core ImmediateCompileOnly "Add n to the index; repeat until it crosses the limit. Example: : evens 10 0 do i . 2 +loop ;  evens  \\ 0 2 4 6 8" |f| { crate::compiler::end_do(f, true, "+loop") }
+    Leave "leave" "( -- )" Core ImmediateCompileOnly "Leave the innermost DO loop now. Example: : first3 10 0 do i 3 = if leave then i . loop ;  first3  \\ 0 1 2" |f| { crate::compiler::emit_leave(f) }
     Case "case" "( -- )" CoreExt ImmediateCompileOnly "Start a CASE ... OF ... ENDOF ... ENDCASE selection. Example: : name ( n -- ) case 1 of .\" one\" endof 2 of .\" two\" endof .\" many\" endcase ;  2 name  \\ two" |f| {
-        f.emit(Instr::Case)?;
-        f.cs_push(0, CASE_SYS)
+        crate::compiler::emit(f, Instr::Case)?;
+        crate::compiler::cs_push(f, 0, CASE_SYS)
     }
     Of "of" "( x1 x2 -- | x1 )" CoreExt ImmediateCompileOnly "If x1 = x2, drop both and run up to ENDOF; else keep x1 and go on after ENDOF. Example: : name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  1 name  \\ one" |f| {
-        let at = f.code_here();
-        f.emit(Instr::Of(0))?;
-        f.cs_push(at, OF_SYS)
+        let at = crate::compiler::code_here(f);
+        crate::compiler::emit(f, Instr::Of(0))?;
+        crate::compiler::cs_push(f, at, OF_SYS)
     }
     EndOf "endof" "( -- )" CoreExt ImmediateCompileOnly "End an OF branch: jump to ENDCASE. Example: : name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  2 name  \\ other" |f| {
-        f.cf_endof()
+        crate::compiler::cf_endof(f)
     }
     EndCase "endcase" "( x -- )" CoreExt ImmediateCompileOnly "End a CASE: drop the selector. Example: : name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  1 name  \\ one" |f| {
-        f.cf_endcase()
+        crate::compiler::cf_endcase(f)
     }
     LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals ImmediateCompileOnly "Declare locals: arguments from the stack, then uninitialised values. Example: : diff {: a b -- d :} a b - ;  10 3 diff .  \\ 7" |f| {
-        f.declare_locals(false)
+        crate::compiler::declare_locals(f, false)
     }
     PostponeAll "]]" "( \"words [[\" -- )" Gforth ImmediateCompileOnly "Postpone every word up to [[: : 2dup+ ]] 2dup + [[ ; immediate. Numbers are compiled as literals." |f| {
-        f.postpone_all()
+        postpone_all(f)
     }
     TwoRDrop "2rdrop" "( R: x1 x2 -- )" Gforth Plain "Discard the top two cells of the return stack." |f| {
         f.rpop()?;
@@ -797,23 +795,23 @@ primitives! {
     }
     NameToString "name>string" "( nt -- c-addr u )" Tools Plain "The name of a word, as a string." |f| {
         let nt = f.pop()?;
-        let nt = f.name_token(nt)?;
+        let nt = name_token(f, nt)?;
         let name = f.vm.dict.words[nt as usize].name.to_string();
-        let a = f.arg_string(&name)?;
+        let a = arg_string(f, &name)?;
         f.push(a)?;
         f.push(name.len() as i64)
     }
     NameToInterpret "name>interpret" "( nt -- xt | 0 )" Tools Plain "What the word does when interpreted (0 for a compile-only word)." |f| {
         let nt = f.pop()?;
-        let nt = f.name_token(nt)?;
+        let nt = name_token(f, nt)?;
         let only = f.vm.dict.words[nt as usize].compile_only();
         f.push(if only { 0 } else { nt as i64 })
     }
     NameToCompile "name>compile" "( nt -- x xt )" Tools Plain "What the word does when compiled: x xt execute performs it (xt is EXECUTE for an immediate word, COMPILE, otherwise)." |f| {
         let nt = f.pop()?;
-        let nt = f.name_token(nt)?;
+        let nt = name_token(f, nt)?;
         let how = if f.vm.dict.words[nt as usize].immediate() { "execute" } else { "compile," };
-        let how = f.builtin_xt(how)?;
+        let how = builtin_xt(f, how)?;
         f.push(nt as i64)?;
         f.push(how as i64)
     }
@@ -856,8 +854,8 @@ primitives! {
         if w.kind == Kind::Forgotten {
             return Err(f.stale_xt(xt));
         }
-        let name = f.parse_def_name()?;
-        let new = f.define(&name, w.kind, true)?;
+        let name = parse_def_name(f)?;
+        let new = crate::compiler::define(f, &name, w.kind, true)?;
         f.vm.dict.words[new as usize].code_end = w.code_end;
         f.vm.dict.words[new as usize].effects = w.effects;
         Ok(())
@@ -871,16 +869,16 @@ primitives! {
         Ok(())
     }
     LocalsBrace "{" "( \"args | vals -- outs }\" -- )" Gforth ImmediateCompileOnly "gforth's locals: { a b | c -- d } is {: a b | c -- d :}." |f| {
-        f.declare_locals(true)
+        crate::compiler::declare_locals(f, true)
     }
     LocalsBar "locals|" "( \"name1 ... namen |\" -- )" Locals ImmediateCompileOnly "Declare locals taken from the stack, name1 from the top: 1 2 locals| a b | leaves a = 2." |f| {
-        f.locals_bar()
+        crate::compiler::locals_bar(f)
     }
     ParenLocal "(local)" "( c-addr u -- )" Locals Plain "While compiling: add a local named by the string; 0 0 (local) ends the list (the first name gets the top of the stack)." |f| {
         let u = f.pop()?;
         let a = f.pop()?;
         let name = if u == 0 { String::new() } else { f.vm.mem.string(a, u)? };
-        f.paren_local(name)
+        crate::compiler::paren_local(f, name)
     }
 
     Throw "throw" "( k*x n -- k*x | i*x n )" Exception Plain "If n is not zero, unwind to the nearest CATCH with n. Example: : check ( n -- ) 0< if -24 throw then ;  -1 ' check catch . drop  \\ -24" |f| {
@@ -904,7 +902,7 @@ primitives! {
     SourceFilename "sourcefilename" "( -- c-addr u )" Gforth Plain "The name of the file being interpreted: as INCLUDE was given it, `-e` for command-line code, `<stdin>` for the terminal (gforth). Example: sourcefilename type  \\ <stdin>" |f| {
         let src = f.input.current().src;
         let name = f.input.text(src).map(|t| t.name.clone()).unwrap_or_default();
-        let a = f.arg_string(&name)?;
+        let a = arg_string(f, &name)?;
         f.push(a)?;
         f.push(name.len() as i64)
     }
@@ -924,93 +922,93 @@ primitives! {
     }
     Span "span" "( -- a-addr )" Gforth Plain "A variable: how many characters the last EXPECT received (obsolescent: Forth-2012 removed it; use ACCEPT's result)." |f| { f.push(crate::memory::SPAN_ADDR as i64) }
     SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt Plain "Where input comes from: 0 user, -1 EVALUATE, or a file. Example: source-id .  \\ 0 (the terminal)" |f| {
-        f.push(f.source_id())
+        f.push(crate::interp::source_id(f))
     }
     Refill "refill" "( -- flag )" CoreExt Plain "Read the next line of input; false at the end. Example: refill  \\ (reads the next line in place of the rest of this one; true if there was one)" |f| {
-        let ok = f.refill()?;
+        let ok = crate::interp::refill(f)?;
         f.push_bool(ok)
     }
     Evaluate "evaluate" "( i*x c-addr u -- j*x )" Core Plain "Interpret a string. Example: s\" 2 3 + .\" evaluate  \\ 5" |f| {
         let u = f.pop()?;
         let a = f.pop()?;
-        f.evaluate(a, u)
+        crate::interp::evaluate(f, a, u)
     }
     Parse "parse" "( char \"ccc<char>\" -- c-addr u )" CoreExt Plain "The text up to char in the input. Example: char ) parse text)  type  \\ text" |f| {
         let c = f.pop()?;
-        let (a, n) = f.parse(c as u8)?;
+        let (a, n) = crate::interp::parse(f, c as u8)?;
         f.push(a)?;
         f.push(n)
     }
     ParseName "parse-name" "( \"name\" -- c-addr u )" CoreExt Plain "The next blank-delimited word in the input. Example: parse-name hello type  \\ hello" |f| {
-        let (a, n) = f.parse_name()?;
+        let (a, n) = crate::interp::parse_name(f)?;
         f.push(a)?;
         f.push(n)
     }
     Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core Plain "Skip leading chars, parse up to char: a counted string. Example: bl word hello count type  \\ hello" |f| {
         let c = f.pop()? as u8;
-        let (start, len) = f.parse_area();
+        let (start, len) = crate::interp::parse_area(f);
         let area = f.vm.mem.slice(start, len)?;
         let is_delim = |b: u8| b == c || (c == b' ' && b < b' ');
         let skip = area.iter().position(|&b| !is_delim(b)).unwrap_or(area.len());
         let n = area[skip..].iter().position(|&b| is_delim(b)).unwrap_or(area.len() - skip);
         let text = area[skip..skip + n].to_vec();
         let consumed = (skip + n + usize::from(skip + n < area.len())) as i64;
-        f.set_to_in(f.to_in() + consumed);
+        crate::interp::set_to_in(f, crate::interp::to_in(f) + consumed);
         let n = text.len().min(255);
         f.vm.mem.set_byte(WORD_BUF as i64, n as u8)?;
         f.vm.mem.write(WORD_BUF as i64 + 1, &text[..n])?;
         f.vm.mem.set_byte(WORD_BUF as i64 + 1 + n as i64, b' ')?;
         f.push(WORD_BUF as i64)
     }
-    SaveInput "save-input" "( -- xn ... x1 n )" CoreExt Plain "Describe the input position, for RESTORE-INPUT. Example: variable done  save-input  .\" read \" done @ [if] . [else] true done ! restore-input [then]  \\ read read 0" |f| { f.save_input() }
+    SaveInput "save-input" "( -- xn ... x1 n )" CoreExt Plain "Describe the input position, for RESTORE-INPUT. Example: variable done  save-input  .\" read \" done @ [if] . [else] true done ! restore-input [then]  \\ read read 0" |f| { save_input(f) }
     RestoreInput "restore-input" "( xn ... x1 n -- flag )" CoreExt Plain "Go back to a saved input position; false on success. Example: variable done  save-input  .\" read \" done @ [if] . [else] true done ! restore-input [then]  \\ read read 0" |f| {
-        let ok = f.restore_input()?;
+        let ok = restore_input(f)?;
         f.push_bool(!ok)
     }
     Paren "(" "( \"ccc<paren>\" -- )" Core Immediate "A comment up to ) (may span lines in a file)." |f| {
-        let (start, _) = f.parse_area();
+        let (start, _) = crate::interp::parse_area(f);
         let line = f.input.current().line;
-        let found = f.skip_past(b')')?;
-        f.note_stack_comment(start, found && f.input.current().line == line);
+        let found = crate::interp::skip_past(f, b')')?;
+        note_stack_comment(f, start, found && f.input.current().line == line);
         Ok(())
     }
     Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line. Example: 1 2 + .  \\ 3 (and the rest of the line is ignored)" |f| {
         let len = f.input.current().len;
-        f.set_to_in(len);
+        crate::interp::set_to_in(f, len);
         Ok(())
     }
     Shebang "#!" "( \"ccc<eol>\" -- )" Gforth Immediate "A comment to the end of the line, for a script's first line. Example: #! /usr/bin/env playforth" |f| {
         let len = f.input.current().len;
-        f.set_to_in(len);
+        crate::interp::set_to_in(f, len);
         Ok(())
     }
     Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file (gforth's random.fs and a few other library files are built in). Example: include examples/othello.fs" |f| {
-        let name = f.parse_word_name()?;
-        if f.builtin_library(&name, false)? {
+        let name = crate::interp::parse_word_name(f)?;
+        if builtin_library(f, &name, false)? {
             return Ok(());
         }
-        f.included(&name)
+        crate::interp::included(f, &name)
     }
     Included "included" "( i*x c-addr u -- j*x )" File Plain "Interpret the file named by the string. Example: s\" examples/rps.fs\" included" |f| {
         let name = f.pop_string()?;
-        if f.builtin_library(&name, false)? {
+        if builtin_library(f, &name, false)? {
             return Ok(());
         }
-        f.included(&name)
+        crate::interp::included(f, &name)
     }
     Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (random.fs, mini-oof.fs and a few other gforth library files are built in). Example: require examples/rps.fs" |f| {
-        let name = f.parse_word_name()?;
-        if f.builtin_library(&name, true)? {
+        let name = crate::interp::parse_word_name(f)?;
+        if builtin_library(f, &name, true)? {
             return Ok(());
         }
-        f.required(&name)
+        crate::interp::required(f, &name)
     }
     Required "required" "( i*x c-addr u -- j*x )" File Plain "Include a file unless it was included before. Example: s\" examples/rps.fs\" required" |f| {
         let name = f.pop_string()?;
-        if f.builtin_library(&name, true)? {
+        if builtin_library(f, &name, true)? {
             return Ok(());
         }
-        f.required(&name)
+        crate::interp::required(f, &name)
     }
     IncludeFile "include-file" "( i*x fileid -- j*x )" File Plain "Interpret the rest of an open file. Example: s\" examples/rps.fs\" r/o open-file throw include-file" |f| {
         let id = f.pop()?;
@@ -1028,11 +1026,11 @@ primitives! {
                 return Err(f.fail(FILE_IO, "the file is larger than 64 MiB, the most playforth includes"));
             }
         }
-        f.interpret_text(&format!("<file {id}>"), text, id)
+        crate::interp::interpret_text(f, &format!("<file {id}>"), text, id)
     }
     EnvironmentQ "environment?" "( c-addr u -- false | i*x true )" Core Plain "Ask about the system, e.g. s\" MAX-N\" environment?. Example: s\" MAX-N\" environment? drop .  \\ 9223372036854775807" |f| {
         let q = f.pop_string()?;
-        let found = f.environment(&q)?;
+        let found = environment(f, &q)?;
         if !found {
             return f.push(0);
         }
@@ -1059,7 +1057,7 @@ primitives! {
         f.push(n)
     }
     BeginStructure "begin-structure" "( \"name\" -- struct-sys 0 )" Facility Plain "Start a structure; name will push its size. Example: begin-structure point field: p.x field: p.y end-structure  point .  \\ 16" |f| {
-        let xt = f.define_parsed(Kind::Constant(0))?;
+        let xt = define_parsed(f, Kind::Constant(0))?;
         f.push(xt as i64)?;
         f.push(0)
     }
@@ -1073,20 +1071,20 @@ primitives! {
     PlusField "+field" "( n1 n2 \"name\" -- n3 )" Facility Plain "A field of n2 bytes at offset n1: name adds n1 to an address. Example: 0 8 +field p.x drop  create pt 8 allot  5 pt p.x !  pt p.x @ .  \\ 5" |f| {
         let size = f.pop()?;
         let off = f.pop()?;
-        let name = f.parse_def_name()?;
-        f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
+        let name = parse_def_name(f)?;
+        define_code(f, &name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(size))
     }
     FieldColon "field:" "( n1 \"name\" -- n2 )" Facility Plain "An aligned one-cell field. Example: 0 field: p.x drop" |f| {
         let off = f.pop()?.wrapping_add(7) & !7;
-        let name = f.parse_def_name()?;
-        f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
+        let name = parse_def_name(f)?;
+        define_code(f, &name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(8))
     }
     CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility Plain "A one-character field. Example: 0 cfield: c.a drop" |f| {
         let off = f.pop()?;
-        let name = f.parse_def_name()?;
-        f.define_code(&name, &[Instr::Lit(off), Instr::Plus])?;
+        let name = parse_def_name(f)?;
+        define_code(f, &name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(1))
     }
 
@@ -1101,7 +1099,7 @@ primitives! {
     SetOrder "set-order" "( widn ... wid1 n -- )" Search Plain "Set the search order; n = -1 means the minimum order. Example: get-order set-order" |f| {
         let n = f.pop()?;
         if n == -1 {
-            return f.set_order(crate::dictionary::minimum_order());
+            return set_order(f, crate::dictionary::minimum_order());
         }
         if n < 0 || n as usize > MAX_ORDER {
             return Err(ORDER_OVERFLOW);
@@ -1111,7 +1109,7 @@ primitives! {
             order.push(u32::try_from(f.pop()?).map_err(|_| ARG_TYPE)?);
         }
         order.reverse();
-        f.set_order(order)
+        set_order(f, order)
     }
     GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into. Example: get-current .  \\ 0" |f| { f.push(f.vm.dict.current as i64) }
     SetCurrent "set-current" "( wid -- )" Search Plain "Put new definitions into wid. Example: wordlist set-current forth-wordlist set-current" |f| {
@@ -1133,7 +1131,7 @@ primitives! {
         if f.vm.dict.wordlists.len() >= 1024 {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
         }
-        let name = f.parse_def_name()?;
+        let name = parse_def_name(f)?;
         f.vm.dict.wordlists.push(crate::dictionary::Wordlist {
             name: Some(name.clone()),
             ..Default::default()
@@ -1141,7 +1139,7 @@ primitives! {
         f.push(f.vm.dict.wordlists.len() as i64 - 1)?;
         f.compiler.next_name = Some(name);
         let text = "create , does> @ >r get-order nip r> swap set-order ;";
-        f.interpret_text("<vocabulary>", text.as_bytes().to_vec(), -1)
+        crate::interp::interpret_text(f, "<vocabulary>", text.as_bytes().to_vec(), -1)
     }
     Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order. Example: only forth definitions" |f| {
         f.vm.dict.current = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
@@ -1151,10 +1149,10 @@ primitives! {
         let top = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
         let mut o = f.vm.dict.order.clone();
         o.push(top);
-        f.set_order(o)
+        set_order(f, o)
     }
     Only "only" "( -- )" Search Plain "Reset the search order to the minimum: the root word list (FORTH, ONLY, ALSO, PREVIOUS, DEFINITIONS, ORDER, WORDS, SET-ORDER, BYE ...) first, then the game words, then the root word list again, which stays when FORTH replaces the first. Example: only forth order  \\ forth games root  forth" |f| {
-        f.set_order(crate::dictionary::minimum_order())
+        set_order(f, crate::dictionary::minimum_order())
     }
     GamesWordlist "games-wordlist" "( -- wid )" Search Plain "The word list of the built-in game words. Example: games-wordlist .  \\ 1" |f| {
         f.push(crate::system::GAMES_WORDLIST as i64)

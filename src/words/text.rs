@@ -55,15 +55,15 @@ pub(crate) fn signed(n: i128, base: i64) -> String {
 /// Decode the escapes of S\" (Forth-2012 6.2.2266).
 fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
     let mut out = Vec::new();
-    let (addr, len) = f.parse_area();
+    let (addr, len) = crate::interp::parse_area(f);
     let area = f.vm.mem.slice(addr, len)?.to_vec();
     let mut i = 0;
     while i < area.len() {
         let c = area[i];
         i += 1;
         if c == b'"' {
-            let used = f.to_in();
-            f.set_to_in(used + i as i64);
+            let used = crate::interp::to_in(f);
+            crate::interp::set_to_in(f, used + i as i64);
             return Ok(out);
         }
         if c != b'\\' || i >= area.len() {
@@ -98,7 +98,7 @@ fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
             other => out.push(other),
         }
     }
-    f.set_to_in(f.input.current().len);
+    crate::interp::set_to_in(f, f.input.current().len);
     Ok(out)
 }
 
@@ -165,86 +165,84 @@ fn find_interruptibly(hay: &[u8], needle: &[u8]) -> Res<Option<usize>> {
     }
 }
 
-impl Forth {
-    /// Store a string in data space at HERE and compile code that pushes it.
-    pub(crate) fn compile_string(&mut self, s: &[u8]) -> Res<()> {
-        let addr = self.allot_bytes(s)?;
-        self.emit(Instr::Str(addr as u32, s.len() as u32))
-    }
+/// Store a string in data space at HERE and compile code that pushes it.
+pub(crate) fn compile_string(f: &mut Forth, s: &[u8]) -> Res<()> {
+    let addr = crate::words::sys::allot_bytes(f, s)?;
+    crate::compiler::emit(f, Instr::Str(addr as u32, s.len() as u32))
+}
 
-    /// Copy a string to the next transient S" buffer.
-    fn transient(&mut self, s: &[u8]) -> Res<(i64, i64)> {
-        if s.len() > SQUOTE_SIZE {
-            return Err(self.fail(
-                PARSED_OVERFLOW,
-                "interpreted strings hold at most 1024 bytes",
-            ));
+/// Copy a string to the next transient S" buffer.
+fn transient(f: &mut Forth, s: &[u8]) -> Res<(i64, i64)> {
+    if s.len() > SQUOTE_SIZE {
+        return Err(f.fail(
+            PARSED_OVERFLOW,
+            "interpreted strings hold at most 1024 bytes",
+        ));
+    }
+    f.words.text.squote_next = (f.words.text.squote_next + 1) % SQUOTE_COUNT;
+    let addr = (SQUOTE_BUFS + f.words.text.squote_next * SQUOTE_SIZE) as i64;
+    f.vm.mem.write(addr, s)?;
+    Ok((addr, s.len() as i64))
+}
+
+/// Compile or push a parsed string, as S" does.
+fn string_literal(f: &mut Forth, s: &[u8]) -> Res<()> {
+    if f.compiling() {
+        compile_string(f, s)
+    } else {
+        let (a, n) = transient(f, s)?;
+        f.push(a)?;
+        f.push(n)
+    }
+}
+
+/// The text up to the closing quote. Typed at the REPL, a string left
+/// open goes on over the next lines (files keep the standard rule: a
+/// string ends with its line).
+fn parse_quoted(f: &mut Forth) -> Res<Vec<u8>> {
+    let mut text = Vec::new();
+    loop {
+        let (start, len) = crate::interp::parse_area(f);
+        let closed = f.vm.mem.slice(start, len)?.contains(&b'"');
+        let (a, n) = crate::interp::parse(f, b'"')?;
+        text.extend_from_slice(f.vm.mem.slice(a, n)?);
+        let typed = f.input.current().src == 0
+            && matches!(
+                f.input.current().kind,
+                crate::input::SourceKind::Text { .. }
+            );
+        if closed || !typed || !crate::interp::refill(f)? {
+            return Ok(text);
         }
-        self.words.text.squote_next = (self.words.text.squote_next + 1) % SQUOTE_COUNT;
-        let addr = (SQUOTE_BUFS + self.words.text.squote_next * SQUOTE_SIZE) as i64;
-        self.vm.mem.write(addr, s)?;
-        Ok((addr, s.len() as i64))
+        text.push(b'\n');
     }
+}
 
-    /// Compile or push a parsed string, as S" does.
-    fn string_literal(&mut self, s: &[u8]) -> Res<()> {
-        if self.compiling() {
-            self.compile_string(s)
-        } else {
-            let (a, n) = self.transient(s)?;
-            self.push(a)?;
-            self.push(n)
-        }
+fn hold(f: &mut Forth, c: u8) -> Res<()> {
+    if f.words.text.hld <= HOLD_START {
+        return Err(PICTURED_OVERFLOW);
     }
+    f.words.text.hld -= 1;
+    f.vm.mem.set_byte(f.words.text.hld as i64, c)
+}
 
-    /// The text up to the closing quote. Typed at the REPL, a string left
-    /// open goes on over the next lines (files keep the standard rule: a
-    /// string ends with its line).
-    fn parse_quoted(&mut self) -> Res<Vec<u8>> {
-        let mut text = Vec::new();
-        loop {
-            let (start, len) = self.parse_area();
-            let closed = self.vm.mem.slice(start, len)?.contains(&b'"');
-            let (a, n) = self.parse(b'"')?;
-            text.extend_from_slice(self.vm.mem.slice(a, n)?);
-            let typed = self.input.current().src == 0
-                && matches!(
-                    self.input.current().kind,
-                    crate::input::SourceKind::Text { .. }
-                );
-            if closed || !typed || !self.refill()? {
-                return Ok(text);
-            }
-            text.push(b'\n');
-        }
-    }
+fn emit_str(f: &mut Forth, s: &str) -> Res<()> {
+    crate::words::io::write_out(f, s.as_bytes())
+}
 
-    fn hold(&mut self, c: u8) -> Res<()> {
-        if self.words.text.hld <= HOLD_START {
-            return Err(PICTURED_OVERFLOW);
-        }
-        self.words.text.hld -= 1;
-        self.vm.mem.set_byte(self.words.text.hld as i64, c)
-    }
-
-    fn emit_str(&mut self, s: &str) -> Res<()> {
-        self.write_out(s.as_bytes())
-    }
-
-    /// Print right-aligned in a field of `width`.
-    fn emit_right(&mut self, s: &str, width: i64) -> Res<()> {
-        let pad = (width.clamp(0, 1 << 16) as usize).saturating_sub(s.len());
-        self.emit_str(&format!("{}{s}", " ".repeat(pad)))
-    }
+/// Print right-aligned in a field of `width`.
+fn emit_right(f: &mut Forth, s: &str, width: i64) -> Res<()> {
+    let pad = (width.clamp(0, 1 << 16) as usize).saturating_sub(s.len());
+    emit_str(f, &format!("{}{s}", " ".repeat(pad)))
 }
 
 /// ." and .\": print the string now, or compile printing it.
 fn print_or_compile(f: &mut Forth, s: &[u8]) -> Res<()> {
     if f.compiling() {
-        f.compile_string(s)?;
-        f.emit(Text::DotQuoteRun.instr())
+        compile_string(f, s)?;
+        crate::compiler::emit(f, Text::DotQuoteRun.instr())
     } else {
-        f.write_out(s)
+        crate::words::io::write_out(f, s)
     }
 }
 
@@ -260,15 +258,15 @@ primitives! {
         f.push(n as i64)
     }
     SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core Immediate "A string up to the next \"; compiled in a definition, in a transient buffer outside one. Example: s\" forth\" type  \\ forth" |f| {
-        let s = f.parse_quoted()?;
-        f.string_literal(&s)
+        let s = parse_quoted(f)?;
+        string_literal(f, &s)
     }
     SBackslashQuote "s\\\"" "( \"ccc<quote>\" -- c-addr u )" CoreExt Immediate "Like S\" but with escapes such as \\n \\t \\\" \\x41. Example: s\\\" one\\ttwo\\n\" type  \\ one two (a tab between, a new line after)" |f| {
         let s = unescape(f)?;
-        f.string_literal(&s)
+        string_literal(f, &s)
     }
     DotQuote ".\"" "( \"ccc<quote>\" -- )" Core Immediate "Print a string up to the next \" (compiled in a definition). Example: : hi .\" Hello!\" ; hi  \\ Hello!" |f| {
-        let s = f.parse_quoted()?;
+        let s = parse_quoted(f)?;
         print_or_compile(f, &s)
     }
     DotBackslashQuote ".\\\"" "( \"ccc<quote>\" -- )" Gforth Immediate "Print a string with escapes such as \\n \\t (compiled in a definition): .\\\" a\\tb\\n\"." |f| {
@@ -292,40 +290,40 @@ primitives! {
         f.push(u - n)
     }
     DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once. Example: .( shown at once)  \\ shown at once" |f| {
-        let (a, n) = f.parse(b')')?;
+        let (a, n) = crate::interp::parse(f, b')')?;
         let s = f.vm.mem.slice(a, n)?.to_vec();
-        f.write_out(&s)
+        crate::words::io::write_out(f, &s)
     }
     CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt Immediate "A counted string up to the next \". Example: : greeting c\" hi\" ;  greeting count type  \\ hi" |f| {
-        let s = f.parse_quoted()?;
+        let s = parse_quoted(f)?;
         if s.len() > 255 {
             return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
         }
         let mut counted = vec![s.len() as u8];
         counted.extend_from_slice(&s);
         if f.compiling() {
-            let a = f.allot_bytes(&counted)?;
-            f.emit(Instr::Lit(a))
+            let a = crate::words::sys::allot_bytes(f, &counted)?;
+            crate::compiler::emit(f, Instr::Lit(a))
         } else {
-            let (a, _) = f.transient(&counted)?;
+            let (a, _) = transient(f, &counted)?;
             f.push(a)
         }
     }
     CommaQuote ",\"" "( \"ccc<quote>\" -- )" Gforth Plain "Store a counted string at HERE. Example: create msg ,\" hello\"  msg count type  \\ hello" |f| {
-        let s = f.parse_quoted()?;
+        let s = parse_quoted(f)?;
         if s.len() > 255 {
             return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
         }
         let mut counted = vec![s.len() as u8];
         counted.extend_from_slice(&s);
-        f.allot_bytes(&counted).map(|_| ())
+        crate::words::sys::allot_bytes(f, &counted).map(|_| ())
     }
     SLiteral "sliteral" "( c-addr u -- )" String ImmediateCompileOnly "Compile a string that the definition will push. Example: : hi [ s\" hello\" ] sliteral type ;  hi  \\ hello" |f| {
         let s = f.pop_bytes()?;
-        f.compile_string(&s)
+        compile_string(f, &s)
     }
     Char "char" "( \"name\" -- char )" Core Plain "The first character of the next word. Example: char A .  \\ 65" |f| {
-        let (a, n) = f.parse_name()?;
+        let (a, n) = crate::interp::parse_name(f)?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "CHAR needs a character after it"));
         }
@@ -333,21 +331,21 @@ primitives! {
         f.push(c as i64)
     }
     BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal. Example: : a? ( c -- f ) [char] a = ;  char a a? .  \\ -1" |f| {
-        let (a, n) = f.parse_name()?;
+        let (a, n) = crate::interp::parse_name(f)?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "[CHAR] needs a character after it"));
         }
         let c = f.vm.mem.byte(a)?;
-        f.emit(Instr::Lit(c as i64))
+        crate::compiler::emit(f, Instr::Lit(c as i64))
     }
     AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2). Example: : check ( n -- ) 0< abort\" negative!\" ;" |f| {
-        let s = f.parse_quoted()?;
-        f.compile_string(&s)?;
-        f.emit(Text::AbortIf.instr())
+        let s = parse_quoted(f)?;
+        compile_string(f, &s)?;
+        crate::compiler::emit(f, Text::AbortIf.instr())
     }
     DotQuoteRun "(.\")" "( c-addr u -- )" Playforth Plain "The run-time of .\" (prints the string)." |f| {
         let s = f.pop_bytes()?;
-        f.write_out(&s)
+        crate::words::io::write_out(f, &s)
     }
     AbortIf "(abort\")" "( flag c-addr u -- )" Playforth Plain "The run-time of ABORT\"." |f| {
         let msg = f.pop_string()?;
@@ -426,7 +424,7 @@ primitives! {
         let ud = f.pop_double()? as u128;
         let base = f.base().clamp(2, 36) as u128;
         let d = (ud % base) as u32;
-        f.hold(std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
+        hold(f, std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
         f.push_double((ud / base) as i128)
     }
     NumberSignS "#s" "( ud -- 0 0 )" Core Plain "Convert all remaining digits. Example: 42 s>d <# #s #> type  \\ 42" |f| {
@@ -434,7 +432,7 @@ primitives! {
         let base = f.base().clamp(2, 36) as u128;
         loop {
             let d = (ud % base) as u32;
-            f.hold(std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
+            hold(f, std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
             ud /= base;
             if ud == 0 {
                 break;
@@ -450,59 +448,59 @@ primitives! {
     }
     Hold "hold" "( char -- )" Core Plain "Add a character to the picture. Example: : .dollars ( n -- ) s>d <# #s [char] $ hold #> type ;  42 .dollars  \\ $42" |f| {
         let c = f.pop()?;
-        f.hold(c as u8)
+        hold(f, c as u8)
     }
     Holds "holds" "( c-addr u -- )" CoreExt Plain "Add a string to the picture. Example: 42 s>d <# #s s\" = \" holds #> type  \\ = 42" |f| {
         let s = f.pop_bytes()?;
         for &c in s.iter().rev() {
-            f.hold(c)?;
+            hold(f, c)?;
         }
         Ok(())
     }
     Sign "sign" "( n -- )" Core Plain "Add a minus sign to the picture if n is negative. Example: -42 dup abs s>d <# #s rot sign #> type  \\ -42" |f| {
-        if f.pop()? < 0 { f.hold(b'-') } else { Ok(()) }
+        if f.pop()? < 0 { hold(f, b'-') } else { Ok(()) }
     }
     Dot "." "( n -- )" Core Plain "Print a number and a space. Example: 42 .  \\ 42 (and a space)" |f| {
         let n = f.pop()?;
         let s = signed(n as i128, f.base());
-        f.emit_str(&s)?;
-        f.emit_str(" ")
+        emit_str(f, &s)?;
+        emit_str(f, " ")
     }
     UDot "u." "( u -- )" Core Plain "Print an unsigned number and a space. Example: -1 u.  \\ 18446744073709551615 (the largest unsigned cell)" |f| {
         let n = f.pop()?;
         let s = digits(n as u64 as u128, f.base());
-        f.emit_str(&s)?;
-        f.emit_str(" ")
+        emit_str(f, &s)?;
+        emit_str(f, " ")
     }
     DotR ".r" "( n width -- )" CoreExt Plain "Print a number right-aligned in a field. Example: 42 6 .r  \\ 42 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let n = f.pop()?;
         let s = signed(n as i128, f.base());
-        f.emit_right(&s, w)
+        emit_right(f, &s, w)
     }
     UDotR "u.r" "( u width -- )" CoreExt Plain "Print an unsigned number right-aligned in a field. Example: 42 6 u.r  \\ 42 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let n = f.pop()?;
         let s = digits(n as u64 as u128, f.base());
-        f.emit_right(&s, w)
+        emit_right(f, &s, w)
     }
     DDot "d." "( d -- )" Double Plain "Print a double and a space. Example: 1. d.  \\ 1" |f| {
         let d = f.pop_double()?;
         let s = signed(d, f.base());
-        f.emit_str(&s)?;
-        f.emit_str(" ")
+        emit_str(f, &s)?;
+        emit_str(f, " ")
     }
     DDotR "d.r" "( d width -- )" Double Plain "Print a double right-aligned in a field. Example: 1. 6 d.r  \\ 1 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let d = f.pop_double()?;
         let s = signed(d, f.base());
-        f.emit_right(&s, w)
+        emit_right(f, &s, w)
     }
     UDDot "ud." "( ud -- )" Gforth Plain "Print an unsigned double and a space. Example: -1. ud.  \\ 340282366920938463463374607431768211455 (the largest unsigned double)" |f| {
         let d = f.pop_double()?;
         let s = digits(d as u128, f.base());
-        f.emit_str(&s)?;
-        f.emit_str(" ")
+        emit_str(f, &s)?;
+        emit_str(f, " ")
     }
     Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String Plain "Make SUBSTITUTE replace %name% (string 2) with string 1. Example: s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let name = f.pop_string()?.to_lowercase();

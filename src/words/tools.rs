@@ -10,194 +10,192 @@ use crate::words::text::signed;
 use std::fmt::Write as _;
 use std::io::Write;
 
-impl Forth {
-    /// What `~~` prints: where, and the stack.
-    fn debug_here(&mut self, place: &str) -> Res<()> {
-        let _ = self.host.out.flush();
-        let line = format!("{place} {}\n", self.stack_text().trim_end());
-        let _ = self.host.diag.write_all(line.as_bytes());
-        Ok(())
-    }
+/// What `~~` prints: where, and the stack.
+fn debug_here(f: &mut Forth, place: &str) -> Res<()> {
+    let _ = f.host.out.flush();
+    let line = format!("{place} {}\n", stack_text(f).trim_end());
+    let _ = f.host.diag.write_all(line.as_bytes());
+    Ok(())
+}
 
-    /// The stack as `.S` shows it: `<depth> a b c `.
-    pub(crate) fn stack_text(&self) -> String {
-        self.stack_text_top(usize::MAX)
-    }
+/// The stack as `.S` shows it: `<depth> a b c `.
+pub(crate) fn stack_text(f: &Forth) -> String {
+    stack_text_top(f, usize::MAX)
+}
 
-    /// The stack as `.S` shows it, but only its top `k` cells (after `…`
-    /// when there are more): the REPL's view after ` ok`.
-    pub(crate) fn stack_text_top(&self, k: usize) -> String {
-        let base = self.base();
-        let stack = self.stack();
-        if self.prefs.stack_boxes && !stack.is_empty() {
-            return self.stack_boxes_top(k);
-        }
-        let mut s = format!("<{}> ", stack.len());
-        if stack.len() > k {
-            s.push_str("… ");
-        }
-        for &x in &stack[stack.len().saturating_sub(k)..] {
-            let _ = write!(s, "{} ", signed(x as i128, base));
-        }
-        s.push_str(&self.fstack_text());
-        s
+/// The stack as `.S` shows it, but only its top `k` cells (after `…`
+/// when there are more): the REPL's view after ` ok`.
+pub(crate) fn stack_text_top(f: &Forth, k: usize) -> String {
+    let base = f.base();
+    let stack = f.stack();
+    if f.prefs.stack_boxes && !stack.is_empty() {
+        return stack_boxes_top(f, k);
     }
+    let mut s = format!("<{}> ", stack.len());
+    if stack.len() > k {
+        s.push_str("… ");
+    }
+    for &x in &stack[stack.len().saturating_sub(k)..] {
+        let _ = write!(s, "{} ", signed(x as i128, base));
+    }
+    s.push_str(&crate::words::float::fstack_text(f));
+    s
+}
 
-    /// The stack as a row of boxed cells, the top on the right (the top `k`
-    /// cells, after a `…` cell when there are more), under its depth:
-    ///
-    /// ```text
-    /// <3>
-    /// ┌───┬───┬────┐
-    /// │ 1 │ 2 │ 30 │
-    /// └───┴───┴────┘
-    /// ```
-    fn stack_boxes_top(&self, k: usize) -> String {
-        let base = self.base();
-        let stack = self.stack();
-        let mut cells: Vec<String> = Vec::new();
-        if stack.len() > k {
-            cells.push("…".to_string());
-        }
-        for &x in &stack[stack.len().saturating_sub(k)..] {
-            cells.push(signed(x as i128, base));
-        }
-        let widths: Vec<usize> = cells.iter().map(|c| c.chars().count() + 2).collect();
-        let rule = |left: &str, mid: &str, right: &str| {
-            let parts: Vec<String> = widths.iter().map(|&w| "─".repeat(w)).collect();
-            format!("{left}{}{right}", parts.join(mid))
+/// The stack as a row of boxed cells, the top on the right (the top `k`
+/// cells, after a `…` cell when there are more), under its depth:
+///
+/// ```text
+/// <3>
+/// ┌───┬───┬────┐
+/// │ 1 │ 2 │ 30 │
+/// └───┴───┴────┘
+/// ```
+fn stack_boxes_top(f: &Forth, k: usize) -> String {
+    let base = f.base();
+    let stack = f.stack();
+    let mut cells: Vec<String> = Vec::new();
+    if stack.len() > k {
+        cells.push("…".to_string());
+    }
+    for &x in &stack[stack.len().saturating_sub(k)..] {
+        cells.push(signed(x as i128, base));
+    }
+    let widths: Vec<usize> = cells.iter().map(|c| c.chars().count() + 2).collect();
+    let rule = |left: &str, mid: &str, right: &str| {
+        let parts: Vec<String> = widths.iter().map(|&w| "─".repeat(w)).collect();
+        format!("{left}{}{right}", parts.join(mid))
+    };
+    let row: Vec<String> = cells.iter().map(|c| format!(" {c} ")).collect();
+    let mut s = format!("<{}>\n", stack.len());
+    s.push_str(&rule("┌", "┬", "┐"));
+    s.push_str(&format!("\n│{}│\n", row.join("│")));
+    s.push_str(&rule("└", "┴", "┘"));
+    s.push('\n');
+    s.push_str(&crate::words::float::fstack_text(f));
+    s
+}
+
+/// WORDS: the user's words first, then the built-ins by word set.
+pub(crate) fn words_text(f: &Forth, which: Option<&str>) -> String {
+    use std::collections::BTreeMap;
+    let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut mine: Vec<String> = Vec::new();
+    for name in crate::teach::visible_names(f) {
+        let Some(xt) = Dictionary::lookup_view(&f.vm.dict, &name) else {
+            continue;
         };
-        let row: Vec<String> = cells.iter().map(|c| format!(" {c} ")).collect();
-        let mut s = format!("<{}>\n", stack.len());
-        s.push_str(&rule("┌", "┬", "┐"));
-        s.push_str(&format!("\n│{}│\n", row.join("│")));
-        s.push_str(&rule("└", "┴", "┘"));
-        s.push('\n');
-        s.push_str(&self.fstack_text());
-        s
-    }
-
-    /// WORDS: the user's words first, then the built-ins by word set.
-    pub(crate) fn words_text(&self, which: Option<&str>) -> String {
-        use std::collections::BTreeMap;
-        let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        let mut mine: Vec<String> = Vec::new();
-        for name in self.visible_names() {
-            let Some(xt) = Dictionary::lookup_view(&self.vm.dict, &name) else {
-                continue;
-            };
-            // Run-time parts of other words, like `(.")`; but `(` and
-            // `(local)` are standard words.
-            if name.starts_with('(') && name != "(" && name != "(local)" {
-                continue;
-            }
-            if xt >= self.vm.dict.user_start {
-                mine.push(name);
-                continue;
-            }
-            let set = match self.vm.dict.words[xt as usize].kind {
-                Kind::Prim(i) => crate::words::spec_for(i).map_or("other", |s| s.set.name()),
-                _ => "prelude (written in Forth)",
-            };
-            groups.entry(set.to_string()).or_default().push(name);
+        // Run-time parts of other words, like `(.")`; but `(` and
+        // `(local)` are standard words.
+        if name.starts_with('(') && name != "(" && name != "(local)" {
+            continue;
         }
-        let mut out = String::new();
-        let mut section = |title: &str, names: &[String]| {
-            out.push_str(title);
-            out.push_str(":\n");
-            let mut col = 0;
-            out.push_str("  ");
-            for n in names {
-                if col + n.len() > 74 {
-                    out.push_str("\n  ");
-                    col = 0;
+        if xt >= f.vm.dict.user_start {
+            mine.push(name);
+            continue;
+        }
+        let set = match f.vm.dict.words[xt as usize].kind {
+            Kind::Prim(i) => crate::words::spec_for(i).map_or("other", |s| s.set.name()),
+            _ => "prelude (written in Forth)",
+        };
+        groups.entry(set.to_string()).or_default().push(name);
+    }
+    let mut out = String::new();
+    let mut section = |title: &str, names: &[String]| {
+        out.push_str(title);
+        out.push_str(":\n");
+        let mut col = 0;
+        out.push_str("  ");
+        for n in names {
+            if col + n.len() > 74 {
+                out.push_str("\n  ");
+                col = 0;
+            }
+            col += n.len() + 1;
+            out.push_str(n);
+            out.push(' ');
+        }
+        out.push('\n');
+    };
+    match which {
+        Some("all") => {
+            if !mine.is_empty() {
+                section("Your words", &mine);
+            }
+            for (set, names) in &groups {
+                section(set, names);
+            }
+        }
+        Some(key) => {
+            for (set, names) in groups.iter().filter(|(set, _)| set_key(set) == key) {
+                section(set, names);
+            }
+        }
+        None => {
+            if mine.is_empty() {
+                out.push_str("Your words: none yet (define one with `: name ... ;`)\n");
+            } else {
+                section("Your words", &mine);
+            }
+            let total: usize = groups.values().map(Vec::len).sum();
+            out.push_str(&format!(
+                "Built in: {total} words. `words all` lists them all, `words SET` one set:\n "
+            ));
+            let mut col = 1;
+            for (set, names) in &groups {
+                let item = format!(" {} ({})", set_key(set), names.len());
+                if col + item.len() > 76 {
+                    out.push_str("\n ");
+                    col = 1;
                 }
-                col += n.len() + 1;
-                out.push_str(n);
-                out.push(' ');
+                col += item.len();
+                out.push_str(&item);
             }
             out.push('\n');
-        };
-        match which {
-            Some("all") => {
-                if !mine.is_empty() {
-                    section("Your words", &mine);
-                }
-                for (set, names) in &groups {
-                    section(set, names);
-                }
-            }
-            Some(key) => {
-                for (set, names) in groups.iter().filter(|(set, _)| set_key(set) == key) {
-                    section(set, names);
-                }
-            }
-            None => {
-                if mine.is_empty() {
-                    out.push_str("Your words: none yet (define one with `: name ... ;`)\n");
-                } else {
-                    section("Your words", &mine);
-                }
-                let total: usize = groups.values().map(Vec::len).sum();
-                out.push_str(&format!(
-                    "Built in: {total} words. `words all` lists them all, `words SET` one set:\n "
-                ));
-                let mut col = 1;
-                for (set, names) in &groups {
-                    let item = format!(" {} ({})", set_key(set), names.len());
-                    if col + item.len() > 76 {
-                        out.push_str("\n ");
-                        col = 1;
-                    }
-                    col += item.len();
-                    out.push_str(&item);
-                }
-                out.push('\n');
-            }
-        }
-        out
-    }
-
-    /// WORDS: list the user's words and a summary of the built-in ones, or
-    /// (followed by `all` or a word set's name, which it then takes from
-    /// the input) every word or one set.
-    fn words_word(&mut self) -> Res<()> {
-        let which = self.take_name_if(|next| {
-            next == "all"
-                || crate::words::WordSet::ALL
-                    .iter()
-                    .any(|s| set_key(s.name()) == next)
-                || next == set_key("prelude (written in Forth)")
-        })?;
-        let s = self.words_text(which.as_deref());
-        self.print(&s)
-    }
-
-    /// [IF] / [ELSE]: skip input up to the matching [ELSE] (if `stop_at_else`) or [THEN].
-    fn skip_conditional(&mut self, stop_at_else: bool) -> Res<()> {
-        let mut depth = 0usize;
-        loop {
-            let (a, n) = self.parse_name()?;
-            if n == 0 {
-                if !self.refill()? {
-                    return Err(self.fail(IF_ELSE_THEN, "[IF] without [THEN]"));
-                }
-                continue;
-            }
-            let w = self.vm.mem.string(a, n)?.to_ascii_lowercase();
-            match w.as_str() {
-                "[if]" | "[ifdef]" | "[ifundef]" => depth += 1,
-                "[else]" if depth == 0 && stop_at_else => return Ok(()),
-                "[then]" if depth == 0 => return Ok(()),
-                "[then]" => depth -= 1,
-                _ => {}
-            }
         }
     }
+    out
+}
 
-    fn print(&mut self, s: &str) -> Res<()> {
-        self.write_out(s.as_bytes())
+/// WORDS: list the user's words and a summary of the built-in ones, or
+/// (followed by `all` or a word set's name, which it then takes from
+/// the input) every word or one set.
+fn words_word(f: &mut Forth) -> Res<()> {
+    let which = crate::interp::take_name_if(f, |next| {
+        next == "all"
+            || crate::words::WordSet::ALL
+                .iter()
+                .any(|s| set_key(s.name()) == next)
+            || next == set_key("prelude (written in Forth)")
+    })?;
+    let s = words_text(f, which.as_deref());
+    print(f, &s)
+}
+
+/// [IF] / [ELSE]: skip input up to the matching [ELSE] (if `stop_at_else`) or [THEN].
+fn skip_conditional(f: &mut Forth, stop_at_else: bool) -> Res<()> {
+    let mut depth = 0usize;
+    loop {
+        let (a, n) = crate::interp::parse_name(f)?;
+        if n == 0 {
+            if !crate::interp::refill(f)? {
+                return Err(f.fail(IF_ELSE_THEN, "[IF] without [THEN]"));
+            }
+            continue;
+        }
+        let w = f.vm.mem.string(a, n)?.to_ascii_lowercase();
+        match w.as_str() {
+            "[if]" | "[ifdef]" | "[ifundef]" => depth += 1,
+            "[else]" if depth == 0 && stop_at_else => return Ok(()),
+            "[then]" if depth == 0 => return Ok(()),
+            "[then]" => depth -= 1,
+            _ => {}
+        }
     }
+}
+
+fn print(f: &mut Forth, s: &str) -> Res<()> {
+    crate::words::io::write_out(f, s.as_bytes())
 }
 
 primitives! {
@@ -209,15 +207,15 @@ primitives! {
         let pos = f.input.token_pos();
         let place = f.input.location(pos).map_or_else(|| "<here>:".to_string(), |l| format!("{}:{}:", l.file, l.line));
         if f.compiling() {
-            f.compile_string(place.as_bytes())?;
-            f.emit(Tools::DebugRun.instr())
+            crate::words::text::compile_string(f, place.as_bytes())?;
+            crate::compiler::emit(f, Tools::DebugRun.instr())
         } else {
-            f.debug_here(&place)
+            debug_here(f, &place)
         }
     }
     DebugRun "(~~)" "( c-addr u -- )" Playforth Plain "The run-time of ~~: print the place and the stack on stderr." |f| {
         let place = f.pop_string()?;
-        f.debug_here(&place)
+        debug_here(f, &place)
     }
     AssertRun "(assert)" "( flag -- )" Playforth Plain "The run-time of ASSERT( ... ): abort (throw -2) if flag is false." |f| {
         if !f.pop_bool()? {
@@ -226,14 +224,14 @@ primitives! {
         Ok(())
     }
     DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty. Example: 1 2 3 .s  \\ <3> 1 2 3" |f| {
-        let s = f.stack_text();
-        f.print(&s)
+        let s = stack_text(f);
+        print(f, &s)
     }
     Question "?" "( a-addr -- )" Tools Plain "Print the cell at an address. Example: variable x 42 x !  x ?  \\ 42" |f| {
         let a = f.pop()?;
         let v = f.vm.mem.cell(a)?;
         let s = format!("{} ", signed(v as i128, f.base()));
-        f.print(&s)
+        print(f, &s)
     }
     Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text. Example: s\" Forth\" dump  \\ (the address, then the bytes in hex and as text)" |f| {
         let u = f.pop_len()?;
@@ -254,18 +252,18 @@ primitives! {
                 s.push_str(&"   ".repeat(16 - chunk.len()));
                 s.extend(chunk.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }));
             }
-            f.print(&s)?;
+            print(f, &s)?;
             at += n;
             if crate::io::interrupted() {
                 return Err(USER_INTERRUPT);
             }
         }
-        f.print("\n")
+        print(f, "\n")
     }
     See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word. Example: : square ( n -- n*n ) dup * ;  see square  \\ : square ( n -- n*n ) dup * ;" |f| {
-        let xt = f.parse_find()?;
-        let s = f.see_text(xt);
-        f.print(&format!("{s}\n"))
+        let xt = crate::words::sys::parse_find(f)?;
+        let s = crate::see::see_text(f, xt);
+        print(f, &format!("{s}\n"))
     }
     Clear "clear" "( i*x -- )" Playforth Plain "Empty the data stack and the floating-point stack: a fresh start (gforth's clearstack empties the data stack only)." |f| {
         f.vm.stacks.sp = 0;
@@ -273,30 +271,30 @@ primitives! {
         Ok(())
     }
     Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set. Example: words  \\ (every word, by word set)" |f| {
-        f.words_word()
+        words_word(f)
     }
     Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start. Example: help dup  \\ (this text, for dup)" |f| {
-        let (a, n) = f.parse_name()?;
+        let (a, n) = crate::interp::parse_name(f)?;
         let name = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
-        let s = f.help_text(name.as_deref());
-        f.print(&s)
+        let s = crate::teach::help_text(f, name.as_deref());
+        print(f, &s)
     }
     Trace "trace" "( \"name\" -- )" Playforth Plain "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: : square dup * ;  trace square  3 square .  \\ (each step of square with its stack, then 9)" |f| {
-        let xt = f.parse_find()?;
+        let xt = crate::words::sys::parse_find(f)?;
         f.trace_xt(xt, true)
     }
     Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word; `untrace` alone stops watching every word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
-        if f.take_name_if(str::is_empty)?.is_some() {
+        if crate::interp::take_name_if(f, str::is_empty)?.is_some() {
             f.trace.traced.clear();
             f.trace.trace_names.clear();
             return Ok(());
         }
-        let xt = f.parse_find()?;
+        let xt = crate::words::sys::parse_find(f)?;
         f.trace_xt(xt, false)
     }
     ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line; `show-stack off` and `show-stack on` say it in words. Example: false show-stack" |f| {
         let keyword = |w: &str| ["boxes", "numbers", "on", "off"].contains(&w);
-        match f.take_name_if(keyword)?.as_deref() {
+        match crate::interp::take_name_if(f, keyword)?.as_deref() {
             Some("boxes") => (f.prefs.show_stack, f.prefs.stack_boxes) = (true, true),
             Some("off") => f.prefs.show_stack = false,
             Some("on") => f.prefs.show_stack = true,
@@ -311,7 +309,7 @@ primitives! {
         let mut s: Vec<String> = f.vm.dict.order.iter().rev().map(|&w| name(f, w)).collect();
         s.push(format!(" {}", name(f, f.vm.dict.current)));
         let line = format!("{}\n", s.join(" "));
-        f.print(&line)
+        print(f, &line)
     }
     Bye "bye" "( -- )" Tools Plain "Leave playforth. Example: bye" |f| {
         let _ = f.host.out.flush();
@@ -325,17 +323,17 @@ primitives! {
         Err(BYE)
     }
     BracketIf "[if]" "( flag -- )" Tools Immediate "Interpret the following text only if flag is true (up to [ELSE] or [THEN]). Example: 1 [if] .\" yes\" [else] .\" no\" [then]  \\ yes" |f| {
-        if f.pop_bool()? { Ok(()) } else { f.skip_conditional(true) }
+        if f.pop_bool()? { Ok(()) } else { skip_conditional(f, true) }
     }
-    BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]. Example: 0 [if] .\" yes\" [else] .\" no\" [then]  \\ no" |f| { f.skip_conditional(false) }
+    BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]. Example: 0 [if] .\" yes\" [else] .\" no\" [then]  \\ no" |f| { skip_conditional(f, false) }
     BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]. Example: 1 [if] .\" yes\" [then]  \\ yes" |f| { Ok(()) }
     BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined. Example: [defined] dup .  \\ -1" |f| {
-        let name = f.parse_word_name()?;
+        let name = crate::interp::parse_word_name(f)?;
         let found = f.vm.dict.find(&name).is_some();
         f.push_bool(found)
     }
     BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined. Example: [undefined] frob .  \\ -1" |f| {
-        let name = f.parse_word_name()?;
+        let name = crate::interp::parse_word_name(f)?;
         let found = f.vm.dict.find(&name).is_some();
         f.push_bool(!found)
     }
