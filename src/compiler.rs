@@ -7,8 +7,10 @@
 //! entries. LEAVE addresses are kept per DO in the compiler itself.
 
 use crate::dictionary::{COMPILE_ONLY, IMMEDIATE, Kind};
+use crate::effect;
 use crate::error::*;
 use crate::instr::Instr;
+use crate::interp;
 use crate::system::Forth;
 use std::io::Write;
 
@@ -197,11 +199,11 @@ pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> R
     // such word, says the same as it does there.
     if let Some(old) = old
         && !is_playforth_extra(f, old)
-        && crate::effect::warnings_on(f)
+        && effect::warnings_on(f)
     {
         // In a file the first few are noted as they come, the rest
         // counted in one line when it ends.
-        let in_file = crate::interp::source_id(f) > 0;
+        let in_file = interp::source_id(f) > 0;
         if !in_file || f.input.redefined.len() - f.input.redefined_from < REDEFINED_NOTES {
             let _ = writeln!(f.host.diag, "redefined {name}");
         }
@@ -304,7 +306,7 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     emit_exit(f)?;
     let end = code_here(f);
     // The code as compiled, before fusing: what its words do.
-    crate::effect::check_effect(f, &def, end);
+    effect::check_effect(f, &def, end);
     f.vm.code.fuse(def.code_start as usize, end as usize);
     if let Some(w) = f.vm.dict.words.get_mut(def.xt as usize) {
         w.code_end = end;
@@ -671,9 +673,9 @@ pub(crate) fn declare_locals(sys: &mut Forth, brace: bool) -> Res<()> {
         format!("`{open}` needs `{close}` to end its list of locals, but {what} came first{hint}")
     };
     loop {
-        let (addr, len) = crate::interp::parse_name(sys)?;
+        let (addr, len) = interp::parse_name(sys)?;
         if len == 0 {
-            if !crate::interp::refill(sys)? {
+            if !interp::refill(sys)? {
                 return Err(sys.fail(CONTROL_MISMATCH, missing(saw_brace, "the end of the input")));
             }
             continue;
@@ -868,9 +870,9 @@ pub(crate) fn paren_local(f: &mut Forth, name: String) -> Res<()> {
 pub(crate) fn locals_bar(f: &mut Forth) -> Res<()> {
     need_definition(f, "locals|")?;
     loop {
-        let (addr, len) = crate::interp::parse_name(f)?;
+        let (addr, len) = interp::parse_name(f)?;
         if len == 0 {
-            if !crate::interp::refill(f)? {
+            if !interp::refill(f)? {
                 return Err(f.fail(
                     CONTROL_MISMATCH,
                     "`locals|` needs `|` to end its list of locals, but the end of the input came first",

@@ -4,7 +4,9 @@
 //! with a message, a source location and a backtrace of Forth words.
 
 use crate::system::Forth;
+use crate::teach;
 use crate::vm::{DS_SIZE, Fault, STUB_END};
+use crate::words::float;
 use std::fmt;
 
 /// A Forth exception in flight: just its throw code. Details that need text
@@ -385,7 +387,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
                 );
             }
             // A float read in another BASE.
-            if crate::words::float::looks_like_float(&m) && sys.base() != 10 {
+            if float::looks_like_float(&m) && sys.base() != 10 {
                 msg += &format!(
                     " (it reads as a floating-point number, but those are read only when BASE is decimal; BASE is {})",
                     sys.base()
@@ -413,9 +415,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
             .ip
             .and_then(|ip| sys.vm.code.get(ip.checked_sub(1)? as usize))
             .and_then(|i| match i.unfused() {
-                crate::instr::Instr::Lit(v) => {
-                    Some(crate::words::float::literal_text(f64::from_bits(v as u64)))
-                }
+                crate::instr::Instr::Lit(v) => Some(float::literal_text(f64::from_bits(v as u64))),
                 _ => None,
             }),
         (_, true, Some(i)) => sys.instr_name(i),
@@ -441,9 +441,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
         .into_iter()
         .map(|xt| sys.vm.dict.words[xt as usize].name.to_string());
     let backtrace = summarize_backtrace(names);
-    let effect = word
-        .as_deref()
-        .and_then(|w| crate::teach::stack_effect(sys, w));
+    let effect = word.as_deref().and_then(|w| teach::stack_effect(sys, w));
     // The depth before the failing word ran: what it popped is still in
     // the stack array.
     let depth = fault.depth.min(DS_SIZE);
@@ -481,7 +479,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
         });
     // A float word that found too few floats: what the float stack
     // held, and the data stack too (`7 8 f+`: the numbers are there).
-    let floats = || match crate::words::float::fstack_text(sys) {
+    let floats = || match float::fstack_text(sys) {
         empty if empty.is_empty() => "F: <0>".to_string(),
         text => text.trim_end().to_string(),
     };
@@ -509,15 +507,13 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
         .filter(|_| code == CONTROL_MISMATCH.0)
         .and_then(|p| sys.input.location(p))
         .map(|l| *l);
-    let suggestions = if code == -13
-        && !explained
-        && !crate::words::float::looks_like_float(sys.input.token_name())
-    {
-        let name = sys.input.token_name().to_string();
-        crate::teach::suggestions(sys, &name)
-    } else {
-        Vec::new()
-    };
+    let suggestions =
+        if code == -13 && !explained && !float::looks_like_float(sys.input.token_name()) {
+            let name = sys.input.token_name().to_string();
+            teach::suggestions(sys, &name)
+        } else {
+            Vec::new()
+        };
     ForthError {
         code,
         message,

@@ -9,6 +9,7 @@
 //! file moves the line into data space and reads it.
 
 use crate::code::Pos;
+use crate::compiler;
 use crate::error::*;
 use crate::input::{MAX_KEPT_SOURCE_BYTES, MAX_SOURCES, SourceKind};
 use crate::lexer;
@@ -373,7 +374,7 @@ pub(crate) fn interpret(f: &mut Forth) -> Res<()> {
 fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
     let compiling = f.compiling();
     if compiling && let Some((i, kind)) = f.compiler.local(name) {
-        return crate::compiler::compile_local_fetch(f, i, kind);
+        return compiler::compile_local_fetch(f, i, kind);
     }
     if let Some(xt) = f.vm.dict.find(name) {
         let w = &f.vm.dict.words[xt as usize];
@@ -388,7 +389,7 @@ fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
                     format!("`{name}` cannot start a definition inside a control structure typed at the prompt: close the structure first"),
                 ));
             }
-            return crate::compiler::compile_xt(f, xt);
+            return compiler::compile_xt(f, xt);
         }
         if !compiling && w.compile_only() {
             if f.prefs.prompt_control && opens_structure(name) {
@@ -410,15 +411,15 @@ fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
     match parse_number(name.as_bytes(), f.base()) {
         Some(Number::Single(n)) => {
             if compiling {
-                crate::compiler::emit(f, crate::instr::Instr::Lit(n))
+                compiler::emit(f, crate::instr::Instr::Lit(n))
             } else {
                 f.push(n)
             }
         }
         Some(Number::Double(d)) => {
             if compiling {
-                crate::compiler::emit(f, crate::instr::Instr::Lit(d as i64))?;
-                crate::compiler::emit(f, crate::instr::Instr::Lit((d >> 64) as i64))
+                compiler::emit(f, crate::instr::Instr::Lit(d as i64))?;
+                compiler::emit(f, crate::instr::Instr::Lit((d >> 64) as i64))
             } else {
                 f.push_double(d)
             }
@@ -430,7 +431,7 @@ fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
 /// A control structure typed outside a definition: start a nameless
 /// definition holding it, and compile its opening word.
 fn open_prompt_definition(f: &mut Forth, opener: u32) -> Res<()> {
-    crate::compiler::begin_definition(f, None)?;
+    compiler::begin_definition(f, None)?;
     if let Some(def) = &mut f.compiler.def {
         def.at_prompt = true;
     }
@@ -441,16 +442,16 @@ fn open_prompt_definition(f: &mut Forth, opener: u32) -> Res<()> {
 /// it, and throw it away (its header and, if nothing was compiled after
 /// it, its code).
 fn run_prompt_definition(f: &mut Forth) -> Res<()> {
-    crate::compiler::end_definition(f)?;
+    compiler::end_definition(f)?;
     let xt = f.pop()? as u32;
-    let end = crate::compiler::code_here(f);
+    let end = compiler::code_here(f);
     let r = f.execute(xt);
     if let crate::dictionary::Kind::Colon(start) = f.vm.dict.words[xt as usize].kind
-        && crate::compiler::code_here(f) == end
+        && compiler::code_here(f) == end
     {
         f.vm.code.truncate(start as usize);
     }
-    crate::compiler::drop_header(f, xt);
+    compiler::drop_header(f, xt);
     r
 }
 

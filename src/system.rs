@@ -8,9 +8,12 @@ use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::input::{Input, SourceKind};
 use crate::instr::Instr;
+use crate::interp;
 use crate::io::{Console, ScriptedConsole, SharedBuf};
 use crate::memory::{self, Memory};
+use crate::teach;
 use crate::vm::Machine;
+use crate::words::games;
 use std::io::Write;
 
 /// One Forth system: the machine the inner loop runs on and the parts
@@ -112,11 +115,11 @@ impl Forth {
     /// Everything known about a word, looked up through the search order.
     pub fn word_info(&mut self, name: &str) -> Option<crate::teach::WordInfo> {
         let xt = self.vm.dict.find(name)?;
-        Some(crate::teach::info_for(self, xt))
+        Some(teach::info_for(self, xt))
     }
     /// Seed the game generator.
     pub fn set_seed(&mut self, seed: u64) {
-        self.words.games.rng = crate::words::games::rng_from_seed(seed);
+        self.words.games.rng = games::rng_from_seed(seed);
     }
     /// Let SYSTEM and SH run shell commands (the `--allow-shell` option);
     /// by default they refuse with -21. This holds for the whole process.
@@ -174,7 +177,7 @@ impl Forth {
                 precision: 15,
                 prompt_control: false,
             },
-            words: crate::words::WordState::new(crate::words::games::rng_from_seed(clock_seed())),
+            words: crate::words::WordState::new(games::rng_from_seed(clock_seed())),
             bye: None,
         };
         let _ = f.vm.mem.set_cell(memory::BASE_ADDR as i64, 10);
@@ -218,7 +221,7 @@ impl Forth {
         f.vm.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
         let loaded = crate::vm::holding_interrupts(|| {
-            crate::interp::interpret_text(&mut f, "<prelude>", PRELUDE.as_bytes().to_vec(), -1)
+            interp::interpret_text(&mut f, "<prelude>", PRELUDE.as_bytes().to_vec(), -1)
         });
         if let Err(t) = loaded {
             let e = crate::error::error_for(&mut f, t);
@@ -308,7 +311,7 @@ impl Forth {
             typed.push_line(b"");
         }
         self.input.bottom_as(SourceKind::Text { next: first }).line = first as u32;
-        let r = crate::interp::interpret_source(self);
+        let r = interp::interpret_source(self);
         self.input.bottom_as(SourceKind::Terminal);
         if r == Err(USER_INTERRUPT) {
             // Stopped with Ctrl-C (an endless loop, a long wait): a check
@@ -321,13 +324,13 @@ impl Forth {
     /// The words the REPL can complete and colour: name, whether it is the
     /// user's, and its stack effect.
     pub fn repl_words(&mut self) -> Vec<(String, bool, Option<String>)> {
-        let names = crate::teach::visible_names(self);
+        let names = teach::visible_names(self);
         names
             .into_iter()
             .filter_map(|n| {
                 let xt = self.vm.dict.lookup_view(&n)?;
                 let user = xt >= self.vm.dict.user_start;
-                let effect = crate::teach::info_for(self, xt).effect;
+                let effect = teach::info_for(self, xt).effect;
                 Some((n, user, effect))
             })
             .collect()
@@ -389,13 +392,13 @@ impl Forth {
     /// Run a file as the main script.
     pub fn run_file(&mut self, path: &str) -> Result<Outcome, ForthError> {
         self.input.main_script = Some(
-            crate::interp::resolve_path(self, path)
+            interp::resolve_path(self, path)
                 .to_string_lossy()
                 .into_owned(),
         );
         // An error before the file's first token points at nothing older.
         self.input.forget_token();
-        let r = crate::interp::included(self, path).and_then(|()| self.ended_inside("file"));
+        let r = interp::included(self, path).and_then(|()| self.ended_inside("file"));
         self.input.main_script = None;
         self.settle(r)
     }
@@ -426,7 +429,7 @@ impl Forth {
     /// Run code given as text (`-e`), named `name` in error messages.
     pub fn run_code(&mut self, name: &str, code: &str) -> Result<Outcome, ForthError> {
         self.input.forget_token();
-        let r = crate::interp::interpret_text(self, name, code.as_bytes().to_vec(), 0)
+        let r = interp::interpret_text(self, name, code.as_bytes().to_vec(), 0)
             .and_then(|()| self.ended_inside("code"));
         self.settle(r)
     }
@@ -437,7 +440,7 @@ impl Forth {
     pub fn run_stdin(&mut self, mut on_error: impl FnMut(&ForthError)) -> Outcome {
         self.input.bottom_as(SourceKind::Stdin);
         loop {
-            let r = match crate::interp::refill(self) {
+            let r = match interp::refill(self) {
                 Ok(false) => match self.ended_inside("input") {
                     Ok(()) => return Outcome::Continue,
                     Err(t) => {
@@ -447,7 +450,7 @@ impl Forth {
                         return Outcome::Continue;
                     }
                 },
-                Ok(true) => crate::interp::interpret(self),
+                Ok(true) => interp::interpret(self),
                 Err(t) => Err(t),
             };
             match self.settle(r) {

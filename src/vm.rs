@@ -17,7 +17,9 @@ use crate::words::float::Floating;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::compiler;
 pub(crate) use crate::stacks::*;
+use crate::words::tools;
 /// Word headers in the dictionary.
 pub const MAX_WORDS: usize = 1 << 20;
 /// Nesting of EVALUATE, INCLUDED and CATCHes across them, in Rust frames.
@@ -1626,7 +1628,7 @@ impl Forth {
                 Ok(Some((ip, None)))
             }
             Instr::CompileXt(xt) => {
-                crate::compiler::compile_xt(self, xt)?;
+                compiler::compile_xt(self, xt)?;
                 Ok(Some((ip, None)))
             }
             // The first instruction of a superinstruction that could not
@@ -1699,7 +1701,7 @@ impl Forth {
             let line = format!(
                 "{}  {}\n",
                 name.unwrap_or_default(),
-                crate::words::tools::stack_text(self).trim_end()
+                tools::stack_text(self).trim_end()
             );
             let _ = self.host.out.write_all(line.as_bytes());
         }
@@ -1781,10 +1783,7 @@ impl Forth {
             let _ = self.host.out.write_all(b"\n");
         }
         let indent = "  ".repeat(calls_before.saturating_sub(base) + 1);
-        let line = format!(
-            "{indent}{name}  {}\n",
-            crate::words::tools::stack_text(self).trim_end()
-        );
+        let line = format!("{indent}{name}  {}\n", tools::stack_text(self).trim_end());
         let _ = self.host.out.write_all(line.as_bytes());
     }
 
@@ -1940,7 +1939,7 @@ impl Forth {
         self.pending.throw_msg = None;
         self.pending.throw_opened = None;
         INTERRUPT.store(false, Ordering::Relaxed);
-        crate::compiler::abandon_definition(self);
+        compiler::abandon_definition(self);
         self.input.unwind();
         if !self.vm.dict.order_can_recover() {
             // Not even ONLY could be found any more: give the learner FORTH back.

@@ -10,9 +10,12 @@
 //! as the literal.
 
 use super::primitives;
+use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
+use crate::interp;
 use crate::system::Forth;
+use crate::words::sys;
 
 /// The most significant digits PRECISION may be set to.
 pub(crate) const MAX_PRECISION: usize = 255;
@@ -364,8 +367,8 @@ pub(crate) fn float_token(f: &mut Forth, name: &str, compiling: bool) -> Res<()>
 
 /// Compile a float literal: its bits, then `(flit)`.
 pub(crate) fn compile_float(f: &mut Forth, r: f64) -> Res<()> {
-    crate::compiler::emit(f, Instr::Lit(r.to_bits() as i64))?;
-    crate::compiler::emit(f, Floating::FLit.instr())
+    compiler::emit(f, Instr::Lit(r.to_bits() as i64))?;
+    compiler::emit(f, Floating::FLit.instr())
 }
 
 /// The floating-point stack as .S and the REPL show it after the data
@@ -400,12 +403,12 @@ fn store_float(f: &mut Forth, addr: i64, r: f64) -> Res<()> {
 /// Move HERE up to a multiple of `n`.
 fn align_to(f: &mut Forth, n: usize) -> Res<()> {
     let pad = (n - f.vm.here % n) % n;
-    crate::words::sys::allot(f, pad as i64)
+    sys::allot(f, pad as i64)
 }
 
 fn define_named(f: &mut Forth, kind: crate::dictionary::Kind) -> Res<()> {
-    let name = crate::interp::parse_word_name(f)?;
-    crate::compiler::define(f, &name, kind, true).map(|_| ())
+    let name = interp::parse_word_name(f)?;
+    compiler::define(f, &name, kind, true).map(|_| ())
 }
 
 fn fprint(f: &mut Forth, s: &str) -> Res<()> {
@@ -804,7 +807,7 @@ primitives! {
     FComma "f," "( -- ) ( F: r -- )" Gforth Plain "Store r at HERE and move past it (gforth; HERE is not aligned first)." |f| {
         let r = f.vm.stacks.fpeek(0)?;
         let a = f.vm.here as i64;
-        crate::words::sys::allot(f, 8)?;
+        sys::allot(f, 8)?;
         store_float(f, a, r)?;
         fpop(f).map(|_| ())
     }
@@ -816,21 +819,21 @@ primitives! {
     FVariable "fvariable" "( \"name\" -- )" Floating Plain "Make a variable that holds a float (use it with F@ and F!). Example: fvariable x  2.5e x f!  x f@ f.  \\ 2.5" |f| {
         align_to(f, 8)?;
         let body = f.vm.here as i64;
-        crate::words::sys::allot(f, 8)?;
+        sys::allot(f, 8)?;
         store_float(f, body, 0.0)?;
         define_named(f, crate::dictionary::Kind::Variable(body as u32))
     }
     FConstant "fconstant" "( \"name\" -- ) ( F: r -- )" Floating Plain "Make a word that pushes r onto the floating-point stack. Example: 2.5e fconstant side  side side f* f.  \\ 6.25" |f| {
         let r = f.vm.stacks.fpeek(0)?;
-        let name = crate::interp::parse_word_name(f)?;
+        let name = interp::parse_word_name(f)?;
         fpop(f)?;
-        crate::words::sys::define_code(f, &name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
+        sys::define_code(f, &name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
     }
     FValue "fvalue" "( \"name\" -- ) ( F: r -- )" FloatingExt Plain "Make a word that pushes r onto the floating-point stack; TO name changes it. Example: 1e fvalue r  3e to r  r f.  \\ 3." |f| {
         let r = f.vm.stacks.fpeek(0)?;
         align_to(f, 8)?;
         let body = f.vm.here as i64;
-        crate::words::sys::allot(f, 8)?;
+        sys::allot(f, 8)?;
         store_float(f, body, r)?;
         define_named(f, crate::dictionary::Kind::FValue(body as u32))?;
         fpop(f).map(|_| ())

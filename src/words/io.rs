@@ -3,8 +3,10 @@
 
 use super::primitives;
 use crate::error::*;
+use crate::interp;
 use crate::io::{FAM_RO, FAM_RW, FAM_WO, STDERR_ID, STDIN_ID, STDOUT_ID, ior};
 use crate::system::Forth;
+use crate::words::sys;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 
@@ -223,7 +225,7 @@ primitives! {
     Arg "arg" "( u -- c-addr u )" Gforth Plain "Command-line argument u; 0 is the program name. Example: 0 arg type  \\ playforth" |f| {
         let i = f.pop()?;
         let s = usize::try_from(i).ok().and_then(|i| f.host.args.get(i)).cloned().unwrap_or_default();
-        let addr = crate::words::sys::arg_string(f, &s)?;
+        let addr = sys::arg_string(f, &s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }
@@ -234,7 +236,7 @@ primitives! {
         }
         let s = f.host.args.remove(1);
         f.sync_argc();
-        let addr = crate::words::sys::arg_string(f, &s)?;
+        let addr = sys::arg_string(f, &s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }
@@ -353,7 +355,7 @@ primitives! {
     }
     SlurpFile "slurp-file" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "Read the whole file named by string 1 into a block from ALLOCATE: its address and length (FREE it when done)." |f| {
         let name = f.pop_string()?;
-        let text = crate::interp::read_source(f, std::path::Path::new(&name), &name)?;
+        let text = interp::read_source(f, std::path::Path::new(&name), &name)?;
         let a = f.vm.mem.allocate(text.len() as i64).ok_or(ALLOCATE)?;
         f.vm.mem.write(a, &text)?;
         f.push(a)?;
@@ -369,7 +371,7 @@ primitives! {
         let name = f.pop_string()?;
         match std::env::var(&name) {
             Ok(v) if !name.is_empty() && !name.contains('=') => {
-                let a = crate::words::sys::arg_string(f, &v)?;
+                let a = sys::arg_string(f, &v)?;
                 f.push(a)?;
                 f.push(v.len() as i64)
             }
@@ -384,7 +386,7 @@ primitives! {
         system(f, &cmd)
     }
     Sh "sh" "( \"command<eol>\" -- )" Gforth Plain "Run the rest of the line as a shell command (only with --allow-shell; -21 otherwise)." |f| {
-        let (a, n) = crate::interp::parse(f, b'\n')?;
+        let (a, n) = interp::parse(f, b'\n')?;
         let cmd = f.vm.mem.string(a, n)?;
         system(f, &cmd)
     }

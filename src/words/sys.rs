@@ -8,6 +8,7 @@ use crate::dictionary::{Kind, MAX_ORDER};
 use crate::error::*;
 use crate::input::SourceKind;
 use crate::instr::Instr;
+use crate::interp;
 use crate::memory::{BASE_ADDR, DICT_END, DICT_START, IN_ADDR, STATE_ADDR, WORD_BUF};
 use crate::system::Forth;
 use crate::words::core::Core;
@@ -122,7 +123,7 @@ pub(crate) fn align(f: &mut Forth) -> Res<()> {
 pub(crate) fn parse_def_name(f: &mut Forth) -> Res<String> {
     match f.compiler.next_name.take() {
         Some(n) => Ok(n),
-        None => crate::interp::parse_word_name(f),
+        None => interp::parse_word_name(f),
     }
 }
 
@@ -140,7 +141,7 @@ fn builtin_library(f: &mut Forth, name: &str, once: bool) -> Res<bool> {
     let Some(text) = library_text(name) else {
         return Ok(false);
     };
-    if crate::interp::resolve_path(f, name).exists() {
+    if interp::resolve_path(f, name).exists() {
         return Ok(false);
     }
     let key = std::path::PathBuf::from(format!("<built-in>/{name}"));
@@ -148,7 +149,7 @@ fn builtin_library(f: &mut Forth, name: &str, once: bool) -> Res<bool> {
         return Ok(true);
     }
     f.input.note_included(key);
-    crate::interp::interpret_text(
+    interp::interpret_text(
         f,
         &format!("<built-in {name}>"),
         text.as_bytes().to_vec(),
@@ -179,9 +180,9 @@ fn name_token(f: &mut Forth, nt: i64) -> Res<u32> {
 /// that compiles them as literals.
 fn postpone_all(f: &mut Forth) -> Res<()> {
     loop {
-        let (addr, len) = crate::interp::parse_name(f)?;
+        let (addr, len) = interp::parse_name(f)?;
         if len == 0 {
-            if !crate::interp::refill(f)? {
+            if !interp::refill(f)? {
                 return Err(f.fail(CONTROL_MISMATCH, "`]]` needs `[[` to end it"));
             }
             continue;
@@ -204,7 +205,7 @@ fn postpone_all(f: &mut Forth) -> Res<()> {
             }
             continue;
         }
-        match crate::interp::parse_number(name.as_bytes(), f.base()) {
+        match interp::parse_number(name.as_bytes(), f.base()) {
             Some(crate::interp::Number::Single(n)) => {
                 crate::compiler::emit(f, Instr::Lit(n))?;
                 crate::compiler::emit(f, Sys::Literal.instr())?;
@@ -236,10 +237,10 @@ pub(crate) fn define_code(f: &mut Forth, name: &str, code: &[Instr]) -> Res<u32>
 
 /// Parse a name and look it up; -13 if it is not defined.
 pub(crate) fn parse_find(f: &mut Forth) -> Res<u32> {
-    let (name, pos) = crate::interp::parse_word_name_at(f)?;
+    let (name, pos) = interp::parse_word_name_at(f)?;
     match f.vm.dict.find(&name) {
         Some(xt) => Ok(xt),
-        None => Err(crate::interp::undefined_parsed(f, name, pos)),
+        None => Err(interp::undefined_parsed(f, name, pos)),
     }
 }
 
@@ -264,7 +265,7 @@ pub(crate) fn run_marker(f: &mut Forth, m: usize) -> Res<()> {
 
 /// What TO, +TO, IS and ACTION-OF act on: the word named next.
 fn parse_target(f: &mut Forth, want_defer: bool) -> Res<Target> {
-    let (name, pos) = crate::interp::parse_word_name_at(f)?;
+    let (name, pos) = interp::parse_word_name_at(f)?;
     if !want_defer
         && f.compiling()
         && let Some((i, kind)) = f.compiler.local(&name)
@@ -272,7 +273,7 @@ fn parse_target(f: &mut Forth, want_defer: bool) -> Res<Target> {
         return Ok(Target::Local(i, kind));
     }
     let Some(xt) = f.vm.dict.find(&name) else {
-        return Err(crate::interp::undefined_parsed(f, name, pos));
+        return Err(interp::undefined_parsed(f, name, pos));
     };
     match (f.vm.dict.words[xt as usize].kind, want_defer) {
         (Kind::Value(a), false) => Ok(Target::Value(a)),
@@ -358,7 +359,7 @@ fn note_stack_comment(f: &mut Forth, start: i64, found: bool) {
     }
     let xt = def.xt as usize;
     let inp = *f.input.current();
-    let end = (inp.buf + crate::interp::to_in(f)).max(start);
+    let end = (inp.buf + interp::to_in(f)).max(start);
     let Ok(text) = f.vm.mem.string(start, end - start) else {
         return;
     };
@@ -377,7 +378,7 @@ fn save_input(f: &mut Forth) -> Res<()> {
         SourceKind::Text { next } => next as i64,
         _ => -1,
     };
-    f.push(crate::interp::to_in(f))?;
+    f.push(interp::to_in(f))?;
     f.push(next)?;
     f.push(inp.source_id)?;
     f.push(3)
@@ -394,7 +395,7 @@ fn restore_input(f: &mut Forth) -> Res<bool> {
     let id = f.pop()?;
     let next = f.pop()?;
     let to_in = f.pop()?;
-    if id != crate::interp::source_id(f) {
+    if id != interp::source_id(f) {
         return Ok(false);
     }
     if let SourceKind::Text { next: cur } = f.input.current().kind
@@ -402,9 +403,9 @@ fn restore_input(f: &mut Forth) -> Res<bool> {
         && next as usize != cur
     {
         f.input.seek(next as usize - 1);
-        crate::interp::refill(f)?;
+        interp::refill(f)?;
     }
-    crate::interp::set_to_in(f, to_in);
+    interp::set_to_in(f, to_in);
     Ok(true)
 }
 
@@ -912,7 +913,7 @@ primitives! {
     }
     StoNumberQ "s>number?" "( c-addr u -- d flag )" Gforth Plain "Convert a string to a double number as the interpreter reads numbers (in BASE, with the prefixes $ # % and 'c'; a `.` may stand anywhere); flag is false, and d 0, when it is not a number (gforth). Example: s\" -12\" s>number? . d.  \\ -1 -12" |f| {
         let text = f.pop_bytes()?;
-        let d = match crate::interp::parse_number(&text, f.base()) {
+        let d = match interp::parse_number(&text, f.base()) {
             Some(crate::interp::Number::Single(n)) => Some(n as i128),
             Some(crate::interp::Number::Double(d)) => Some(d),
             None => None,
@@ -922,38 +923,38 @@ primitives! {
     }
     Span "span" "( -- a-addr )" Gforth Plain "A variable: how many characters the last EXPECT received (obsolescent: Forth-2012 removed it; use ACCEPT's result)." |f| { f.push(crate::memory::SPAN_ADDR as i64) }
     SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt Plain "Where input comes from: 0 user, -1 EVALUATE, or a file. Example: source-id .  \\ 0 (the terminal)" |f| {
-        f.push(crate::interp::source_id(f))
+        f.push(interp::source_id(f))
     }
     Refill "refill" "( -- flag )" CoreExt Plain "Read the next line of input; false at the end. Example: refill  \\ (reads the next line in place of the rest of this one; true if there was one)" |f| {
-        let ok = crate::interp::refill(f)?;
+        let ok = interp::refill(f)?;
         f.push_bool(ok)
     }
     Evaluate "evaluate" "( i*x c-addr u -- j*x )" Core Plain "Interpret a string. Example: s\" 2 3 + .\" evaluate  \\ 5" |f| {
         let u = f.pop()?;
         let a = f.pop()?;
-        crate::interp::evaluate(f, a, u)
+        interp::evaluate(f, a, u)
     }
     Parse "parse" "( char \"ccc<char>\" -- c-addr u )" CoreExt Plain "The text up to char in the input. Example: char ) parse text)  type  \\ text" |f| {
         let c = f.pop()?;
-        let (a, n) = crate::interp::parse(f, c as u8)?;
+        let (a, n) = interp::parse(f, c as u8)?;
         f.push(a)?;
         f.push(n)
     }
     ParseName "parse-name" "( \"name\" -- c-addr u )" CoreExt Plain "The next blank-delimited word in the input. Example: parse-name hello type  \\ hello" |f| {
-        let (a, n) = crate::interp::parse_name(f)?;
+        let (a, n) = interp::parse_name(f)?;
         f.push(a)?;
         f.push(n)
     }
     Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core Plain "Skip leading chars, parse up to char: a counted string. Example: bl word hello count type  \\ hello" |f| {
         let c = f.pop()? as u8;
-        let (start, len) = crate::interp::parse_area(f);
+        let (start, len) = interp::parse_area(f);
         let area = f.vm.mem.slice(start, len)?;
         let is_delim = |b: u8| b == c || (c == b' ' && b < b' ');
         let skip = area.iter().position(|&b| !is_delim(b)).unwrap_or(area.len());
         let n = area[skip..].iter().position(|&b| is_delim(b)).unwrap_or(area.len() - skip);
         let text = area[skip..skip + n].to_vec();
         let consumed = (skip + n + usize::from(skip + n < area.len())) as i64;
-        crate::interp::set_to_in(f, crate::interp::to_in(f) + consumed);
+        interp::set_to_in(f, interp::to_in(f) + consumed);
         let n = text.len().min(255);
         f.vm.mem.set_byte(WORD_BUF as i64, n as u8)?;
         f.vm.mem.write(WORD_BUF as i64 + 1, &text[..n])?;
@@ -966,49 +967,49 @@ primitives! {
         f.push_bool(!ok)
     }
     Paren "(" "( \"ccc<paren>\" -- )" Core Immediate "A comment up to ) (may span lines in a file)." |f| {
-        let (start, _) = crate::interp::parse_area(f);
+        let (start, _) = interp::parse_area(f);
         let line = f.input.current().line;
-        let found = crate::interp::skip_past(f, b')')?;
+        let found = interp::skip_past(f, b')')?;
         note_stack_comment(f, start, found && f.input.current().line == line);
         Ok(())
     }
     Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line. Example: 1 2 + .  \\ 3 (and the rest of the line is ignored)" |f| {
         let len = f.input.current().len;
-        crate::interp::set_to_in(f, len);
+        interp::set_to_in(f, len);
         Ok(())
     }
     Shebang "#!" "( \"ccc<eol>\" -- )" Gforth Immediate "A comment to the end of the line, for a script's first line. Example: #! /usr/bin/env playforth" |f| {
         let len = f.input.current().len;
-        crate::interp::set_to_in(f, len);
+        interp::set_to_in(f, len);
         Ok(())
     }
     Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file (gforth's random.fs and a few other library files are built in). Example: include examples/othello.fs" |f| {
-        let name = crate::interp::parse_word_name(f)?;
+        let name = interp::parse_word_name(f)?;
         if builtin_library(f, &name, false)? {
             return Ok(());
         }
-        crate::interp::included(f, &name)
+        interp::included(f, &name)
     }
     Included "included" "( i*x c-addr u -- j*x )" File Plain "Interpret the file named by the string. Example: s\" examples/rps.fs\" included" |f| {
         let name = f.pop_string()?;
         if builtin_library(f, &name, false)? {
             return Ok(());
         }
-        crate::interp::included(f, &name)
+        interp::included(f, &name)
     }
     Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (random.fs, mini-oof.fs and a few other gforth library files are built in). Example: require examples/rps.fs" |f| {
-        let name = crate::interp::parse_word_name(f)?;
+        let name = interp::parse_word_name(f)?;
         if builtin_library(f, &name, true)? {
             return Ok(());
         }
-        crate::interp::required(f, &name)
+        interp::required(f, &name)
     }
     Required "required" "( i*x c-addr u -- j*x )" File Plain "Include a file unless it was included before. Example: s\" examples/rps.fs\" required" |f| {
         let name = f.pop_string()?;
         if builtin_library(f, &name, true)? {
             return Ok(());
         }
-        crate::interp::required(f, &name)
+        interp::required(f, &name)
     }
     IncludeFile "include-file" "( i*x fileid -- j*x )" File Plain "Interpret the rest of an open file. Example: s\" examples/rps.fs\" r/o open-file throw include-file" |f| {
         let id = f.pop()?;
@@ -1026,7 +1027,7 @@ primitives! {
                 return Err(f.fail(FILE_IO, "the file is larger than 64 MiB, the most playforth includes"));
             }
         }
-        crate::interp::interpret_text(f, &format!("<file {id}>"), text, id)
+        interp::interpret_text(f, &format!("<file {id}>"), text, id)
     }
     EnvironmentQ "environment?" "( c-addr u -- false | i*x true )" Core Plain "Ask about the system, e.g. s\" MAX-N\" environment?. Example: s\" MAX-N\" environment? drop .  \\ 9223372036854775807" |f| {
         let q = f.pop_string()?;
@@ -1139,7 +1140,7 @@ primitives! {
         f.push(f.vm.dict.wordlists.len() as i64 - 1)?;
         f.compiler.next_name = Some(name);
         let text = "create , does> @ >r get-order nip r> swap set-order ;";
-        crate::interp::interpret_text(f, "<vocabulary>", text.as_bytes().to_vec(), -1)
+        interp::interpret_text(f, "<vocabulary>", text.as_bytes().to_vec(), -1)
     }
     Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order. Example: only forth definitions" |f| {
         f.vm.dict.current = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;

@@ -2,10 +2,13 @@
 //! conversion and the pictured numeric output of `<# # #S #>`.
 
 use super::primitives;
+use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
+use crate::interp;
 use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE};
 use crate::system::Forth;
+use crate::words::sys;
 
 /// The text words' state.
 pub(crate) struct TextState {
@@ -55,15 +58,15 @@ pub(crate) fn signed(n: i128, base: i64) -> String {
 /// Decode the escapes of S\" (Forth-2012 6.2.2266).
 fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
     let mut out = Vec::new();
-    let (addr, len) = crate::interp::parse_area(f);
+    let (addr, len) = interp::parse_area(f);
     let area = f.vm.mem.slice(addr, len)?.to_vec();
     let mut i = 0;
     while i < area.len() {
         let c = area[i];
         i += 1;
         if c == b'"' {
-            let used = crate::interp::to_in(f);
-            crate::interp::set_to_in(f, used + i as i64);
+            let used = interp::to_in(f);
+            interp::set_to_in(f, used + i as i64);
             return Ok(out);
         }
         if c != b'\\' || i >= area.len() {
@@ -98,7 +101,7 @@ fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
             other => out.push(other),
         }
     }
-    crate::interp::set_to_in(f, f.input.current().len);
+    interp::set_to_in(f, f.input.current().len);
     Ok(out)
 }
 
@@ -167,8 +170,8 @@ fn find_interruptibly(hay: &[u8], needle: &[u8]) -> Res<Option<usize>> {
 
 /// Store a string in data space at HERE and compile code that pushes it.
 pub(crate) fn compile_string(f: &mut Forth, s: &[u8]) -> Res<()> {
-    let addr = crate::words::sys::allot_bytes(f, s)?;
-    crate::compiler::emit(f, Instr::Str(addr as u32, s.len() as u32))
+    let addr = sys::allot_bytes(f, s)?;
+    compiler::emit(f, Instr::Str(addr as u32, s.len() as u32))
 }
 
 /// Copy a string to the next transient S" buffer.
@@ -202,16 +205,16 @@ fn string_literal(f: &mut Forth, s: &[u8]) -> Res<()> {
 fn parse_quoted(f: &mut Forth) -> Res<Vec<u8>> {
     let mut text = Vec::new();
     loop {
-        let (start, len) = crate::interp::parse_area(f);
+        let (start, len) = interp::parse_area(f);
         let closed = f.vm.mem.slice(start, len)?.contains(&b'"');
-        let (a, n) = crate::interp::parse(f, b'"')?;
+        let (a, n) = interp::parse(f, b'"')?;
         text.extend_from_slice(f.vm.mem.slice(a, n)?);
         let typed = f.input.current().src == 0
             && matches!(
                 f.input.current().kind,
                 crate::input::SourceKind::Text { .. }
             );
-        if closed || !typed || !crate::interp::refill(f)? {
+        if closed || !typed || !interp::refill(f)? {
             return Ok(text);
         }
         text.push(b'\n');
@@ -240,7 +243,7 @@ fn emit_right(f: &mut Forth, s: &str, width: i64) -> Res<()> {
 fn print_or_compile(f: &mut Forth, s: &[u8]) -> Res<()> {
     if f.compiling() {
         compile_string(f, s)?;
-        crate::compiler::emit(f, Text::DotQuoteRun.instr())
+        compiler::emit(f, Text::DotQuoteRun.instr())
     } else {
         crate::words::io::write_out(f, s)
     }
@@ -290,7 +293,7 @@ primitives! {
         f.push(u - n)
     }
     DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once. Example: .( shown at once)  \\ shown at once" |f| {
-        let (a, n) = crate::interp::parse(f, b')')?;
+        let (a, n) = interp::parse(f, b')')?;
         let s = f.vm.mem.slice(a, n)?.to_vec();
         crate::words::io::write_out(f, &s)
     }
@@ -302,8 +305,8 @@ primitives! {
         let mut counted = vec![s.len() as u8];
         counted.extend_from_slice(&s);
         if f.compiling() {
-            let a = crate::words::sys::allot_bytes(f, &counted)?;
-            crate::compiler::emit(f, Instr::Lit(a))
+            let a = sys::allot_bytes(f, &counted)?;
+            compiler::emit(f, Instr::Lit(a))
         } else {
             let (a, _) = transient(f, &counted)?;
             f.push(a)
@@ -316,14 +319,14 @@ primitives! {
         }
         let mut counted = vec![s.len() as u8];
         counted.extend_from_slice(&s);
-        crate::words::sys::allot_bytes(f, &counted).map(|_| ())
+        sys::allot_bytes(f, &counted).map(|_| ())
     }
     SLiteral "sliteral" "( c-addr u -- )" String ImmediateCompileOnly "Compile a string that the definition will push. Example: : hi [ s\" hello\" ] sliteral type ;  hi  \\ hello" |f| {
         let s = f.pop_bytes()?;
         compile_string(f, &s)
     }
     Char "char" "( \"name\" -- char )" Core Plain "The first character of the next word. Example: char A .  \\ 65" |f| {
-        let (a, n) = crate::interp::parse_name(f)?;
+        let (a, n) = interp::parse_name(f)?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "CHAR needs a character after it"));
         }
@@ -331,17 +334,17 @@ primitives! {
         f.push(c as i64)
     }
     BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal. Example: : a? ( c -- f ) [char] a = ;  char a a? .  \\ -1" |f| {
-        let (a, n) = crate::interp::parse_name(f)?;
+        let (a, n) = interp::parse_name(f)?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "[CHAR] needs a character after it"));
         }
         let c = f.vm.mem.byte(a)?;
-        crate::compiler::emit(f, Instr::Lit(c as i64))
+        compiler::emit(f, Instr::Lit(c as i64))
     }
     AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2). Example: : check ( n -- ) 0< abort\" negative!\" ;" |f| {
         let s = parse_quoted(f)?;
         compile_string(f, &s)?;
-        crate::compiler::emit(f, Text::AbortIf.instr())
+        compiler::emit(f, Text::AbortIf.instr())
     }
     DotQuoteRun "(.\")" "( c-addr u -- )" Playforth Plain "The run-time of .\" (prints the string)." |f| {
         let s = f.pop_bytes()?;

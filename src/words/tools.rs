@@ -5,7 +5,11 @@
 use super::primitives;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
+use crate::interp;
 use crate::system::Forth;
+use crate::teach;
+use crate::words::float;
+use crate::words::sys;
 use crate::words::text::signed;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -38,7 +42,7 @@ pub(crate) fn stack_text_top(f: &Forth, k: usize) -> String {
     for &x in &stack[stack.len().saturating_sub(k)..] {
         let _ = write!(s, "{} ", signed(x as i128, base));
     }
-    s.push_str(&crate::words::float::fstack_text(f));
+    s.push_str(&float::fstack_text(f));
     s
 }
 
@@ -72,7 +76,7 @@ fn stack_boxes_top(f: &Forth, k: usize) -> String {
     s.push_str(&format!("\n│{}│\n", row.join("│")));
     s.push_str(&rule("└", "┴", "┘"));
     s.push('\n');
-    s.push_str(&crate::words::float::fstack_text(f));
+    s.push_str(&float::fstack_text(f));
     s
 }
 
@@ -81,7 +85,7 @@ pub(crate) fn words_text(f: &Forth, which: Option<&str>) -> String {
     use std::collections::BTreeMap;
     let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut mine: Vec<String> = Vec::new();
-    for name in crate::teach::visible_names(f) {
+    for name in teach::visible_names(f) {
         let Some(xt) = Dictionary::lookup_view(&f.vm.dict, &name) else {
             continue;
         };
@@ -161,7 +165,7 @@ pub(crate) fn words_text(f: &Forth, which: Option<&str>) -> String {
 /// (followed by `all` or a word set's name, which it then takes from
 /// the input) every word or one set.
 fn words_word(f: &mut Forth) -> Res<()> {
-    let which = crate::interp::take_name_if(f, |next| {
+    let which = interp::take_name_if(f, |next| {
         next == "all"
             || crate::words::WordSet::ALL
                 .iter()
@@ -176,9 +180,9 @@ fn words_word(f: &mut Forth) -> Res<()> {
 fn skip_conditional(f: &mut Forth, stop_at_else: bool) -> Res<()> {
     let mut depth = 0usize;
     loop {
-        let (a, n) = crate::interp::parse_name(f)?;
+        let (a, n) = interp::parse_name(f)?;
         if n == 0 {
-            if !crate::interp::refill(f)? {
+            if !interp::refill(f)? {
                 return Err(f.fail(IF_ELSE_THEN, "[IF] without [THEN]"));
             }
             continue;
@@ -261,7 +265,7 @@ primitives! {
         print(f, "\n")
     }
     See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word. Example: : square ( n -- n*n ) dup * ;  see square  \\ : square ( n -- n*n ) dup * ;" |f| {
-        let xt = crate::words::sys::parse_find(f)?;
+        let xt = sys::parse_find(f)?;
         let s = crate::see::see_text(f, xt);
         print(f, &format!("{s}\n"))
     }
@@ -274,27 +278,27 @@ primitives! {
         words_word(f)
     }
     Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start. Example: help dup  \\ (this text, for dup)" |f| {
-        let (a, n) = crate::interp::parse_name(f)?;
+        let (a, n) = interp::parse_name(f)?;
         let name = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
-        let s = crate::teach::help_text(f, name.as_deref());
+        let s = teach::help_text(f, name.as_deref());
         print(f, &s)
     }
     Trace "trace" "( \"name\" -- )" Playforth Plain "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: : square dup * ;  trace square  3 square .  \\ (each step of square with its stack, then 9)" |f| {
-        let xt = crate::words::sys::parse_find(f)?;
+        let xt = sys::parse_find(f)?;
         f.trace_xt(xt, true)
     }
     Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word; `untrace` alone stops watching every word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
-        if crate::interp::take_name_if(f, str::is_empty)?.is_some() {
+        if interp::take_name_if(f, str::is_empty)?.is_some() {
             f.trace.traced.clear();
             f.trace.trace_names.clear();
             return Ok(());
         }
-        let xt = crate::words::sys::parse_find(f)?;
+        let xt = sys::parse_find(f)?;
         f.trace_xt(xt, false)
     }
     ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line; `show-stack off` and `show-stack on` say it in words. Example: false show-stack" |f| {
         let keyword = |w: &str| ["boxes", "numbers", "on", "off"].contains(&w);
-        match crate::interp::take_name_if(f, keyword)?.as_deref() {
+        match interp::take_name_if(f, keyword)?.as_deref() {
             Some("boxes") => (f.prefs.show_stack, f.prefs.stack_boxes) = (true, true),
             Some("off") => f.prefs.show_stack = false,
             Some("on") => f.prefs.show_stack = true,
@@ -328,12 +332,12 @@ primitives! {
     BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]. Example: 0 [if] .\" yes\" [else] .\" no\" [then]  \\ no" |f| { skip_conditional(f, false) }
     BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]. Example: 1 [if] .\" yes\" [then]  \\ yes" |f| { Ok(()) }
     BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined. Example: [defined] dup .  \\ -1" |f| {
-        let name = crate::interp::parse_word_name(f)?;
+        let name = interp::parse_word_name(f)?;
         let found = f.vm.dict.find(&name).is_some();
         f.push_bool(found)
     }
     BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined. Example: [undefined] frob .  \\ -1" |f| {
-        let name = crate::interp::parse_word_name(f)?;
+        let name = interp::parse_word_name(f)?;
         let found = f.vm.dict.find(&name).is_some();
         f.push_bool(!found)
     }
