@@ -9,7 +9,10 @@
 #![allow(dead_code)]
 
 use playforth::Forth;
-use playforth::INTERRUPT;
+use playforth::Interrupt;
+
+/// The Ctrl-C of every system the harness makes: the watchdog raises it.
+static WATCHED: std::sync::LazyLock<Interrupt> = std::sync::LazyLock::new(Interrupt::new);
 use playforth::SharedBuf;
 use playforth::{WordSet, all_specs};
 use std::cell::RefCell;
@@ -80,7 +83,7 @@ impl<T> Slot<T> {
 /// - the name of the harness's own reset marker.
 ///
 /// Loops (`begin again`, `until`, recursion, `ms`) are NOT filtered: a
-/// watchdog thread sets `playforth::INTERRUPT` when one input has run
+/// watchdog thread raises the systems' interrupt (`WATCHED`) when one input has run
 /// for more than `WATCHDOG_MS`, and the VM stops with -28 (everything that
 /// can run long polls it: ARCHITECTURE.md, "Ctrl-C reaches everything").
 /// An input the watchdog cannot stop is a libFuzzer timeout: a finding.
@@ -135,7 +138,7 @@ fn start_watchdog() {
                     {
                         // Keep setting it while the input runs on: a CATCH
                         // may swallow one -28.
-                        INTERRUPT.store(true, Ordering::SeqCst);
+                        WATCHED.raise();
                     }
                 }
             })
@@ -150,7 +153,7 @@ impl Armed {
     fn arm() -> Armed {
         start_watchdog();
         GENERATION.fetch_add(1, Ordering::SeqCst);
-        INTERRUPT.store(false, Ordering::SeqCst);
+        WATCHED.clear();
         RUNNING_SINCE.store(now_ms() + 1, Ordering::SeqCst);
         Armed
     }
@@ -160,7 +163,7 @@ impl Drop for Armed {
     fn drop(&mut self) {
         RUNNING_SINCE.store(0, Ordering::SeqCst);
         GENERATION.fetch_add(1, Ordering::SeqCst);
-        INTERRUPT.store(false, Ordering::SeqCst);
+        WATCHED.clear();
     }
 }
 
@@ -178,6 +181,7 @@ struct Repl {
 impl Repl {
     fn new() -> Option<Repl> {
         let (mut forth, out) = Forth::for_test(b"");
+        forth.set_interrupt(WATCHED.clone());
         forth.interpret_line(RESET_MARK).ok()?;
         let mark = forth.pop().ok()? as u32;
         let _ = out.take();
@@ -424,6 +428,7 @@ fn tick(f: &mut Forth, name: &str) -> Option<u32> {
 impl Games {
     fn new() -> Option<Games> {
         let (mut forth, out) = Forth::for_test(b"");
+        forth.set_interrupt(WATCHED.clone());
         let names: Vec<&'static str> = all_specs()
             .filter(|s| s.set == WordSet::Games)
             .map(|s| s.name)

@@ -4,9 +4,121 @@
 //! one injected part, so a test, the course's checker or a server gives
 //! each system its own.
 
+use crate::error::{Res, USER_INTERRUPT};
 use crate::io::{Console, FileTable, Out};
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A system's Ctrl-C: a flag that running code polls at every call and
+/// backward branch, and every wait for input or time polls too. Each
+/// system has its own (clones share it), so one system of many in a
+/// process — a server's student, a course check — is stopped alone.
+#[derive(Clone, Default)]
+pub struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    /// A flag not raised, shared with no one yet.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+
+    /// Ask the system to stop: what runs ends with -28 ("user
+    /// interrupt") at its next call, backward branch or wait. Safe from a
+    /// signal handler or another thread.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Lower the flag without acting on it.
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+
+    /// Is the flag up? (It stays up.)
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Was the flag up? It is lowered: the caller throws -28.
+    pub(crate) fn take(&self) -> bool {
+        self.0.load(Ordering::Relaxed) && self.0.swap(false, Ordering::Relaxed)
+    }
+
+    /// The flag itself, for the inner interpreter's polls.
+    #[inline(always)]
+    pub(crate) fn flag(&self) -> &AtomicBool {
+        &self.0
+    }
+}
+
+/// Where a system gets the time and waits: MS, UTIME, TIME&DATE.
+pub trait Clock {
+    /// Microseconds since 1970 (UTIME).
+    fn micros_since_epoch(&self) -> i128 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_micros() as i128)
+    }
+    /// Wait `ms` milliseconds; `irq` raised ends the wait with -28.
+    fn sleep(&self, ms: u64, irq: &Interrupt) -> Res<()>;
+}
+
+/// The real clock: MS waits, in short naps so Ctrl-C ends a long wait.
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn sleep(&self, ms: u64, irq: &Interrupt) -> Res<()> {
+        let end = Instant::now() + Duration::from_millis(ms);
+        loop {
+            if irq.take() {
+                return Err(USER_INTERRUPT);
+            }
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(());
+            }
+            std::thread::sleep(left.min(Duration::from_millis(20)));
+        }
+    }
+}
+
+/// A clock whose waits end at once (a course check replays a session
+/// without its pauses).
+pub struct NoWaitClock;
+
+impl Clock for NoWaitClock {
+    fn sleep(&self, _ms: u64, irq: &Interrupt) -> Res<()> {
+        if irq.take() {
+            return Err(USER_INTERRUPT);
+        }
+        Ok(())
+    }
+}
+
+/// The guided course, as the course words (`learn`, `check`, `hint` …)
+/// reach it: a service the host gives a system (`Forth::set_tutor`).
+/// `learn::Course` is the one playforth has; it runs its checks in
+/// systems of its own.
+pub trait Tutor {
+    /// Open a lesson (by number or name; None: where the learner was).
+    fn learn(&mut self, which: Option<&str>) -> Result<String, String>;
+    /// The lessons, with the open one and those passed marked.
+    fn list(&mut self) -> String;
+    /// Check the open lesson's exercise against what was typed so far.
+    fn check(&mut self) -> String;
+    fn hint(&mut self) -> String;
+    fn solution(&mut self) -> String;
+    fn next(&mut self) -> String;
+    /// Remember a line typed at the REPL, for checks to replay.
+    fn record(&mut self, input: &str);
+    /// The line recorded last was stopped with Ctrl-C.
+    fn mark_interrupted(&mut self);
+    /// The system's Ctrl-C, which also stops a check.
+    fn attach_interrupt(&mut self, irq: Interrupt);
+}
 
 /// The world outside one system.
 pub(crate) struct Host {
@@ -22,14 +134,22 @@ pub(crate) struct Host {
     pub(crate) args: Vec<String>,
     /// Where each command-line argument was copied for ARG and NEXT-ARG.
     pub(crate) arg_addrs: HashMap<String, i64>,
+    /// Time and waiting.
+    pub(crate) clock: Box<dyn Clock>,
+    /// Ctrl-C for this system.
+    pub(crate) interrupt: Interrupt,
+    /// The guided course, if this system has one.
+    pub(crate) tutor: Option<Box<dyn Tutor>>,
 }
 
 impl Host {
     pub(crate) fn new(
         out: Box<dyn Write>,
         diag: Box<dyn Write>,
-        console: Box<dyn Console>,
+        mut console: Box<dyn Console>,
     ) -> Host {
+        let interrupt = Interrupt::new();
+        console.attach_interrupt(interrupt.clone());
         Host {
             out: Out::new(out),
             diag,
@@ -37,6 +157,18 @@ impl Host {
             files: FileTable::default(),
             args: vec!["playforth".into()],
             arg_addrs: HashMap::new(),
+            clock: Box::new(SystemClock),
+            interrupt,
+            tutor: None,
         }
+    }
+
+    /// Use `irq` as this system's Ctrl-C (and its console's).
+    pub(crate) fn set_interrupt(&mut self, irq: Interrupt) {
+        self.console.attach_interrupt(irq.clone());
+        if let Some(t) = self.tutor.as_mut() {
+            t.attach_interrupt(irq.clone());
+        }
+        self.interrupt = irq;
     }
 }

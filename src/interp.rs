@@ -350,7 +350,7 @@ pub(crate) fn interpret(f: &mut Forth) -> Res<()> {
             return Err(BYE);
         }
         // A program can loop here too (by moving >IN back): Ctrl-C stops it.
-        if crate::vm::INTERRUPT.swap(false, std::sync::atomic::Ordering::Relaxed) {
+        if f.host.interrupt.take() {
             return Err(USER_INTERRUPT);
         }
         let (addr, len) = parse_name(f)?;
@@ -615,7 +615,7 @@ pub(crate) fn read_source(sys: &mut Forth, path: &Path, name: &str) -> Res<Vec<u
     let mut text = Vec::with_capacity(hint.min(MAX_SOURCE_BYTES) + 1);
     let mut piece = vec![0u8; 1 << 16];
     loop {
-        if crate::io::interrupted() {
+        if sys.host.interrupt.take() {
             return Err(USER_INTERRUPT);
         }
         match file.read(&mut piece) {

@@ -24,6 +24,9 @@ pub trait Console {
     fn read_line(&mut self, max: usize) -> Res<Option<Line>>;
     /// Some bytes (at least one, unless at end of input), as `Read::read`.
     fn read(&mut self, buf: &mut [u8]) -> Res<usize>;
+    /// The Ctrl-C flag this console's waits poll (its system's). A
+    /// console that never waits can ignore it.
+    fn attach_interrupt(&mut self, _irq: crate::host::Interrupt) {}
 }
 
 /// A line read from the console.
@@ -44,11 +47,6 @@ impl Line {
     }
 }
 
-/// Has Ctrl-C been pressed? (Clears the flag: the caller throws -28.)
-pub(crate) fn interrupted() -> bool {
-    crate::vm::INTERRUPT.swap(false, std::sync::atomic::Ordering::Relaxed)
-}
-
 /// Bytes that come in pieces, as `read_line_bounded` reads them.
 pub(crate) trait Pieces {
     /// The bytes not read yet, waiting for some if there are none (a wait
@@ -60,7 +58,11 @@ pub(crate) trait Pieces {
 
 /// Read one line, keeping at most `max` bytes and checking for Ctrl-C
 /// after each piece that does not end it.
-pub(crate) fn read_line_bounded(input: &mut impl Pieces, max: usize) -> Res<Option<Line>> {
+pub(crate) fn read_line_bounded(
+    input: &mut impl Pieces,
+    max: usize,
+    irq: &crate::host::Interrupt,
+) -> Res<Option<Line>> {
     let mut line = Line::default();
     let mut any = false;
     loop {
@@ -83,7 +85,7 @@ pub(crate) fn read_line_bounded(input: &mut impl Pieces, max: usize) -> Res<Opti
         if done {
             return Ok(Some(line.finish()));
         }
-        if interrupted() {
+        if irq.take() {
             return Err(USER_INTERRUPT);
         }
     }
@@ -130,7 +132,7 @@ impl Console for ScriptedConsole {
             bytes: self.bytes.make_contiguous(),
             used: 0,
         };
-        let line = read_line_bounded(&mut rest, max)?;
+        let line = read_line_bounded(&mut rest, max, &crate::host::Interrupt::new())?;
         let used = rest.used;
         self.bytes.drain(..used);
         Ok(line)

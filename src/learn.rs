@@ -14,6 +14,7 @@
 //! machine; the words `learn`, `lessons`, `check`, `hint`, `solution` and
 //! `next-lesson` (`words/course.rs`) drive it.
 
+use crate::host::{Interrupt, Tutor};
 use crate::io::ScriptedConsole;
 use crate::system::Forth;
 use crate::system::Outcome;
@@ -584,9 +585,13 @@ impl Write for Capture {
     }
 }
 
-/// Run `work`, raising the interrupt flag if it takes longer than
-/// `limit`. True when the time ran out.
-fn with_time_limit<T>(limit: Option<Duration>, work: impl FnOnce() -> T) -> (T, bool) {
+/// Run `work`, raising `irq` if it takes longer than `limit`. True when
+/// the time ran out.
+fn with_time_limit<T>(
+    irq: &Interrupt,
+    limit: Option<Duration>,
+    work: impl FnOnce() -> T,
+) -> (T, bool) {
     let Some(limit) = limit else {
         return (work(), false);
     };
@@ -594,10 +599,11 @@ fn with_time_limit<T>(limit: Option<Duration>, work: impl FnOnce() -> T) -> (T, 
     let (done, wait) = mpsc::channel::<()>();
     let watch = {
         let fired = fired.clone();
+        let irq = irq.clone();
         std::thread::spawn(move || {
             if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
                 fired.store(true, Ordering::SeqCst);
-                crate::vm::raise_interrupt();
+                irq.raise();
             }
         })
     };
@@ -607,21 +613,25 @@ fn with_time_limit<T>(limit: Option<Duration>, work: impl FnOnce() -> T) -> (T, 
     let fired = fired.load(Ordering::SeqCst);
     if fired {
         // Fired as the work ended: the flag must not stop what comes next.
-        crate::vm::INTERRUPT.store(false, Ordering::SeqCst);
+        irq.clear();
     }
     (r, fired)
 }
 
 /// A fresh system for one check: output captured, no keys to read, the
 /// course words quiet, the generator seeded.
-fn fresh_system() -> (Forth, Capture) {
+fn fresh_system(irq: &Interrupt) -> (Forth, Capture) {
     let out = Capture::default();
     let mut f = Forth::with_io(
         Box::new(out.clone()),
         Box::new(std::io::sink()),
         Box::new(ScriptedConsole::new(b"")),
     );
-    f.words.course.checking = true;
+    // Ctrl-C (or the time limit) stops the check; its words are quiet and
+    // its waits end at once.
+    f.set_interrupt(irq.clone());
+    f.set_tutor(None);
+    f.set_clock(Box::new(crate::host::NoWaitClock));
     f.set_seed(CHECK_SEED);
     (f, out)
 }
@@ -647,13 +657,14 @@ fn load(f: &mut Forth, answer: &Answer) -> Option<String> {
         Answer::Session(inputs) => {
             for input in inputs.iter() {
                 if input.interrupted {
-                    let _ = with_time_limit(Some(INTERRUPTED_REPLAY), || {
+                    let irq = f.interrupt();
+                    let _ = with_time_limit(&irq, Some(INTERRUPTED_REPLAY), || {
                         f.interpret_input(&input.text)
                     });
                     continue;
                 }
                 let _ = f.interpret_input(&input.text);
-                if crate::vm::INTERRUPT.load(Ordering::SeqCst) {
+                if f.interrupt().is_raised() {
                     break;
                 }
             }
@@ -675,9 +686,10 @@ fn run_check(
     answer: &Answer,
     check: &Check,
     limit: Option<Duration>,
+    irq: &Interrupt,
 ) -> (Run, Option<String>) {
-    let ((run, load_error), too_long) = with_time_limit(limit, || {
-        let (mut f, out) = fresh_system();
+    let ((run, load_error), too_long) = with_time_limit(irq, limit, || {
+        let (mut f, out) = fresh_system(irq);
         let load_error = load(&mut f, answer);
         // Whatever the learner left open or changed, the check starts clean.
         f.reset_after_error();
@@ -717,6 +729,16 @@ fn run_check(
 /// Check an answer against a lesson. Each check gets a fresh system (see
 /// the module's notes) and at most `limit` to run, when given.
 pub fn check(lesson: &Lesson, answer: &Answer, limit: Option<Duration>) -> Report {
+    check_with(lesson, answer, limit, &Interrupt::new())
+}
+
+/// [`check`], stopped by `irq` (the host's Ctrl-C) as well as by the limit.
+pub fn check_with(
+    lesson: &Lesson,
+    answer: &Answer,
+    limit: Option<Duration>,
+    irq: &Interrupt,
+) -> Report {
     let mut report = Report {
         title: lesson.title.clone(),
         load_error: None,
@@ -727,7 +749,7 @@ pub fn check(lesson: &Lesson, answer: &Answer, limit: Option<Duration>) -> Repor
     let mut limit = limit;
     for (k, c) in lesson.checks.iter().enumerate() {
         let expected = expectation(&c.stack, c.prints.as_deref());
-        let (run, load_error) = run_check(lesson, answer, c, limit);
+        let (run, load_error) = run_check(lesson, answer, c, limit, irq);
         if k == 0 {
             report.load_error = load_error;
         }
@@ -776,7 +798,7 @@ const MAX_SESSION_BYTES: usize = 1 << 20;
 /// The course as one learner follows it: the lessons, where they are,
 /// what has passed, where that is saved, and the session typed so far.
 #[derive(Default)]
-pub(crate) struct Course {
+pub struct Course {
     /// None until first used: then the built-in lessons.
     lessons: Option<Vec<Lesson>>,
     current: Option<usize>,
@@ -785,22 +807,57 @@ pub(crate) struct Course {
     progress_file: Option<PathBuf>,
     session: VecDeque<Typed>,
     session_bytes: usize,
-    /// This system runs a check: the course words do nothing.
-    pub(crate) checking: bool,
+    /// The Ctrl-C of the system the course serves: it stops a check too.
+    interrupt: Interrupt,
 }
 
 impl Course {
+    /// The built-in lessons, nothing passed yet, progress kept in memory.
+    pub fn new() -> Course {
+        Course::default()
+    }
+
     /// Follow a teacher's lessons instead of the built-in ones.
-    pub(crate) fn set_lessons(&mut self, lessons: Vec<Lesson>) {
+    pub fn set_lessons(&mut self, lessons: Vec<Lesson>) {
         self.lessons = Some(lessons);
         self.current = None;
     }
 
     /// Keep the learner's progress in `path` (read now, written as it
     /// changes).
-    pub(crate) fn set_progress_file(&mut self, path: PathBuf) {
+    pub fn set_progress_file(&mut self, path: PathBuf) {
         self.progress_file = Some(path);
         self.load_progress();
+    }
+}
+
+impl Tutor for Course {
+    fn learn(&mut self, which: Option<&str>) -> Result<String, String> {
+        Course::learn(self, which)
+    }
+    fn list(&mut self) -> String {
+        Course::list(self)
+    }
+    fn check(&mut self) -> String {
+        Course::check(self)
+    }
+    fn hint(&mut self) -> String {
+        Course::hint(self)
+    }
+    fn solution(&mut self) -> String {
+        Course::solution(self)
+    }
+    fn next(&mut self) -> String {
+        Course::next(self)
+    }
+    fn record(&mut self, input: &str) {
+        Course::record(self, input)
+    }
+    fn mark_interrupted(&mut self) {
+        Course::mark_interrupted(self)
+    }
+    fn attach_interrupt(&mut self, irq: Interrupt) {
+        self.interrupt = irq;
     }
 }
 
@@ -810,10 +867,7 @@ impl Course {
     }
 
     /// Remember an input typed at the REPL, for checks to replay.
-    pub(crate) fn record(&mut self, input: &str) {
-        if self.checking {
-            return;
-        }
+    fn record(&mut self, input: &str) {
         self.session.push_back(Typed::new(input));
         self.session_bytes += input.len();
         while self.session_bytes > MAX_SESSION_BYTES {
@@ -825,7 +879,7 @@ impl Course {
     }
 
     /// The input recorded last was stopped with Ctrl-C.
-    pub(crate) fn mark_interrupted(&mut self) {
+    fn mark_interrupted(&mut self) {
         if let Some(last) = self.session.back_mut() {
             last.interrupted = true;
         }
@@ -880,7 +934,7 @@ impl Course {
     }
 
     /// `learn` and `learn WHICH`.
-    pub(crate) fn learn(&mut self, which: Option<&str>) -> Result<String, String> {
+    fn learn(&mut self, which: Option<&str>) -> Result<String, String> {
         let count = self.lessons().len();
         if count == 0 {
             return Err("there are no lessons".into());
@@ -896,7 +950,7 @@ impl Course {
     }
 
     /// `lessons`
-    pub(crate) fn list(&mut self) -> String {
+    fn list(&mut self) -> String {
         let current = self.current;
         let passed = self.passed.clone();
         let mut s = String::new();
@@ -917,7 +971,7 @@ impl Course {
     const NO_LESSON: &str = "No lesson is open: `learn` starts the course.\n";
 
     /// `hint`
-    pub(crate) fn hint(&mut self) -> String {
+    fn hint(&mut self) -> String {
         match self.lesson() {
             Some(l) if l.hint.is_empty() => {
                 "This lesson has no hint: read the exercise again, one step at a time.\n".into()
@@ -928,7 +982,7 @@ impl Course {
     }
 
     /// `solution`
-    pub(crate) fn solution(&mut self) -> String {
+    fn solution(&mut self) -> String {
         match self.lesson() {
             Some(l) => format!(
                 "One answer (yours may differ and still pass):\n{}\n",
@@ -939,7 +993,7 @@ impl Course {
     }
 
     /// `next-lesson`
-    pub(crate) fn next(&mut self) -> String {
+    fn next(&mut self) -> String {
         let count = self.lessons().len();
         match self.current {
             None => Self::NO_LESSON.into(),
@@ -963,13 +1017,14 @@ impl Course {
     }
 
     /// `check`: the report, with a word on what to do next.
-    pub(crate) fn check(&mut self) -> String {
+    fn check(&mut self) -> String {
         let Some(i) = self.current else {
             return Self::NO_LESSON.into();
         };
         let session: Vec<Typed> = self.session.iter().cloned().collect();
         let lesson = self.lessons()[i].clone();
-        let report = check(&lesson, &Answer::Session(&session), Some(TIME_LIMIT));
+        let irq = self.interrupt.clone();
+        let report = check_with(&lesson, &Answer::Session(&session), Some(TIME_LIMIT), &irq);
         let mut s = report.to_string();
         if report.passed() {
             self.passed.insert(lesson.name.clone());

@@ -95,12 +95,12 @@ mod words;
 pub use compiler::closer_of;
 pub use error::{ForthError, Hints, Location, Throw};
 pub use fivestep::reach_mask;
+pub use host::{Clock, Interrupt, NoWaitClock, SystemClock};
 pub use interp::{Number, parse_number};
 pub use io::{Console, Line, ScriptedConsole, SharedBuf};
 pub use lexer::{Token, first_token, is_blank, next_token, token_len, words as tokens};
 pub use system::{Forth, Outcome};
 pub use terminal::colour_wanted;
-pub use vm::{INTERRUPT, raise_interrupt};
 pub use words::float::parse_float;
 pub use words::{Spec, WordSet, all_specs};
 

@@ -10,7 +10,7 @@
 use clap::{CommandFactory, Parser, ValueHint};
 use clap_complete::Shell;
 use playforth::learn::{self, Lesson, LessonError};
-use playforth::{Forth, ForthError, Outcome};
+use playforth::{Forth, ForthError, Interrupt, Outcome};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -136,8 +136,8 @@ fn finish(forth: &Forth, r: Result<Outcome, ForthError>) -> Option<ExitCode> {
 
 /// Ctrl-C raises a flag that running Forth code checks; it never kills the
 /// process. (At the REPL's prompt the line editor reads Ctrl-C as a key.)
-fn catch_interrupts() {
-    if let Err(e) = ctrlc::set_handler(playforth::raise_interrupt) {
+fn catch_interrupts(irq: Interrupt) {
+    if let Err(e) = ctrlc::set_handler(move || irq.raise()) {
         let _ = writeln!(
             std::io::stderr(),
             "playforth: Ctrl-C cannot be caught ({e}): it will end playforth at once"
@@ -159,7 +159,12 @@ fn teachers_course(cli: &Cli) -> Option<Result<Vec<Lesson>, LessonError>> {
 }
 
 /// `--check LESSON ANSWERS`: the report on stdout, the verdict as the status.
-fn check_answers(lesson: &str, answers: &str, course: Option<Vec<Lesson>>) -> ExitCode {
+fn check_answers(
+    lesson: &str,
+    answers: &str,
+    course: Option<Vec<Lesson>>,
+    irq: &Interrupt,
+) -> ExitCode {
     let usage = |msg: String| {
         let _ = writeln!(std::io::stderr(), "playforth: --check: {msg}");
         ExitCode::from(USAGE)
@@ -184,10 +189,11 @@ fn check_answers(lesson: &str, answers: &str, course: Option<Vec<Lesson>>) -> Ex
     if let Err(e) = std::fs::File::open(answers) {
         return usage(format!("cannot read the answers {answers}: {e}"));
     }
-    let report = learn::check(
+    let report = learn::check_with(
         &lesson,
         &learn::Answer::File(Path::new(answers)),
         Some(learn::TIME_LIMIT),
+        irq,
     );
     let mut out = std::io::stdout();
     if write!(out, "{report}").and_then(|_| out.flush()).is_err() {
@@ -281,7 +287,9 @@ fn main() -> ExitCode {
             &cli_docs::man_page(Cli::command(), MAN_EXTRA),
         );
     }
-    catch_interrupts();
+    // Ctrl-C raises the interrupt of the system (or the check) running.
+    let irq = Interrupt::new();
+    catch_interrupts(irq.clone());
     let course = match teachers_course(&cli) {
         None => None,
         Some(Ok(lessons)) => Some(lessons),
@@ -300,14 +308,25 @@ fn main() -> ExitCode {
     if let Some(check) = &cli.check
         && let [lesson, answers] = check.as_slice()
     {
-        return check_answers(lesson, answers, course);
+        return check_answers(lesson, answers, course, &irq);
     }
     let mut forth = Forth::new();
+    forth.set_interrupt(irq);
     forth.allow_shell(cli.allow_shell);
     forth.set_plain(cli.plain);
+    let mut tutor = learn::Course::new();
     if let Some(lessons) = course {
-        forth.set_lessons(lessons);
+        tutor.set_lessons(lessons);
     }
+    let will_repl = (cli.interactive
+        || (cli.script.is_empty() && cli.eval.is_empty())
+        || cli.script.first().is_some_and(|f| f == "-"))
+        && std::io::stdin().is_terminal();
+    if will_repl && let Some(d) = repl::data_dir() {
+        // The learner's place in the course is kept between sessions.
+        tutor.set_progress_file(d.join("course-progress"));
+    }
+    forth.set_tutor(Some(Box::new(tutor)));
     if let Some(seed) = cli.seed {
         forth.set_seed(seed);
     }

@@ -133,7 +133,7 @@ impl Helper for ReplHelper {}
 /// PLAYFORTH_DATA_DIR, else playforth/ in the user's data directory (as
 /// the `dirs` crate finds it: `$XDG_DATA_HOME` or `~/.local/share` on
 /// Linux, `~/Library/Application Support` on macOS, `%APPDATA%` on Windows).
-fn data_dir() -> Option<PathBuf> {
+pub(crate) fn data_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("PLAYFORTH_DATA_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir));
     }
@@ -201,9 +201,6 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     }));
     let data = data_dir();
     let history = data.as_ref().map(|d| d.join("history"));
-    if let Some(d) = &data {
-        forth.set_progress_file(d.join("course-progress"));
-    }
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }

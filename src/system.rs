@@ -103,15 +103,33 @@ pub enum Outcome {
 const OK_STACK_CELLS: usize = 10;
 
 impl Forth {
-    /// Follow a teacher's lessons instead of the built-in ones.
-    pub fn set_lessons(&mut self, lessons: Vec<crate::learn::Lesson>) {
-        self.words.course.set_lessons(lessons);
+    /// Give this system a guided course (`learn`, `check` …); without
+    /// one the course words do nothing.
+    pub fn set_tutor(&mut self, tutor: Option<Box<dyn crate::host::Tutor>>) {
+        self.host.tutor = tutor;
+        let irq = self.host.interrupt.clone();
+        if let Some(t) = self.host.tutor.as_mut() {
+            t.attach_interrupt(irq);
+        }
     }
-    /// Keep the learner's progress in `path` (read now, written as it
-    /// changes). Without it progress lasts as long as the system.
-    pub fn set_progress_file(&mut self, path: std::path::PathBuf) {
-        self.words.course.set_progress_file(path);
+
+    /// This system's Ctrl-C: raise it (from a signal handler, another
+    /// thread, a Stop button) to stop what the system runs.
+    pub fn interrupt(&self) -> crate::host::Interrupt {
+        self.host.interrupt.clone()
     }
+
+    /// Use `irq` as this system's Ctrl-C (a raise that came before is
+    /// acted on at the next call or wait).
+    pub fn set_interrupt(&mut self, irq: crate::host::Interrupt) {
+        self.host.set_interrupt(irq);
+    }
+
+    /// Where MS waits and UTIME reads the time.
+    pub fn set_clock(&mut self, clock: Box<dyn crate::host::Clock>) {
+        self.host.clock = clock;
+    }
+
     /// Everything known about a word, looked up through the search order.
     pub fn word_info(&mut self, name: &str) -> Option<crate::teach::WordInfo> {
         let xt = self.vm.dict.find(name)?;
@@ -220,9 +238,9 @@ impl Forth {
         f.vm.dict.order = crate::dictionary::default_order();
         f.vm.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
-        let loaded = crate::vm::holding_interrupts(|| {
-            interp::interpret_text(&mut f, "<prelude>", PRELUDE.as_bytes().to_vec(), -1)
-        });
+        // The prelude loads under an interrupt nobody else holds yet: a
+        // Ctrl-C meanwhile waits on the host's handle (see `set_interrupt`).
+        let loaded = interp::interpret_text(&mut f, "<prelude>", PRELUDE.as_bytes().to_vec(), -1);
         if let Err(t) = loaded {
             let e = crate::error::error_for(&mut f, t);
             panic!("the prelude failed to load: {e}");
@@ -297,7 +315,9 @@ impl Forth {
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
         // Kept before it runs, so a `check` on the same line sees it too.
-        self.words.course.record(text);
+        if let Some(t) = self.host.tutor.as_mut() {
+            t.record(text);
+        }
         // The line was ended with Enter: the output starts a fresh line.
         self.host.out.at_line_start = true;
         self.input.unwind();
@@ -316,7 +336,9 @@ impl Forth {
         if r == Err(USER_INTERRUPT) {
             // Stopped with Ctrl-C (an endless loop, a long wait): a check
             // replaying the session gives it only a moment.
-            self.words.course.mark_interrupted();
+            if let Some(t) = self.host.tutor.as_mut() {
+                t.mark_interrupted();
+            }
         }
         self.settle(r)
     }

@@ -8,7 +8,8 @@
 //! the binary), so Ctrl-C ends it, whatever the OS does with a blocked read.
 
 use crate::error::{Res, USER_INTERRUPT};
-use crate::io::{Console, Line, Pieces, interrupted, read_line_bounded};
+use crate::host::Interrupt;
+use crate::io::{Console, Line, Pieces, read_line_bounded};
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::collections::VecDeque;
 use std::io::{IsTerminal, Read, Write};
@@ -75,6 +76,13 @@ impl StdConsole {
 }
 
 impl Console for StdConsole {
+    fn attach_interrupt(&mut self, irq: Interrupt) {
+        if let Some(keys) = self.keys.as_mut() {
+            keys.irq = irq.clone();
+        }
+        self.piped.irq = irq;
+    }
+
     fn key(&mut self) -> Res<Option<u8>> {
         if let Some((keys, _raw)) = self.raw_keys() {
             return keys.byte();
@@ -97,7 +105,10 @@ impl Console for StdConsole {
     fn read_line(&mut self, max: usize) -> Res<Option<Line>> {
         match self.raw_keys() {
             Some((keys, _raw)) => keys.edit_line(max),
-            None => read_line_bounded(&mut self.piped, max),
+            None => {
+                let irq = self.piped.irq.clone();
+                read_line_bounded(&mut self.piped, max, &irq)
+            }
         }
     }
 
@@ -147,6 +158,8 @@ impl Drop for RawMode {
 #[derive(Default)]
 struct Keys {
     waiting: VecDeque<Vec<u8>>,
+    /// The system's Ctrl-C, polled while waiting for a key.
+    irq: Interrupt,
 }
 
 impl Keys {
@@ -166,7 +179,7 @@ impl Keys {
                     }
                     Err(_) => return Ok(None),
                 },
-                Ok(false) if interrupted() => return Err(USER_INTERRUPT),
+                Ok(false) if self.irq.take() => return Err(USER_INTERRUPT),
                 Ok(false) => {}
                 Err(_) => return Ok(None),
             }
@@ -341,6 +354,8 @@ fn control(c: char) -> Option<u8> {
 /// thread goes on waiting, and what it reads comes next.
 #[derive(Default)]
 struct Piped {
+    /// The system's Ctrl-C, polled while waiting for a piece.
+    irq: Interrupt,
     pieces: Option<Receiver<Vec<u8>>>,
     piece: Vec<u8>,
     used: usize,
@@ -407,7 +422,7 @@ impl Pieces for Piped {
                     self.used = 0;
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    if interrupted() {
+                    if self.irq.take() {
                         return Err(USER_INTERRUPT);
                     }
                 }

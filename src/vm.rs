@@ -15,7 +15,7 @@ use crate::memory::{self, Memory};
 use crate::system::Forth;
 use crate::words::float::Floating;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use crate::compiler;
 pub(crate) use crate::stacks::*;
@@ -37,46 +37,6 @@ pub struct Fault {
     pub active_snapshot: bool,
     /// The data stack depth when it failed (the cells stay in the array).
     pub depth: usize,
-}
-
-/// Set by the SIGINT handler (Ctrl-C); running code stops at the next
-/// call or backward branch with -28, "user interrupt".
-pub static INTERRUPT: AtomicBool = AtomicBool::new(false);
-
-/// How many systems are loading their prelude now, and whether a raise
-/// came meanwhile: the prelude is not user code, so a Ctrl-C that lands
-/// while it loads waits until it is loaded (see [`raise_interrupt`]).
-static LOADING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-static PENDING: AtomicBool = AtomicBool::new(false);
-
-/// Raise [`INTERRUPT`] (Ctrl-C's handler, a check's time limit). While a
-/// system loads its prelude the flag is held back and raised when it is
-/// done, so a new system is always whole.
-pub fn raise_interrupt() {
-    if LOADING.load(Ordering::SeqCst) == 0 {
-        INTERRUPT.store(true, Ordering::SeqCst);
-        return;
-    }
-    PENDING.store(true, Ordering::SeqCst);
-    // The load may have ended between the two looks: pass it on then.
-    if LOADING.load(Ordering::SeqCst) == 0 && PENDING.swap(false, Ordering::SeqCst) {
-        INTERRUPT.store(true, Ordering::SeqCst);
-    }
-}
-
-/// Run `load` with raises held back; one that came meanwhile is raised
-/// after it.
-pub(crate) fn holding_interrupts<T>(load: impl FnOnce() -> T) -> T {
-    LOADING.fetch_add(1, Ordering::SeqCst);
-    // A raise from before is held back too.
-    if INTERRUPT.swap(false, Ordering::SeqCst) {
-        PENDING.store(true, Ordering::SeqCst);
-    }
-    let r = load();
-    if LOADING.fetch_sub(1, Ordering::SeqCst) == 1 && PENDING.swap(false, Ordering::SeqCst) {
-        INTERRUPT.store(true, Ordering::SeqCst);
-    }
-    r
 }
 
 /// The table numbers of the float words the hot loop runs itself.
@@ -479,6 +439,8 @@ impl Forth {
                     dict,
                     ..
                 } = &mut self.vm;
+                // Ctrl-C: polled at calls and backward branches.
+                let irq = self.host.interrupt.flag();
                 let Stacks {
                     ds,
                     rs,
@@ -531,8 +493,8 @@ impl Forth {
                 // Stop here if Ctrl-C was pressed (calls and backward jumps).
                 macro_rules! poll {
                     () => {
-                        if INTERRUPT.load(Ordering::Relaxed) {
-                            INTERRUPT.store(false, Ordering::Relaxed);
+                        if irq.load(Ordering::Relaxed) {
+                            irq.store(false, Ordering::Relaxed);
                             bail!(USER_INTERRUPT);
                         }
                     };
@@ -647,7 +609,7 @@ impl Forth {
                     ($flag:expr, $pop:expr, $t:expr, $slots:expr) => {{
                         let flag = $flag;
                         let next = ip + ($slots - 1);
-                        if !flag && $t < next && INTERRUPT.load(Ordering::Relaxed) {
+                        if !flag && $t < next && irq.load(Ordering::Relaxed) {
                             unfuse!();
                         }
                         sp -= $pop;
@@ -705,7 +667,7 @@ impl Forth {
                             rp -= 2;
                             ip += 1;
                         } else {
-                            if INTERRUPT.load(Ordering::Relaxed) {
+                            if irq.load(Ordering::Relaxed) {
                                 unfuse!();
                             }
                             rs[rp - 1] = rs[rp - 1].wrapping_add(step);
@@ -717,7 +679,7 @@ impl Forth {
                 // Ctrl-C was not pressed)? Else the slow path says why.
                 macro_rules! can_call {
                     () => {
-                        calls.len() < MAX_CALLS && !INTERRUPT.load(Ordering::Relaxed)
+                        calls.len() < MAX_CALLS && !irq.load(Ordering::Relaxed)
                     };
                 }
                 // Enter the code at `target`, returning to ip (after `can_call!`).
@@ -1413,7 +1375,7 @@ impl Forth {
                             plus_loop_or_unfuse!(n, body);
                         }
                         Instr::BranchExit(t) => {
-                            if (t < ip && INTERRUPT.load(Ordering::Relaxed)) || rp != *rbase {
+                            if (t < ip && irq.load(Ordering::Relaxed)) || rp != *rbase {
                                 unfuse!();
                             }
                             if calls.len() <= base {
@@ -1464,7 +1426,7 @@ impl Forth {
                             }
                             let index = rs[rp - 2].wrapping_add(1);
                             let ends = index == rs[rp - 3];
-                            if !ends && INTERRUPT.load(Ordering::Relaxed) {
+                            if !ends && irq.load(Ordering::Relaxed) {
                                 unfuse!();
                             }
                             ds[sp & DS_MASK] = rs[rp - 1];
@@ -1643,7 +1605,7 @@ impl Forth {
                 Ok(Some((ip, None)))
             }
             Instr::Branch(target) => {
-                if target < ip && INTERRUPT.swap(false, Ordering::Relaxed) {
+                if target < ip && self.host.interrupt.take() {
                     return Err(USER_INTERRUPT);
                 }
                 Ok(Some((target, None)))
@@ -1881,8 +1843,7 @@ impl Forth {
         if self.vm.stacks.calls.len() >= MAX_CALLS {
             return Err(RSTACK_OVERFLOW);
         }
-        if INTERRUPT.load(Ordering::Relaxed) {
-            INTERRUPT.store(false, Ordering::Relaxed);
+        if self.host.interrupt.take() {
             return Err(USER_INTERRUPT);
         }
         self.vm.stacks.calls.push(Frame {
@@ -1938,7 +1899,7 @@ impl Forth {
         self.pending.fault.active = false;
         self.pending.throw_msg = None;
         self.pending.throw_opened = None;
-        INTERRUPT.store(false, Ordering::Relaxed);
+        self.host.interrupt.clear();
         compiler::abandon_definition(self);
         self.input.unwind();
         if !self.vm.dict.order_can_recover() {

@@ -127,12 +127,13 @@ fn random_lines_never_panic() {
     let started = Arc::new(AtomicU64::new(0));
     let watch = started.clone();
     let epoch = Instant::now();
+    let irq = forth.interrupt();
     std::thread::spawn(move || {
         loop {
             std::thread::sleep(Duration::from_millis(100));
             let t = watch.load(Ordering::Relaxed);
             if t != 0 && epoch.elapsed().as_millis() as u64 > t + 2000 {
-                playforth::INTERRUPT.store(true, Ordering::Relaxed);
+                irq.raise();
                 watch.store(0, Ordering::Relaxed);
             }
         }
@@ -417,8 +418,11 @@ fn random_programs_with_every_control_word_come_back() {
     let (report, reports) = mpsc::channel();
     let (ack, acks) = mpsc::channel::<()>();
     let work = programs.clone();
+    let irq = playforth::Interrupt::new();
+    let worker_irq = irq.clone();
     std::thread::spawn(move || {
         let (mut forth, out) = Forth::for_test(b"");
+        forth.set_interrupt(worker_irq);
         for program in &work {
             if report.send(Report::Started).is_err() {
                 return;
@@ -435,7 +439,7 @@ fn random_programs_with_every_control_word_come_back() {
             if acks.recv().is_err() {
                 return;
             }
-            playforth::INTERRUPT.store(false, Ordering::Relaxed);
+            forth.interrupt().clear();
             out.take();
             if forth.in_definition() {
                 let _ = forth.interpret_line(";");
@@ -473,7 +477,7 @@ fn random_programs_with_every_control_word_come_back() {
                         start.elapsed() < Duration::from_secs(5),
                         "program {n} did not come back within 5 s of Ctrl-C: `{program}`"
                     );
-                    playforth::INTERRUPT.store(true, Ordering::Relaxed);
+                    irq.raise();
                     press += Duration::from_millis(100);
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
@@ -513,23 +517,27 @@ fn random_programs_with_every_control_word_come_back() {
 // ---- the real binary ----
 
 /// Ctrl-C while a system is being built (the prelude loading) never
-/// leaves a broken system nor panics: the interrupt is held back until the
-/// prelude is in, then stops the first user code as usual.
+/// leaves a broken system nor panics: the prelude loads under an interrupt
+/// of its own, and the host's, raised meanwhile, stops the first user code
+/// as usual.
 #[test]
 fn ctrl_c_while_a_system_starts_waits_for_it() {
     let _one_at_a_time = interrupt_lock();
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let host_irq = playforth::Interrupt::new();
     let raiser = {
         let stop = stop.clone();
+        let host_irq = host_irq.clone();
         std::thread::spawn(move || {
             while !stop.load(Ordering::Relaxed) {
-                playforth::raise_interrupt();
+                host_irq.raise();
                 std::thread::sleep(Duration::from_micros(50));
             }
         })
     };
     for _ in 0..20 {
         let (mut forth, _out) = Forth::for_test(b"");
+        forth.set_interrupt(host_irq.clone());
         // Whole: a word the prelude defines is there (the raiser may stop
         // the line itself, but never with "undefined word").
         let r = forth.interpret_line("' clearstack drop");
@@ -541,10 +549,10 @@ fn ctrl_c_while_a_system_starts_waits_for_it() {
     }
     stop.store(true, Ordering::Relaxed);
     raiser.join().expect("the raiser ends");
-    playforth::INTERRUPT.store(false, Ordering::Relaxed);
+    host_irq.clear();
     // After the load a raise stops user code as usual.
     let (mut forth, _out) = Forth::for_test(b"");
-    playforth::raise_interrupt();
+    forth.interrupt().raise();
     let r = forth.interpret_line(": spin begin again ; spin");
     assert_eq!(r.err().map(|e| e.code), Some(-28));
 }

@@ -1,19 +1,21 @@
 //! The words of the guided course (`learn`, see `learn.rs`): they print
-//! lessons and reports; the course itself lives in `Forth::course`. They
-//! sit in the `games` word list with the other extras, so a learner's own
-//! `check` or `hint` simply shadows them. In a system that is running a
-//! check they do nothing (a replayed session holds them too).
+//! lessons and reports of the course the host gave the system (its
+//! `Tutor`). They sit in the `games` word list with the other extras, so a
+//! learner's own `check` or `hint` simply shadows them. In a system with
+//! no course — one running a check — they do nothing (a replayed session
+//! holds them too).
 
 use super::primitives;
 use crate::error::*;
+use crate::host::Tutor;
 use crate::system::Forth;
 
 /// Print a course text, unless this system is running a check.
-fn course_say(f: &mut Forth, text: impl FnOnce(&mut crate::learn::Course) -> String) -> Res<()> {
-    if f.words.course.checking {
+fn course_say(f: &mut Forth, text: impl FnOnce(&mut dyn Tutor) -> String) -> Res<()> {
+    let Some(tutor) = f.host.tutor.as_deref_mut() else {
         return Ok(());
-    }
-    let s = text(&mut f.words.course);
+    };
+    let s = text(tutor);
     crate::words::io::write_out(f, s.as_bytes())
 }
 
@@ -25,10 +27,10 @@ primitives! {
     Learn "learn" "( \"n\" -- )" Course Plain "The guided course: `learn` opens the lesson you were at (or the first), `learn 5` opens lesson 5 (a number or a lesson's name)." |f| {
         let (a, n) = crate::interp::parse_name(f)?;
         let which = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
-        if f.words.course.checking {
+        let Some(tutor) = f.host.tutor.as_deref_mut() else {
             return Ok(());
-        }
-        match f.words.course.learn(which.as_deref()) {
+        };
+        match tutor.learn(which.as_deref()) {
             Ok(text) => crate::words::io::write_out(f, text.as_bytes()),
             Err(why) => Err(f.fail(INVALID_NUMERIC_ARG, why)),
         }

@@ -24,8 +24,6 @@ pub(crate) struct WordState {
     pub(crate) text: text::TextState,
     /// The generator behind RANDOM and CHOOSE.
     pub(crate) games: games::GameState,
-    /// The guided course: lessons, progress, the session to replay.
-    pub(crate) course: crate::learn::Course,
 }
 
 impl WordState {
@@ -33,7 +31,6 @@ impl WordState {
         WordState {
             text: text::TextState::default(),
             games: games::GameState { rng },
-            course: Default::default(),
         }
     }
 }

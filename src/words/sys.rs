@@ -1015,7 +1015,7 @@ primitives! {
         let id = f.pop()?;
         let mut text = Vec::new();
         loop {
-            if crate::io::interrupted() {
+            if f.host.interrupt.take() {
                 return Err(USER_INTERRUPT);
             }
             match f.host.files.read_line(id, crate::interp::MAX_LINE) {

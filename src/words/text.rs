@@ -148,7 +148,11 @@ fn substitute(text: &[u8], subs: &std::collections::HashMap<String, Vec<u8>>) ->
 
 /// Where `needle` first occurs in `hay`: linear time (memchr's two-way
 /// search), in pieces so that Ctrl-C stops a search of a huge range.
-fn find_interruptibly(hay: &[u8], needle: &[u8]) -> Res<Option<usize>> {
+fn find_interruptibly(
+    hay: &[u8],
+    needle: &[u8],
+    irq: &crate::host::Interrupt,
+) -> Res<Option<usize>> {
     const PIECE: usize = 1 << 22;
     let finder = memchr::memmem::Finder::new(needle);
     let mut from = 0;
@@ -161,7 +165,7 @@ fn find_interruptibly(hay: &[u8], needle: &[u8]) -> Res<Option<usize>> {
         if to == hay.len() {
             return Ok(None);
         }
-        if crate::io::interrupted() {
+        if irq.take() {
             return Err(USER_INTERRUPT);
         }
         from += PIECE;
@@ -370,7 +374,7 @@ primitives! {
         let needle = f.pop_bytes()?;
         let (u, a) = (f.pop()?, f.pop()?);
         let hay = f.vm.mem.slice(a, u)?;
-        let at = find_interruptibly(hay, &needle)?;
+        let at = find_interruptibly(hay, &needle, &f.host.interrupt)?;
         match at {
             Some(i) => { f.push(a + i as i64)?; f.push(u - i as i64)?; f.push(-1) }
             None => { f.push(a)?; f.push(u)?; f.push(0) }

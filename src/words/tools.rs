@@ -258,7 +258,7 @@ primitives! {
             }
             print(f, &s)?;
             at += n;
-            if crate::io::interrupted() {
+            if f.host.interrupt.take() {
                 return Err(USER_INTERRUPT);
             }
         }

@@ -35,6 +35,8 @@ pub fn transcript(source: &str) -> String {
         }
     }
     let (mut forth, out) = Forth::for_test(keys.as_bytes());
+    // The course words reach a course, as in the REPL.
+    forth.set_tutor(Some(Box::new(playforth::learn::Course::new())));
     let mut t = String::new();
     for line in source.lines() {
         if line.starts_with("\\ stdin: ") {
