@@ -11,7 +11,7 @@ use crate::effect;
 use crate::error::*;
 use crate::instr::Instr;
 use crate::interp;
-use crate::system::Forth;
+use crate::kernel::Forth;
 use std::io::Write;
 
 /// How many redefinitions a file has noted one by one; the rest are
@@ -180,7 +180,7 @@ pub(crate) fn xt_instr(f: &Forth, xt: u32) -> Option<Instr> {
 
 /// Make a header in the current word list, noting a redefinition as gforth does.
 pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
-    if f.vm.dict.words.len() >= crate::vm::MAX_WORDS {
+    if f.vm.dict.words.len() >= crate::dictionary::MAX_WORDS {
         return Err(f.fail(DICTIONARY_OVERFLOW, "too many words"));
     }
     if name.len() > 255 {

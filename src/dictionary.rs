@@ -128,7 +128,6 @@ pub(crate) const MAX_ORDER: usize = 16;
 /// What ONLY leaves (as gforth): the root word list twice, so that FORTH
 /// (which replaces the first) leaves it below; the game words between.
 pub(crate) fn minimum_order() -> Vec<u32> {
-    use crate::system::{GAMES_WORDLIST, ROOT_WORDLIST};
     vec![ROOT_WORDLIST, GAMES_WORDLIST, ROOT_WORDLIST]
 }
 
@@ -136,10 +135,17 @@ pub(crate) fn minimum_order() -> Vec<u32> {
 /// then the root word list, so that a VOCABULARY word, which replaces the
 /// first word list, leaves FORTH below it.
 pub(crate) fn default_order() -> Vec<u32> {
-    use crate::system::{GAMES_WORDLIST, ROOT_WORDLIST};
     vec![ROOT_WORDLIST, GAMES_WORDLIST, 0, 0]
 }
 
+/// Word headers in the dictionary.
+pub const MAX_WORDS: usize = 1 << 20;
+/// The word list id of the game words.
+pub(crate) const GAMES_WORDLIST: u32 = 1;
+/// The root word list (as gforth's): the words that set the search order,
+/// and BYE, kept at the bottom of the order so that a word list put in
+/// FORTH's place (`vocabulary x  x`) never hides the way back.
+pub(crate) const ROOT_WORDLIST: u32 = 2;
 #[derive(Default)]
 pub(crate) struct Dictionary {
     pub words: Vec<Word>,
@@ -189,7 +195,7 @@ impl Dictionary {
     /// True when the search order still reaches the words that set it
     /// (ONLY, FORTH ...): it holds the root word list or FORTH.
     pub(crate) fn order_can_recover(&self) -> bool {
-        use crate::system::ROOT_WORDLIST;
+        use crate::dictionary::ROOT_WORDLIST;
         self.order.iter().any(|&w| w == ROOT_WORDLIST || w == 0)
     }
 

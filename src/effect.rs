@@ -20,7 +20,7 @@
 
 use crate::dictionary::Kind;
 use crate::instr::Instr;
-use crate::system::Forth;
+use crate::kernel::Forth;
 use std::io::Write;
 use std::sync::OnceLock;
 

@@ -3,9 +3,10 @@
 //! only when nobody CATCHes it does the host turn it into a [`ForthError`]
 //! with a message, a source location and a backtrace of Forth words.
 
-use crate::system::Forth;
+use crate::kernel::Forth;
+use crate::kernel::{Fault, STUB_END};
+use crate::stacks::DS_SIZE;
 use crate::teach;
-use crate::vm::{DS_SIZE, Fault, STUB_END};
 use crate::words::float;
 use std::fmt;
 

@@ -12,9 +12,9 @@ use crate::code::Pos;
 use crate::compiler;
 use crate::error::*;
 use crate::input::{MAX_KEPT_SOURCE_BYTES, MAX_SOURCES, SourceKind};
+use crate::kernel::Forth;
 use crate::lexer;
 use crate::memory::{IN_ADDR, TIB_SIZE};
-use crate::system::Forth;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 

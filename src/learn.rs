@@ -16,7 +16,7 @@
 
 use crate::host::{Interrupt, Tutor};
 use crate::io::ScriptedConsole;
-use crate::system::Forth;
+use crate::kernel::Forth;
 use crate::system::Outcome;
 use std::cell::RefCell;
 use std::collections::{BTreeSet, VecDeque};

@@ -18,7 +18,7 @@
 use crate::dictionary::{Dictionary, Kind};
 use crate::instr::Instr;
 use crate::interp::{Number, parse_number};
-use crate::system::Forth;
+use crate::kernel::Forth;
 use crate::words::core::Core;
 use crate::words::float::Floating;
 use crate::words::text::{Text, signed};
@@ -1262,7 +1262,7 @@ impl<'a> Recovery<'a> {
 #[cfg(test)]
 mod tests {
     use crate::dictionary::Kind;
-    use crate::system::Forth;
+    use crate::kernel::Forth;
 
     /// A word whose code was fused at `;` still shows the words written.
     #[test]

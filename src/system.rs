@@ -5,65 +5,24 @@
 
 use crate::code::CodeSpace;
 use crate::dictionary::{Dictionary, Kind};
+use crate::dictionary::{GAMES_WORDLIST, ROOT_WORDLIST};
 use crate::error::*;
 use crate::input::{Input, SourceKind};
 use crate::instr::Instr;
 use crate::interp;
 use crate::io::{Console, ScriptedConsole, SharedBuf};
+use crate::kernel::{Forth, Machine, Prefs};
 use crate::memory::{self, Memory};
 use crate::teach;
-use crate::vm::Machine;
 use crate::words::games;
 use std::io::Write;
 
-/// One Forth system: the machine the inner loop runs on and the parts
-/// around it, each owning its own state. Nothing else holds state of a
-/// system (the Ctrl-C flag is its host's, the course is outside).
-pub struct Forth {
-    /// Stacks, data space, code space, dictionary, built-in bodies.
-    pub(crate) vm: Machine,
-    /// The definition being compiled, its DO loops and locals.
-    pub(crate) compiler: crate::compiler::Compiler,
-    /// Where the outer interpreter reads: sources, kept texts, the token.
-    pub(crate) input: Input,
-    /// The world outside: output, console, files, arguments, clock, Ctrl-C.
-    pub(crate) host: crate::host::Host,
-    /// What the report of the throw in flight needs.
-    pub(crate) pending: crate::vm::Pending,
-    /// TRACE's watch list and position.
-    pub(crate) trace: crate::vm::Tracer,
-    /// The REPL's and the output words' settings.
-    pub(crate) prefs: Prefs,
-    /// The word families' own state, a typed slot each.
-    pub(crate) words: crate::words::WordState,
-    /// BYE was executed: the status to exit with.
-    pub(crate) bye: Option<i32>,
-}
-
-/// Settings the user changes with words: how the REPL shows the stack,
-/// float precision, structures at the prompt.
-pub(crate) struct Prefs {
-    /// The REPL shows the stack after ` ok` (SHOW-STACK).
-    pub(crate) show_stack: bool,
-    /// `show-stack boxes`: `.S` and the REPL draw the stack as a row of
-    /// boxed cells.
-    pub(crate) stack_boxes: bool,
-    /// Significant digits F., FE. and FS. print (SET-PRECISION).
-    pub(crate) precision: usize,
-    /// IF, DO, ?DO, BEGIN and CASE outside a definition compile the
-    /// structure into a nameless definition and run it when it is closed
-    /// (on at the REPL; PROMPT-CONTROL turns it on or off).
-    pub(crate) prompt_control: bool,
-}
+/// The table of built-in bodies, made once per process.
+static PRIMS: std::sync::LazyLock<Vec<crate::kernel::PrimFn>> =
+    std::sync::LazyLock::new(crate::words::prim_table);
 
 const PRELUDE: &str = include_str!("prelude.fs");
 
-/// The word list id of the game words.
-pub(crate) const GAMES_WORDLIST: u32 = 1;
-/// The root word list (as gforth's): the words that set the search order,
-/// and BYE, kept at the bottom of the order so that a word list put in
-/// FORTH's place (`vocabulary x  x`) never hides the way back.
-pub(crate) const ROOT_WORDLIST: u32 = 2;
 /// The words in the root word list (they stay in FORTH too).
 const ROOT_WORDS: [&str; 15] = [
     "forth",
@@ -170,20 +129,20 @@ impl Forth {
     pub fn with_io(out: Box<dyn Write>, diag: Box<dyn Write>, console: Box<dyn Console>) -> Forth {
         let mut f = Forth {
             vm: Machine {
-                stacks: crate::vm::Stacks::new(),
+                stacks: crate::stacks::Stacks::new(),
                 run_depth: 0,
                 mem: Memory::new(),
                 here: memory::DICT_START,
                 code: CodeSpace::new(&[Instr::Execute, Instr::Exit, Instr::CatchEnd]),
                 dict: Dictionary::new(),
-                prims: &crate::vm::PRIMS,
+                prims: &PRIMS,
             },
             compiler: Default::default(),
             input: Input::new(),
             host: crate::host::Host::new(out, diag, console),
-            pending: crate::vm::Pending {
-                fault: crate::vm::Fault {
-                    calls: Vec::with_capacity(crate::vm::MAX_CALLS),
+            pending: crate::kernel::Pending {
+                fault: crate::kernel::Fault {
+                    calls: Vec::with_capacity(crate::stacks::MAX_CALLS),
                     ..Default::default()
                 },
                 ..Default::default()
@@ -195,7 +154,7 @@ impl Forth {
                 precision: 15,
                 prompt_control: false,
             },
-            words: crate::words::WordState::new(games::rng_from_seed(clock_seed())),
+            words: crate::kernel::WordState::new(games::rng_from_seed(clock_seed())),
             bye: None,
         };
         let _ = f.vm.mem.set_cell(memory::BASE_ADDR as i64, 10);

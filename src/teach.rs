@@ -6,7 +6,7 @@
 //! unfinished input — is beside it, in the binary's `src/repl/line.rs`.)
 
 use crate::dictionary::Kind;
-use crate::system::Forth;
+use crate::kernel::Forth;
 use crate::words::Spec;
 
 /// Where a word comes from.

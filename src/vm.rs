@@ -7,12 +7,10 @@
 //! call stack, separate from the Forth return stack that `>R` and DO loops
 //! use; exceptions unwind both to the frame CATCH saved.
 
-use crate::code::CodeSpace;
-use crate::dictionary::{Dictionary, Kind};
+use crate::dictionary::Kind;
 use crate::error::*;
 use crate::instr::Instr;
-use crate::memory::{self, Memory};
-use crate::system::Forth;
+use crate::kernel::{CATCH_END, EXECUTE_STUB, Forth, MAX_RUN_DEPTH, Machine, STUB_END};
 use crate::words::float::Floating;
 use std::io::Write;
 use std::sync::atomic::Ordering;
@@ -20,25 +18,6 @@ use std::sync::atomic::Ordering;
 use crate::compiler;
 pub(crate) use crate::stacks::*;
 use crate::words::tools;
-/// Word headers in the dictionary.
-pub const MAX_WORDS: usize = 1 << 20;
-/// Nesting of EVALUATE, INCLUDED and CATCHes across them, in Rust frames.
-pub const MAX_RUN_DEPTH: u32 = 200;
-
-/// Where the exception in flight was raised, saved before unwinding. The
-/// call list is a buffer kept between throws, so THROW does not allocate.
-#[derive(Clone, Debug, Default)]
-pub struct Fault {
-    pub active: bool,
-    pub ip: Option<u32>,
-    pub calls: Vec<u32>,
-    pub instr: Option<Instr>,
-    /// Whether the depth below was recorded for this fault.
-    pub active_snapshot: bool,
-    /// The data stack depth when it failed (the cells stay in the array).
-    pub depth: usize,
-}
-
 /// The table numbers of the float words the hot loop runs itself.
 const fn prim_id(i: Instr) -> u16 {
     match i {
@@ -58,66 +37,6 @@ const F_STAR: u16 = prim_id(Floating::FStar.instr());
 const F_SLASH: u16 = prim_id(Floating::FSlash.instr());
 const F_FETCH: u16 = prim_id(Floating::FFetch.instr());
 const F_STORE: u16 = prim_id(Floating::FStore.instr());
-
-/// Code addresses of the fixed stubs at the start of the code space.
-pub const EXECUTE_STUB: u32 = 0;
-pub const CATCH_END: u32 = 2;
-pub const STUB_END: u32 = 3;
-
-/// The machine the inner loop runs on: the stacks, data space, code
-/// space, dictionary and the table of built-in bodies. The hot loop
-/// borrows these fields apart; everything else a system has lives beside
-/// it in [`Forth`].
-pub(crate) struct Machine {
-    /// The data, return, call, locals and catch stacks.
-    pub(crate) stacks: Stacks,
-    /// Nesting of `run` (EVALUATE, INCLUDED, CATCH across them).
-    pub(crate) run_depth: u32,
-    pub(crate) mem: Memory,
-    /// The data-space pointer (HERE).
-    pub(crate) here: usize,
-    /// The compiled instructions, their source positions, locals' names.
-    pub(crate) code: CodeSpace,
-    pub(crate) dict: Dictionary,
-    /// The bodies of the built-in words, by primitive id.
-    pub(crate) prims: &'static [crate::words::PrimFn],
-}
-
-/// What the report of an uncaught throw needs that the throw code alone
-/// does not carry, saved when it was raised.
-#[derive(Default)]
-pub(crate) struct Pending {
-    /// Extra text for the pending throw (undefined word name, ABORT" message).
-    /// It belongs to the throw code beside it: a message left by a throw
-    /// that was caught or discarded never dresses up a later, other error.
-    pub(crate) throw_msg: Option<(Throw, String)>,
-    /// Where the structure an unclosed-structure error names was opened,
-    /// for a second caret in the report.
-    pub(crate) throw_opened: Option<crate::code::Pos>,
-    /// The built-in word run last by the slow path, if it failed: the word
-    /// EXECUTE (or a deferred word) ran, for the report.
-    pub(crate) executed: Option<Instr>,
-    pub(crate) fault: Fault,
-    /// The data stack depth before the instruction that failed.
-    pub(crate) fault_sp: usize,
-}
-
-/// TRACE's state: which words it watches and where it is.
-#[derive(Default)]
-pub(crate) struct Tracer {
-    /// Code addresses of the words TRACE watches.
-    pub(crate) traced: Vec<u32>,
-    /// Names to trace as soon as they are defined (`--trace NAME`).
-    pub(crate) trace_names: Vec<String>,
-    /// Call depth where the traced word runs, while it runs.
-    pub(crate) trace_base: Option<usize>,
-    /// Tracing: the code address of the step being traced.
-    pub(crate) trace_at: u32,
-}
-
-/// The table of built-in bodies, made once per process.
-pub(crate) static PRIMS: std::sync::LazyLock<Vec<crate::words::PrimFn>> =
-    std::sync::LazyLock::new(crate::words::prim_table);
 
 /// What stopped the hot loop in `Forth::inner`.
 enum Stop {
@@ -149,181 +68,6 @@ fn flag(b: bool) -> i64 {
 }
 
 impl Forth {
-    // ---- the stacks (the rules are `Stacks`'; these read shorter in the
-    // word bodies, and the return-stack reads add the report's message) ----
-
-    #[inline(always)]
-    pub fn push(&mut self, v: i64) -> Res<()> {
-        self.vm.stacks.push(v)
-    }
-
-    #[inline(always)]
-    pub fn pop(&mut self) -> Res<i64> {
-        self.vm.stacks.pop()
-    }
-
-    /// The cell `n` below the top (0 = top).
-    #[inline(always)]
-    pub(crate) fn peek(&self, n: usize) -> Res<i64> {
-        if n >= self.vm.stacks.sp {
-            return Err(STACK_UNDERFLOW);
-        }
-        Ok(self.vm.stacks.ds[self.vm.stacks.sp - 1 - n])
-    }
-
-    /// Room for n more cells on the data stack.
-    #[inline(always)]
-    pub(crate) fn room(&self, n: usize) -> Res<()> {
-        self.vm.stacks.room(n)
-    }
-
-    /// Room for n more cells on the return stack.
-    #[inline(always)]
-    pub(crate) fn rroom(&self, n: usize) -> Res<()> {
-        self.vm.stacks.rroom(n)
-    }
-
-    /// Fail with -4 unless the stack holds at least `n` cells.
-    #[inline(always)]
-    pub(crate) fn need(&self, n: usize) -> Res<()> {
-        self.vm.stacks.need(n)
-    }
-
-    #[inline(always)]
-    pub(crate) fn pop_bool(&mut self) -> Res<bool> {
-        Ok(self.pop()? != 0)
-    }
-
-    #[inline(always)]
-    pub(crate) fn push_bool(&mut self, b: bool) -> Res<()> {
-        self.push(if b { -1 } else { 0 })
-    }
-
-    /// Pop a double cell (high cell on top).
-    pub(crate) fn pop_double(&mut self) -> Res<i128> {
-        let hi = self.pop()?;
-        let lo = self.pop()?;
-        Ok(((hi as i128) << 64) | (lo as u64 as i128))
-    }
-
-    pub(crate) fn push_double(&mut self, d: i128) -> Res<()> {
-        self.push(d as i64)?;
-        self.push((d >> 64) as i64)
-    }
-
-    /// Pop a length or count: negative values are -24.
-    pub(crate) fn pop_len(&mut self) -> Res<i64> {
-        let n = self.pop()?;
-        if n < 0 {
-            Err(INVALID_NUMERIC_ARG)
-        } else {
-            Ok(n)
-        }
-    }
-
-    /// Pop ( c-addr u ) and copy the string out of data space.
-    pub(crate) fn pop_string(&mut self) -> Res<String> {
-        let len = self.pop()?;
-        let addr = self.pop()?;
-        self.vm.mem.string(addr, len)
-    }
-
-    pub(crate) fn pop_bytes(&mut self) -> Res<Vec<u8>> {
-        let len = self.pop()?;
-        let addr = self.pop()?;
-        Ok(self.vm.mem.slice(addr, len)?.to_vec())
-    }
-
-    pub fn depth(&self) -> usize {
-        self.vm.stacks.sp
-    }
-
-    /// The data stack, bottom first.
-    pub fn stack(&self) -> &[i64] {
-        &self.vm.stacks.ds[..self.vm.stacks.sp]
-    }
-
-    // ---- return stack ----
-
-    #[inline(always)]
-    pub(crate) fn rpush(&mut self, v: i64) -> Res<()> {
-        self.vm.stacks.rpush(v)
-    }
-
-    #[inline(always)]
-    pub(crate) fn rpop(&mut self) -> Res<i64> {
-        if self.rdepth_own() == 0 {
-            return Err(self.reach_past_frame(0));
-        }
-        self.vm.stacks.rp -= 1;
-        Ok(self.vm.stacks.rs[self.vm.stacks.rp])
-    }
-
-    #[inline(always)]
-    pub(crate) fn rpeek(&mut self, n: usize) -> Res<i64> {
-        if n >= self.rdepth_own() {
-            return Err(self.reach_past_frame(0));
-        }
-        Ok(self.vm.stacks.rs[self.vm.stacks.rp - 1 - n])
-    }
-
-    /// The cells the running word has on the return stack.
-    #[inline(always)]
-    pub(crate) fn rdepth_own(&self) -> usize {
-        self.vm.stacks.rdepth_own()
-    }
-
-    /// A word reached for return-stack cells it did not push: underflow when
-    /// the stack is empty (once the `taken` cells it could have are gone),
-    /// else a broken rule (the cells are a caller's).
-    #[cold]
-    pub(crate) fn reach_past_frame(&mut self, taken: usize) -> Throw {
-        if self.vm.stacks.rp <= taken {
-            return RSTACK_UNDERFLOW;
-        }
-        self.fail(
-            RSTACK_IMBALANCE,
-            "this word reaches for return-stack cells it did not put there; \
-             a word may only take back what it pushed itself (>r ... r>, do ... loop)",
-        )
-    }
-
-    /// EXIT found the return stack not as the word found it.
-    #[cold]
-    fn exit_imbalance(&mut self) -> Throw {
-        let extra = self.vm.stacks.rp as i64 - self.vm.stacks.rbase as i64;
-        self.fail(
-            RSTACK_IMBALANCE,
-            format!(
-                "the word is leaving with {extra} cell(s) of its own on the return stack; \
-                 every >r needs an r> before the word ends, and EXIT inside a DO loop needs UNLOOP first"
-            ),
-        )
-    }
-
-    // ---- system variables ----
-
-    pub fn base(&self) -> i64 {
-        self.vm.mem.cell(memory::BASE_ADDR as i64).unwrap_or(10)
-    }
-
-    pub(crate) fn compiling(&self) -> bool {
-        self.vm.mem.cell(memory::STATE_ADDR as i64).unwrap_or(0) != 0
-    }
-
-    pub(crate) fn set_state(&mut self, compiling: bool) {
-        let _ = self
-            .vm
-            .mem
-            .set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
-    }
-
-    /// Set a message to accompany the next throw, and return the throw.
-    pub(crate) fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
-        self.pending.throw_msg = Some((t, msg.into()));
-        t
-    }
-
     // ---- the inner interpreter ----
 
     /// Execute a word: the semantics of EXECUTE, from Rust.
@@ -1917,6 +1661,7 @@ impl Forth {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::memory;
 
     /// A small deterministic generator, so failures reproduce.
     fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {

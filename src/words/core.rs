@@ -4,7 +4,7 @@
 
 use super::primitives;
 use crate::error::*;
-use crate::system::Forth;
+use crate::kernel::Forth;
 
 /// Replace the top two cells by `op(second, top)`.
 #[inline(always)]

@@ -8,7 +8,7 @@
 use super::primitives;
 use crate::error::*;
 use crate::host::Tutor;
-use crate::system::Forth;
+use crate::kernel::Forth;
 
 /// Print a course text, unless this system is running a check.
 fn course_say(f: &mut Forth, text: impl FnOnce(&mut dyn Tutor) -> String) -> Res<()> {

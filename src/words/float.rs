@@ -14,7 +14,7 @@ use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
 use crate::interp;
-use crate::system::Forth;
+use crate::kernel::Forth;
 use crate::words::sys;
 
 /// The most significant digits PRECISION may be set to.

@@ -8,16 +8,11 @@
 use super::primitives;
 use crate::error::*;
 use crate::fivestep::{path_count, reach_mask, shortest_path};
-use crate::system::Forth;
+use crate::kernel::Forth;
 use rand::{RngCore, SeedableRng};
 
 /// The generator behind RANDOM, CHOOSE and RANDOMIZE.
-pub(crate) type GameRng = rand_chacha::ChaCha8Rng;
-
-/// The game words' state: the generator behind RANDOM and CHOOSE.
-pub(crate) struct GameState {
-    pub(crate) rng: GameRng,
-}
+pub(crate) use crate::kernel::GameRng;
 
 /// 0x88 difference tables (attacking kinds, slide steps): a constant,
 /// made once per process.

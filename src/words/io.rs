@@ -5,7 +5,7 @@ use super::primitives;
 use crate::error::*;
 use crate::interp;
 use crate::io::{FAM_RO, FAM_RW, FAM_WO, STDERR_ID, STDIN_ID, STDOUT_ID, ior};
-use crate::system::Forth;
+use crate::kernel::Forth;
 use crate::words::sys;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};

@@ -17,24 +17,6 @@ pub(crate) mod tools;
 
 use crate::instr::Instr;
 
-/// The word families' own state, one typed slot each: what a family's
-/// words keep between calls lives with the family, not in the machine.
-pub(crate) struct WordState {
-    /// Interpreted strings, pictured output, SUBSTITUTE's names.
-    pub(crate) text: text::TextState,
-    /// The generator behind RANDOM and CHOOSE.
-    pub(crate) games: games::GameState,
-}
-
-impl WordState {
-    pub(crate) fn new(rng: games::GameRng) -> WordState {
-        WordState {
-            text: text::TextState::default(),
-            games: games::GameState { rng },
-        }
-    }
-}
-
 /// The word sets of Forth-2012, plus gforth's and our own extras.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum WordSet {
@@ -101,7 +83,7 @@ impl WordSet {
 }
 
 /// The body of a built-in word: it works on the whole machine.
-pub(crate) type PrimFn = fn(&mut crate::system::Forth) -> crate::error::Res<()>;
+pub(crate) use crate::kernel::PrimFn;
 
 /// The declaration of one built-in word.
 #[derive(Clone, Copy, Debug)]
@@ -191,7 +173,7 @@ macro_rules! primitives {
         pub(crate) const FNS: &[$crate::words::PrimFn] = &[ $(
             {
                 #[allow(unused_variables)]
-                fn body($f: &mut $crate::system::Forth) -> $crate::error::Res<()> $body
+                fn body($f: &mut $crate::kernel::Forth) -> $crate::error::Res<()> $body
                 body
             }
         ),* ];

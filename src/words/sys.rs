@@ -9,8 +9,8 @@ use crate::error::*;
 use crate::input::SourceKind;
 use crate::instr::Instr;
 use crate::interp;
+use crate::kernel::Forth;
 use crate::memory::{BASE_ADDR, DICT_END, DICT_START, IN_ADDR, STATE_ADDR, WORD_BUF};
-use crate::system::Forth;
 use crate::words::core::Core;
 
 /// The word TO, +TO, IS or ACTION-OF names.
@@ -421,10 +421,10 @@ fn environment(f: &mut Forth, q: &str) -> Res<bool> {
         "MAX-U" => &[-1],
         "MAX-D" => &[-1, i64::MAX],
         "MAX-UD" => &[-1, -1],
-        "RETURN-STACK-CELLS" => &[crate::vm::RS_SIZE as i64],
-        "STACK-CELLS" => &[crate::vm::DS_SIZE as i64],
+        "RETURN-STACK-CELLS" => &[crate::stacks::RS_SIZE as i64],
+        "STACK-CELLS" => &[crate::stacks::DS_SIZE as i64],
         "WORDLISTS" => &[MAX_ORDER as i64],
-        "#LOCALS" => &[crate::vm::MAX_LOCALS as i64],
+        "#LOCALS" => &[crate::stacks::MAX_LOCALS as i64],
         // The word sets, as Forth-94 programs ask for them.
         "CORE" | "CORE-EXT" | "DOUBLE" | "DOUBLE-EXT" | "EXCEPTION" | "EXCEPTION-EXT"
         | "FACILITY" | "FACILITY-EXT" | "FILE" | "FILE-EXT" | "LOCALS" | "LOCALS-EXT"
@@ -1156,7 +1156,7 @@ primitives! {
         set_order(f, crate::dictionary::minimum_order())
     }
     GamesWordlist "games-wordlist" "( -- wid )" Search Plain "The word list of the built-in game words. Example: games-wordlist .  \\ 1" |f| {
-        f.push(crate::system::GAMES_WORDLIST as i64)
+        f.push(crate::dictionary::GAMES_WORDLIST as i64)
     }
     Previous "previous" "( -- )" Search Plain "Remove the first word list from the search order. Example: also forth previous" |f| {
         if f.vm.dict.order.pop().is_none() {

@@ -6,29 +6,9 @@ use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
 use crate::interp;
+use crate::kernel::Forth;
 use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE};
-use crate::system::Forth;
 use crate::words::sys;
-
-/// The text words' state.
-pub(crate) struct TextState {
-    /// The next of the interpreted S" buffers to use.
-    pub(crate) squote_next: usize,
-    /// Pictured numeric output: where HOLD puts the next character.
-    pub(crate) hld: usize,
-    /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
-    pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
-}
-
-impl Default for TextState {
-    fn default() -> TextState {
-        TextState {
-            squote_next: 0,
-            hld: crate::memory::HOLD_END,
-            substitutions: Default::default(),
-        }
-    }
-}
 
 /// Digits of an unsigned number in `base` (2..=36), upper case like gforth.
 pub(crate) fn digits(mut u: u128, base: i64) -> String {

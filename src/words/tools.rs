@@ -6,7 +6,7 @@ use super::primitives;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::interp;
-use crate::system::Forth;
+use crate::kernel::Forth;
 use crate::teach;
 use crate::words::float;
 use crate::words::sys;

@@ -1,0 +1,356 @@
+//! The kernel: [`Forth`], one whole system, as the parts it is made of —
+//! the machine the inner loop runs on ([`Machine`]), the compiler's state,
+//! the input, the host, the pending error, the tracer, the preferences and
+//! the word families' slots — and the machine's own operations on the
+//! stacks that every word body uses (`push`, `pop`, `fail` …).
+//!
+//! Nothing here runs code or talks to the world: the inner interpreter is
+//! `vm.rs`, the host API `system.rs`. Every other module builds on this
+//! one; it depends only on the parts' own modules.
+
+use crate::code::CodeSpace;
+use crate::dictionary::Dictionary;
+use crate::error::*;
+use crate::input::Input;
+use crate::instr::Instr;
+use crate::memory::{self, Memory};
+use crate::stacks::*;
+
+/// The body of a built-in word.
+pub(crate) type PrimFn = fn(&mut Forth) -> crate::error::Res<()>;
+
+/// Nesting of EVALUATE, INCLUDED and CATCHes across them, in Rust frames.
+pub const MAX_RUN_DEPTH: u32 = 200;
+
+/// Code addresses of the fixed stubs at the start of the code space.
+pub const EXECUTE_STUB: u32 = 0;
+pub const CATCH_END: u32 = 2;
+pub const STUB_END: u32 = 3;
+
+/// One Forth system: the machine the inner loop runs on and the parts
+/// around it, each owning its own state. Nothing else holds state of a
+/// system (the Ctrl-C flag is its host's, the course is outside).
+pub struct Forth {
+    /// Stacks, data space, code space, dictionary, built-in bodies.
+    pub(crate) vm: Machine,
+    /// The definition being compiled, its DO loops and locals.
+    pub(crate) compiler: crate::compiler::Compiler,
+    /// Where the outer interpreter reads: sources, kept texts, the token.
+    pub(crate) input: Input,
+    /// The world outside: output, console, files, arguments, clock, Ctrl-C.
+    pub(crate) host: crate::host::Host,
+    /// What the report of the throw in flight needs.
+    pub(crate) pending: crate::kernel::Pending,
+    /// TRACE's watch list and position.
+    pub(crate) trace: crate::kernel::Tracer,
+    /// The REPL's and the output words' settings.
+    pub(crate) prefs: Prefs,
+    /// The word families' own state, a typed slot each.
+    pub(crate) words: crate::kernel::WordState,
+    /// BYE was executed: the status to exit with.
+    pub(crate) bye: Option<i32>,
+}
+
+/// Settings the user changes with words: how the REPL shows the stack,
+/// float precision, structures at the prompt.
+pub(crate) struct Prefs {
+    /// The REPL shows the stack after ` ok` (SHOW-STACK).
+    pub(crate) show_stack: bool,
+    /// `show-stack boxes`: `.S` and the REPL draw the stack as a row of
+    /// boxed cells.
+    pub(crate) stack_boxes: bool,
+    /// Significant digits F., FE. and FS. print (SET-PRECISION).
+    pub(crate) precision: usize,
+    /// IF, DO, ?DO, BEGIN and CASE outside a definition compile the
+    /// structure into a nameless definition and run it when it is closed
+    /// (on at the REPL; PROMPT-CONTROL turns it on or off).
+    pub(crate) prompt_control: bool,
+}
+
+/// The machine the inner loop runs on: the stacks, data space, code
+/// space, dictionary and the table of built-in bodies. The hot loop
+/// borrows these fields apart; everything else a system has lives beside
+/// it in [`Forth`].
+pub(crate) struct Machine {
+    /// The data, return, call, locals and catch stacks.
+    pub(crate) stacks: Stacks,
+    /// Nesting of `run` (EVALUATE, INCLUDED, CATCH across them).
+    pub(crate) run_depth: u32,
+    pub(crate) mem: Memory,
+    /// The data-space pointer (HERE).
+    pub(crate) here: usize,
+    /// The compiled instructions, their source positions, locals' names.
+    pub(crate) code: CodeSpace,
+    pub(crate) dict: Dictionary,
+    /// The bodies of the built-in words, by primitive id.
+    pub(crate) prims: &'static [crate::words::PrimFn],
+}
+
+/// What the report of an uncaught throw needs that the throw code alone
+/// does not carry, saved when it was raised.
+#[derive(Default)]
+pub(crate) struct Pending {
+    /// Extra text for the pending throw (undefined word name, ABORT" message).
+    /// It belongs to the throw code beside it: a message left by a throw
+    /// that was caught or discarded never dresses up a later, other error.
+    pub(crate) throw_msg: Option<(Throw, String)>,
+    /// Where the structure an unclosed-structure error names was opened,
+    /// for a second caret in the report.
+    pub(crate) throw_opened: Option<crate::code::Pos>,
+    /// The built-in word run last by the slow path, if it failed: the word
+    /// EXECUTE (or a deferred word) ran, for the report.
+    pub(crate) executed: Option<Instr>,
+    pub(crate) fault: Fault,
+    /// The data stack depth before the instruction that failed.
+    pub(crate) fault_sp: usize,
+}
+
+/// TRACE's state: which words it watches and where it is.
+#[derive(Default)]
+pub(crate) struct Tracer {
+    /// Code addresses of the words TRACE watches.
+    pub(crate) traced: Vec<u32>,
+    /// Names to trace as soon as they are defined (`--trace NAME`).
+    pub(crate) trace_names: Vec<String>,
+    /// Call depth where the traced word runs, while it runs.
+    pub(crate) trace_base: Option<usize>,
+    /// Tracing: the code address of the step being traced.
+    pub(crate) trace_at: u32,
+}
+
+/// Where the exception in flight was raised, saved before unwinding. The
+/// call list is a buffer kept between throws, so THROW does not allocate.
+#[derive(Clone, Debug, Default)]
+pub struct Fault {
+    pub active: bool,
+    pub ip: Option<u32>,
+    pub calls: Vec<u32>,
+    pub instr: Option<Instr>,
+    /// Whether the depth below was recorded for this fault.
+    pub active_snapshot: bool,
+    /// The data stack depth when it failed (the cells stay in the array).
+    pub depth: usize,
+}
+
+/// The word families' state, one slot each; only the family's own words
+/// touch its slot.
+pub(crate) struct WordState {
+    /// Interpreted strings, pictured output, SUBSTITUTE's names.
+    pub(crate) text: TextState,
+    /// The generator behind RANDOM and CHOOSE.
+    pub(crate) games: GameState,
+}
+
+impl WordState {
+    pub(crate) fn new(rng: GameRng) -> WordState {
+        WordState {
+            text: TextState::default(),
+            games: GameState { rng },
+        }
+    }
+}
+
+/// The text words' state.
+pub(crate) struct TextState {
+    /// The next of the interpreted S" buffers to use.
+    pub(crate) squote_next: usize,
+    /// Pictured numeric output: where HOLD puts the next character.
+    pub(crate) hld: usize,
+    /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
+    pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
+}
+
+impl Default for TextState {
+    fn default() -> TextState {
+        TextState {
+            squote_next: 0,
+            hld: crate::memory::HOLD_END,
+            substitutions: Default::default(),
+        }
+    }
+}
+
+/// The generator behind RANDOM and CHOOSE.
+pub(crate) type GameRng = rand_chacha::ChaCha8Rng;
+
+/// The game words' state: the generator behind RANDOM and CHOOSE.
+pub(crate) struct GameState {
+    pub(crate) rng: GameRng,
+}
+
+impl Forth {
+    // ---- the stacks (the rules are `Stacks`'; these read shorter in the
+    // word bodies, and the return-stack reads add the report's message) ----
+
+    #[inline(always)]
+    pub fn push(&mut self, v: i64) -> Res<()> {
+        self.vm.stacks.push(v)
+    }
+
+    #[inline(always)]
+    pub fn pop(&mut self) -> Res<i64> {
+        self.vm.stacks.pop()
+    }
+
+    /// The cell `n` below the top (0 = top).
+    #[inline(always)]
+    pub(crate) fn peek(&self, n: usize) -> Res<i64> {
+        if n >= self.vm.stacks.sp {
+            return Err(STACK_UNDERFLOW);
+        }
+        Ok(self.vm.stacks.ds[self.vm.stacks.sp - 1 - n])
+    }
+
+    /// Room for n more cells on the data stack.
+    #[inline(always)]
+    pub(crate) fn room(&self, n: usize) -> Res<()> {
+        self.vm.stacks.room(n)
+    }
+
+    /// Room for n more cells on the return stack.
+    #[inline(always)]
+    pub(crate) fn rroom(&self, n: usize) -> Res<()> {
+        self.vm.stacks.rroom(n)
+    }
+
+    /// Fail with -4 unless the stack holds at least `n` cells.
+    #[inline(always)]
+    pub(crate) fn need(&self, n: usize) -> Res<()> {
+        self.vm.stacks.need(n)
+    }
+
+    #[inline(always)]
+    pub(crate) fn pop_bool(&mut self) -> Res<bool> {
+        Ok(self.pop()? != 0)
+    }
+
+    #[inline(always)]
+    pub(crate) fn push_bool(&mut self, b: bool) -> Res<()> {
+        self.push(if b { -1 } else { 0 })
+    }
+
+    /// Pop a double cell (high cell on top).
+    pub(crate) fn pop_double(&mut self) -> Res<i128> {
+        let hi = self.pop()?;
+        let lo = self.pop()?;
+        Ok(((hi as i128) << 64) | (lo as u64 as i128))
+    }
+
+    pub(crate) fn push_double(&mut self, d: i128) -> Res<()> {
+        self.push(d as i64)?;
+        self.push((d >> 64) as i64)
+    }
+
+    /// Pop a length or count: negative values are -24.
+    pub(crate) fn pop_len(&mut self) -> Res<i64> {
+        let n = self.pop()?;
+        if n < 0 {
+            Err(INVALID_NUMERIC_ARG)
+        } else {
+            Ok(n)
+        }
+    }
+
+    /// Pop ( c-addr u ) and copy the string out of data space.
+    pub(crate) fn pop_string(&mut self) -> Res<String> {
+        let len = self.pop()?;
+        let addr = self.pop()?;
+        self.vm.mem.string(addr, len)
+    }
+
+    pub(crate) fn pop_bytes(&mut self) -> Res<Vec<u8>> {
+        let len = self.pop()?;
+        let addr = self.pop()?;
+        Ok(self.vm.mem.slice(addr, len)?.to_vec())
+    }
+
+    pub fn depth(&self) -> usize {
+        self.vm.stacks.sp
+    }
+
+    /// The data stack, bottom first.
+    pub fn stack(&self) -> &[i64] {
+        &self.vm.stacks.ds[..self.vm.stacks.sp]
+    }
+
+    // ---- return stack ----
+
+    #[inline(always)]
+    pub(crate) fn rpush(&mut self, v: i64) -> Res<()> {
+        self.vm.stacks.rpush(v)
+    }
+
+    #[inline(always)]
+    pub(crate) fn rpop(&mut self) -> Res<i64> {
+        if self.rdepth_own() == 0 {
+            return Err(self.reach_past_frame(0));
+        }
+        self.vm.stacks.rp -= 1;
+        Ok(self.vm.stacks.rs[self.vm.stacks.rp])
+    }
+
+    #[inline(always)]
+    pub(crate) fn rpeek(&mut self, n: usize) -> Res<i64> {
+        if n >= self.rdepth_own() {
+            return Err(self.reach_past_frame(0));
+        }
+        Ok(self.vm.stacks.rs[self.vm.stacks.rp - 1 - n])
+    }
+
+    /// The cells the running word has on the return stack.
+    #[inline(always)]
+    pub(crate) fn rdepth_own(&self) -> usize {
+        self.vm.stacks.rdepth_own()
+    }
+
+    /// A word reached for return-stack cells it did not push: underflow when
+    /// the stack is empty (once the `taken` cells it could have are gone),
+    /// else a broken rule (the cells are a caller's).
+    #[cold]
+    pub(crate) fn reach_past_frame(&mut self, taken: usize) -> Throw {
+        if self.vm.stacks.rp <= taken {
+            return RSTACK_UNDERFLOW;
+        }
+        self.fail(
+            RSTACK_IMBALANCE,
+            "this word reaches for return-stack cells it did not put there; \
+             a word may only take back what it pushed itself (>r ... r>, do ... loop)",
+        )
+    }
+
+    /// EXIT found the return stack not as the word found it.
+    #[cold]
+    pub(crate) fn exit_imbalance(&mut self) -> Throw {
+        let extra = self.vm.stacks.rp as i64 - self.vm.stacks.rbase as i64;
+        self.fail(
+            RSTACK_IMBALANCE,
+            format!(
+                "the word is leaving with {extra} cell(s) of its own on the return stack; \
+                 every >r needs an r> before the word ends, and EXIT inside a DO loop needs UNLOOP first"
+            ),
+        )
+    }
+
+    // ---- system variables ----
+
+    pub fn base(&self) -> i64 {
+        self.vm.mem.cell(memory::BASE_ADDR as i64).unwrap_or(10)
+    }
+
+    pub(crate) fn compiling(&self) -> bool {
+        self.vm.mem.cell(memory::STATE_ADDR as i64).unwrap_or(0) != 0
+    }
+
+    pub(crate) fn set_state(&mut self, compiling: bool) {
+        let _ = self
+            .vm
+            .mem
+            .set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
+    }
+
+    /// Set a message to accompany the next throw, and return the throw.
+    pub(crate) fn fail(&mut self, t: Throw, msg: impl Into<String>) -> Throw {
+        self.pending.throw_msg = Some((t, msg.into()));
+        t
+    }
+}
