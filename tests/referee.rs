@@ -588,7 +588,7 @@ fn a_bot_cannot_read_or_run_the_other_bots() {
         assert!(row(name).contains(" crash"), "{name}: {out}");
     }
     assert!(
-        out.contains("bots/honest/honest.fs (Permission denied"),
+        out.contains("/honest.fs (Permission denied"),
         "{out}"
     );
     assert!(out.contains("stderr| read nothing but itself"), "{out}");
