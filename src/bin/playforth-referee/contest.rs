@@ -49,7 +49,7 @@ pub fn load(
         .and_then(|s| s.to_str())
         .unwrap_or(file)
         .to_string();
-    check_name(&name).map_err(|why| format!("{path:?}: {why}"))?;
+    check_name(&name).map_err(|why| format!("{}: {why}", escape(&path.to_string_lossy())))?;
     let dir = crate::sandbox::make_dir(&work.join("bots").join(number.to_string()))
         .map_err(|e| e.to_string())?;
     let copy = dir.join(file);
@@ -401,7 +401,12 @@ fn table(bots: &[Bot], scores: &[Score], out: &mut dyn Write) -> io::Result<()> 
     // Columns by the width a terminal gives the names (é is one column,
     // a CJK character two), not by their bytes.
     let shown = |name: &str| unicode_width::UnicodeWidthStr::width(name);
-    let width = bots.iter().map(|b| shown(&b.name)).max().unwrap_or(3).max(3);
+    let width = bots
+        .iter()
+        .map(|b| shown(&b.name))
+        .max()
+        .unwrap_or(3)
+        .max(3);
     let padded = |name: &str| format!("{name}{}", " ".repeat(width - shown(name)));
     writeln!(
         out,

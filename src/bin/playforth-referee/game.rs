@@ -361,9 +361,7 @@ fn judge(
     let cpu_used = format!("{:.2} s of CPU time", run.cpu.as_secs_f64());
     // A shell reports a child killed by a signal as the status 128 + signal.
     let by_shell = |sig: i32| run.ending == Ending::Exited(128 + sig);
-    let together = |what: &str| {
-        format!("its processes together used {what}: the move was ended")
-    };
+    let together = |what: &str| format!("its processes together used {what}: the move was ended");
     match run.cut {
         Some(Cut::Cpu) => {
             return Err(violation(

@@ -391,7 +391,10 @@ fn check_allow_read(
     let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
     let work = real(work);
     let mut guarded = vec![
-        (work.clone(), "the referee's work folder (the bots' copies)".to_string()),
+        (
+            work.clone(),
+            "the referee's work folder (the bots' copies)".to_string(),
+        ),
         (real(logs), "the log folder".to_string()),
     ];
     for b in bots {

@@ -1065,7 +1065,11 @@ fn watch(
                 ending: ending_of(status),
                 cut,
                 peak_memory: most.memory.max(usage.ru_maxrss.max(0) as u64 * 1024),
-                cpu: if cut.is_some() { most.cpu } else { used.max(most.cpu) },
+                cpu: if cut.is_some() {
+                    most.cpu
+                } else {
+                    used.max(most.cpu)
+                },
             };
         }
         if r < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
@@ -1085,7 +1089,11 @@ fn watch(
                 most.memory = most.memory.max(used.memory);
                 // Twice in a row: a child's time moves into its parent's
                 // when it is reaped, and one count may catch it in both.
-                over_cpu = if used.cpu >= cpu_limit { over_cpu + 1 } else { 0 };
+                over_cpu = if used.cpu >= cpu_limit {
+                    over_cpu + 1
+                } else {
+                    0
+                };
                 if over_cpu >= 2 {
                     cut = Some(Cut::Cpu);
                 } else if used.memory > limits.memory_bytes {
@@ -1137,7 +1145,11 @@ fn tree_usage(root: i32) -> Usage {
         };
         for task in tasks.flatten() {
             if let Ok(children) = fs::read_to_string(task.path().join("children")) {
-                todo.extend(children.split_whitespace().filter_map(|c| c.parse::<i32>().ok()));
+                todo.extend(
+                    children
+                        .split_whitespace()
+                        .filter_map(|c| c.parse::<i32>().ok()),
+                );
             }
         }
     }
@@ -1342,7 +1354,10 @@ mod tests {
         let long = [vec![b' '; 100_000], b"0 0\n\n0 1 ".to_vec()].concat();
         assert_eq!(squeezed(&long, 4096), ("0 0\n\n0 1 ".into(), false));
         let wide = [b"0 0".to_vec(), vec![b'\t'; 50_000], b"0 1".to_vec()].concat();
-        assert_eq!(squeezed(&wide, 4096), ("0 0\t\t\t\t\t\t\t\t0 1".into(), false));
+        assert_eq!(
+            squeezed(&wide, 4096),
+            ("0 0\t\t\t\t\t\t\t\t0 1".into(), false)
+        );
         assert_eq!(squeezed(b"   ", 4096), (String::new(), false));
         assert_eq!(squeezed(b"123456", 4), ("1234".into(), true));
     }

@@ -37,7 +37,11 @@ fn refused() -> Vec<(&'static str, Vec<i64>)> {
         // filter never sees.
         (
             "io_uring",
-            vec![SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register],
+            vec![
+                SYS_io_uring_setup,
+                SYS_io_uring_enter,
+                SYS_io_uring_register,
+            ],
         ),
         // Modes, owners, times and extended attributes: Landlock does not
         // fence them, so a bot could make its opponent's copy or the shared
