@@ -201,7 +201,10 @@ pub fn folder(dir: &Path) -> Result<(Vec<PathBuf>, Vec<String>), String> {
     let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
-        let shown = format!("{:?}", p.file_name().unwrap_or_default());
+        let shown = format!(
+            "\"{}\"",
+            escape(&p.file_name().unwrap_or_default().to_string_lossy())
+        );
         let meta = fs::metadata(&p);
         let why = if p
             .file_name()
