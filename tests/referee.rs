@@ -1124,44 +1124,58 @@ fn allow_read_cannot_open_the_bots_to_each_other() {
     fs::remove_dir_all(&elsewhere).unwrap();
 }
 
+/// The per-move limit cases: (bot, its name, the violation, two phrases
+/// of the report).
+#[rustfmt::skip]
+const PER_MOVE: [(&str, &str, &str, &str, &str); 5] = [
+    ("spinners.c", "spinners", "cpu", "its processes together used", "the limit is 1 s"),
+    ("orphans.c", "orphans", "cpu", "its processes together used", "the limit is 1 s"),
+    ("hogs.c", "hogs", "memory", "its processes together", "256 MiB"),
+    ("filler.sh", "filler", "disk", "it filled its 4 MiB move folder", "KiB written"),
+    ("bigfile.py", "bigfile", "file size", "past the 1048576 byte file-size limit failed", "File too large"),
+];
+
 /// The limits hold per move, for all of a bot's processes together: four
-/// processes of 0.6 s CPU each break a 1 s limit, four of 100 MiB a
-/// 256 MiB one, forty 1 MB files the 4 MiB a move may write; and a Python
-/// bot stopped at the file-size limit is reported as such, not as a crash.
+/// processes of 0.6 s CPU each break a 1 s limit, and so do twenty
+/// children that no parent waits for; four of 100 MiB break a 256 MiB
+/// limit, forty 1 MB files the 4 MiB a move may write; and a Python bot
+/// stopped at the file-size limit is reported as such, not as a crash.
+/// As root the kernel keeps the totals (a control group) where the host
+/// lets it; as a normal user (`the_fences_hold_when_the_referee_runs_as_a_normal_user`)
+/// the referee counts over the process tree.
 #[test]
 fn limits_hold_per_move_not_per_process() {
     let dir = scratch("per-move");
+    per_move_limits(&dir, None);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The `PER_MOVE` cases against random.fs in `dir`, as `user` if given.
+fn per_move_limits(dir: &Path, user: Option<(u32, u32)>) {
     let bots = dir.join("bots");
-    fs::create_dir(&bots).unwrap();
+    fs::create_dir_all(&bots).unwrap();
+    let tmp = dir.join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
     install("random.fs", &bots);
-    #[rustfmt::skip]
-    let cases = [
-        ("spinners.c", "spinners", "cpu", "its processes together used", "the limit is 1 s"),
-        ("hogs.c", "hogs", "memory", "its processes together used", "the limit is 256 MiB"),
-        ("filler.sh", "filler", "disk", "it filled its 4 MiB move folder", "KiB written"),
-        ("bigfile.py", "bigfile", "file size", "past the 1048576 byte file-size limit failed", "File too large"),
-    ];
-    for (file, name, kind, what, limit) in cases {
-        let bot = install(file, &bots);
+    for (file, ..) in PER_MOVE {
+        install(file, &bots);
+    }
+    if let Some((uid, gid)) = user {
+        chown_all(dir, uid, gid);
+    }
+    let random = bots.join("random.fs");
+    for (file, name, kind, what, limit) in PER_MOVE {
+        let bot = bots.join(file.strip_suffix(".c").unwrap_or(file));
         let logs = dir.join(format!("logs-{name}"));
-        let (out, _) = referee(
-            &logs,
-            &[
-                "--games",
-                "1",
-                "--move-time",
-                "20000",
-                "--cpu",
-                "1",
-                "--memory",
-                "256",
-                "--disk",
-                "4",
-                "match",
-                bot.to_str().unwrap(),
-                bots.join("random.fs").to_str().unwrap(),
-            ],
-        );
+        #[rustfmt::skip]
+        let args = [
+            "--games", "1", "--move-time", "20000", "--cpu", "1", "--memory", "256",
+            "--disk", "4", "match", bot.to_str().unwrap(), random.to_str().unwrap(),
+        ];
+        let out = match user {
+            None => referee_in(&tmp, &logs, &args).0,
+            Some(ids) => referee_as(ids, &tmp, &logs, &args).0,
+        };
         let verdict = format!("random wins: {name} broke a rule at move 1 ({kind})");
         assert!(
             out.contains(&verdict),
@@ -1169,7 +1183,6 @@ fn limits_hold_per_move_not_per_process() {
         );
         assert!(out.contains(what) && out.contains(limit), "{file}: {out}");
     }
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A relative TMPDIR works (the bots start from their own folders), and a
@@ -1349,5 +1362,8 @@ fn the_fences_hold_when_the_referee_runs_as_a_normal_user() {
     assert!(!out.contains("ESCAPE"), "{out}");
     assert!(out.contains("stderr| found the socket"), "{out}");
     assert!(!server.reached(), "a bot reached the user's server: {out}");
+    // The per-move limits, kept by the referee's count where the user has
+    // no control group of its own.
+    per_move_limits(&dir.join("limits"), Some(ids));
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -372,6 +372,17 @@ fn judge(
                 )),
             ));
         }
+        _ if run.oom_kills > 0 => {
+            return Err(violation(
+                Kind::Memory,
+                format!(
+                    "its processes together reached the memory limit of {} MiB: the kernel killed {} \
+                     of them",
+                    limits.memory_bytes >> 20,
+                    run.oom_kills
+                ),
+            ));
+        }
         Some(Cut::Memory) => {
             return Err(violation(
                 Kind::Memory,

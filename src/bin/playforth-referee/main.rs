@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+#[cfg(target_os = "linux")]
+mod cgroup;
 #[path = "../../cli_docs.rs"]
 mod cli_docs;
 #[cfg(target_os = "linux")]
@@ -306,7 +308,8 @@ fn run(cli: &Cli, command: &Command) -> Result<(), Failure> {
         processes: cli.processes,
         open_files: 64,
     };
-    let protection = Protection::probe(root.then_some(cli.uid), &work.0);
+    let cgroups = sandbox::cgroups(root.then_some(cli.uid));
+    let protection = Protection::probe(root.then_some(cli.uid), &work.0, &cgroups);
     let _ = writeln!(err, "How the bots are fenced in:");
     for line in protection.report(&limits) {
         let _ = writeln!(err, "{line}");
@@ -352,6 +355,7 @@ fn run(cli: &Cli, command: &Command) -> Result<(), Failure> {
         limits,
         protection,
         readable,
+        cgroups: cgroups.ok(),
     };
     let table = game::Table {
         sandbox: &sandbox,

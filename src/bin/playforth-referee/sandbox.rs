@@ -34,6 +34,7 @@
 //! the move; if the referee itself is killed, the kernel kills the move's
 //! processes (parent-death signal, then the PID namespace).
 
+use crate::cgroup::{Cgroups, MoveGroup};
 use crate::seccomp;
 use landlock::{
     ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, Ruleset, RulesetAttr,
@@ -111,6 +112,9 @@ pub struct Protection {
     pub namespaces: Result<(), String>,
     /// The seccomp filter can be installed (or why not).
     pub seccomp: Result<(), String>,
+    /// The control groups that keep per-move totals (or why there are
+    /// none, and the referee counts over the process tree).
+    pub accounting: Result<String, String>,
     /// The uid bots run as when the referee is root.
     pub run_as: Option<u32>,
 }
@@ -118,7 +122,12 @@ pub struct Protection {
 impl Protection {
     /// Probe the running kernel: build a Landlock ruleset, and start
     /// `true` as the bots' uid in new namespaces, then under the filter.
-    pub fn probe(run_as: Option<u32>, scratch: &Path) -> Protection {
+    /// `cgroups` is what `cgroups` found.
+    pub fn probe(
+        run_as: Option<u32>,
+        scratch: &Path,
+        cgroups: &Result<Cgroups, String>,
+    ) -> Protection {
         let landlock = ruleset(&[]).map(|_| landlock_abi());
         let namespaces = probe_namespaces(run_as, scratch);
         let seccomp = probe_seccomp(run_as);
@@ -126,6 +135,10 @@ impl Protection {
             landlock,
             namespaces,
             seccomp,
+            accounting: cgroups
+                .as_ref()
+                .map(Cgroups::describe)
+                .map_err(Clone::clone),
             run_as,
         }
     }
@@ -177,11 +190,18 @@ impl Protection {
             Some(uid) => format!("  yes  bots run as uid {uid}, not root"),
             None => "  yes  bots run as your own user (the referee is not root)".into(),
         });
-        lines.push(format!(
-            "  yes  per move: CPU time and memory of all its processes together, counted by the referee \
-             every {} ms (no cgroup); file size and open files per process (rlimits)",
-            COUNT_EVERY.as_millis()
-        ));
+        lines.push(match &self.accounting {
+            Ok(groups) => format!(
+                "  yes  per move: CPU time, memory and processes of all its processes together, kept by \
+                 the kernel ({groups}); file size and open files per process (rlimits)"
+            ),
+            Err(why) => format!(
+                "  yes  per move: CPU time and memory of all its processes together, counted by the \
+                 referee every {} ms over its process tree (no cgroup: {why}); file size and open \
+                 files per process (rlimits)",
+                COUNT_EVERY.as_millis()
+            ),
+        });
         lines.push("  yes  a new process group per move, killed when the move ends".into());
         lines
     }
@@ -217,6 +237,35 @@ fn probe_namespaces(run_as: Option<u32>, scratch: &Path) -> Result<(), String> {
     let folder = MoveFolder::new(scratch, 1 << 20).map_err(|e| e.to_string())?;
     probe(run_as, move || enter_namespaces(&folder))
         .map_err(|e| format!("cannot make user, network, PID, IPC and mount namespaces: {e}"))
+}
+
+/// The control groups for per-move totals, tried with a move that runs
+/// `true`; or why there are none.
+pub fn cgroups(run_as: Option<u32>) -> Result<Cgroups, String> {
+    let groups = Cgroups::make()?;
+    let group = groups
+        .for_move(64 << 20, 8)
+        .map_err(|e| format!("cannot make a move's group: {e}"))?;
+    let join = group.join_fds();
+    probe(None, move || {
+        join_group(&join)?;
+        become_user(run_as)
+    })
+    .map_err(|e| format!("cannot join a move's group: {e}"))?;
+    drop(group);
+    Ok(groups)
+}
+
+/// Join the move's control groups: write 0 (this process) to each
+/// cgroup.procs in `fds` (no allocation: after the fork).
+fn join_group(fds: &[i32]) -> io::Result<()> {
+    for &fd in fds {
+        // SAFETY: writing a static byte to a descriptor we were given.
+        if unsafe { libc::write(fd, b"0".as_ptr().cast(), 1) } != 1 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
 }
 
 /// Start `true` as the bots' uid under the seccomp filter.
@@ -472,6 +521,9 @@ pub struct Run {
     pub play: Play,
     /// Bytes used on the move's RAM disk when it ended.
     pub disk_used: u64,
+    /// How many of its processes the kernel killed for want of memory
+    /// (with a memory control group).
+    pub oom_kills: u64,
     pub stderr_tail: String,
 }
 
@@ -484,6 +536,9 @@ pub struct Sandbox {
     /// What every bot may read and run: `SYSTEM_READ`, the playforth copy
     /// and the teacher's `--allow-read` paths.
     pub readable: Vec<PathBuf>,
+    /// The control groups that keep the per-move totals, where the
+    /// referee may make them (else it counts over the process tree).
+    pub cgroups: Option<Cgroups>,
 }
 
 /// The report the namespace's first process writes when the move ends:
@@ -569,6 +624,14 @@ impl Sandbox {
         };
         let fenced = self.protection.namespaces.is_ok();
         let folder = MoveFolder::new(dir, self.limits.disk_bytes)?;
+        let helpers = if fenced { 2 } else { 0 };
+        let group = match &self.cgroups {
+            Some(groups) => {
+                Some(groups.for_move(self.limits.memory_bytes, self.limits.processes + helpers)?)
+            }
+            None => None,
+        };
+        let join = group.as_ref().map(MoveGroup::join_fds).unwrap_or_default();
         let run_as = self.protection.run_as;
         let limits = self.limits.clone();
         let referee = nix::unistd::getpid();
@@ -581,6 +644,8 @@ impl Sandbox {
         // allocate: glibc's fork leaves malloc usable in the child.
         unsafe {
             cmd.pre_exec(move || {
+                // While still the referee's user: the groups' files are its.
+                join_group(&join)?;
                 become_user(run_as)?;
                 if fenced {
                     enter_namespaces(&folder)?;
@@ -602,7 +667,6 @@ impl Sandbox {
                     limits.open_files,
                 )?;
                 setrlimit(Resource::RLIMIT_CORE, 0, 0)?;
-                let helpers = if fenced { 2 } else { 0 };
                 setrlimit(
                     Resource::RLIMIT_NPROC,
                     limits.processes + helpers,
@@ -656,6 +720,7 @@ impl Sandbox {
                     leftovers: 0,
                     play: Play::Missing,
                     disk_used: 0,
+                    oom_kills: 0,
                     stderr_tail: stderr.tail(),
                 });
             }
@@ -664,7 +729,14 @@ impl Sandbox {
         let namespace = fs::read_link(format!("/proc/{pid}/ns/user"))
             .ok()
             .filter(|_| fenced);
-        let watched = watch(pid, start, &self.limits, cancel_writer, fenced);
+        let watched = watch(
+            pid,
+            start,
+            &self.limits,
+            cancel_writer,
+            fenced,
+            group.as_ref(),
+        );
         let _ = killpg(pid, Signal::SIGKILL);
         let swept = match &namespace {
             Some(ns) => sweep(ns),
@@ -696,14 +768,24 @@ impl Sandbox {
             // short): the move's RAM disk is gone with it.
             None => (watched.ending, swept, Play::Missing, 0),
         };
+        // With a group, the kernel's totals: the ended processes' too.
+        let (cpu, peak_memory, oom_kills) = match &group {
+            Some(g) => (
+                g.cpu(),
+                g.peak_memory().max(watched.peak_memory),
+                g.oom_kills(),
+            ),
+            None => (watched.cpu, watched.peak_memory, 0),
+        };
         Ok(Run {
             ending,
             cut: watched.cut,
-            peak_memory: watched.peak_memory,
-            cpu: watched.cpu,
+            peak_memory,
+            cpu,
             leftovers,
             play,
             disk_used,
+            oom_kills,
             stderr_tail: stderr.tail(),
         })
     }
@@ -1041,6 +1123,7 @@ fn watch(
     limits: &Limits,
     mut cancel: io::PipeWriter,
     fenced: bool,
+    group: Option<&MoveGroup>,
 ) -> Watched {
     let deadline = start + limits.move_time;
     let cpu_limit = Duration::from_secs(limits.cpu_seconds);
@@ -1049,6 +1132,7 @@ fn watch(
     let mut next_count = start;
     let mut over_cpu = 0;
     let mut most = Usage::default();
+    let mut ledger = Ledger::default();
     loop {
         let mut status = 0;
         // SAFETY: rusage is plain data the kernel fills in.
@@ -1084,17 +1168,25 @@ fn watch(
         if cut.is_none() {
             if now >= next_count || now >= deadline {
                 next_count = now + COUNT_EVERY;
-                let used = tree_usage(pid.as_raw());
+                let used = match group {
+                    // The kernel caps the memory itself.
+                    Some(g) => Usage {
+                        cpu: g.cpu(),
+                        memory: 0,
+                    },
+                    None => tree_usage(pid.as_raw(), &mut ledger),
+                };
                 most.cpu = most.cpu.max(used.cpu);
                 most.memory = most.memory.max(used.memory);
-                // Twice in a row: a child's time moves into its parent's
-                // when it is reaped, and one count may catch it in both.
+                // Counted over the tree, twice in a row: a child's time moves
+                // into its parent's when it is reaped, and one count may
+                // catch it in both. A group's count is exact.
                 over_cpu = if used.cpu >= cpu_limit {
                     over_cpu + 1
                 } else {
                     0
                 };
-                if over_cpu >= 2 {
+                if over_cpu >= 2 || (group.is_some() && over_cpu == 1) {
                     cut = Some(Cut::Cpu);
                 } else if used.memory > limits.memory_bytes {
                     cut = Some(Cut::Memory);
@@ -1126,10 +1218,25 @@ struct Usage {
     memory: u64,
 }
 
-/// What `root` and its descendants use together: CPU time (the children
-/// they have waited for included, so a process that ended still counts)
-/// and resident anonymous and shared memory. Walks /proc's children lists.
-fn tree_usage(root: i32) -> Usage {
+/// Every process of a move seen so far, by pid and start time, with
+/// the CPU time it had used itself when last seen.
+#[derive(Default)]
+struct Ledger(std::collections::HashMap<(i32, u64), Duration>);
+
+impl Ledger {
+    fn total(&self) -> Duration {
+        self.0.values().sum()
+    }
+}
+
+/// What `root` and its descendants use together: CPU time and resident
+/// anonymous and shared memory. Walks /proc's children lists. The CPU time
+/// is the larger of two counts, each of which may miss some: the live
+/// processes' own and waited-for children's (a child whose parent ignores
+/// SIGCHLD is not waited for, and its time is lost when it ends), and the
+/// `ledger` of every process seen in this move, ended ones included (one
+/// that lives less than `COUNT_EVERY` may never be seen).
+fn tree_usage(root: i32, ledger: &mut Ledger) -> Usage {
     let mut total = Usage::default();
     let mut todo = vec![root];
     let mut seen = 0;
@@ -1138,7 +1245,9 @@ fn tree_usage(root: i32) -> Usage {
         if seen > 100_000 {
             break;
         }
-        total.cpu += process_cpu(&format!("/proc/{pid}/stat"));
+        let stat = process_stat(pid);
+        total.cpu += stat.with_children;
+        ledger.0.insert((pid, stat.start), stat.own);
         total.memory += process_memory(pid);
         let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
             continue;
@@ -1153,6 +1262,7 @@ fn tree_usage(root: i32) -> Usage {
             }
         }
     }
+    total.cpu = total.cpu.max(ledger.total());
     total
 }
 
@@ -1189,24 +1299,41 @@ fn in_namespace(ns: &Path) -> Vec<i32> {
         .collect()
 }
 
-/// utime + stime + cutime + cstime from a /proc/PID/stat file.
-fn process_cpu(stat: &str) -> Duration {
-    let Ok(text) = fs::read_to_string(stat) else {
-        return Duration::ZERO;
+/// What /proc/PID/stat says of a process's CPU time.
+#[derive(Default)]
+struct Stat {
+    /// utime + stime.
+    own: Duration,
+    /// utime + stime + cutime + cstime.
+    with_children: Duration,
+    /// When it started, in clock ticks after boot (with the pid, it names
+    /// one process).
+    start: u64,
+}
+
+fn process_stat(pid: i32) -> Stat {
+    let Ok(text) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Stat::default();
     };
     // The command name, in parentheses, may hold spaces: count from the ')'.
     let Some(rest) = text.rfind(')').map(|i| &text[i + 1..]) else {
-        return Duration::ZERO;
+        return Stat::default();
     };
-    let ticks: u64 = rest
+    // Fields 14-17 (utime stime cutime cstime) and 22 (starttime), counted
+    // from 1 as in proc(5); `rest` starts at field 3.
+    let fields: Vec<u64> = rest
         .split_whitespace()
-        .skip(11)
-        .take(4)
-        .filter_map(|f| f.parse::<u64>().ok())
-        .sum();
+        .map(|f| f.parse::<u64>().unwrap_or(0))
+        .collect();
+    let at = |n: usize| fields.get(n - 3).copied().unwrap_or(0);
     // SAFETY: sysconf reads a constant.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    Duration::from_millis(ticks * 1000 / hz)
+    let time = |ticks: u64| Duration::from_millis(ticks * 1000 / hz);
+    Stat {
+        own: time(at(14) + at(15)),
+        with_children: time(at(14) + at(15) + at(16) + at(17)),
+        start: at(22),
+    }
 }
 
 /// Kill every process whose user namespace is `ns`; how many there were.
