@@ -871,7 +871,7 @@ type Snapshot<T> = (T, PathBuf);
 fn metadata_contest(
     dir: &Path,
     tmp: &Path,
-    user: Option<(u32, u32)>,
+    user: Option<&User>,
 ) -> (
     String,
     Snapshot<BTreeMap<PathBuf, (Vec<u8>, u32)>>,
@@ -880,7 +880,10 @@ fn metadata_contest(
     let bots = dir.join("bots");
     fs::create_dir_all(&bots).unwrap();
     fs::create_dir_all(tmp).unwrap();
-    if let Some((uid, gid)) = user {
+    if let Some(&User {
+        ids: (uid, gid), ..
+    }) = user
+    {
         chown_all(tmp, uid, gid);
     }
     let outside = dir.join("outside");
@@ -899,7 +902,10 @@ fn metadata_contest(
         ],
     );
     let logs = dir.join("logs");
-    if let Some((uid, gid)) = user {
+    if let Some(&User {
+        ids: (uid, gid), ..
+    }) = user
+    {
         chown_all(dir, uid, gid);
     }
     let before = (tree(&bots), metadata_of(&victim));
@@ -917,7 +923,7 @@ fn metadata_contest(
     ];
     let out = match user {
         None => referee_in(tmp, &logs, &args).0,
-        Some(ids) => referee_as(ids, tmp, &logs, &args).0,
+        Some(user) => referee_as(user, tmp, &logs, &args).0,
     };
     assert!(!out.contains("ESCAPE"), "{out}");
     let left: Vec<_> = fs::read_dir(tmp)
@@ -1151,7 +1157,7 @@ fn limits_hold_per_move_not_per_process() {
 }
 
 /// The `PER_MOVE` cases against random.fs in `dir`, as `user` if given.
-fn per_move_limits(dir: &Path, user: Option<(u32, u32)>) {
+fn per_move_limits(dir: &Path, user: Option<&User>) {
     let bots = dir.join("bots");
     fs::create_dir_all(&bots).unwrap();
     let tmp = dir.join("tmp");
@@ -1160,8 +1166,8 @@ fn per_move_limits(dir: &Path, user: Option<(u32, u32)>) {
     for (file, ..) in PER_MOVE {
         install(file, &bots);
     }
-    if let Some((uid, gid)) = user {
-        chown_all(dir, uid, gid);
+    if let Some(user) = user {
+        chown_all(dir, user.ids.0, user.ids.1);
     }
     let random = bots.join("random.fs");
     for (file, name, kind, what, limit) in PER_MOVE {
@@ -1174,7 +1180,7 @@ fn per_move_limits(dir: &Path, user: Option<(u32, u32)>) {
         ];
         let out = match user {
             None => referee_in(&tmp, &logs, &args).0,
-            Some(ids) => referee_as(ids, &tmp, &logs, &args).0,
+            Some(user) => referee_as(user, &tmp, &logs, &args).0,
         };
         let verdict = format!("random wins: {name} broke a rule at move 1 ({kind})");
         assert!(
@@ -1277,24 +1283,67 @@ fn nix_is_root() -> bool {
 }
 
 /// The referee run as the user `ids` (setpriv), with `tmp` as its TMPDIR.
-fn referee_as(ids: (u32, u32), tmp: &Path, logs: &Path, args: &[&str]) -> (String, String) {
-    let out = Command::new("setpriv")
-        .arg(format!("--reuid={}", ids.0))
-        .arg(format!("--regid={}", ids.1))
-        .arg("--clear-groups")
-        .arg("--")
-        .arg(env!("CARGO_BIN_EXE_playforth-referee"))
-        .env("TMPDIR", tmp)
-        .arg("--logs")
-        .arg(logs)
-        .args(args)
-        .output()
-        .expect("setpriv runs");
+fn referee_as(user: &User, tmp: &Path, logs: &Path, args: &[&str]) -> (String, String) {
+    let out = user.run(tmp, logs, args);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "referee failed:\n{stdout}\n{stderr}");
     assert!(stderr.contains("bots run as your own user"), "{stderr}");
     (stdout, stderr)
+}
+
+/// A normal user the tests run the referee as, and the referee's copy
+/// it may run (the build folder may be closed to it).
+struct User {
+    ids: (u32, u32),
+    referee: PathBuf,
+}
+
+impl User {
+    /// The user `ids`, with copies of the referee and playforth in
+    /// `dir/bin`.
+    fn new(ids: (u32, u32), dir: &Path) -> User {
+        let bin = dir.join("bin");
+        fs::create_dir_all(&bin).unwrap();
+        for built in [
+            env!("CARGO_BIN_EXE_playforth-referee"),
+            env!("CARGO_BIN_EXE_playforth"),
+        ] {
+            let to = bin.join(Path::new(built).file_name().unwrap());
+            if fs::hard_link(built, &to).is_err() {
+                fs::copy(built, &to).expect("copy a binary");
+            }
+        }
+        fs::set_permissions(&bin, fs::Permissions::from_mode(0o755)).unwrap();
+        User {
+            ids,
+            referee: bin.join("playforth-referee"),
+        }
+    }
+
+    /// The referee's run as this user, with `tmp` as its TMPDIR.
+    fn run(&self, tmp: &Path, logs: &Path, args: &[&str]) -> std::process::Output {
+        Command::new("setpriv")
+            .arg(format!("--reuid={}", self.ids.0))
+            .arg(format!("--regid={}", self.ids.1))
+            .arg("--clear-groups")
+            .arg("--")
+            .arg(&self.referee)
+            .env("TMPDIR", tmp)
+            .arg("--logs")
+            .arg(logs)
+            .args(args)
+            .output()
+            .expect("setpriv runs")
+    }
+}
+
+/// Say loudly that the normal-user test did not run, and why.
+fn skipped(why: &str) {
+    eprintln!(
+        "\n!!! SKIPPED: the referee was NOT tested as a normal user \
+         (the_fences_hold_when_the_referee_runs_as_a_normal_user): {why}\n"
+    );
 }
 
 /// Run as a normal user, the referee's bots run as that user, who owns
@@ -1307,18 +1356,46 @@ fn the_fences_hold_when_the_referee_runs_as_a_normal_user() {
     let ids = match normal_user() {
         Ok(ids) => ids,
         Err(why) => {
-            eprintln!("SKIPPED the_fences_hold_when_the_referee_runs_as_a_normal_user: {why}");
+            skipped(&why);
             return;
         }
     };
     if Command::new("setpriv").arg("--version").output().is_err() {
-        eprintln!("SKIPPED the_fences_hold_when_the_referee_runs_as_a_normal_user: no setpriv");
+        skipped("no setpriv");
         return;
     }
     let dir = scratch("normal-user");
     let tmp = dir.join("tmp");
+    let user = User::new(ids, &dir);
+    // Where the kernel lets no normal user make the namespaces, the
+    // referee refuses to start as one (as it should): nothing to test.
+    let trial = dir.join("probe");
+    fs::create_dir_all(trial.join("tmp")).unwrap();
+    let nothing = install("nothing.sh", &trial);
+    let garbage = install("garbage.sh", &trial);
+    chown_all(&trial, ids.0, ids.1);
+    let probe = user.run(
+        &trial.join("tmp"),
+        &trial.join("logs"),
+        &[
+            "--games",
+            "1",
+            "match",
+            nothing.to_str().unwrap(),
+            garbage.to_str().unwrap(),
+        ],
+    );
+    let said = String::from_utf8_lossy(&probe.stderr);
+    if said.contains("cannot fence untrusted bots") {
+        skipped(&format!(
+            "the referee cannot fence bots in as a normal user here:\n{said}"
+        ));
+        fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
+    assert!(probe.status.success(), "{said}");
     // The metadata attack, where the user owns everything.
-    let (out, bots, outside) = metadata_contest(&dir.join("metadata"), &tmp, Some(ids));
+    let (out, bots, outside) = metadata_contest(&dir.join("metadata"), &tmp, Some(&user));
     assert!(!out.contains("broke a rule"), "{out}");
     assert_eq!(bots.0, tree(&bots.1), "the class folder changed");
     assert_eq!(
@@ -1348,7 +1425,7 @@ fn the_fences_hold_when_the_referee_runs_as_a_normal_user() {
     fs::set_permissions(&socket, fs::Permissions::from_mode(0o700)).unwrap();
     let logs = dir.join("logs-tmux");
     let (out, _) = referee_as(
-        ids,
+        &user,
         &tmp,
         &logs,
         &[
@@ -1364,6 +1441,6 @@ fn the_fences_hold_when_the_referee_runs_as_a_normal_user() {
     assert!(!server.reached(), "a bot reached the user's server: {out}");
     // The per-move limits, kept by the referee's count where the user has
     // no control group of its own.
-    per_move_limits(&dir.join("limits"), Some(ids));
+    per_move_limits(&dir.join("limits"), Some(&user));
     fs::remove_dir_all(&dir).unwrap();
 }
