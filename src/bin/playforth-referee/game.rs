@@ -1,7 +1,8 @@
 //! One game between two bots: ask each for its move in turn, judge it by
 //! the library's rules (`playforth::fivestep`), and write the game's log.
 
-use crate::sandbox::{Cut, Ending, Play, Run, Sandbox};
+use crate::sandbox::{Cut, Ending, Run, Sandbox};
+use crate::supervisor::Play;
 use playforth::fivestep::{self, Board};
 use std::fmt::Write as _;
 use std::fs;

@@ -20,11 +20,15 @@ mod cli_docs;
 #[cfg(target_os = "linux")]
 mod contest;
 #[cfg(target_os = "linux")]
+mod count;
+#[cfg(target_os = "linux")]
 mod game;
 #[cfg(target_os = "linux")]
 mod sandbox;
 #[cfg(target_os = "linux")]
 mod seccomp;
+#[cfg(target_os = "linux")]
+mod supervisor;
 
 /// Referee a five-step contest: bots play each other, safely fenced in.
 #[derive(Parser, Debug)]
