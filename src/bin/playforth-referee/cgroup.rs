@@ -6,12 +6,12 @@
 //! the kernel counts their CPU time (the ended ones' too), caps their
 //! memory together (its RAM disk's pages included; past the cap it kills
 //! one of them) and their number. Version 2 is used when the referee's own
-//! group hands the memory and pids controllers down (a root group, or one
-//! delegated to it); else version 1's cpuacct, memory and pids
+//! group, or else the hierarchy's root, hands the memory and pids
+//! controllers down (a group delegated to the referee's user; the root
+//! group, for root); else version 1's cpuacct, memory and pids
 //! hierarchies, which root may write on hosts that still mount them. The
-//! referee's per-contest group is `playforth-referee-PID` beside where it
-//! runs; each move's, `move` in it, is made anew and removed after the
-//! move. Elsewhere (a normal user without delegation) the referee counts
+//! referee's per-contest group is `playforth-referee-PID` in that group;
+//! each move's, `move` in it, is made anew and removed after the move. Elsewhere (a normal user without delegation) the referee counts
 //! over the move's process tree (`sandbox::tree_usage`).
 
 use std::fs;
@@ -45,13 +45,15 @@ impl Cgroups {
         let mounts = fs::read_to_string("/proc/self/mountinfo").map_err(|e| e.to_string())?;
         let own = fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
         let name = format!("playforth-referee-{}", std::process::id());
-        let v2 = v2_folder(&mounts, &own)
-            .ok_or_else(|| "no cgroup v2 hierarchy".to_string())
-            .and_then(|parent| make_v2(&parent, &name));
-        let why_not_v2 = match v2 {
-            Ok(groups) => return Ok(groups),
-            Err(e) => e,
-        };
+        // The referee's own group first, then (as root, where systemd
+        // runs everything in groups of its own) the hierarchy's root.
+        let mut why_not_v2 = "no cgroup v2 hierarchy".to_string();
+        for parent in v2_folders(&mounts, &own) {
+            match make_v2(&parent, &name) {
+                Ok(groups) => return Ok(groups),
+                Err(e) => why_not_v2 = e,
+            }
+        }
         let mut contest = vec![];
         for controller in V1_CONTROLLERS {
             let made = v1_folder(&mounts, &own, controller)
@@ -231,16 +233,24 @@ fn field(text: &str, name: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// The v2 folder of the referee's own group, if the host mounts v2.
-fn v2_folder(mounts: &str, own: &str) -> Option<PathBuf> {
-    let path = own.lines().find_map(|l| l.strip_prefix("0::"))?;
-    let (root, mount) = mounts.lines().find_map(|l| {
-        let (left, right) = l.split_once(" - ")?;
-        (right.split_whitespace().next()? == "cgroup2").then_some(())?;
-        let mut fields = left.split_whitespace();
-        Some((fields.nth(3)?, fields.next()?))
-    })?;
-    inside(mount, root, path)
+/// The v2 folders of the referee's own group and of the hierarchy's
+/// root, if the host mounts v2.
+fn v2_folders(mounts: &str, own: &str) -> Vec<PathBuf> {
+    let found = || -> Option<Vec<PathBuf>> {
+        let path = own.lines().find_map(|l| l.strip_prefix("0::"))?;
+        let (root, mount) = mounts.lines().find_map(|l| {
+            let (left, right) = l.split_once(" - ")?;
+            (right.split_whitespace().next()? == "cgroup2").then_some(())?;
+            let mut fields = left.split_whitespace();
+            Some((fields.nth(3)?, fields.next()?))
+        })?;
+        let mut folders = vec![inside(mount, root, path)?];
+        if folders[0] != Path::new(mount) {
+            folders.push(PathBuf::from(mount));
+        }
+        Some(folders)
+    };
+    found().unwrap_or_default()
 }
 
 /// The folder of the referee's group in the v1 hierarchy of `controller`.
