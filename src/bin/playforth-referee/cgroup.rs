@@ -11,8 +11,9 @@
 //! group, for root); else version 1's cpuacct, memory and pids
 //! hierarchies, which root may write on hosts that still mount them. The
 //! referee's per-contest group is `playforth-referee-PID` in that group;
-//! each move's, `move` in it, is made anew and removed after the move. Elsewhere (a normal user without delegation) the referee counts
-//! over the move's process tree (`sandbox::tree_usage`).
+//! each move's, `move` in it, is made anew and removed after the move.
+//! Elsewhere (a normal user without delegation) the referee counts over
+//! the move's process tree (`count`).
 
 use std::fs;
 use std::io;

@@ -131,9 +131,9 @@ pub fn hidden(c: char) -> bool {
             | '\u{e0000}'..='\u{e0fff}')
 }
 
-/// `text` with every `hidden` character written out as `\u{XXXX}` (a tab,
-/// a line end as `\t`, `\n`, `\r`), so a bot's standard error cannot hide or reorder what the
-/// table and the logs show.
+/// `text` with every `hidden` character written out as `\u{XXXX}` (a tab
+/// and line ends as `\t`, `\n`, `\r`), so that a bot's standard error
+/// cannot hide or reorder what the table and the logs show.
 pub fn escape(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
