@@ -587,10 +587,7 @@ fn a_bot_cannot_read_or_run_the_other_bots() {
     for name in ["parasite", "snoop", "copycat"] {
         assert!(row(name).contains(" crash"), "{name}: {out}");
     }
-    assert!(
-        out.contains("bots/honest/honest.fs (Permission denied"),
-        "{out}"
-    );
+    assert!(out.contains("/honest.fs (Permission denied"), "{out}");
     assert!(out.contains("stderr| read nothing but itself"), "{out}");
     for leak in [
         "read another bot",
@@ -677,7 +674,7 @@ fn mistakes_in_the_setup_are_named_before_any_game() {
     // Limits of 0, each named.
     let err = fails(&["--cpu", "0", "--max-moves", "0", "round-robin", &forgot]);
     assert!(
-        err.contains("--cpu 0, --max-moves 0: --games, --move-time, --cpu, --memory, --file-size, --processes and --max-moves must be above 0"),
+        err.contains("--cpu 0, --max-moves 0: --games, --move-time, --cpu, --memory, --file-size, --disk, --processes and --max-moves must be above 0"),
         "{err}"
     );
     // A log folder that holds another run's games.
@@ -688,5 +685,762 @@ fn mistakes_in_the_setup_are_named_before_any_game() {
         err.contains("logs already holds the logs of an earlier run (game-001-a-vs-b.txt)"),
         "{err}"
     );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Copy bot `file` from tests/referee into `dir`, each `(from, to)` of
+/// `replace` replaced in its text, executable.
+fn install_replacing(file: &str, dir: &Path, replace: &[(&str, &str)]) -> PathBuf {
+    let mut text = fs::read_to_string(Path::new(BOTS).join(file)).expect("bot source");
+    for (from, to) in replace {
+        text = text.replace(from, to);
+    }
+    let out = dir.join(file);
+    fs::write(&out, text).expect("write bot");
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o755)).expect("chmod");
+    out
+}
+
+/// The referee's output for a run expected to succeed, run with `tmp` as
+/// its TMPDIR.
+fn referee_in(tmp: &Path, logs: &Path, args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+        .env("TMPDIR", tmp)
+        .arg("--logs")
+        .arg(logs)
+        .args(args)
+        .output()
+        .expect("referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "referee failed:\n{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+/// Every game log in `logs`, one after the other.
+fn all_logs(logs: &Path) -> String {
+    let mut names: Vec<PathBuf> = fs::read_dir(logs)
+        .expect("logs")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .map(|p| fs::read_to_string(p).unwrap_or_default())
+        .collect()
+}
+
+/// A Unix socket server, as the teacher's tmux is: listening at `path`
+/// and at the abstract name `abstract_name`, accepting nothing until asked.
+struct Listener {
+    path: std::os::unix::net::UnixListener,
+    abstract_name: std::os::unix::net::UnixListener,
+}
+
+impl Listener {
+    fn new(path: &Path, abstract_name: &str) -> Listener {
+        use std::os::linux::net::SocketAddrExt;
+        use std::os::unix::net::{SocketAddr, UnixListener};
+        let path = UnixListener::bind(path).expect("bind a Unix socket");
+        let name = SocketAddr::from_abstract_name(abstract_name).expect("abstract name");
+        let abstract_name = UnixListener::bind_addr(&name).expect("bind an abstract socket");
+        for l in [&path, &abstract_name] {
+            l.set_nonblocking(true).unwrap();
+        }
+        Listener {
+            path,
+            abstract_name,
+        }
+    }
+
+    /// Did any bot connect?
+    fn reached(&self) -> bool {
+        self.path.accept().is_ok() || self.abstract_name.accept().is_ok()
+    }
+}
+
+/// A bot makes no socket of any kind: the C bot tries every family and
+/// type, a socket pair, the x32 and 32-bit ABIs and io_uring; the Python
+/// bot of issue 20 finds the teacher's tmux socket in a folder it cannot
+/// list and tries to connect to it, and to an abstract socket. Nothing
+/// reaches either server, and each bot's report says so.
+#[test]
+fn a_bot_cannot_make_or_reach_any_socket() {
+    let dir = scratch("sockets");
+    let bots = dir.join("bots");
+    fs::create_dir(&bots).unwrap();
+    let hidden = dir.join("tmux-0");
+    fs::create_dir(&hidden).unwrap();
+    let socket = hidden.join("default");
+    let abstract_name = format!("playforth-referee-test-{}", std::process::id());
+    let server = Listener::new(&socket, &abstract_name);
+    // As tmux leaves it for its user; the bots' uid passes the folder.
+    fs::set_permissions(&hidden, fs::Permissions::from_mode(0o711)).unwrap();
+    fs::set_permissions(&socket, fs::Permissions::from_mode(0o777)).unwrap();
+    install("random.fs", &bots);
+    let sockets = install("sockets.c", &bots);
+    let tmux = install_replacing(
+        "tmux.py",
+        &bots,
+        &[
+            ("SOCKET", socket.to_str().unwrap()),
+            ("ABSTRACT", &abstract_name),
+        ],
+    );
+    for bot in [&sockets, &tmux] {
+        let logs = dir.join(format!(
+            "logs-{}",
+            bot.file_name().unwrap().to_str().unwrap()
+        ));
+        let (out, _) = referee(
+            &logs,
+            &[
+                "--games",
+                "1",
+                "match",
+                bot.to_str().unwrap(),
+                bots.join("random.fs").to_str().unwrap(),
+            ],
+        );
+        let log = all_logs(&logs);
+        assert!(!out.contains("ESCAPE") && !log.contains("ESCAPE"), "{out}");
+        assert!(out.contains("broke a rule at move 1 (crash)"), "{out}");
+        if bot == &sockets {
+            assert!(
+                out.contains("stderr| blocked: every family, socketpair, x32, io_uring; 0 escapes"),
+                "{out}"
+            );
+        } else {
+            assert!(out.contains("stderr| found the socket"), "{out}");
+            assert_eq!(
+                out.matches("stderr| refused: Operation not permitted")
+                    .count(),
+                2,
+                "{out}"
+            );
+        }
+        assert!(!server.reached(), "a bot reached the server: {out}");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Modes, times, owners and extended attributes of everything outside the
+/// move folder stay as they were: a bot that tries to change its own copy,
+/// the other bot's, the shared runner, the work folder, the class folder
+/// and a world-writable file (by path and by descriptor) changes nothing,
+/// keeps no state between moves, and the folders it leaves without
+/// permissions do not stop the contest; its opponent plays on.
+#[test]
+fn a_bot_cannot_change_modes_times_or_xattrs_outside_its_move() {
+    let dir = scratch("metadata");
+    let (out, bots, outside) = metadata_contest(&dir, &dir.join("tmp"), None);
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name}:\n{out}"))
+            .to_string()
+    };
+    assert!(row("metadata").ends_with("  -"), "{out}");
+    assert!(row("random").ends_with("  -"), "{out}");
+    assert_eq!(bots.0, tree(&bots.1), "the class folder changed");
+    assert_eq!(
+        outside.0,
+        metadata_of(&outside.1),
+        "the outside file changed"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Contents, mode and modification time of `path`.
+fn metadata_of(path: &Path) -> (Vec<u8>, u32, Option<std::time::SystemTime>) {
+    let meta = fs::metadata(path).expect("metadata");
+    (
+        fs::read(path).unwrap_or_default(),
+        meta.permissions().mode(),
+        meta.modified().ok(),
+    )
+}
+
+type Snapshot<T> = (T, PathBuf);
+
+/// Six moves of metadata.py against random.fs in `dir`, the referee run
+/// with `tmp` as TMPDIR, as `user` (uid, gid) if given: the output, the
+/// class folder and the outside file, each with its state before the game.
+#[allow(clippy::type_complexity)]
+fn metadata_contest(
+    dir: &Path,
+    tmp: &Path,
+    user: Option<&User>,
+) -> (
+    String,
+    Snapshot<BTreeMap<PathBuf, (Vec<u8>, u32)>>,
+    Snapshot<(Vec<u8>, u32, Option<std::time::SystemTime>)>,
+) {
+    let bots = dir.join("bots");
+    fs::create_dir_all(&bots).unwrap();
+    fs::create_dir_all(tmp).unwrap();
+    if let Some(&User {
+        ids: (uid, gid), ..
+    }) = user
+    {
+        chown_all(tmp, uid, gid);
+    }
+    let outside = dir.join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    fs::set_permissions(&outside, fs::Permissions::from_mode(0o777)).unwrap();
+    let victim = outside.join("victim.txt");
+    fs::write(&victim, "a file no bot may touch\n").unwrap();
+    fs::set_permissions(&victim, fs::Permissions::from_mode(0o666)).unwrap();
+    install("random.fs", &bots);
+    let bot = install_replacing(
+        "metadata.py",
+        &bots,
+        &[
+            ("CLASS", bots.to_str().unwrap()),
+            ("OUTSIDE", victim.to_str().unwrap()),
+        ],
+    );
+    let logs = dir.join("logs");
+    if let Some(&User {
+        ids: (uid, gid), ..
+    }) = user
+    {
+        chown_all(dir, uid, gid);
+    }
+    let before = (tree(&bots), metadata_of(&victim));
+    let random = bots.join("random.fs");
+    let args = [
+        "--games",
+        "1",
+        "--max-moves",
+        "6",
+        "--move-time",
+        "5000",
+        "match",
+        bot.to_str().unwrap(),
+        random.to_str().unwrap(),
+    ];
+    let out = match user {
+        None => referee_in(tmp, &logs, &args).0,
+        Some(user) => referee_as(user, tmp, &logs, &args).0,
+    };
+    assert!(!out.contains("ESCAPE"), "{out}");
+    let left: Vec<_> = fs::read_dir(tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(left.is_empty(), "the work folder stayed: {left:?}");
+    (out, (before.0, bots), (before.1, victim))
+}
+
+/// Give `path` and everything in it to `uid`:`gid`.
+fn chown_all(path: &Path, uid: u32, gid: u32) {
+    std::os::unix::fs::lchown(path, Some(uid), Some(gid)).expect("chown");
+    if fs::symlink_metadata(path).unwrap().is_dir() {
+        for e in fs::read_dir(path).unwrap().flatten() {
+            chown_all(&e.path(), uid, gid);
+        }
+    }
+}
+
+/// A `.fs` bot's helpers are the files below its folder, never those
+/// beside it: `match bots/alice.fs ...` (the documented trial run) does
+/// not give alice bob's source, which would show in her report.
+#[test]
+fn a_trial_run_gives_a_bot_no_other_bot_as_a_helper() {
+    let dir = scratch("helpers");
+    let bots = dir.join("bots");
+    fs::create_dir(&bots).unwrap();
+    install("random.fs", &bots);
+    fs::copy(Path::new(BOTS).join("peeker.fs"), bots.join("alice.fs")).unwrap();
+    fs::write(bots.join("bob.fs"), "secret-of-bob 1 2 3\n").unwrap();
+    fs::write(bots.join("carol.fs"), "secret-of-carol\n").unwrap();
+    let opponent = dir.join("trial");
+    fs::create_dir(&opponent).unwrap();
+    fs::rename(install("random.fs", &opponent), opponent.join("rival.fs")).unwrap();
+    let logs = dir.join("logs");
+    let (out, _) = referee(
+        &logs,
+        &[
+            "--games",
+            "1",
+            "match",
+            bots.join("alice.fs").to_str().unwrap(),
+            opponent.join("rival.fs").to_str().unwrap(),
+        ],
+    );
+    let log = all_logs(&logs);
+    assert!(
+        out.contains("alice broke a rule at move 1 (crash)"),
+        "{out}"
+    );
+    assert!(out.contains("bob.fs"), "the failed include is named: {out}");
+    for secret in ["secret-of-bob", "secret-of-carol"] {
+        assert!(!out.contains(secret) && !log.contains(secret), "{out}");
+    }
+    // The helpers below the folder still come along: random.fs requires
+    // ./lib/bot.fs.
+    let (out, _) = referee(
+        &dir.join("logs-lib"),
+        &[
+            "--games",
+            "1",
+            "--max-moves",
+            "4",
+            "match",
+            bots.join("random.fs").to_str().unwrap(),
+            opponent.join("rival.fs").to_str().unwrap(),
+        ],
+    );
+    assert!(!out.contains("broke a rule"), "{out}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Names cannot reach past the bot's own folder (`..fs` and `...fs` are
+/// refused, and copies live in numbered folders), hide or turn text around
+/// (U+061C, U+2028, U+202E refused, and escaped in a bot's stderr), and
+/// names of letters that are not ASCII keep the table's columns straight.
+#[test]
+fn names_cannot_take_folders_hide_text_or_break_the_table() {
+    let dir = scratch("names");
+    let nothing = install("nothing.sh", &dir);
+    let refused = |file: &str, why: &str, shown: &str| {
+        let bot = dir.join(file);
+        fs::copy(&nothing, &bot).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+            .arg("--logs")
+            .arg(dir.join("logs-refused"))
+            .args(["match"])
+            .args([&bot, &nothing])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{file}: {err}");
+        assert!(err.contains(why) && err.contains(shown), "{file}: {err}");
+        let stem = file.rsplit_once('.').unwrap().0;
+        assert!(
+            !err.contains(stem) || stem.is_ascii(),
+            "{file} shown raw: {err}"
+        );
+        fs::remove_file(&bot).unwrap();
+    };
+    refused("..fs", "starts with a dot", "\".\"");
+    refused("...fs", "starts with a dot", "\"..\"");
+    refused("ali\u{61c}ce.sh", "turns text around", "ali\\u{61c}ce");
+    refused("bo\u{2028}b.sh", "turns text around", "bo\\u{2028}b");
+    refused("ev\u{202e}e.sh", "turns text around", "ev\\u{202e}e");
+    // A bot's stderr is shown with its hidden characters written out.
+    let shout = install("shout.sh", &dir);
+    let logs = dir.join("logs-shout");
+    let (out, _) = referee(
+        &logs,
+        &[
+            "--games",
+            "1",
+            "match",
+            shout.to_str().unwrap(),
+            nothing.to_str().unwrap(),
+        ],
+    );
+    let log = all_logs(&logs);
+    for text in [&out, &log] {
+        assert!(
+            text.contains("stderr| gave up \\u{202e}dlrow\\u{2028}olleh\\u{61c}!"),
+            "{text}"
+        );
+        for c in ['\u{202e}', '\u{2028}', '\u{61c}'] {
+            assert!(!text.contains(c), "{c:?} unescaped: {text}");
+        }
+    }
+    // é and CJK names: the table pads by columns on the screen.
+    let jose = dir.join("josé.sh");
+    let master = dir.join("名人.sh");
+    fs::copy(&nothing, &jose).unwrap();
+    fs::copy(&nothing, &master).unwrap();
+    let (out, _) = referee(
+        &dir.join("logs-wide"),
+        &[
+            "--games",
+            "2",
+            "match",
+            jose.to_str().unwrap(),
+            master.to_str().unwrap(),
+        ],
+    );
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("rank"))
+        .take(3)
+        .collect();
+    assert_eq!(
+        table,
+        [
+            "rank  bot   games  wins  draws  losses  points  violations",
+            "   1  josé      2     1      0       1       2  1 no move",
+            "   1  名人      2     1      0       1       2  1 no move",
+        ],
+        "{out}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// --allow-read cannot open the bots to each other: a folder that holds
+/// the work folder (/tmp, or TMPDIR's parent), the bots or the logs is
+/// refused before any game.
+#[test]
+fn allow_read_cannot_open_the_bots_to_each_other() {
+    let dir = scratch("allow-read");
+    let tmp = dir.join("tmp");
+    fs::create_dir(&tmp).unwrap();
+    let bots = dir.join("bots");
+    fs::create_dir(&bots).unwrap();
+    let nothing = install("nothing.sh", &bots);
+    let garbage = install("garbage.sh", &bots);
+    let elsewhere = scratch("allow-read-other");
+    let fails = |allowed: &Path, what: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+            .env("TMPDIR", &tmp)
+            .arg("--logs")
+            .arg(elsewhere.join("logs"))
+            .arg("--allow-read")
+            .arg(allowed)
+            .args(["match"])
+            .args([&nothing, &garbage])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(&format!(
+                "--allow-read {}: it holds {what}",
+                allowed.display()
+            )),
+            "{err}"
+        );
+        assert_eq!(fs::read_dir(&tmp).unwrap().count(), 0, "work folder left");
+    };
+    fails(&dir, "the referee's work folder");
+    fails(&tmp, "the referee's work folder");
+    fails(&bots, "the bot");
+    fails(&elsewhere, "the log folder");
+    fails(Path::new("/"), "the referee's work folder");
+    fs::remove_dir_all(&dir).unwrap();
+    fs::remove_dir_all(&elsewhere).unwrap();
+}
+
+/// The per-move limit cases: (bot, its name, the violation, two phrases
+/// of the report).
+#[rustfmt::skip]
+const PER_MOVE: [(&str, &str, &str, &str, &str); 5] = [
+    ("spinners.c", "spinners", "cpu", "its processes together used", "the limit is 1 s"),
+    ("orphans.c", "orphans", "cpu", "its processes together used", "the limit is 1 s"),
+    ("hogs.c", "hogs", "memory", "its processes together", "256 MiB"),
+    ("filler.sh", "filler", "disk", "it filled its 4 MiB move folder", "KiB written"),
+    ("bigfile.py", "bigfile", "file size", "past the 1048576 byte file-size limit failed", "File too large"),
+];
+
+/// The limits hold per move, for all of a bot's processes together: four
+/// processes of 0.6 s CPU each break a 1 s limit, and so do twenty
+/// children that no parent waits for; four of 100 MiB break a 256 MiB
+/// limit, forty 1 MB files the 4 MiB a move may write; and a Python bot
+/// stopped at the file-size limit is reported as such, not as a crash.
+/// As root the kernel keeps the totals (a control group) where the host
+/// lets it; as a normal user (`the_fences_hold_when_the_referee_runs_as_a_normal_user`)
+/// the referee counts over the process tree.
+#[test]
+fn limits_hold_per_move_not_per_process() {
+    let dir = scratch("per-move");
+    per_move_limits(&dir, None);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The `PER_MOVE` cases against random.fs in `dir`, as `user` if given.
+fn per_move_limits(dir: &Path, user: Option<&User>) {
+    let bots = dir.join("bots");
+    fs::create_dir_all(&bots).unwrap();
+    let tmp = dir.join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
+    install("random.fs", &bots);
+    for (file, ..) in PER_MOVE {
+        install(file, &bots);
+    }
+    if let Some(user) = user {
+        chown_all(dir, user.ids.0, user.ids.1);
+    }
+    let random = bots.join("random.fs");
+    for (file, name, kind, what, limit) in PER_MOVE {
+        let bot = bots.join(file.strip_suffix(".c").unwrap_or(file));
+        let logs = dir.join(format!("logs-{name}"));
+        #[rustfmt::skip]
+        let args = [
+            "--games", "1", "--move-time", "20000", "--cpu", "1", "--memory", "256",
+            "--disk", "4", "match", bot.to_str().unwrap(), random.to_str().unwrap(),
+        ];
+        let out = match user {
+            None => referee_in(&tmp, &logs, &args).0,
+            Some(user) => referee_as(user, &tmp, &logs, &args).0,
+        };
+        let verdict = format!("random wins: {name} broke a rule at move 1 ({kind})");
+        assert!(
+            out.contains(&verdict),
+            "{file}: expected {verdict:?} in\n{out}"
+        );
+        assert!(out.contains(what) && out.contains(limit), "{file}: {out}");
+    }
+}
+
+/// A relative TMPDIR works (the bots start from their own folders), and a
+/// move after 10,000 spaces and 1,000 line ends is a move.
+#[test]
+fn a_relative_tmpdir_and_long_white_space_are_fine() {
+    let dir = scratch("relative");
+    fs::create_dir(dir.join("tmp")).unwrap();
+    let first = install("first.c", &dir);
+    let spacey = install("spacey.sh", &dir);
+    let random = install("random.fs", &dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_playforth-referee"))
+        .current_dir(&dir)
+        .env("TMPDIR", "tmp")
+        .args([
+            "--logs",
+            "logs",
+            "--games",
+            "2",
+            "--max-moves",
+            "6",
+            "match",
+        ])
+        .args([&first, &random])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(!stdout.contains("broke a rule"), "{stdout}");
+    assert_eq!(fs::read_dir(dir.join("tmp")).unwrap().count(), 0);
+    let (out, _) = referee(
+        &dir.join("logs-spacey"),
+        &[
+            "--games",
+            "1",
+            "--max-moves",
+            "1",
+            "match",
+            spacey.to_str().unwrap(),
+            random.to_str().unwrap(),
+        ],
+    );
+    assert!(out.contains("a draw: no result within 1 move"), "{out}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The name of the user the normal-user tests create.
+const TEST_USER: &str = "pfreftest";
+
+/// As root: the uid and gid of a normal user made for the tests (useradd),
+/// or why there is none.
+fn normal_user() -> Result<(u32, u32), String> {
+    if !nix_is_root() {
+        return Err("the tests do not run as root".into());
+    }
+    let ids = || -> Option<(u32, u32)> {
+        let id = |flag: &str| {
+            let out = Command::new("id").args([flag, TEST_USER]).output().ok()?;
+            String::from_utf8_lossy(&out.stdout)
+                .trim()
+                .parse::<u32>()
+                .ok()
+        };
+        Some((id("-u")?, id("-g")?))
+    };
+    if let Some(found) = ids() {
+        return Ok(found);
+    }
+    let made = Command::new("useradd")
+        .args([
+            "--system",
+            "--no-create-home",
+            "--shell",
+            "/usr/sbin/nologin",
+            TEST_USER,
+        ])
+        .status();
+    match made {
+        Ok(s) if s.success() => ids().ok_or_else(|| "useradd made no user".into()),
+        Ok(s) => Err(format!("useradd ended with {s}")),
+        Err(e) => Err(format!("no useradd: {e}")),
+    }
+}
+
+fn nix_is_root() -> bool {
+    fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with("Uid:"))
+        .and_then(|l| l.split_whitespace().nth(2).map(|euid| euid == "0"))
+        .unwrap_or(false)
+}
+
+/// The referee run as the user `ids` (setpriv), with `tmp` as its TMPDIR.
+fn referee_as(user: &User, tmp: &Path, logs: &Path, args: &[&str]) -> (String, String) {
+    let out = user.run(tmp, logs, args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "referee failed:\n{stdout}\n{stderr}");
+    assert!(stderr.contains("bots run as your own user"), "{stderr}");
+    (stdout, stderr)
+}
+
+/// A normal user the tests run the referee as, and the referee's copy
+/// it may run (the build folder may be closed to it).
+struct User {
+    ids: (u32, u32),
+    referee: PathBuf,
+}
+
+impl User {
+    /// The user `ids`, with copies of the referee and playforth in
+    /// `dir/bin`.
+    fn new(ids: (u32, u32), dir: &Path) -> User {
+        let bin = dir.join("bin");
+        fs::create_dir_all(&bin).unwrap();
+        for built in [
+            env!("CARGO_BIN_EXE_playforth-referee"),
+            env!("CARGO_BIN_EXE_playforth"),
+        ] {
+            let to = bin.join(Path::new(built).file_name().unwrap());
+            if fs::hard_link(built, &to).is_err() {
+                fs::copy(built, &to).expect("copy a binary");
+            }
+        }
+        fs::set_permissions(&bin, fs::Permissions::from_mode(0o755)).unwrap();
+        User {
+            ids,
+            referee: bin.join("playforth-referee"),
+        }
+    }
+
+    /// The referee's run as this user, with `tmp` as its TMPDIR.
+    fn run(&self, tmp: &Path, logs: &Path, args: &[&str]) -> std::process::Output {
+        Command::new("setpriv")
+            .arg(format!("--reuid={}", self.ids.0))
+            .arg(format!("--regid={}", self.ids.1))
+            .arg("--clear-groups")
+            .arg("--")
+            .arg(&self.referee)
+            .env("TMPDIR", tmp)
+            .arg("--logs")
+            .arg(logs)
+            .args(args)
+            .output()
+            .expect("setpriv runs")
+    }
+}
+
+/// Say loudly that the normal-user test did not run, and why.
+fn skipped(why: &str) {
+    eprintln!(
+        "\n!!! SKIPPED: the referee was NOT tested as a normal user \
+         (the_fences_hold_when_the_referee_runs_as_a_normal_user): {why}\n"
+    );
+}
+
+/// Run as a normal user, the referee's bots run as that user, who owns
+/// the class folder, the copies, the runner and its own tmux socket: the
+/// fences must hold without file permissions' help. The socket attack and
+/// the metadata attack fail there too. SKIPPED (said on stderr) where no
+/// user can be made or the tools are missing.
+#[test]
+fn the_fences_hold_when_the_referee_runs_as_a_normal_user() {
+    let ids = match normal_user() {
+        Ok(ids) => ids,
+        Err(why) => {
+            skipped(&why);
+            return;
+        }
+    };
+    if Command::new("setpriv").arg("--version").output().is_err() {
+        skipped("no setpriv");
+        return;
+    }
+    let dir = scratch("normal-user");
+    let tmp = dir.join("tmp");
+    let user = User::new(ids, &dir);
+    // Where the kernel lets no normal user make the namespaces, the
+    // referee refuses to start as one (as it should): nothing to test.
+    let trial = dir.join("probe");
+    fs::create_dir_all(trial.join("tmp")).unwrap();
+    let nothing = install("nothing.sh", &trial);
+    let garbage = install("garbage.sh", &trial);
+    chown_all(&trial, ids.0, ids.1);
+    let probe = user.run(
+        &trial.join("tmp"),
+        &trial.join("logs"),
+        &[
+            "--games",
+            "1",
+            "match",
+            nothing.to_str().unwrap(),
+            garbage.to_str().unwrap(),
+        ],
+    );
+    let said = String::from_utf8_lossy(&probe.stderr);
+    if said.contains("cannot fence untrusted bots") {
+        skipped(&format!(
+            "the referee cannot fence bots in as a normal user here:\n{said}"
+        ));
+        fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
+    assert!(probe.status.success(), "{said}");
+    // The metadata attack, where the user owns everything.
+    let (out, bots, outside) = metadata_contest(&dir.join("metadata"), &tmp, Some(&user));
+    assert!(!out.contains("broke a rule"), "{out}");
+    assert_eq!(bots.0, tree(&bots.1), "the class folder changed");
+    assert_eq!(
+        outside.0,
+        metadata_of(&outside.1),
+        "the outside file changed"
+    );
+    // The tmux attack on the user's own server.
+    let hidden = dir.join("tmux-user");
+    fs::create_dir(&hidden).unwrap();
+    let socket = hidden.join("default");
+    let abstract_name = format!("playforth-referee-user-{}", std::process::id());
+    let server = Listener::new(&socket, &abstract_name);
+    let bots = dir.join("bots");
+    fs::create_dir(&bots).unwrap();
+    install("random.fs", &bots);
+    let tmux = install_replacing(
+        "tmux.py",
+        &bots,
+        &[
+            ("SOCKET", socket.to_str().unwrap()),
+            ("ABSTRACT", &abstract_name),
+        ],
+    );
+    chown_all(&dir, ids.0, ids.1);
+    fs::set_permissions(&hidden, fs::Permissions::from_mode(0o700)).unwrap();
+    fs::set_permissions(&socket, fs::Permissions::from_mode(0o700)).unwrap();
+    let logs = dir.join("logs-tmux");
+    let (out, _) = referee_as(
+        &user,
+        &tmp,
+        &logs,
+        &[
+            "--games",
+            "1",
+            "match",
+            tmux.to_str().unwrap(),
+            bots.join("random.fs").to_str().unwrap(),
+        ],
+    );
+    assert!(!out.contains("ESCAPE"), "{out}");
+    assert!(out.contains("stderr| found the socket"), "{out}");
+    assert!(!server.reached(), "a bot reached the user's server: {out}");
+    // The per-move limits, kept by the referee's count where the user has
+    // no control group of its own.
+    per_move_limits(&dir.join("limits"), Some(&user));
     fs::remove_dir_all(&dir).unwrap();
 }

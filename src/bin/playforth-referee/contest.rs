@@ -14,13 +14,18 @@ pub const DRAW_POINTS: u32 = 1;
 /// A bot found on disk: a `.fs` file (run by playforth with `bot` before
 /// the seed's arguments, as examples/fivestep.fs expects) or an
 /// executable file. The bot is copied into a folder of its own in the
-/// referee's work folder, so the original cannot be changed by any bot
-/// and the bots' uid can run it; a `.fs` bot comes with its helper files,
-/// the `.fs` files of its folder and the folders below that are not
-/// contestants (`contestants`), which it may `include` or `require`.
+/// referee's work folder, named by its place in the contest (`number`),
+/// so the original cannot be changed by any bot, the bots' uid can run
+/// it, and no name (`..fs`) can point the copy elsewhere. A `.fs` bot
+/// comes with its helper files: the `.fs` files of the folders below its
+/// own (`lib/`), three deep, that are not contestants, which it may
+/// `include` or `require`. The files beside it are not helpers: they are
+/// other bots, in a contest or not (`match bots/alice.fs ...` must not
+/// give alice bob's source).
 pub fn load(
     path: &Path,
     work: &Path,
+    number: usize,
     playforth: &Path,
     contestants: &[PathBuf],
 ) -> Result<Bot, String> {
@@ -44,9 +49,9 @@ pub fn load(
         .and_then(|s| s.to_str())
         .unwrap_or(file)
         .to_string();
-    check_name(&name).map_err(|why| format!("{path:?}: {why}"))?;
-    let dir =
-        crate::sandbox::make_dir(&work.join("bots").join(&name)).map_err(|e| e.to_string())?;
+    check_name(&name).map_err(|why| format!("{}: {why}", escape(&path.to_string_lossy())))?;
+    let dir = crate::sandbox::make_dir(&work.join("bots").join(number.to_string()))
+        .map_err(|e| e.to_string())?;
     let copy = dir.join(file);
     if forth {
         let folder = path
@@ -57,7 +62,7 @@ pub fn load(
             .iter()
             .filter_map(|c| c.canonicalize().ok())
             .collect();
-        copy_forth_files(folder, &dir, 3, &others)
+        copy_helpers(folder, &dir, &others)
             .map_err(|e| format!("copying {}: {e}", folder.display()))?;
     }
     fs::copy(path, &copy).map_err(|e| format!("copying {}: {e}", path.display()))?;
@@ -87,20 +92,73 @@ pub fn load(
 
 /// A bot's name goes into the table, the logs and other bots' arguments:
 /// no control characters (a newline could fake a table row or a logged
-/// move, an escape code could repaint the terminal) and no invisible
-/// direction marks.
+/// move, an escape code could repaint the terminal), no invisible or
+/// direction-changing characters (`hidden`), and no leading dot (`..fs`
+/// is a hidden file named `.`).
 fn check_name(name: &str) -> Result<(), String> {
-    let invisible = |c: char| matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}');
-    if name.chars().any(|c| c.is_control() || invisible(c)) {
+    if name.chars().any(hidden) {
         Err(format!(
-            "the bot's name {name:?} holds a control character (a newline, a tab, an escape code) \
-             or an invisible one: rename the file"
+            "the bot's name \"{}\" holds a control character (a newline, a tab, an escape code), \
+             an invisible one or one that turns text around: rename the file",
+            escape(name)
         ))
     } else if name.is_empty() {
         Err("the bot has no name: rename the file".into())
+    } else if name.starts_with('.') {
+        Err(format!(
+            "the bot's name \"{}\" starts with a dot (a hidden file): rename the file",
+            escape(name)
+        ))
     } else {
         Ok(())
     }
+}
+
+/// A character a terminal or an editor would not show as itself: control
+/// characters, Unicode's format characters (direction marks and embeddings
+/// such as U+061C and U+202E, zero-width spaces and joiners, tags), line
+/// and paragraph separators (U+2028, U+2029), and the invisible fillers
+/// and variation selectors.
+pub fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{ad}' | '\u{34f}' | '\u{600}'..='\u{605}' | '\u{61c}' | '\u{6dd}' | '\u{70f}'
+            | '\u{890}'..='\u{891}' | '\u{8e2}' | '\u{115f}'..='\u{1160}' | '\u{17b4}'..='\u{17b5}'
+            | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}'
+            | '\u{ffa0}' | '\u{fff9}'..='\u{fffb}' | '\u{110bd}' | '\u{110cd}'
+            | '\u{13430}'..='\u{1343f}' | '\u{1bca0}'..='\u{1bca3}' | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e0fff}')
+}
+
+/// `text` with every `hidden` character written out as `\u{XXXX}` (a tab
+/// and line ends as `\t`, `\n`, `\r`), so that a bot's standard error
+/// cannot hide or reorder what the table and the logs show.
+pub fn escape(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' => shown.push_str("\\t"),
+            '\n' => shown.push_str("\\n"),
+            '\r' => shown.push_str("\\r"),
+            c if hidden(c) => shown.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => shown.push(c),
+        }
+    }
+    shown
+}
+
+/// Copy a `.fs` bot's helpers: the `.fs` files of the folders below
+/// `from` (not those of `from` itself), into the same folders under `to`.
+fn copy_helpers(from: &Path, to: &Path, skip: &[PathBuf]) -> io::Result<()> {
+    for e in fs::read_dir(from)?.flatten() {
+        let hidden = e.file_name().to_string_lossy().starts_with('.');
+        if !hidden && e.file_type()?.is_dir() {
+            let sub = crate::sandbox::make_dir(&to.join(e.file_name()))?;
+            copy_forth_files(&e.path(), &sub, 2, skip)?;
+        }
+    }
+    Ok(())
 }
 
 /// Copy the `.fs` files of `from` and of its folders `depth` deep into
@@ -143,7 +201,10 @@ pub fn folder(dir: &Path) -> Result<(Vec<PathBuf>, Vec<String>), String> {
     let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
-        let shown = format!("{:?}", p.file_name().unwrap_or_default());
+        let shown = format!(
+            "\"{}\"",
+            escape(&p.file_name().unwrap_or_default().to_string_lossy())
+        );
         let meta = fs::metadata(&p);
         let why = if p
             .file_name()
@@ -340,11 +401,20 @@ fn table(bots: &[Bot], scores: &[Score], out: &mut dyn Write) -> io::Result<()> 
         )
     };
     order.sort_by(|a, b| key(a).cmp(&key(b)).then(bots[*a].name.cmp(&bots[*b].name)));
-    let width = bots.iter().map(|b| b.name.len()).max().unwrap_or(3).max(3);
+    // Columns by the width a terminal gives the names (é is one column,
+    // a CJK character two), not by their bytes.
+    let shown = |name: &str| unicode_width::UnicodeWidthStr::width(name);
+    let width = bots
+        .iter()
+        .map(|b| shown(&b.name))
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    let padded = |name: &str| format!("{name}{}", " ".repeat(width - shown(name)));
     writeln!(
         out,
-        "rank  {:width$}  games  wins  draws  losses  points  violations",
-        "bot"
+        "rank  {}  games  wins  draws  losses  points  violations",
+        padded("bot")
     )?;
     let mut rank = 0;
     for (place, &i) in order.iter().enumerate() {
@@ -359,8 +429,8 @@ fn table(bots: &[Bot], scores: &[Score], out: &mut dyn Write) -> io::Result<()> 
             .collect();
         writeln!(
             out,
-            "{rank:>4}  {:width$}  {:>5}  {:>4}  {:>5}  {:>6}  {:>6}  {}",
-            bots[i].name,
+            "{rank:>4}  {}  {:>5}  {:>4}  {:>5}  {:>6}  {:>6}  {}",
+            padded(&bots[i].name),
             s.games,
             s.wins,
             s.draws,

@@ -1,7 +1,8 @@
 //! One game between two bots: ask each for its move in turn, judge it by
 //! the library's rules (`playforth::fivestep`), and write the game's log.
 
-use crate::sandbox::{Ending, Run, Sandbox};
+use crate::sandbox::{Cut, Ending, Run, Sandbox};
+use crate::supervisor::Play;
 use playforth::fivestep::{self, Board};
 use std::fmt::Write as _;
 use std::fs;
@@ -35,6 +36,7 @@ pub enum Kind {
     Processes,
     Cpu,
     FileSize,
+    Disk,
 }
 
 impl Kind {
@@ -49,6 +51,7 @@ impl Kind {
             Kind::Processes => "processes",
             Kind::Cpu => "cpu",
             Kind::FileSize => "file size",
+            Kind::Disk => "disk",
         }
     }
 }
@@ -254,9 +257,7 @@ fn turn(
 ) -> io::Result<std::result::Result<Vec<usize>, Violation>> {
     let dir = t.work.join("move");
     referee_owns(&t.work)?;
-    if dir.exists() {
-        fs::remove_dir_all(&dir).map_err(|e| at(&dir, e))?;
-    }
+    crate::sandbox::remove_tree(&dir).map_err(|e| at(&dir, e))?;
     crate::sandbox::make_dir(&dir).map_err(|e| at(&dir, e))?;
     let mut args = vec![];
     let mut env = vec![];
@@ -284,9 +285,8 @@ fn turn(
     // else removed them, and the bot is not to blame.
     referee_owns(&bot.program)?;
     referee_owns(&dir)?;
-    let text = read_play(&dir.join("play.txt"));
-    let verdict = judge(t, &run, text, side, board);
-    fs::remove_dir_all(&dir).map_err(|e| at(&dir, e))?;
+    let verdict = judge(t, &run, side, board);
+    crate::sandbox::remove_tree(&dir).map_err(|e| at(&dir, e))?;
     Ok(verdict)
 }
 
@@ -307,42 +307,6 @@ fn referee_owns(path: &Path) -> io::Result<()> {
 /// An error of the referee's own, naming the path it was about.
 fn at(path: &Path, e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
-}
-
-/// What a bot left in play.txt.
-enum Play {
-    Missing,
-    /// A symbolic link, a pipe or a folder: not followed or opened (a bot
-    /// could point play.txt at a file it may not read, or make reading
-    /// it block).
-    NotAFile,
-    /// At most 4 KiB of it, and whether there was more.
-    Text(Vec<u8>, bool),
-}
-
-fn read_play(path: &Path) -> Play {
-    use std::io::Read;
-    use std::os::unix::fs::OpenOptionsExt;
-    let Ok(meta) = fs::symlink_metadata(path) else {
-        return Play::Missing;
-    };
-    if !meta.is_file() {
-        return Play::NotAFile;
-    }
-    let opened = fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path);
-    let mut bytes = vec![];
-    if opened
-        .and_then(|f| f.take(4097).read_to_end(&mut bytes))
-        .is_err()
-    {
-        return Play::NotAFile;
-    }
-    let more = bytes.len() > 4096;
-    bytes.truncate(4096);
-    Play::Text(bytes, more)
 }
 
 /// The text a bot wrote, quoted for a report (at most 80 characters).
@@ -385,10 +349,10 @@ pub fn parse_play(bytes: &[u8]) -> std::result::Result<Vec<(u64, u64)>, String> 
 fn judge(
     t: &Table,
     run: &Run,
-    play: Play,
     side: u8,
     board: &Board,
 ) -> std::result::Result<Vec<usize>, Violation> {
+    let play = run.play.clone();
     let limits = &t.sandbox.limits;
     let violation = |kind, what: String| Violation {
         kind,
@@ -398,8 +362,42 @@ fn judge(
     let cpu_used = format!("{:.2} s of CPU time", run.cpu.as_secs_f64());
     // A shell reports a child killed by a signal as the status 128 + signal.
     let by_shell = |sig: i32| run.ending == Ending::Exited(128 + sig);
+    let together = |what: &str| format!("its processes together used {what}: the move was ended");
+    match run.cut {
+        Some(Cut::Cpu) => {
+            return Err(violation(
+                Kind::Cpu,
+                together(&format!(
+                    "{cpu_used}, the limit is {} s",
+                    limits.cpu_seconds
+                )),
+            ));
+        }
+        _ if run.oom_kills > 0 => {
+            return Err(violation(
+                Kind::Memory,
+                format!(
+                    "its processes together reached the memory limit of {} MiB: the kernel killed {} \
+                     of them",
+                    limits.memory_bytes >> 20,
+                    run.oom_kills
+                ),
+            ));
+        }
+        Some(Cut::Memory) => {
+            return Err(violation(
+                Kind::Memory,
+                together(&format!(
+                    "{} MiB of memory, the limit is {} MiB",
+                    run.peak_memory >> 20,
+                    limits.memory_bytes >> 20
+                )),
+            ));
+        }
+        _ => {}
+    }
     let ended = match &run.ending {
-        Ending::TimedOut => {
+        _ if run.cut == Some(Cut::Time) => {
             let wrote = match &play {
                 Play::Text(bytes, more) => {
                     format!(", after writing play.txt {}", quoted(bytes, *more))
@@ -506,12 +504,24 @@ fn judge(
             }
         }
     }
-    let wrote = match &parsed {
-        None => "no play.txt".to_string(),
-        Some((_, text)) => format!("play.txt {text}"),
+    let wrote = wrote(&run.play);
+    // A full move folder: the RAM disk's use near its size (it counts
+    // whole pages), or a write that failed for want of room.
+    let disk_full = run.disk_used >= limits.disk_bytes / 8 * 7
+        || run.stderr_tail.contains("No space left on device");
+    let filled = || {
+        format!(
+            " (it filled its {} MiB move folder: {} KiB written)",
+            limits.disk_bytes >> 20,
+            run.disk_used >> 10
+        )
     };
     if let Some(how) = ended {
-        let kind = if run.cpu >= std::time::Duration::from_secs(limits.cpu_seconds) {
+        let kind = if file_too_large(&run.stderr_tail) {
+            Kind::FileSize
+        } else if disk_full {
+            Kind::Disk
+        } else if run.cpu >= std::time::Duration::from_secs(limits.cpu_seconds) {
             Kind::Cpu
         } else if run.peak_memory >= limits.memory_bytes / 4 * 3 || memory_failed(&run.stderr_tail)
         {
@@ -523,6 +533,13 @@ fn judge(
         };
         let mut what = format!("{how}, leaving {wrote}");
         match kind {
+            Kind::FileSize => {
+                what += &format!(
+                    " (a write past the {} byte file-size limit failed: \"File too large\")",
+                    limits.file_bytes
+                )
+            }
+            Kind::Disk => what += &filled(),
             Kind::Memory if run.peak_memory < limits.memory_bytes / 4 * 3 => {
                 what += &format!(
                     " (it could not get more memory: the limit is {} MiB)",
@@ -559,6 +576,10 @@ fn judge(
         return Err(violation(kind, what));
     }
     match (play, parsed) {
+        _ if disk_full => Err(violation(
+            Kind::Disk,
+            format!("exited without a move in play.txt{}", filled()),
+        )),
         (Some((bytes, _)), _) if bytes.iter().all(u8::is_ascii_whitespace) => {
             Err(violation(Kind::NoMove, "left play.txt empty".into()))
         }
@@ -577,6 +598,21 @@ fn judge(
             "exited without writing play.txt".into(),
         )),
     }
+}
+
+/// "no play.txt", "play.txt \"0 0 0 1\"": what the bot left, for a report.
+fn wrote(play: &Play) -> String {
+    match play {
+        Play::Text(bytes, more) => format!("play.txt {}", quoted(bytes, *more)),
+        Play::NotAFile => "play.txt not a file".into(),
+        Play::Missing => "no play.txt".into(),
+    }
+}
+
+/// Does a bot's stderr say a write failed past the file-size limit
+/// (EFBIG)? Python, for one, ignores SIGXFSZ and reports the error.
+fn file_too_large(stderr: &str) -> bool {
+    stderr.contains("File too large")
 }
 
 /// Does a bot's stderr say that starting a process or thread failed

@@ -13,14 +13,22 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+#[cfg(target_os = "linux")]
+mod cgroup;
 #[path = "../../cli_docs.rs"]
 mod cli_docs;
 #[cfg(target_os = "linux")]
 mod contest;
 #[cfg(target_os = "linux")]
+mod count;
+#[cfg(target_os = "linux")]
 mod game;
 #[cfg(target_os = "linux")]
 mod sandbox;
+#[cfg(target_os = "linux")]
+mod seccomp;
+#[cfg(target_os = "linux")]
+mod supervisor;
 
 /// Referee a five-step contest: bots play each other, safely fenced in.
 #[derive(Parser, Debug)]
@@ -38,15 +46,20 @@ struct Cli {
     /// Wall-clock time a bot has for one move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000, global = true)]
     move_time: u64,
-    /// CPU seconds a bot may use for one move (killed past it).
+    /// CPU seconds a bot may use for one move, all its processes together
+    /// (killed past it).
     #[arg(long, value_name = "SECONDS", default_value_t = 2, global = true)]
     cpu: u64,
-    /// Memory (address space) a bot may use, in MiB.
+    /// Memory a bot may use for one move, all its processes together, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 512, global = true)]
     memory: u64,
     /// The largest file a bot may write, in KiB.
     #[arg(long, value_name = "KIB", default_value_t = 1024, global = true)]
     file_size: u64,
+    /// What a bot may write in one move, all its files together, in MiB (its
+    /// move folder is a RAM disk of this size).
+    #[arg(long, value_name = "MIB", default_value_t = 16, global = true)]
+    disk: u64,
     /// Processes (and threads) a bot may have at once, itself included.
     #[arg(long, value_name = "N", default_value_t = 32, global = true)]
     processes: u64,
@@ -218,6 +231,7 @@ fn run(cli: &Cli, command: &Command) -> Result<(), Failure> {
         ("--cpu", cli.cpu),
         ("--memory", cli.memory),
         ("--file-size", cli.file_size),
+        ("--disk", cli.disk),
         ("--processes", cli.processes),
         ("--max-moves", cli.max_moves as u64),
     ]
@@ -227,7 +241,7 @@ fn run(cli: &Cli, command: &Command) -> Result<(), Failure> {
     .collect();
     if !zero.is_empty() {
         return Err(format!(
-            "{} 0: --games, --move-time, --cpu, --memory, --file-size, --processes and --max-moves must be above 0",
+            "{} 0: --games, --move-time, --cpu, --memory, --file-size, --disk, --processes and --max-moves must be above 0",
             zero.join(" 0, ")
         )
         .into());
@@ -289,9 +303,19 @@ fn run(cli: &Cli, command: &Command) -> Result<(), Failure> {
     // Ctrl-C, SIGTERM and SIGHUP kill the bot that is moving and end the
     // contest with the table so far; the work folder is removed on the way out.
     sandbox::catch_stop_signals().map_err(|e| format!("signals cannot be caught: {e}"))?;
-    let protection = Protection::probe(root.then_some(cli.uid), &work.0);
+    let limits = Limits {
+        move_time: Duration::from_millis(cli.move_time),
+        cpu_seconds: cli.cpu,
+        memory_bytes: cli.memory << 20,
+        file_bytes: cli.file_size << 10,
+        disk_bytes: cli.disk << 20,
+        processes: cli.processes,
+        open_files: 64,
+    };
+    let cgroups = sandbox::cgroups(root.then_some(cli.uid));
+    let protection = Protection::probe(root.then_some(cli.uid), &work.0, &cgroups);
     let _ = writeln!(err, "How the bots are fenced in:");
-    for line in protection.report() {
+    for line in protection.report(&limits) {
         let _ = writeln!(err, "{line}");
     }
     if !cli.allow_read.is_empty() && protection.landlock.is_ok() {
@@ -319,28 +343,23 @@ fn run(cli: &Cli, command: &Command) -> Result<(), Failure> {
     std::fs::copy(&playforth, &runner)
         .map_err(|e| format!("copying {}: {e}", playforth.display()))?;
     let mut bots = vec![];
-    for p in &paths {
-        let bot = contest::load(p, &work.0, &runner, &paths)?;
+    for (i, p) in paths.iter().enumerate() {
+        let bot = contest::load(p, &work.0, i + 1, &runner, &paths)?;
         if bots.iter().any(|b: &game::Bot| b.name == bot.name) {
             return Err(format!("two bots are called {}: rename one", bot.name).into());
         }
         bots.push(bot);
     }
     std::fs::create_dir_all(&cli.logs).map_err(|e| format!("{}: {e}", cli.logs.display()))?;
+    check_allow_read(&cli.allow_read, &work.0, &cli.logs, &paths)?;
     let mut readable: Vec<PathBuf> = sandbox::SYSTEM_READ.iter().map(PathBuf::from).collect();
     readable.push(runner.clone());
     readable.extend(cli.allow_read.iter().cloned());
     let sandbox = Sandbox {
-        limits: Limits {
-            move_time: Duration::from_millis(cli.move_time),
-            cpu_seconds: cli.cpu,
-            memory_bytes: cli.memory << 20,
-            file_bytes: cli.file_size << 10,
-            processes: cli.processes,
-            open_files: 64,
-        },
+        limits,
         protection,
         readable,
+        cgroups: cgroups.ok(),
     };
     let table = game::Table {
         sandbox: &sandbox,
@@ -362,6 +381,67 @@ fn run(cli: &Cli, command: &Command) -> Result<(), Failure> {
         started.elapsed().as_secs_f64(),
         cli.logs.display()
     );
+    Ok(())
+}
+
+/// Landlock cannot close a folder inside one it opens: a folder every
+/// bot may read (a system folder, or a path allowed with --allow-read)
+/// that holds the referee's work folder (the bots' copies), the log folder
+/// or a bot's own file would let every bot read every other. Refuse it,
+/// naming what it holds.
+#[cfg(target_os = "linux")]
+fn check_allow_read(
+    allowed: &[PathBuf],
+    work: &Path,
+    logs: &Path,
+    bots: &[PathBuf],
+) -> Result<(), String> {
+    let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let work = real(work);
+    let mut guarded = vec![
+        (
+            work.clone(),
+            "the referee's work folder (the bots' copies)".to_string(),
+        ),
+        (real(logs), "the log folder".to_string()),
+    ];
+    for b in bots {
+        guarded.push((real(b), format!("the bot {}", b.display())));
+    }
+    let hint = |path: &Path| {
+        if path == work {
+            " (or set TMPDIR to a folder outside it)"
+        } else {
+            ""
+        }
+    };
+    for a in allowed {
+        let open = real(a);
+        for (path, what) in &guarded {
+            if path.starts_with(&open) || open.starts_with(path) {
+                return Err(format!(
+                    "--allow-read {}: it holds {what} ({}), so every bot could read the others; \
+                     allow a folder that holds only what the bots need{}",
+                    a.display(),
+                    path.display(),
+                    hint(path)
+                ));
+            }
+        }
+    }
+    for system in sandbox::SYSTEM_READ {
+        let open = real(Path::new(system));
+        for (path, what) in &guarded {
+            if path.starts_with(&open) {
+                return Err(format!(
+                    "{system} holds {what} ({}), and every bot may read {system}: \
+                     move it to a folder outside the system's{}",
+                    path.display(),
+                    hint(path)
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
@@ -399,7 +479,13 @@ struct Work(PathBuf);
 
 impl Work {
     fn new() -> Result<Work, String> {
-        let base = std::env::temp_dir();
+        // A relative TMPDIR would name another folder once a bot's move
+        // starts in its own: make it absolute.
+        let mut base = std::env::temp_dir();
+        if base.is_relative() {
+            let here = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
+            base = here.join(base);
+        }
         remove_abandoned(&base);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -407,6 +493,9 @@ impl Work {
             .unwrap_or(0);
         let dir = base.join(format!("playforth-referee-{}-{nanos}", std::process::id()));
         make(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let dir = dir
+            .canonicalize()
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
         Ok(Work(dir))
     }
 }
@@ -448,6 +537,9 @@ fn make(dir: &Path) -> std::io::Result<PathBuf> {
 
 impl Drop for Work {
     fn drop(&mut self) {
+        #[cfg(target_os = "linux")]
+        let _ = sandbox::remove_tree(&self.0);
+        #[cfg(not(target_os = "linux"))]
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
