@@ -347,7 +347,7 @@ fn prim_steps() -> &'static Vec<Option<PrimStep>> {
     static STEPS: OnceLock<Vec<Option<PrimStep>>> = OnceLock::new();
     STEPS.get_or_init(|| {
         let mut steps = Vec::new();
-        for spec in crate::words::all_specs() {
+        for spec in crate::words::spec::all() {
             let Instr::Prim(id) = spec.instr else {
                 continue;
             };
@@ -396,7 +396,7 @@ enum PrimStep {
 /// The effect of a built-in word's instruction (a hot word's inline form
 /// included); `lit` is the literal compiled just before it, if any.
 fn builtin_step(i: Instr, lit: Option<i64>) -> Step {
-    let Instr::Prim(id) = i.canonical() else {
+    let Instr::Prim(id) = crate::words::core::canonical(i) else {
         return Step::Unknown;
     };
     let Some(Some(step)) = prim_steps().get(id as usize) else {
@@ -848,7 +848,8 @@ mod tests {
 
     /// The instruction a table word compiles to.
     fn word(name: &str) -> Instr {
-        crate::words::all_specs()
+        crate::words::register_specs();
+        crate::words::spec::all()
             .find(|s| s.name == name)
             .map(|s| s.instr)
             .expect("a table word")
@@ -860,6 +861,7 @@ mod tests {
 
     /// Infer plain code at address 0, with no calls known.
     fn walk(code: &[Instr]) -> Walk {
+        crate::words::register_specs();
         infer(code, 0, 0, &mut |_| None)
     }
 

@@ -5,54 +5,11 @@
 //! each system its own.
 
 use crate::error::{Res, USER_INTERRUPT};
+pub(crate) use crate::io::Interrupt;
 use crate::io::{Console, FileTable, Out};
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// A system's Ctrl-C: a flag that running code polls at every call and
-/// backward branch, and every wait for input or time polls too. Each
-/// system has its own (clones share it), so one system of many in a
-/// process — a server's student, a course check — is stopped alone.
-#[derive(Clone, Default)]
-pub struct Interrupt(Arc<AtomicBool>);
-
-impl Interrupt {
-    /// A flag not raised, shared with no one yet.
-    pub fn new() -> Interrupt {
-        Interrupt::default()
-    }
-
-    /// Ask the system to stop: what runs ends with -28 ("user
-    /// interrupt") at its next call, backward branch or wait. Safe from a
-    /// signal handler or another thread.
-    pub fn raise(&self) {
-        self.0.store(true, Ordering::SeqCst);
-    }
-
-    /// Lower the flag without acting on it.
-    pub fn clear(&self) {
-        self.0.store(false, Ordering::SeqCst);
-    }
-
-    /// Is the flag up? (It stays up.)
-    pub fn is_raised(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-
-    /// Was the flag up? It is lowered: the caller throws -28.
-    pub(crate) fn take(&self) -> bool {
-        self.0.load(Ordering::Relaxed) && self.0.swap(false, Ordering::Relaxed)
-    }
-
-    /// The flag itself, for the inner interpreter's polls.
-    #[inline(always)]
-    pub(crate) fn flag(&self) -> &AtomicBool {
-        &self.0
-    }
-}
 
 /// Where a system gets the time and waits: MS, UTIME, TIME&DATE.
 pub trait Clock {

@@ -5,8 +5,6 @@
 //! families declare, except the hottest core words, which have variants of
 //! their own and run inline; the inner interpreter is one `match`.
 
-use crate::words::core::Core;
-
 /// One instruction. Sixteen bytes: a tag and at most one cell of payload.
 ///
 /// Keep it to at most 128 kinds: with a 129th, LLVM compiles the dispatch
@@ -211,83 +209,7 @@ pub(crate) enum Instr {
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
 
-/// The hot words: each inline instruction and the table word it stands for.
-/// `tests` hold every pair to the same behaviour.
-pub(crate) const HOT: &[(Core, Instr)] = &[
-    (Core::Dup, Instr::Dup),
-    (Core::Drop, Instr::Drop),
-    (Core::Swap, Instr::Swap),
-    (Core::Over, Instr::Over),
-    (Core::Rot, Instr::Rot),
-    (Core::MinusRot, Instr::MinusRot),
-    (Core::Nip, Instr::Nip),
-    (Core::Tuck, Instr::Tuck),
-    (Core::QDup, Instr::QDup),
-    (Core::TwoDup, Instr::TwoDup),
-    (Core::TwoDrop, Instr::TwoDrop),
-    (Core::ToR, Instr::ToR),
-    (Core::RFrom, Instr::RFrom),
-    (Core::RFetch, Instr::RFetch),
-    (Core::I, Instr::I),
-    (Core::J, Instr::J),
-    (Core::Plus, Instr::Plus),
-    (Core::Minus, Instr::Minus),
-    (Core::Star, Instr::Star),
-    (Core::Slash, Instr::Slash),
-    (Core::Mod, Instr::Mod),
-    (Core::OnePlus, Instr::OnePlus),
-    (Core::OneMinus, Instr::OneMinus),
-    (Core::Negate, Instr::Negate),
-    (Core::Min, Instr::Min),
-    (Core::Max, Instr::Max),
-    (Core::TwoStar, Instr::TwoStar),
-    (Core::TwoSlash, Instr::TwoSlash),
-    (Core::LShift, Instr::LShift),
-    (Core::RShift, Instr::RShift),
-    (Core::And, Instr::And),
-    (Core::Or, Instr::Or),
-    (Core::Xor, Instr::Xor),
-    (Core::Invert, Instr::Invert),
-    (Core::Equal, Instr::Equal),
-    (Core::NotEqual, Instr::NotEqual),
-    (Core::Less, Instr::Less),
-    (Core::Greater, Instr::Greater),
-    (Core::ULess, Instr::ULess),
-    (Core::UGreater, Instr::UGreater),
-    (Core::ZeroEqual, Instr::ZeroEqual),
-    (Core::ZeroNotEqual, Instr::ZeroNotEqual),
-    (Core::ZeroLess, Instr::ZeroLess),
-    (Core::ZeroGreater, Instr::ZeroGreater),
-    (Core::Fetch, Instr::Fetch),
-    (Core::Store, Instr::Store),
-    (Core::CFetch, Instr::CFetch),
-    (Core::CStore, Instr::CStore),
-    (Core::PlusStore, Instr::PlusStore),
-    (Core::CellPlus, Instr::CellPlus),
-    (Core::Cells, Instr::Cells),
-    (Core::CharPlus, Instr::CharPlus),
-    (Core::TwoFetch, Instr::TwoFetch),
-    (Core::TwoStore, Instr::TwoStore),
-];
-
-/// What to compile for a word's table instruction: its inline form if it
-/// is hot.
-pub(crate) fn hot(i: Instr) -> Instr {
-    HOT.iter()
-        .find(|(c, _)| c.instr() == i)
-        .map_or(i, |&(_, h)| h)
-}
-
 impl Instr {
-    /// The instruction as the table knows it: a hot word's table
-    /// instruction (for finding its spec).
-    pub(crate) fn canonical(self) -> Instr {
-        let i = self.unfused();
-        HOT.iter()
-            .find(|&&(_, h)| h == i)
-            .map_or(i, |(c, _)| c.instr())
-    }
-
     /// What was compiled in this slot: a superinstruction's first
     /// instruction, anything else itself. SEE, TRACE and error reports see
     /// code through this.

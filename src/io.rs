@@ -9,6 +9,50 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A system's Ctrl-C: a flag that running code polls at every call and
+/// backward branch, and every wait for input or time polls too. Each
+/// system has its own (clones share it), so one system of many in a
+/// process — a server's student, a course check — is stopped alone.
+#[derive(Clone, Default)]
+pub struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    /// A flag not raised, shared with no one yet.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+
+    /// Ask the system to stop: what runs ends with -28 ("user
+    /// interrupt") at its next call, backward branch or wait. Safe from a
+    /// signal handler or another thread.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Lower the flag without acting on it.
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+
+    /// Is the flag up? (It stays up.)
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Was the flag up? It is lowered: the caller throws -28.
+    pub(crate) fn take(&self) -> bool {
+        self.0.load(Ordering::Relaxed) && self.0.swap(false, Ordering::Relaxed)
+    }
+
+    /// The flag itself, for the inner interpreter's polls.
+    #[inline(always)]
+    pub(crate) fn flag(&self) -> &AtomicBool {
+        &self.0
+    }
+}
 
 /// Where KEY, KEY? and ACCEPT read from.
 ///
@@ -26,7 +70,7 @@ pub trait Console {
     fn read(&mut self, buf: &mut [u8]) -> Res<usize>;
     /// The Ctrl-C flag this console's waits poll (its system's). A
     /// console that never waits can ignore it.
-    fn attach_interrupt(&mut self, _irq: crate::host::Interrupt) {}
+    fn attach_interrupt(&mut self, _irq: Interrupt) {}
 }
 
 /// A line read from the console.
@@ -61,7 +105,7 @@ pub(crate) trait Pieces {
 pub(crate) fn read_line_bounded(
     input: &mut impl Pieces,
     max: usize,
-    irq: &crate::host::Interrupt,
+    irq: &Interrupt,
 ) -> Res<Option<Line>> {
     let mut line = Line::default();
     let mut any = false;
@@ -132,7 +176,7 @@ impl Console for ScriptedConsole {
             bytes: self.bytes.make_contiguous(),
             used: 0,
         };
-        let line = read_line_bounded(&mut rest, max, &crate::host::Interrupt::new())?;
+        let line = read_line_bounded(&mut rest, max, &Interrupt::new())?;
         let used = rest.used;
         self.bytes.drain(..used);
         Ok(line)

@@ -34,7 +34,7 @@ pub struct Forth {
     /// Stacks, data space, code space, dictionary, built-in bodies.
     pub(crate) vm: Machine,
     /// The definition being compiled, its DO loops and locals.
-    pub(crate) compiler: crate::compiler::Compiler,
+    pub(crate) compiler: crate::compiler::state::Compiler,
     /// Where the outer interpreter reads: sources, kept texts, the token.
     pub(crate) input: Input,
     /// The world outside: output, console, files, arguments, clock, Ctrl-C.
@@ -83,7 +83,7 @@ pub(crate) struct Machine {
     pub(crate) code: CodeSpace,
     pub(crate) dict: Dictionary,
     /// The bodies of the built-in words, by primitive id.
-    pub(crate) prims: &'static [crate::words::PrimFn],
+    pub(crate) prims: &'static [PrimFn],
 }
 
 /// What the report of an uncaught throw needs that the throw code alone

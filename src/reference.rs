@@ -14,7 +14,7 @@
 //! loaded as it is (tests/reference.rs loads it and checks, on thousands of
 //! random arguments, that it computes what the Rust word computes).
 
-use crate::words::{WordSet, all_specs};
+use crate::words::spec::{WordSet, all as all_specs};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 

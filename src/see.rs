@@ -179,7 +179,7 @@ pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
             }
         }
         Kind::Prim(i) => {
-            let spec = crate::words::spec_for(i);
+            let spec = crate::words::spec::spec_for(i);
             if let Some(forth) = spec.and_then(|s| crate::reference::see_text(s.name)) {
                 return forth;
             }
@@ -1147,7 +1147,7 @@ impl<'a> Recovery<'a> {
     /// number of instructions it stands for.
     fn store_into(&mut self, body: i64, next: Option<Instr>) -> Option<usize> {
         let body = u32::try_from(body).ok()?;
-        let store = next?.canonical();
+        let store = crate::words::core::canonical(next?);
         let word = match (body_word(self.forth, body)?.kind, store) {
             (Kind::Value(_), s) if s == Core::Store.instr() => "to",
             (Kind::Value(_), s) if s == Core::PlusStore.instr() => "+to",

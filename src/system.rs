@@ -127,6 +127,8 @@ impl Forth {
 
     /// A system with its output, diagnostics and keyboard supplied.
     pub fn with_io(out: Box<dyn Write>, diag: Box<dyn Write>, console: Box<dyn Console>) -> Forth {
+        // The modules below the word families look words up through here.
+        crate::words::register_specs();
         let mut f = Forth {
             vm: Machine {
                 stacks: crate::stacks::Stacks::new(),
@@ -179,7 +181,7 @@ impl Forth {
             } else {
                 0
             };
-            let instr = crate::instr::hot(spec.instr);
+            let instr = crate::words::core::hot(spec.instr);
             let (xt, _) = f.vm.dict.create(spec.name, Kind::Prim(instr), true);
             f.vm.dict.words[xt as usize].flags = spec.flags;
         }
@@ -201,7 +203,7 @@ impl Forth {
         // Ctrl-C meanwhile waits on the host's handle (see `set_interrupt`).
         let loaded = interp::interpret_text(&mut f, "<prelude>", PRELUDE.as_bytes().to_vec(), -1);
         if let Err(t) = loaded {
-            let e = crate::error::error_for(&mut f, t);
+            let e = crate::report::error_for(&mut f, t);
             panic!("the prelude failed to load: {e}");
         }
         f.input.typed().clear();
@@ -258,7 +260,7 @@ impl Forth {
                 Ok(Outcome::Continue)
             }
             Err(t) => {
-                let e = crate::error::error_for(self, t);
+                let e = crate::report::error_for(self, t);
                 self.reset_after_error();
                 Err(e)
             }
@@ -326,7 +328,7 @@ impl Forth {
         if let Some(xt) = self.vm.dict.find(name)
             && let Err(t) = self.trace_xt(xt, true)
         {
-            let e = crate::error::error_for(self, t);
+            let e = crate::report::error_for(self, t);
             self.reset_after_error();
             return Err(e);
         }

@@ -7,7 +7,7 @@
 
 use crate::dictionary::Kind;
 use crate::kernel::Forth;
-use crate::words::Spec;
+use crate::words::spec::Spec;
 
 /// Where a word comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ fn distance_rows<R: AsMut<[usize]>>(a: &str, b: &[char], rows: &mut [R]) -> usiz
 }
 
 fn spec_for(instr: crate::instr::Instr) -> Option<&'static Spec> {
-    crate::words::spec_for(instr)
+    crate::words::spec::spec_for(instr)
 }
 
 /// A built-in word's description and its example for `help`: the example

@@ -1362,7 +1362,7 @@ impl Forth {
             }
             // A hot word that could not run inline: its table body runs
             // (and reports the error exactly).
-            other => match other.canonical() {
+            other => match crate::words::core::canonical(other) {
                 Instr::Prim(id) => {
                     let body = *self.vm.prims.get(id as usize).ok_or(BAD_ADDRESS)?;
                     // Kept for the report, if EXECUTE ran it (`note_fault`).
@@ -1442,7 +1442,12 @@ impl Forth {
         let name = match ins {
             // A float literal's bits: the step that moves them shows it.
             Instr::Lit(_)
-                if self.vm.code.get(next as usize).map(|i| i.canonical()) == Some(flit) =>
+                if self
+                    .vm
+                    .code
+                    .get(next as usize)
+                    .map(|i| crate::words::core::canonical(i))
+                    == Some(flit) =>
             {
                 return;
             }
@@ -1623,7 +1628,7 @@ impl Forth {
             Instr::Word(xt) => Some(xt as usize),
             // A hot word compiled in its table form (`2!` by TO) is found too.
             i => {
-                let hot = Kind::Prim(crate::instr::hot(i));
+                let hot = Kind::Prim(crate::words::core::hot(i));
                 let kind = Kind::Prim(i);
                 self.vm
                     .dict
@@ -1700,7 +1705,7 @@ mod tests {
             F_FETCH, F_STORE,
         ]
         .map(|id| (Instr::Prim(id), Instr::Prim(id)));
-        let pairs = crate::instr::HOT.iter().map(|&(c, h)| (c.instr(), h));
+        let pairs = crate::words::core::HOT.iter().map(|&(c, h)| (c.instr(), h));
         for (word, hot) in pairs.chain(floats) {
             let start = b.vm.code.len() as u32;
             b.vm.code.extend([hot, Instr::Exit]);

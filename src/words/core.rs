@@ -2,8 +2,9 @@
 //! primitives. Bodies work on the stack array directly where that saves
 //! checks; every path still fails with a throw code, never a panic.
 
-use super::primitives;
+use super::spec::primitives;
 use crate::error::*;
+use crate::instr::Instr;
 use crate::kernel::Forth;
 
 /// Replace the top two cells by `op(second, top)`.
@@ -94,7 +95,7 @@ fn store_le(f: &mut Forth, n: usize) -> Res<()> {
 primitives! {
     /// Stack, arithmetic, logic, memory and double-cell words.
     enum Core;
-    base = super::CORE_BASE;
+    base = super::spec::CORE_BASE;
 
     Dup "dup" "( x -- x x )" Core Plain "Copy the top cell. Example: 5 dup * .  \\ 25" |f| {
         let x = f.peek(0)?;
@@ -591,4 +592,81 @@ primitives! {
             None => { f.push(a)?; f.push(RESIZE.0) }
         }
     }
+}
+
+/// The hot words, declared beside their family: each inline instruction
+/// of the inner interpreter and the table word it stands for.
+/// `tests` hold every pair to the same behaviour.
+pub(crate) const HOT: &[(Core, Instr)] = &[
+    (Core::Dup, Instr::Dup),
+    (Core::Drop, Instr::Drop),
+    (Core::Swap, Instr::Swap),
+    (Core::Over, Instr::Over),
+    (Core::Rot, Instr::Rot),
+    (Core::MinusRot, Instr::MinusRot),
+    (Core::Nip, Instr::Nip),
+    (Core::Tuck, Instr::Tuck),
+    (Core::QDup, Instr::QDup),
+    (Core::TwoDup, Instr::TwoDup),
+    (Core::TwoDrop, Instr::TwoDrop),
+    (Core::ToR, Instr::ToR),
+    (Core::RFrom, Instr::RFrom),
+    (Core::RFetch, Instr::RFetch),
+    (Core::I, Instr::I),
+    (Core::J, Instr::J),
+    (Core::Plus, Instr::Plus),
+    (Core::Minus, Instr::Minus),
+    (Core::Star, Instr::Star),
+    (Core::Slash, Instr::Slash),
+    (Core::Mod, Instr::Mod),
+    (Core::OnePlus, Instr::OnePlus),
+    (Core::OneMinus, Instr::OneMinus),
+    (Core::Negate, Instr::Negate),
+    (Core::Min, Instr::Min),
+    (Core::Max, Instr::Max),
+    (Core::TwoStar, Instr::TwoStar),
+    (Core::TwoSlash, Instr::TwoSlash),
+    (Core::LShift, Instr::LShift),
+    (Core::RShift, Instr::RShift),
+    (Core::And, Instr::And),
+    (Core::Or, Instr::Or),
+    (Core::Xor, Instr::Xor),
+    (Core::Invert, Instr::Invert),
+    (Core::Equal, Instr::Equal),
+    (Core::NotEqual, Instr::NotEqual),
+    (Core::Less, Instr::Less),
+    (Core::Greater, Instr::Greater),
+    (Core::ULess, Instr::ULess),
+    (Core::UGreater, Instr::UGreater),
+    (Core::ZeroEqual, Instr::ZeroEqual),
+    (Core::ZeroNotEqual, Instr::ZeroNotEqual),
+    (Core::ZeroLess, Instr::ZeroLess),
+    (Core::ZeroGreater, Instr::ZeroGreater),
+    (Core::Fetch, Instr::Fetch),
+    (Core::Store, Instr::Store),
+    (Core::CFetch, Instr::CFetch),
+    (Core::CStore, Instr::CStore),
+    (Core::PlusStore, Instr::PlusStore),
+    (Core::CellPlus, Instr::CellPlus),
+    (Core::Cells, Instr::Cells),
+    (Core::CharPlus, Instr::CharPlus),
+    (Core::TwoFetch, Instr::TwoFetch),
+    (Core::TwoStore, Instr::TwoStore),
+];
+
+/// What to compile for a word's table instruction: its inline form if it
+/// is hot.
+pub(crate) fn hot(i: Instr) -> Instr {
+    HOT.iter()
+        .find(|(c, _)| c.instr() == i)
+        .map_or(i, |&(_, h)| h)
+}
+
+/// The instruction as the table knows it: a hot word's table
+/// instruction (for finding its spec).
+pub(crate) fn canonical(i: Instr) -> Instr {
+    let i = i.unfused();
+    HOT.iter()
+        .find(|&&(_, h)| h == i)
+        .map_or(i, |(c, _)| c.instr())
 }

@@ -5,7 +5,7 @@
 //! no course — one running a check — they do nothing (a replayed session
 //! holds them too).
 
-use super::primitives;
+use super::spec::primitives;
 use crate::error::*;
 use crate::host::Tutor;
 use crate::kernel::Forth;
@@ -22,7 +22,7 @@ fn course_say(f: &mut Forth, text: impl FnOnce(&mut dyn Tutor) -> String) -> Res
 primitives! {
     /// The guided course.
     enum Course;
-    base = super::COURSE_BASE;
+    base = super::spec::COURSE_BASE;
 
     Learn "learn" "( \"n\" -- )" Course Plain "The guided course: `learn` opens the lesson you were at (or the first), `learn 5` opens lesson 5 (a number or a lesson's name)." |f| {
         let (a, n) = crate::interp::parse_name(f)?;

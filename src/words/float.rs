@@ -9,7 +9,7 @@
 //! inner loop's dispatch must stay at 128 kinds), and SEE shows the pair
 //! as the literal.
 
-use super::primitives;
+use super::spec::primitives;
 use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
@@ -520,7 +520,7 @@ fn f_store(f: &mut Forth) -> Res<()> {
 primitives! {
     /// Floating-point words.
     enum Floating;
-    base = super::FLOAT_BASE;
+    base = super::spec::FLOAT_BASE;
 
     FLit "(flit)" "( x -- ) ( F: -- r )" Playforth Plain "Move the top cell, the bits of an IEEE double, to the floating-point stack: what a float literal compiles to after its bits." |f| {
         f.need(1)?;

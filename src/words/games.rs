@@ -5,7 +5,7 @@
 //! Randomness comes from a ChaCha8 generator (the rand_chacha crate): its
 //! sequence for a given seed is fixed, so `--seed N` makes runs repeatable.
 
-use super::primitives;
+use super::spec::primitives;
 use crate::error::*;
 use crate::fivestep::{path_count, reach_mask, shortest_path};
 use crate::kernel::Forth;
@@ -255,7 +255,7 @@ fn fivestep_board(f: &mut Forth, addr: i64) -> Res<[u8; 25]> {
 primitives! {
     /// Words for the seed games.
     enum Games;
-    base = super::GAMES_BASE;
+    base = super::spec::GAMES_BASE;
 
     Random "random" "( -- u )" Games Plain "A random cell. Example: random 6 mod . ( a number 0..5 )" |f| {
         let r = f.words.games.rng.next_u64();

@@ -1,7 +1,7 @@
 //! Terminal and file I/O, time, and the command line: words that touch
 //! the world outside the Forth machine.
 
-use super::primitives;
+use super::spec::primitives;
 use crate::error::*;
 use crate::interp;
 use crate::io::{FAM_RO, FAM_RW, FAM_WO, STDERR_ID, STDIN_ID, STDOUT_ID, ior};
@@ -146,7 +146,7 @@ fn local_time() -> [i64; 6] {
 primitives! {
     /// Terminal and file I/O, time, and the command line.
     enum Io;
-    base = super::IO_BASE;
+    base = super::spec::IO_BASE;
 
     Emit "emit" "( char -- )" Core Plain "Print one character (a raw byte). Example: 65 emit  \\ A" |f| {
         let c = f.pop()?;

@@ -15,181 +15,14 @@ pub(crate) mod sys;
 pub(crate) mod text;
 pub(crate) mod tools;
 
+pub(crate) mod spec;
+
 use crate::instr::Instr;
-
-/// The word sets of Forth-2012, plus gforth's and our own extras.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum WordSet {
-    Core,
-    CoreExt,
-    Double,
-    Exception,
-    Facility,
-    File,
-    Locals,
-    Memory,
-    Search,
-    String,
-    Tools,
-    Floating,
-    FloatingExt,
-    Gforth,
-    Playforth,
-    Games,
-    Course,
-}
-
-impl WordSet {
-    pub const ALL: [WordSet; 16] = [
-        WordSet::Core,
-        WordSet::CoreExt,
-        WordSet::Double,
-        WordSet::Exception,
-        WordSet::Facility,
-        WordSet::File,
-        WordSet::Locals,
-        WordSet::Memory,
-        WordSet::Search,
-        WordSet::String,
-        WordSet::Tools,
-        WordSet::Floating,
-        WordSet::FloatingExt,
-        WordSet::Gforth,
-        WordSet::Playforth,
-        WordSet::Games,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            WordSet::Core => "CORE",
-            WordSet::CoreExt => "CORE EXT",
-            WordSet::Double => "DOUBLE",
-            WordSet::Exception => "EXCEPTION",
-            WordSet::Facility => "FACILITY",
-            WordSet::File => "FILE",
-            WordSet::Locals => "LOCALS",
-            WordSet::Memory => "MEMORY",
-            WordSet::Search => "SEARCH",
-            WordSet::String => "STRING",
-            WordSet::Tools => "TOOLS",
-            WordSet::Floating => "FLOATING",
-            WordSet::FloatingExt => "FLOATING EXT",
-            WordSet::Gforth => "gforth",
-            WordSet::Playforth => "playforth",
-            WordSet::Games => "games",
-            WordSet::Course => "course",
-        }
-    }
-}
-
-/// The body of a built-in word: it works on the whole machine.
 pub(crate) use crate::kernel::PrimFn;
-
-/// The declaration of one built-in word.
-#[derive(Clone, Copy, Debug)]
-pub struct Spec {
-    pub name: &'static str,
-    pub effect: &'static str,
-    pub set: WordSet,
-    pub flags: u8,
-    pub doc: &'static str,
-    /// What compiling the word appends: `Instr::Prim(id)` for a table word
-    /// (the inner interpreter may run it inline, see [`crate::instr::hot`]),
-    /// or an instruction of the inner interpreter itself.
-    pub(crate) instr: Instr,
-}
-
-/// A word's flags, as its table row names them (a misspelt flag does not
-/// compile).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Flags {
-    /// Executed when interpreting, compiled when compiling.
-    Plain,
-    /// Executed even while compiling.
-    Immediate,
-    /// Compiled normally; interpreting it is an error.
-    CompileOnly,
-    /// Executed while compiling; interpreting it is an error.
-    ImmediateCompileOnly,
-}
-
-impl Flags {
-    /// The header's flag bits (`dictionary::IMMEDIATE`, `COMPILE_ONLY`).
-    pub(crate) const fn bits(self) -> u8 {
-        use crate::dictionary::{COMPILE_ONLY, IMMEDIATE};
-        match self {
-            Flags::Plain => 0,
-            Flags::Immediate => IMMEDIATE,
-            Flags::CompileOnly => COMPILE_ONLY,
-            Flags::ImmediateCompileOnly => IMMEDIATE | COMPILE_ONLY,
-        }
-    }
-}
-
-/// Declare a family of built-in words. Each row reads
-/// `Variant "name" "( before -- after )" WordSet Flags "description" |vm| { body }`,
-/// where `WordSet` is a [`WordSet`] variant and `Flags` a [`Flags`] variant
-/// (`Plain`, `Immediate`, `CompileOnly` or `ImmediateCompileOnly`).
-/// The family's words get the primitive ids `BASE ..`, in row order; the
-/// family's `FNS` are their bodies, in the same order.
-macro_rules! primitives {
-    (
-        $(#[$meta:meta])*
-        enum $family:ident;
-        base = $base:expr;
-        $( $prim:ident $name:literal $effect:literal $set:ident $flags:ident $doc:literal
-           |$f:ident| $body:block )*
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        #[repr(u16)]
-        pub(crate) enum $family { $($prim),* }
-
-        impl $family {
-            /// The first primitive id of this family.
-            pub(crate) const BASE: u16 = $base;
-            /// How many words the family has (the next family's base
-            /// follows it; the last family's is not needed).
-            #[allow(dead_code)]
-            pub(crate) const COUNT: u16 = [$($name),*].len() as u16;
-            /// The instruction that runs this word through the table.
-            pub(crate) const fn instr(self) -> $crate::instr::Instr {
-                $crate::instr::Instr::Prim(Self::BASE + self as u16)
-            }
-        }
-
-        pub(crate) const SPECS: &[$crate::words::Spec] = &[ $(
-            $crate::words::Spec {
-                name: $name,
-                effect: $effect,
-                set: $crate::words::WordSet::$set,
-                flags: $crate::words::Flags::$flags.bits(),
-                doc: $doc,
-                instr: $family::$prim.instr(),
-            }
-        ),* ];
-
-        /// The bodies, by primitive id minus `BASE`.
-        pub(crate) const FNS: &[$crate::words::PrimFn] = &[ $(
-            {
-                #[allow(unused_variables)]
-                fn body($f: &mut $crate::kernel::Forth) -> $crate::error::Res<()> $body
-                body
-            }
-        ),* ];
-    };
-}
-pub(crate) use primitives;
-
-/// The first primitive id of each family: the families follow each other.
-pub(crate) const CORE_BASE: u16 = 0;
-pub(crate) const TEXT_BASE: u16 = CORE_BASE + core::Core::COUNT;
-pub(crate) const IO_BASE: u16 = TEXT_BASE + text::Text::COUNT;
-pub(crate) const SYS_BASE: u16 = IO_BASE + io::Io::COUNT;
-pub(crate) const TOOLS_BASE: u16 = SYS_BASE + sys::Sys::COUNT;
-pub(crate) const GAMES_BASE: u16 = TOOLS_BASE + tools::Tools::COUNT;
-pub(crate) const FLOAT_BASE: u16 = GAMES_BASE + games::Games::COUNT;
-pub(crate) const COURSE_BASE: u16 = FLOAT_BASE + float::Floating::COUNT;
+pub(crate) use spec::{
+    CORE_BASE, COURSE_BASE, FLOAT_BASE, GAMES_BASE, IO_BASE, SYS_BASE, TEXT_BASE, TOOLS_BASE,
+};
+pub use spec::{Spec, WordSet};
 
 /// Every primitive's body, indexed by its id. A new family adds its `FNS`
 /// here (and its base above); nothing in the VM changes.
@@ -241,11 +74,20 @@ pub fn all_specs() -> impl Iterator<Item = &'static Spec> {
         .chain(course::SPECS)
 }
 
-/// The declaration of the built-in word an instruction runs (a hot
-/// word's inline form included).
-pub(crate) fn spec_for(i: Instr) -> Option<&'static Spec> {
-    let i = i.canonical();
-    all_specs().find(|s| s.instr == i)
+// The families follow each other densely from their bases.
+const _: () = {
+    assert!(TEXT_BASE == CORE_BASE + core::Core::COUNT);
+    assert!(IO_BASE == TEXT_BASE + text::Text::COUNT);
+    assert!(SYS_BASE == IO_BASE + io::Io::COUNT);
+    assert!(TOOLS_BASE == SYS_BASE + sys::Sys::COUNT);
+    assert!(GAMES_BASE == TOOLS_BASE + tools::Tools::COUNT);
+    assert!(FLOAT_BASE == GAMES_BASE + games::Games::COUNT);
+    assert!(COURSE_BASE == FLOAT_BASE + float::Floating::COUNT);
+};
+
+/// Hand the whole table down to `spec` (see [`spec::register`]).
+pub(crate) fn register_specs() {
+    spec::register(|| all_specs().collect());
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! (control structures, POSTPONE, literals), the interpreter's words
 //! (input stream, EVALUATE, INCLUDE), exceptions and the search order.
 
-use super::primitives;
+use super::spec::primitives;
 use crate::compiler::{CASE_SYS, DEST, OF_SYS};
 use crate::dictionary::{Kind, MAX_ORDER};
 use crate::error::*;
@@ -481,7 +481,7 @@ fn lookup_result(f: &mut Forth, xt: Option<u32>) -> Res<()> {
 primitives! {
     /// Defining words, compiling words, the interpreter, exceptions, search order.
     enum Sys;
-    base = super::SYS_BASE;
+    base = super::spec::SYS_BASE;
 
     Unset "(unset)" "( -- )" Playforth Plain "What a DEFER word does before IS gives it an action: throw -9." |f| {
         Err(f.fail(BAD_ADDRESS, "this deferred word has no action yet (use IS)"))

@@ -1,7 +1,7 @@
 //! Characters and strings: string literals, string handling, number
 //! conversion and the pictured numeric output of `<# # #S #>`.
 
-use super::primitives;
+use super::spec::primitives;
 use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
@@ -236,7 +236,7 @@ fn print_or_compile(f: &mut Forth, s: &[u8]) -> Res<()> {
 primitives! {
     /// Characters, strings and number conversion.
     enum Text;
-    base = super::TEXT_BASE;
+    base = super::spec::TEXT_BASE;
 
     Count "count" "( c-addr -- c-addr+1 u )" Core Plain "The address and length of a counted string. Example: create name ,\" Forth\"  name count type  \\ Forth" |f| {
         let a = f.pop()?;

@@ -2,7 +2,7 @@
 //! (.S ? DUMP SEE WORDS; SEE's decompiler is `see.rs`), conditional
 //! compilation, and BYE.
 
-use super::primitives;
+use super::spec::primitives;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
 use crate::interp;
@@ -99,7 +99,7 @@ pub(crate) fn words_text(f: &Forth, which: Option<&str>) -> String {
             continue;
         }
         let set = match f.vm.dict.words[xt as usize].kind {
-            Kind::Prim(i) => crate::words::spec_for(i).map_or("other", |s| s.set.name()),
+            Kind::Prim(i) => crate::words::spec::spec_for(i).map_or("other", |s| s.set.name()),
             _ => "prelude (written in Forth)",
         };
         groups.entry(set.to_string()).or_default().push(name);
@@ -205,7 +205,7 @@ fn print(f: &mut Forth, s: &str) -> Res<()> {
 primitives! {
     /// Programmer's tools.
     enum Tools;
-    base = super::TOOLS_BASE;
+    base = super::spec::TOOLS_BASE;
 
     DebugHere "~~" "( -- )" Gforth Immediate "Debugging: print where it is (file and line) and the stack, on stderr, each time it runs." |f| {
         let pos = f.input.token_pos();

@@ -1,0 +1,205 @@
+//! What every built-in word is declared with: its [`Spec`] (name, stack
+//! effect, word set, flags, description, instruction), the `primitives!`
+//! macro that turns a family's table into ids, bodies and specs, and each
+//! family's first id. A leaf under the families: they and everything they
+//! build on read specs through here.
+
+use crate::instr::Instr;
+
+/// The word sets of Forth-2012, plus gforth's and our own extras.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WordSet {
+    Core,
+    CoreExt,
+    Double,
+    Exception,
+    Facility,
+    File,
+    Locals,
+    Memory,
+    Search,
+    String,
+    Tools,
+    Floating,
+    FloatingExt,
+    Gforth,
+    Playforth,
+    Games,
+    Course,
+}
+
+impl WordSet {
+    pub const ALL: [WordSet; 16] = [
+        WordSet::Core,
+        WordSet::CoreExt,
+        WordSet::Double,
+        WordSet::Exception,
+        WordSet::Facility,
+        WordSet::File,
+        WordSet::Locals,
+        WordSet::Memory,
+        WordSet::Search,
+        WordSet::String,
+        WordSet::Tools,
+        WordSet::Floating,
+        WordSet::FloatingExt,
+        WordSet::Gforth,
+        WordSet::Playforth,
+        WordSet::Games,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WordSet::Core => "CORE",
+            WordSet::CoreExt => "CORE EXT",
+            WordSet::Double => "DOUBLE",
+            WordSet::Exception => "EXCEPTION",
+            WordSet::Facility => "FACILITY",
+            WordSet::File => "FILE",
+            WordSet::Locals => "LOCALS",
+            WordSet::Memory => "MEMORY",
+            WordSet::Search => "SEARCH",
+            WordSet::String => "STRING",
+            WordSet::Tools => "TOOLS",
+            WordSet::Floating => "FLOATING",
+            WordSet::FloatingExt => "FLOATING EXT",
+            WordSet::Gforth => "gforth",
+            WordSet::Playforth => "playforth",
+            WordSet::Games => "games",
+            WordSet::Course => "course",
+        }
+    }
+}
+
+/// The declaration of one built-in word.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    pub name: &'static str,
+    pub effect: &'static str,
+    pub set: WordSet,
+    pub flags: u8,
+    pub doc: &'static str,
+    /// What compiling the word appends: `Instr::Prim(id)` for a table word
+    /// (the inner interpreter may run it inline, see [`crate::instr::hot`]),
+    /// or an instruction of the inner interpreter itself.
+    pub(crate) instr: Instr,
+}
+
+/// A word's flags, as its table row names them (a misspelt flag does not
+/// compile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flags {
+    /// Executed when interpreting, compiled when compiling.
+    Plain,
+    /// Executed even while compiling.
+    Immediate,
+    /// Compiled normally; interpreting it is an error.
+    CompileOnly,
+    /// Executed while compiling; interpreting it is an error.
+    ImmediateCompileOnly,
+}
+
+impl Flags {
+    /// The header's flag bits (`dictionary::IMMEDIATE`, `COMPILE_ONLY`).
+    pub(crate) const fn bits(self) -> u8 {
+        use crate::dictionary::{COMPILE_ONLY, IMMEDIATE};
+        match self {
+            Flags::Plain => 0,
+            Flags::Immediate => IMMEDIATE,
+            Flags::CompileOnly => COMPILE_ONLY,
+            Flags::ImmediateCompileOnly => IMMEDIATE | COMPILE_ONLY,
+        }
+    }
+}
+
+/// Declare a family of built-in words. Each row reads
+/// `Variant "name" "( before -- after )" WordSet Flags "description" |vm| { body }`,
+/// where `WordSet` is a [`WordSet`] variant and `Flags` a [`Flags`] variant
+/// (`Plain`, `Immediate`, `CompileOnly` or `ImmediateCompileOnly`).
+/// The family's words get the primitive ids `BASE ..`, in row order; the
+/// family's `FNS` are their bodies, in the same order.
+macro_rules! primitives {
+    (
+        $(#[$meta:meta])*
+        enum $family:ident;
+        base = $base:expr;
+        $( $prim:ident $name:literal $effect:literal $set:ident $flags:ident $doc:literal
+           |$f:ident| $body:block )*
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u16)]
+        pub(crate) enum $family { $($prim),* }
+
+        impl $family {
+            /// The first primitive id of this family.
+            pub(crate) const BASE: u16 = $base;
+            /// How many words the family has (the next family's base
+            /// follows it; the last family's is not needed).
+            #[allow(dead_code)]
+            pub(crate) const COUNT: u16 = [$($name),*].len() as u16;
+            /// The instruction that runs this word through the table.
+            pub(crate) const fn instr(self) -> $crate::instr::Instr {
+                $crate::instr::Instr::Prim(Self::BASE + self as u16)
+            }
+        }
+
+        pub(crate) const SPECS: &[$crate::words::spec::Spec] = &[ $(
+            $crate::words::spec::Spec {
+                name: $name,
+                effect: $effect,
+                set: $crate::words::spec::WordSet::$set,
+                flags: $crate::words::spec::Flags::$flags.bits(),
+                doc: $doc,
+                instr: $family::$prim.instr(),
+            }
+        ),* ];
+
+        /// The bodies, by primitive id minus `BASE`.
+        pub(crate) const FNS: &[$crate::kernel::PrimFn] = &[ $(
+            {
+                #[allow(unused_variables)]
+                fn body($f: &mut $crate::kernel::Forth) -> $crate::error::Res<()> $body
+                body
+            }
+        ),* ];
+    };
+}
+pub(crate) use primitives;
+
+/// The first primitive id of each family: the families follow each other
+/// in this order, densely (`words` checks at compile time that each base
+/// is the one before it plus that family's count).
+pub(crate) const CORE_BASE: u16 = 0;
+pub(crate) const TEXT_BASE: u16 = 112;
+pub(crate) const IO_BASE: u16 = 152;
+pub(crate) const SYS_BASE: u16 = 196;
+pub(crate) const TOOLS_BASE: u16 = 330;
+pub(crate) const GAMES_BASE: u16 = 351;
+pub(crate) const FLOAT_BASE: u16 = 376;
+pub(crate) const COURSE_BASE: u16 = 475;
+
+/// Every built-in word's spec, in definition order: assembled by `words`
+/// (the one module that knows every family) and handed down here when the
+/// first system is built ([`register`]), so that the modules the families
+/// build on — the compiler, SEE, the effect checker, help — can look a
+/// word up without depending on the families.
+static TABLE: std::sync::OnceLock<Vec<&'static Spec>> = std::sync::OnceLock::new();
+
+/// Hand down the table (the first call wins; every call passes the same).
+pub(crate) fn register(table: impl FnOnce() -> Vec<&'static Spec>) {
+    TABLE.get_or_init(table);
+}
+
+/// Every built-in word, in the order they are defined (none before a
+/// system was built).
+pub(crate) fn all() -> impl Iterator<Item = &'static Spec> {
+    TABLE.get().into_iter().flatten().copied()
+}
+
+/// The declaration of the built-in word an instruction runs (a hot word's
+/// inline form included).
+pub(crate) fn spec_for(i: Instr) -> Option<&'static Spec> {
+    let i = crate::words::core::canonical(i);
+    all().find(|s| s.instr == i)
+}
