@@ -10,10 +10,8 @@ pub(crate) mod state;
 pub(crate) use state::{Definition, Local, LocalKind};
 
 use crate::dictionary::{COMPILE_ONLY, IMMEDIATE, Kind};
-use crate::effect;
 use crate::error::*;
 use crate::instr::Instr;
-use crate::interp;
 use crate::kernel::Forth;
 use std::io::Write;
 
@@ -104,11 +102,11 @@ pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> R
     // such word, says the same as it does there.
     if let Some(old) = old
         && !is_playforth_extra(f, old)
-        && effect::warnings_on(f)
+        && crate::infer::warnings_on(f)
     {
         // In a file the first few are noted as they come, the rest
         // counted in one line when it ends.
-        let in_file = interp::source_id(f) > 0;
+        let in_file = crate::parse::source_id(f) > 0;
         if !in_file || f.input.redefined.len() - f.input.redefined_from < REDEFINED_NOTES {
             let _ = writeln!(f.host.diag, "redefined {name}");
         }
@@ -123,7 +121,7 @@ pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> R
 /// a standard or gforth word?
 fn is_playforth_extra(f: &Forth, xt: u32) -> bool {
     match f.vm.dict.words.get(xt as usize).map(|w| &w.kind) {
-        Some(Kind::Prim(i)) => crate::words::spec::spec_for(*i)
+        Some(Kind::Prim(i)) => crate::words::core::spec_for(*i)
             .is_some_and(|s| s.set == crate::words::spec::WordSet::Playforth),
         _ => false,
     }
@@ -210,7 +208,7 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     emit_exit(f)?;
     let end = code_here(f);
     // The code as compiled, before fusing: what its words do.
-    effect::check_effect(f, &def, end);
+    crate::infer::check_effect(f, &def, end);
     f.vm.code.fuse(def.code_start as usize, end as usize);
     if let Some(w) = f.vm.dict.words.get_mut(def.xt as usize) {
         w.code_end = end;
@@ -577,9 +575,9 @@ pub(crate) fn declare_locals(sys: &mut Forth, brace: bool) -> Res<()> {
         format!("`{open}` needs `{close}` to end its list of locals, but {what} came first{hint}")
     };
     loop {
-        let (addr, len) = interp::parse_name(sys)?;
+        let (addr, len) = crate::parse::parse_name(sys)?;
         if len == 0 {
-            if !interp::refill(sys)? {
+            if !crate::parse::refill(sys)? {
                 return Err(sys.fail(CONTROL_MISMATCH, missing(saw_brace, "the end of the input")));
             }
             continue;
@@ -709,7 +707,7 @@ pub(crate) fn add_typed_locals(sys: &mut Forth, items: Vec<(String, LocalKind, b
     // The last float named takes the top of the FP stack.
     for j in (0..nfloats).rev() {
         let n = sys.compiler.locals.len() - 1 - (base + nargs + j);
-        emit(sys, crate::words::float::Floating::FToBits.instr())?;
+        emit(sys, crate::words::spec::known().f_to_bits)?;
         emit(sys, Instr::LocalStore(n as u16))?;
     }
     Ok(())
@@ -725,7 +723,7 @@ pub(crate) fn compile_local_fetch(f: &mut Forth, n: u16, kind: LocalKind) -> Res
             emit(f, Instr::And)
         }
         LocalKind::Double => emit(f, Instr::LocalFetch(n - 1)),
-        LocalKind::Float => emit(f, crate::words::float::Floating::FLit.instr()),
+        LocalKind::Float => emit(f, crate::words::spec::known().flit),
     }
 }
 
@@ -747,7 +745,7 @@ pub(crate) fn compile_local_store(sys: &mut Forth, n: u16, kind: LocalKind, add:
             emit(sys, Instr::LocalStore(n))
         }
         (LocalKind::Float, false) => {
-            emit(sys, crate::words::float::Floating::FToBits.instr())?;
+            emit(sys, crate::words::spec::known().f_to_bits)?;
             emit(sys, Instr::LocalStore(n))
         }
     }
@@ -774,9 +772,9 @@ pub(crate) fn paren_local(f: &mut Forth, name: String) -> Res<()> {
 pub(crate) fn locals_bar(f: &mut Forth) -> Res<()> {
     need_definition(f, "locals|")?;
     loop {
-        let (addr, len) = interp::parse_name(f)?;
+        let (addr, len) = crate::parse::parse_name(f)?;
         if len == 0 {
-            if !interp::refill(f)? {
+            if !crate::parse::refill(f)? {
                 return Err(f.fail(
                     CONTROL_MISMATCH,
                     "`locals|` needs `|` to end its list of locals, but the end of the input came first",

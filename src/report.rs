@@ -95,7 +95,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
                 );
             }
             // A float read in another BASE.
-            if float::looks_like_float(&m) && sys.base() != 10 {
+            if crate::number::looks_like_float(&m) && sys.base() != 10 {
                 msg += &format!(
                     " (it reads as a floating-point number, but those are read only when BASE is decimal; BASE is {})",
                     sys.base()
@@ -123,7 +123,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
             .ip
             .and_then(|ip| sys.vm.code.get(ip.checked_sub(1)? as usize))
             .and_then(|i| match i.unfused() {
-                crate::instr::Instr::Lit(v) => Some(float::literal_text(f64::from_bits(v as u64))),
+                crate::instr::Instr::Lit(v) => Some(crate::number::literal_text(f64::from_bits(v as u64))),
                 _ => None,
             }),
         (_, true, Some(i)) => sys.instr_name(i),
@@ -216,7 +216,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
         .and_then(|p| sys.input.location(p))
         .map(|l| *l);
     let suggestions =
-        if code == -13 && !explained && !float::looks_like_float(sys.input.token_name()) {
+        if code == -13 && !explained && !crate::number::looks_like_float(sys.input.token_name()) {
             let name = sys.input.token_name().to_string();
             teach::suggestions(sys, &name)
         } else {

@@ -17,7 +17,7 @@
 
 use crate::dictionary::{Dictionary, Kind};
 use crate::instr::Instr;
-use crate::interp::{Number, parse_number};
+use crate::parse::{Number, parse_number};
 use crate::kernel::Forth;
 use crate::words::core::Core;
 use crate::words::float::Floating;
@@ -163,7 +163,7 @@ pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
             let items = recover(f, start, w.code_end.max(start));
             let words: Vec<String> = items.iter().map(|i| spell_item(f, i)).collect();
             // What the code does, for a word written without a comment.
-            let note = match crate::effect::inferred_text(f, xt) {
+            let note = match crate::infer::inferred_text(f, xt) {
                 Some(e) => format!("  \\ inferred: {e}"),
                 None => String::new(),
             };
@@ -179,7 +179,7 @@ pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
             }
         }
         Kind::Prim(i) => {
-            let spec = crate::words::spec::spec_for(i);
+            let spec = crate::words::core::spec_for(i);
             if let Some(forth) = spec.and_then(|s| crate::reference::see_text(s.name)) {
                 return forth;
             }
@@ -209,7 +209,7 @@ pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
         }
         Kind::FValue(a) => {
             let r = f64::from_bits(f.vm.mem.cell(a as i64).unwrap_or(0) as u64);
-            format!("{} fvalue {name}", crate::words::float::literal_text(r))
+            format!("{} fvalue {name}", crate::number::literal_text(r))
         }
         Kind::Defer(a) => {
             let target = f.vm.mem.cell(a as i64).unwrap_or(0);
@@ -311,7 +311,7 @@ fn double_as_written(f: &Forth, at: u32, lo: i64, hi: i64) -> Option<String> {
 /// `2.5e-3`), if the kept source shows a token that reads back as it.
 fn float_as_written(f: &Forth, at: u32, bits: i64) -> Option<String> {
     let token = token_of(f, at)?;
-    let r = crate::words::float::parse_float(token.as_bytes())?;
+    let r = crate::number::parse_float(token.as_bytes())?;
     let same = f.base() == 10
         && r.to_bits() as i64 == bits
         && Dictionary::lookup_view(&f.vm.dict, &token).is_none()
@@ -358,7 +358,7 @@ fn spell_item(f: &Forth, item: &Item) -> String {
         Item::Keyword(w) => w.to_string(),
         Item::Number(v) => signed(*v as i128, f.base()),
         Item::Source(text) => text.clone(),
-        Item::Float(bits) => crate::words::float::literal_text(f64::from_bits(*bits as u64)),
+        Item::Float(bits) => crate::number::literal_text(f64::from_bits(*bits as u64)),
         Item::Call(start) => colon_name(f, *start),
         Item::Xt(xt) => {
             f.vm.dict

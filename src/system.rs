@@ -423,7 +423,7 @@ impl Forth {
     pub fn run_stdin(&mut self, mut on_error: impl FnMut(&ForthError)) -> Outcome {
         self.input.bottom_as(SourceKind::Stdin);
         loop {
-            let r = match interp::refill(self) {
+            let r = match crate::parse::refill(self) {
                 Ok(false) => match self.ended_inside("input") {
                     Ok(()) => return Outcome::Continue,
                     Err(t) => {

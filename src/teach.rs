@@ -96,7 +96,7 @@ fn distance_rows<R: AsMut<[usize]>>(a: &str, b: &[char], rows: &mut [R]) -> usiz
 }
 
 fn spec_for(instr: crate::instr::Instr) -> Option<&'static Spec> {
-    crate::words::spec::spec_for(instr)
+    crate::words::core::spec_for(instr)
 }
 
 /// A built-in word's description and its example for `help`: the example
@@ -150,7 +150,7 @@ pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
             defined_in: None,
         };
     }
-    let inferred = crate::effect::inferred_text(f, xt);
+    let inferred = crate::infer::inferred_text(f, xt);
     let (defined_in, comment) = defined_in(f, xt).unzip();
     WordInfo {
         name,

@@ -115,7 +115,7 @@ impl Console for StdConsole {
     fn read(&mut self, buf: &mut [u8]) -> Res<usize> {
         if self.typed.is_empty()
             && let Some((keys, _raw)) = self.raw_keys()
-            && let Some(line) = keys.edit_line(crate::interp::MAX_LINE)?
+            && let Some(line) = keys.edit_line(crate::parse::MAX_LINE)?
         {
             self.typed.extend(line.bytes);
             self.typed.push_back(b'\n');

@@ -1456,7 +1456,7 @@ impl Forth {
                 .vm
                 .stacks
                 .fpeek(0)
-                .map_or_else(|_| "(flit)".into(), crate::words::float::literal_text),
+                .map_or_else(|_| "(flit)".into(), crate::number::literal_text),
             // ." is one step: its string is shown when it prints.
             Instr::Str(..) if self.traced_token().as_deref() == Some(".\"") => return,
             i if i == crate::words::text::Text::DotQuoteRun.instr() => self

@@ -670,3 +670,10 @@ pub(crate) fn canonical(i: Instr) -> Instr {
         .find(|&&(_, h)| h == i)
         .map_or(i, |(c, _)| c.instr())
 }
+
+/// The declaration of the built-in word an instruction runs (a hot word's
+/// inline form included).
+pub(crate) fn spec_for(i: Instr) -> Option<&'static crate::words::spec::Spec> {
+    let i = canonical(i);
+    crate::words::spec::all().find(|s| s.instr == i)
+}

@@ -25,7 +25,7 @@ primitives! {
     base = super::spec::COURSE_BASE;
 
     Learn "learn" "( \"n\" -- )" Course Plain "The guided course: `learn` opens the lesson you were at (or the first), `learn 5` opens lesson 5 (a number or a lesson's name)." |f| {
-        let (a, n) = crate::interp::parse_name(f)?;
+        let (a, n) = crate::parse::parse_name(f)?;
         let which = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
         let Some(tutor) = f.host.tutor.as_deref_mut() else {
             return Ok(());

@@ -369,7 +369,7 @@ primitives! {
         system(f, &cmd)
     }
     Sh "sh" "( \"command<eol>\" -- )" Gforth Plain "Run the rest of the line as a shell command (only with --allow-shell; -21 otherwise)." |f| {
-        let (a, n) = interp::parse(f, b'\n')?;
+        let (a, n) = crate::parse::parse(f, b'\n')?;
         let cmd = f.vm.mem.string(a, n)?;
         system(f, &cmd)
     }

@@ -197,9 +197,39 @@ pub(crate) fn all() -> impl Iterator<Item = &'static Spec> {
     TABLE.get().into_iter().flatten().copied()
 }
 
-/// The declaration of the built-in word an instruction runs (a hot word's
-/// inline form included).
-pub(crate) fn spec_for(i: Instr) -> Option<&'static Spec> {
-    let i = crate::words::core::canonical(i);
-    all().find(|s| s.instr == i)
+/// The built-in words that the modules under the families compile or
+/// recognise themselves, found by name in the table.
+pub(crate) struct Known {
+    /// `(flit)`: a float literal's second half.
+    pub(crate) flit: Instr,
+    /// `(f>bits)`: a float local's store.
+    pub(crate) f_to_bits: Instr,
+    /// `f!`
+    pub(crate) f_store: Instr,
+    /// `(abort")`: ABORT"'s run-time part.
+    pub(crate) abort_if: Instr,
+}
+
+/// The [`Known`] words (the table is registered before any code is
+/// compiled; until then they are `Exit`, which nothing matches).
+pub(crate) fn known() -> &'static Known {
+    static KNOWN: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
+    if TABLE.get().is_none() {
+        static NONE: Known = Known {
+            flit: Instr::Exit,
+            f_to_bits: Instr::Exit,
+            f_store: Instr::Exit,
+            abort_if: Instr::Exit,
+        };
+        return &NONE;
+    }
+    KNOWN.get_or_init(|| {
+        let by_name = |n: &str| all().find(|s| s.name == n).map_or(Instr::Exit, |s| s.instr);
+        Known {
+            flit: by_name("(flit)"),
+            f_to_bits: by_name("(f>bits)"),
+            f_store: by_name("f!"),
+            abort_if: by_name("(abort\")"),
+        }
+    })
 }

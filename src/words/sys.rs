@@ -123,7 +123,7 @@ pub(crate) fn align(f: &mut Forth) -> Res<()> {
 pub(crate) fn parse_def_name(f: &mut Forth) -> Res<String> {
     match f.compiler.next_name.take() {
         Some(n) => Ok(n),
-        None => interp::parse_word_name(f),
+        None => crate::parse::parse_word_name(f),
     }
 }
 
@@ -180,9 +180,9 @@ fn name_token(f: &mut Forth, nt: i64) -> Res<u32> {
 /// that compiles them as literals.
 fn postpone_all(f: &mut Forth) -> Res<()> {
     loop {
-        let (addr, len) = interp::parse_name(f)?;
+        let (addr, len) = crate::parse::parse_name(f)?;
         if len == 0 {
-            if !interp::refill(f)? {
+            if !crate::parse::refill(f)? {
                 return Err(f.fail(CONTROL_MISMATCH, "`]]` needs `[[` to end it"));
             }
             continue;
@@ -205,12 +205,12 @@ fn postpone_all(f: &mut Forth) -> Res<()> {
             }
             continue;
         }
-        match interp::parse_number(name.as_bytes(), f.base()) {
-            Some(crate::interp::Number::Single(n)) => {
+        match crate::parse::parse_number(name.as_bytes(), f.base()) {
+            Some(crate::parse::Number::Single(n)) => {
                 crate::compiler::emit(f, Instr::Lit(n))?;
                 crate::compiler::emit(f, Sys::Literal.instr())?;
             }
-            Some(crate::interp::Number::Double(d)) => {
+            Some(crate::parse::Number::Double(d)) => {
                 crate::compiler::emit(f, Instr::Lit(d as i64))?;
                 crate::compiler::emit(f, Instr::Lit((d >> 64) as i64))?;
                 crate::compiler::emit(f, Sys::TwoLiteral.instr())?;
@@ -231,16 +231,16 @@ pub(crate) fn define_code(f: &mut Forth, name: &str, code: &[Instr]) -> Res<u32>
     f.vm.code.fuse(start as usize, end);
     let xt = crate::compiler::define(f, name, Kind::Colon(start), true)?;
     f.vm.dict.words[xt as usize].code_end = crate::compiler::code_here(f);
-    crate::effect::learn_effect(f, xt, start, end as u32, false);
+    crate::infer::learn_effect(f, xt, start, end as u32, false);
     Ok(xt)
 }
 
 /// Parse a name and look it up; -13 if it is not defined.
 pub(crate) fn parse_find(f: &mut Forth) -> Res<u32> {
-    let (name, pos) = interp::parse_word_name_at(f)?;
+    let (name, pos) = crate::parse::parse_word_name_at(f)?;
     match f.vm.dict.find(&name) {
         Some(xt) => Ok(xt),
-        None => Err(interp::undefined_parsed(f, name, pos)),
+        None => Err(crate::parse::undefined_parsed(f, name, pos)),
     }
 }
 
@@ -265,7 +265,7 @@ pub(crate) fn run_marker(f: &mut Forth, m: usize) -> Res<()> {
 
 /// What TO, +TO, IS and ACTION-OF act on: the word named next.
 fn parse_target(f: &mut Forth, want_defer: bool) -> Res<Target> {
-    let (name, pos) = interp::parse_word_name_at(f)?;
+    let (name, pos) = crate::parse::parse_word_name_at(f)?;
     if !want_defer
         && f.compiling()
         && let Some((i, kind)) = f.compiler.local(&name)
@@ -273,7 +273,7 @@ fn parse_target(f: &mut Forth, want_defer: bool) -> Res<Target> {
         return Ok(Target::Local(i, kind));
     }
     let Some(xt) = f.vm.dict.find(&name) else {
-        return Err(interp::undefined_parsed(f, name, pos));
+        return Err(crate::parse::undefined_parsed(f, name, pos));
     };
     match (f.vm.dict.words[xt as usize].kind, want_defer) {
         (Kind::Value(a), false) => Ok(Target::Value(a)),
@@ -310,7 +310,7 @@ fn store_to(f: &mut Forth, add: bool) -> Res<()> {
         Target::FValue(_) if add => Err(f.fail(INVALID_NAME, "+TO works on single-cell values")),
         Target::FValue(a) if f.compiling() => {
             crate::compiler::emit(f, Instr::Lit(a as i64))?;
-            crate::compiler::emit(f, crate::words::float::Floating::FStore.instr())
+            crate::compiler::emit(f, crate::words::spec::known().f_store)
         }
         Target::FValue(a) => {
             let r = f.vm.stacks.fpop()?;
@@ -359,7 +359,7 @@ fn note_stack_comment(f: &mut Forth, start: i64, found: bool) {
     }
     let xt = def.xt as usize;
     let inp = *f.input.current();
-    let end = (inp.buf + interp::to_in(f)).max(start);
+    let end = (inp.buf + crate::parse::to_in(f)).max(start);
     let Ok(text) = f.vm.mem.string(start, end - start) else {
         return;
     };
@@ -378,7 +378,7 @@ fn save_input(f: &mut Forth) -> Res<()> {
         SourceKind::Text { next } => next as i64,
         _ => -1,
     };
-    f.push(interp::to_in(f))?;
+    f.push(crate::parse::to_in(f))?;
     f.push(next)?;
     f.push(inp.source_id)?;
     f.push(3)
@@ -395,7 +395,7 @@ fn restore_input(f: &mut Forth) -> Res<bool> {
     let id = f.pop()?;
     let next = f.pop()?;
     let to_in = f.pop()?;
-    if id != interp::source_id(f) {
+    if id != crate::parse::source_id(f) {
         return Ok(false);
     }
     if let SourceKind::Text { next: cur } = f.input.current().kind
@@ -403,9 +403,9 @@ fn restore_input(f: &mut Forth) -> Res<bool> {
         && next as usize != cur
     {
         f.input.seek(next as usize - 1);
-        interp::refill(f)?;
+        crate::parse::refill(f)?;
     }
-    interp::set_to_in(f, to_in);
+    crate::parse::set_to_in(f, to_in);
     Ok(true)
 }
 
@@ -913,9 +913,9 @@ primitives! {
     }
     StoNumberQ "s>number?" "( c-addr u -- d flag )" Gforth Plain "Convert a string to a double number as the interpreter reads numbers (in BASE, with the prefixes $ # % and 'c'; a `.` may stand anywhere); flag is false, and d 0, when it is not a number (gforth). Example: s\" -12\" s>number? . d.  \\ -1 -12" |f| {
         let text = f.pop_bytes()?;
-        let d = match interp::parse_number(&text, f.base()) {
-            Some(crate::interp::Number::Single(n)) => Some(n as i128),
-            Some(crate::interp::Number::Double(d)) => Some(d),
+        let d = match crate::parse::parse_number(&text, f.base()) {
+            Some(crate::parse::Number::Single(n)) => Some(n as i128),
+            Some(crate::parse::Number::Double(d)) => Some(d),
             None => None,
         };
         f.push_double(d.unwrap_or(0))?;
@@ -923,10 +923,10 @@ primitives! {
     }
     Span "span" "( -- a-addr )" Gforth Plain "A variable: how many characters the last EXPECT received (obsolescent: Forth-2012 removed it; use ACCEPT's result)." |f| { f.push(crate::memory::SPAN_ADDR as i64) }
     SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt Plain "Where input comes from: 0 user, -1 EVALUATE, or a file. Example: source-id .  \\ 0 (the terminal)" |f| {
-        f.push(interp::source_id(f))
+        f.push(crate::parse::source_id(f))
     }
     Refill "refill" "( -- flag )" CoreExt Plain "Read the next line of input; false at the end. Example: refill  \\ (reads the next line in place of the rest of this one; true if there was one)" |f| {
-        let ok = interp::refill(f)?;
+        let ok = crate::parse::refill(f)?;
         f.push_bool(ok)
     }
     Evaluate "evaluate" "( i*x c-addr u -- j*x )" Core Plain "Interpret a string. Example: s\" 2 3 + .\" evaluate  \\ 5" |f| {
@@ -936,25 +936,25 @@ primitives! {
     }
     Parse "parse" "( char \"ccc<char>\" -- c-addr u )" CoreExt Plain "The text up to char in the input. Example: char ) parse text)  type  \\ text" |f| {
         let c = f.pop()?;
-        let (a, n) = interp::parse(f, c as u8)?;
+        let (a, n) = crate::parse::parse(f, c as u8)?;
         f.push(a)?;
         f.push(n)
     }
     ParseName "parse-name" "( \"name\" -- c-addr u )" CoreExt Plain "The next blank-delimited word in the input. Example: parse-name hello type  \\ hello" |f| {
-        let (a, n) = interp::parse_name(f)?;
+        let (a, n) = crate::parse::parse_name(f)?;
         f.push(a)?;
         f.push(n)
     }
     Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core Plain "Skip leading chars, parse up to char: a counted string. Example: bl word hello count type  \\ hello" |f| {
         let c = f.pop()? as u8;
-        let (start, len) = interp::parse_area(f);
+        let (start, len) = crate::parse::parse_area(f);
         let area = f.vm.mem.slice(start, len)?;
         let is_delim = |b: u8| b == c || (c == b' ' && b < b' ');
         let skip = area.iter().position(|&b| !is_delim(b)).unwrap_or(area.len());
         let n = area[skip..].iter().position(|&b| is_delim(b)).unwrap_or(area.len() - skip);
         let text = area[skip..skip + n].to_vec();
         let consumed = (skip + n + usize::from(skip + n < area.len())) as i64;
-        interp::set_to_in(f, interp::to_in(f) + consumed);
+        crate::parse::set_to_in(f, crate::parse::to_in(f) + consumed);
         let n = text.len().min(255);
         f.vm.mem.set_byte(WORD_BUF as i64, n as u8)?;
         f.vm.mem.write(WORD_BUF as i64 + 1, &text[..n])?;
@@ -967,24 +967,24 @@ primitives! {
         f.push_bool(!ok)
     }
     Paren "(" "( \"ccc<paren>\" -- )" Core Immediate "A comment up to ) (may span lines in a file)." |f| {
-        let (start, _) = interp::parse_area(f);
+        let (start, _) = crate::parse::parse_area(f);
         let line = f.input.current().line;
-        let found = interp::skip_past(f, b')')?;
+        let found = crate::parse::skip_past(f, b')')?;
         note_stack_comment(f, start, found && f.input.current().line == line);
         Ok(())
     }
     Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line. Example: 1 2 + .  \\ 3 (and the rest of the line is ignored)" |f| {
         let len = f.input.current().len;
-        interp::set_to_in(f, len);
+        crate::parse::set_to_in(f, len);
         Ok(())
     }
     Shebang "#!" "( \"ccc<eol>\" -- )" Gforth Immediate "A comment to the end of the line, for a script's first line. Example: #! /usr/bin/env playforth" |f| {
         let len = f.input.current().len;
-        interp::set_to_in(f, len);
+        crate::parse::set_to_in(f, len);
         Ok(())
     }
     Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file (gforth's random.fs and a few other library files are built in). Example: include examples/othello.fs" |f| {
-        let name = interp::parse_word_name(f)?;
+        let name = crate::parse::parse_word_name(f)?;
         if builtin_library(f, &name, false)? {
             return Ok(());
         }
@@ -998,7 +998,7 @@ primitives! {
         interp::included(f, &name)
     }
     Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (random.fs, mini-oof.fs and a few other gforth library files are built in). Example: require examples/rps.fs" |f| {
-        let name = interp::parse_word_name(f)?;
+        let name = crate::parse::parse_word_name(f)?;
         if builtin_library(f, &name, true)? {
             return Ok(());
         }
@@ -1018,12 +1018,12 @@ primitives! {
             if f.host.interrupt.take() {
                 return Err(USER_INTERRUPT);
             }
-            match f.host.files.read_line(id, crate::interp::MAX_LINE) {
+            match f.host.files.read_line(id, crate::parse::MAX_LINE) {
                 Ok((line, true)) => { text.extend_from_slice(&line); text.push(b'\n'); }
                 Ok((_, false)) => break,
                 Err(_) => return Err(FILE_IO),
             }
-            if text.len() > crate::interp::MAX_SOURCE_BYTES {
+            if text.len() > crate::parse::MAX_SOURCE_BYTES {
                 return Err(f.fail(FILE_IO, "the file is larger than 64 MiB, the most playforth includes"));
             }
         }

@@ -5,48 +5,23 @@ use super::spec::primitives;
 use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
-use crate::interp;
 use crate::kernel::Forth;
+pub(crate) use crate::number::{digits, signed};
 use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE};
 use crate::words::sys;
-
-/// Digits of an unsigned number in `base` (2..=36), upper case like gforth.
-pub(crate) fn digits(mut u: u128, base: i64) -> String {
-    let base = base.clamp(2, 36) as u128;
-    let mut s = Vec::new();
-    loop {
-        let d = (u % base) as u32;
-        s.push(
-            std::char::from_digit(d, 36)
-                .unwrap_or('?')
-                .to_ascii_uppercase(),
-        );
-        u /= base;
-        if u == 0 {
-            break;
-        }
-    }
-    s.iter().rev().collect()
-}
-
-/// A signed number as `.` and `D.` print it, without the trailing space.
-pub(crate) fn signed(n: i128, base: i64) -> String {
-    let d = digits(n.unsigned_abs(), base);
-    if n < 0 { format!("-{d}") } else { d }
-}
 
 /// Decode the escapes of S\" (Forth-2012 6.2.2266).
 fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
     let mut out = Vec::new();
-    let (addr, len) = interp::parse_area(f);
+    let (addr, len) = crate::parse::parse_area(f);
     let area = f.vm.mem.slice(addr, len)?.to_vec();
     let mut i = 0;
     while i < area.len() {
         let c = area[i];
         i += 1;
         if c == b'"' {
-            let used = interp::to_in(f);
-            interp::set_to_in(f, used + i as i64);
+            let used = crate::parse::to_in(f);
+            crate::parse::set_to_in(f, used + i as i64);
             return Ok(out);
         }
         if c != b'\\' || i >= area.len() {
@@ -81,7 +56,7 @@ fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
             other => out.push(other),
         }
     }
-    interp::set_to_in(f, f.input.current().len);
+    crate::parse::set_to_in(f, f.input.current().len);
     Ok(out)
 }
 
@@ -189,16 +164,16 @@ fn string_literal(f: &mut Forth, s: &[u8]) -> Res<()> {
 fn parse_quoted(f: &mut Forth) -> Res<Vec<u8>> {
     let mut text = Vec::new();
     loop {
-        let (start, len) = interp::parse_area(f);
+        let (start, len) = crate::parse::parse_area(f);
         let closed = f.vm.mem.slice(start, len)?.contains(&b'"');
-        let (a, n) = interp::parse(f, b'"')?;
+        let (a, n) = crate::parse::parse(f, b'"')?;
         text.extend_from_slice(f.vm.mem.slice(a, n)?);
         let typed = f.input.current().src == 0
             && matches!(
                 f.input.current().kind,
                 crate::input::SourceKind::Text { .. }
             );
-        if closed || !typed || !interp::refill(f)? {
+        if closed || !typed || !crate::parse::refill(f)? {
             return Ok(text);
         }
         text.push(b'\n');
@@ -277,7 +252,7 @@ primitives! {
         f.push(u - n)
     }
     DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once. Example: .( shown at once)  \\ shown at once" |f| {
-        let (a, n) = interp::parse(f, b')')?;
+        let (a, n) = crate::parse::parse(f, b')')?;
         let s = f.vm.mem.slice(a, n)?.to_vec();
         crate::words::io::write_out(f, &s)
     }
@@ -310,7 +285,7 @@ primitives! {
         compile_string(f, &s)
     }
     Char "char" "( \"name\" -- char )" Core Plain "The first character of the next word. Example: char A .  \\ 65" |f| {
-        let (a, n) = interp::parse_name(f)?;
+        let (a, n) = crate::parse::parse_name(f)?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "CHAR needs a character after it"));
         }
@@ -318,7 +293,7 @@ primitives! {
         f.push(c as i64)
     }
     BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal. Example: : a? ( c -- f ) [char] a = ;  char a a? .  \\ -1" |f| {
-        let (a, n) = interp::parse_name(f)?;
+        let (a, n) = crate::parse::parse_name(f)?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "[CHAR] needs a character after it"));
         }

@@ -5,7 +5,6 @@
 use super::spec::primitives;
 use crate::dictionary::{Dictionary, Kind};
 use crate::error::*;
-use crate::interp;
 use crate::kernel::Forth;
 use crate::teach;
 use crate::words::float;
@@ -99,7 +98,7 @@ pub(crate) fn words_text(f: &Forth, which: Option<&str>) -> String {
             continue;
         }
         let set = match f.vm.dict.words[xt as usize].kind {
-            Kind::Prim(i) => crate::words::spec::spec_for(i).map_or("other", |s| s.set.name()),
+            Kind::Prim(i) => crate::words::core::spec_for(i).map_or("other", |s| s.set.name()),
             _ => "prelude (written in Forth)",
         };
         groups.entry(set.to_string()).or_default().push(name);
@@ -165,7 +164,7 @@ pub(crate) fn words_text(f: &Forth, which: Option<&str>) -> String {
 /// (followed by `all` or a word set's name, which it then takes from
 /// the input) every word or one set.
 fn words_word(f: &mut Forth) -> Res<()> {
-    let which = interp::take_name_if(f, |next| {
+    let which = crate::parse::take_name_if(f, |next| {
         next == "all"
             || crate::words::WordSet::ALL
                 .iter()
@@ -180,9 +179,9 @@ fn words_word(f: &mut Forth) -> Res<()> {
 fn skip_conditional(f: &mut Forth, stop_at_else: bool) -> Res<()> {
     let mut depth = 0usize;
     loop {
-        let (a, n) = interp::parse_name(f)?;
+        let (a, n) = crate::parse::parse_name(f)?;
         if n == 0 {
-            if !interp::refill(f)? {
+            if !crate::parse::refill(f)? {
                 return Err(f.fail(IF_ELSE_THEN, "[IF] without [THEN]"));
             }
             continue;
@@ -278,7 +277,7 @@ primitives! {
         words_word(f)
     }
     Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start. Example: help dup  \\ (this text, for dup)" |f| {
-        let (a, n) = interp::parse_name(f)?;
+        let (a, n) = crate::parse::parse_name(f)?;
         let name = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
         let s = teach::help_text(f, name.as_deref());
         print(f, &s)
@@ -288,7 +287,7 @@ primitives! {
         f.trace_xt(xt, true)
     }
     Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word; `untrace` alone stops watching every word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
-        if interp::take_name_if(f, str::is_empty)?.is_some() {
+        if crate::parse::take_name_if(f, str::is_empty)?.is_some() {
             f.trace.traced.clear();
             f.trace.trace_names.clear();
             return Ok(());
@@ -298,7 +297,7 @@ primitives! {
     }
     ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line; `show-stack off` and `show-stack on` say it in words. Example: false show-stack" |f| {
         let keyword = |w: &str| ["boxes", "numbers", "on", "off"].contains(&w);
-        match interp::take_name_if(f, keyword)?.as_deref() {
+        match crate::parse::take_name_if(f, keyword)?.as_deref() {
             Some("boxes") => (f.prefs.show_stack, f.prefs.stack_boxes) = (true, true),
             Some("off") => f.prefs.show_stack = false,
             Some("on") => f.prefs.show_stack = true,
@@ -332,12 +331,12 @@ primitives! {
     BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]. Example: 0 [if] .\" yes\" [else] .\" no\" [then]  \\ no" |f| { skip_conditional(f, false) }
     BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]. Example: 1 [if] .\" yes\" [then]  \\ yes" |f| { Ok(()) }
     BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined. Example: [defined] dup .  \\ -1" |f| {
-        let name = interp::parse_word_name(f)?;
+        let name = crate::parse::parse_word_name(f)?;
         let found = f.vm.dict.find(&name).is_some();
         f.push_bool(found)
     }
     BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined. Example: [undefined] frob .  \\ -1" |f| {
-        let name = interp::parse_word_name(f)?;
+        let name = crate::parse::parse_word_name(f)?;
         let found = f.vm.dict.find(&name).is_some();
         f.push_bool(!found)
     }

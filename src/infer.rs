@@ -1,0 +1,841 @@
+//! Stack effects as counts, and checking a colon definition against its
+//! stack comment.
+//!
+//! At `;` the definition's instructions (as compiled, before the
+//! superinstructions are fused in) are walked as a flow graph, carrying the
+//! depth of the data and floating-point stacks relative to the entry. Each
+//! instruction's effect comes from the word tables (`( before -- after )`),
+//! from the user's earlier words (their comment, or what was inferred for
+//! them), or from the control instruction itself. Where two paths meet
+//! (THEN, REPEAT, a loop's back edge, ENDCASE, every EXIT) the depths must
+//! agree, or the effect is unknown: a word that leaves a variable number of
+//! items, a loop that does not balance, EXECUTE, a deferred word, `?dup`
+//! not followed by IF, PICK with a computed index, recursion. Unknown never
+//! warns. A definition gets a warning when every path is known and its
+//! result cannot fit any reading of its comment, or when two ways out of
+//! it certainly end at different depths (see `infer`).
+//!
+//! Each instruction is visited once (a second arrival only compares
+//! depths), so the cost is linear in the definition's length.
+
+use crate::dictionary::Kind;
+use crate::effect::*;
+use crate::instr::Instr;
+use crate::kernel::Forth;
+use std::io::Write;
+use std::sync::OnceLock;
+
+/// What one instruction does to the stacks, for the walk.
+enum Step {
+    /// A fixed effect; go on to the next instruction.
+    Fixed(Effect),
+    /// Anything could happen: the whole effect is unknown.
+    Unknown,
+    /// The path ends here without returning (ABORT, QUIT).
+    Ends,
+    /// DEPTH or FDEPTH, whose paths may be meant to end at different depths.
+    Depth(Effect),
+}
+
+/// The effects of the built-in words run through the table, by
+/// primitive id, read once from the tables.
+fn prim_steps() -> &'static Vec<Option<PrimStep>> {
+    static STEPS: OnceLock<Vec<Option<PrimStep>>> = OnceLock::new();
+    STEPS.get_or_init(|| {
+        let mut steps = Vec::new();
+        for spec in crate::words::spec::all() {
+            let Instr::Prim(id) = spec.instr else {
+                continue;
+            };
+            let id = id as usize;
+            if steps.len() <= id {
+                steps.resize(id + 1, None);
+            }
+            steps[id] = Some(match spec.name {
+                "pick" => PrimStep::Pick,
+                "roll" => PrimStep::Roll,
+                "fpick" => PrimStep::FPick,
+                "abort" | "quit" | "bye" => PrimStep::Ends,
+                "throw" | "(abort\")" => {
+                    // THROW's table effect has `|`: it takes its code.
+                    PrimStep::Throw(table_effect(spec.effect).unwrap_or(Effect::data(1, 0)))
+                }
+                "depth" | "fdepth" => {
+                    PrimStep::Depth(table_effect(spec.effect).unwrap_or_default())
+                }
+                _ if spec.flags & crate::dictionary::IMMEDIATE != 0 => PrimStep::Unknown,
+                _ => table_effect(spec.effect).map_or(PrimStep::Unknown, PrimStep::Fixed),
+            });
+        }
+        steps
+    })
+}
+
+#[derive(Clone, Copy, Debug)]
+enum PrimStep {
+    Fixed(Effect),
+    Unknown,
+    Ends,
+    /// THROW goes on only when it throws nothing: `0 throw`, or a
+    /// computed code; `-1 throw` ends the path. ABORT"'s run-time the
+    /// same: `true abort" …"` ends it.
+    Throw(Effect),
+    /// DEPTH, FDEPTH: fixed, but code that reads the depth may mean its
+    /// paths to end at different depths.
+    Depth(Effect),
+    /// `n pick`, `n roll`, `n fpick`: fixed when n is a literal.
+    Pick,
+    Roll,
+    FPick,
+}
+
+/// The effect of a built-in word's instruction (a hot word's inline form
+/// included); `lit` is the literal compiled just before it, if any.
+fn builtin_step(i: Instr, lit: Option<i64>) -> Step {
+    let Instr::Prim(id) = crate::words::core::canonical(i) else {
+        return Step::Unknown;
+    };
+    let Some(Some(step)) = prim_steps().get(id as usize) else {
+        return Step::Unknown;
+    };
+    let n = lit.filter(|n| (0..=1000).contains(n)).map(|n| n as u32);
+    match (*step, n) {
+        (PrimStep::Fixed(e), _) => Step::Fixed(e),
+        (PrimStep::Ends, _) => Step::Ends,
+        (PrimStep::Depth(e), _) => Step::Depth(e),
+        (PrimStep::Throw(_), _) if lit.is_some_and(|n| n != 0) => Step::Ends,
+        (PrimStep::Throw(e), _) => Step::Fixed(e),
+        (PrimStep::Pick, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 2)),
+        (PrimStep::Roll, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 1)),
+        (PrimStep::FPick, Some(n)) => Step::Fixed(Effect {
+            ins: 1,
+            outs: 0,
+            fins: n + 1,
+            fouts: n + 2,
+        }),
+        _ => Step::Unknown,
+    }
+}
+
+/// Stack depths relative to the entry: data, floating-point.
+type Depth = (i64, i64);
+
+/// What walking a definition's code found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// One fixed effect on every path.
+    Known(Effect),
+    /// Not fixed, or not knowable: nothing can be said.
+    Unknown,
+    /// Every word is known, but two ways through the code end with
+    /// different depths: one leaves `by` more cells (or floats, when
+    /// `float`) than the other. No fixed comment can be right.
+    Uneven { by: u32, float: bool },
+}
+
+impl Walk {
+    pub(crate) fn known(self) -> Option<Effect> {
+        match self {
+            Walk::Known(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// What is known of a call to another word: its effect, and whether that
+/// came from its code (`sure`) or only from its comment, which may be
+/// wrong or belong to a word that never returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CallEffect {
+    pub effect: Effect,
+    pub sure: bool,
+}
+
+/// Infer the effect of the code at `code[0..]` (a definition, or a DOES>
+/// part entered with its body address: `entry` cells already pushed),
+/// which sits at address `base` in the code space. `call` gives the
+/// effect of a call to another word (`Call`, `Word`), None when unknown.
+///
+/// Where paths meet with different depths the result is unknown, except
+/// when they meet on the way out: an EXIT, or a THEN (or other forward
+/// join) followed by straight code to the end, but not the end of a CASE,
+/// whose default may never be taken. Then, if every word on the way is
+/// surely known and none looks at the depth (DEPTH), the code is
+/// `Uneven`. A loop that does not balance is never called wrong: a word
+/// may push digits in one loop and print them in the next.
+pub(crate) fn infer(
+    code: &[Instr],
+    base: u32,
+    entry: i64,
+    call: &mut dyn FnMut(Instr) -> Option<CallEffect>,
+) -> Walk {
+    walk(code, base, entry, call).unwrap_or(Walk::Unknown)
+}
+
+fn walk(
+    code: &[Instr],
+    base: u32,
+    entry: i64,
+    call: &mut dyn FnMut(Instr) -> Option<CallEffect>,
+) -> Option<Walk> {
+    let n = code.len();
+    let local = |t: u32| -> Option<usize> {
+        let at = (t as usize).checked_sub(base as usize)?;
+        (at < n).then_some(at)
+    };
+    // Where a jump lands, something else may be on the stack than what the
+    // instruction before pushed; a backward jump's target is a loop's head.
+    let mut target = vec![false; n];
+    let mut head = vec![false; n];
+    for (at, i) in code.iter().enumerate() {
+        if let Some(t) = jump_of(i.unfused()).and_then(local) {
+            target[t] = true;
+            head[t] |= t <= at;
+        }
+    }
+    let straight = straight_to_exit(code);
+    let mut seen: Vec<Option<Depth>> = vec![None; n];
+    let mut work: Vec<(usize, Depth)> = vec![(0, (entry, 0))];
+    let (mut need, mut fneed) = (0i64, 0i64);
+    let mut exit: Option<Depth> = None;
+    let mut uneven: Option<Walk> = None;
+    let mut sure = true;
+    while let Some((at, d)) = work.pop() {
+        let slot = seen.get_mut(at)?;
+        match *slot {
+            Some(old) if old == d => continue,
+            Some(old) => {
+                // A CASE without a default part often has none because no
+                // other value can come: its way through may never be taken.
+                let after_endcase = at > 0 && code[at - 1].unfused() == Instr::EndCase;
+                if head[at] || after_endcase || !straight[at] {
+                    return None;
+                }
+                uneven = Some(uneven_by(old, d));
+                continue;
+            }
+            None => *slot = Some(d),
+        }
+        let i = code[at].unfused();
+        // The literal compiled just before (for `n pick`, `-1 throw`), or
+        // before an ABORT"'s message (`true abort" …"`), when no branch
+        // lands between.
+        let lit = match at.checked_sub(1).map(|p| code[p].unfused()) {
+            Some(Instr::Lit(v)) if !target[at] => Some(v),
+            Some(Instr::Str(..))
+                if i == crate::words::spec::known().abort_if
+                    && at >= 2
+                    && !target[at]
+                    && !target[at - 1] =>
+            {
+                match code[at - 2].unfused() {
+                    Instr::Lit(v) => Some(v),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let mut go = |e: Effect, to: &[usize], d: Depth| {
+            need = need.max(e.ins as i64 - d.0);
+            fneed = fneed.max(e.fins as i64 - d.1);
+            let after = (
+                d.0 - e.ins as i64 + e.outs as i64,
+                d.1 - e.fins as i64 + e.fouts as i64,
+            );
+            for &t in to {
+                work.push((t, after));
+            }
+        };
+        let next = at + 1;
+        let pop = |k: u32| Effect::data(k, 0);
+        use Instr::*;
+        match i {
+            Exit | Does(_) => match exit {
+                Some(e) if e != d => uneven = Some(uneven_by(e, d)),
+                _ => exit = Some(d),
+            },
+            Branch(t) | Leave(t) => go(pop(0), &[local(t)?], d),
+            ZBranch(t) => go(pop(1), &[next, local(t)?], d),
+            QDo(t) => go(pop(2), &[next, local(t)?], d),
+            Loop(t) => go(pop(0), &[next, local(t)?], d),
+            PlusLoop(t) => go(pop(1), &[next, local(t)?], d),
+            Do => go(pop(2), &[next], d),
+            Case | LocalsExit(_) => go(pop(0), &[next], d),
+            EndCase | LocalStore(_) | LocalAdd(_) => go(pop(1), &[next], d),
+            Of(t) => {
+                // Equal: both go; else the selector stays and OF jumps.
+                go(pop(2), &[next], d);
+                go(pop(1), &[local(t)?], d);
+            }
+            Lit(_) | LocalFetch(_) | Value(_) => go(Effect::data(0, 1), &[next], d),
+            Str(..) => go(Effect::data(0, 2), &[next], d),
+            LocalsEnter(args, _) => go(pop(args as u32), &[next], d),
+            QDup => {
+                // `?dup if`: x stays when it is not zero, else goes.
+                let Some(ZBranch(t)) = code.get(next).map(|i| i.unfused()) else {
+                    return None;
+                };
+                if target[next] {
+                    return None;
+                }
+                go(Effect::data(1, 1), &[next + 1], d);
+                go(pop(1), &[local(t)?], d);
+            }
+            Call(_) | Word(_) => {
+                let c = call(i)?;
+                sure &= c.sure;
+                go(c.effect, &[next], d)
+            }
+            Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => return None,
+            _ => match builtin_step(i, lit) {
+                Step::Fixed(e) => go(e, &[next], d),
+                Step::Ends => {}
+                Step::Unknown => return None,
+                Step::Depth(e) => {
+                    // The depth as data: uneven paths may be meant.
+                    sure = false;
+                    go(e, &[next], d)
+                }
+            },
+        }
+    }
+    if let Some(u) = uneven {
+        return sure.then_some(u);
+    }
+    let (d, f) = exit?;
+    Some(Walk::Known(Effect {
+        ins: u32::try_from(need).ok()?,
+        outs: u32::try_from(need + d).ok()?,
+        fins: u32::try_from(fneed).ok()?,
+        fouts: u32::try_from(fneed + f).ok()?,
+    }))
+}
+
+/// How two depths meeting differ.
+fn uneven_by(a: Depth, b: Depth) -> Walk {
+    if a.0 != b.0 {
+        Walk::Uneven {
+            by: a.0.abs_diff(b.0).min(u32::MAX as u64) as u32,
+            float: false,
+        }
+    } else {
+        Walk::Uneven {
+            by: a.1.abs_diff(b.1).min(u32::MAX as u64) as u32,
+            float: true,
+        }
+    }
+}
+
+/// For each address: does the code from there run straight to an EXIT,
+/// with no branch that could still even out the depths? One pass from
+/// the end.
+fn straight_to_exit(code: &[Instr]) -> Vec<bool> {
+    use Instr::*;
+    let mut straight = vec![false; code.len()];
+    let mut ahead = false;
+    for (at, i) in code.iter().enumerate().rev() {
+        ahead = match i.unfused() {
+            Exit | Does(_) => true,
+            Branch(_) | ZBranch(_) | QDo(_) | Loop(_) | PlusLoop(_) | Leave(_) | Of(_) | Do
+            | Case | EndCase | QDup | Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => false,
+            _ => ahead,
+        };
+        straight[at] = ahead;
+    }
+    straight
+}
+
+/// Where a control instruction may jump.
+fn jump_of(i: Instr) -> Option<u32> {
+    use Instr::*;
+    match i {
+        Branch(t) | ZBranch(t) | QDo(t) | Loop(t) | PlusLoop(t) | Leave(t) | Of(t) => Some(t),
+        _ => None,
+    }
+}
+
+// ---- the machine's side: at `;`, and for words made without `;` ----
+
+/// Longest body quoted in a warning.
+const QUOTED: usize = 60;
+
+/// The effect of calling another word, as a definition's walk needs it.
+fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
+    let sure = |effect| Some(CallEffect { effect, sure: true });
+    match i {
+        Instr::Call(start) => {
+            let xt = f.vm.dict.colon_at(start)?;
+            let known = f.vm.dict.words.get(xt as usize)?.effects;
+            Some(CallEffect {
+                effect: known.calls?,
+                sure: known.calls == known.inferred,
+            })
+        }
+        Instr::Word(xt) => match f.vm.dict.words.get(xt as usize)?.kind {
+            Kind::Create(_) => sure(Effect::data(0, 1)),
+            Kind::TwoValue(_) => sure(Effect::data(0, 2)),
+            Kind::FValue(_) => sure(Effect {
+                fouts: 1,
+                ..Effect::default()
+            }),
+            Kind::Does { code, .. } => sure((*f.vm.dict.does_effects.get(&code)?)?),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Infer the effect of the code at `start..end`, entered with `entry`
+/// cells pushed (a DOES> part's body address).
+/// Also returns the names of the words called whose effect was taken
+/// from their comment alone.
+fn infer_code(f: &Forth, start: u32, end: u32, entry: i64) -> (Walk, Vec<String>) {
+    let Some(code) = f.vm.code.instrs().get(start as usize..end as usize) else {
+        return (Walk::Unknown, Vec::new());
+    };
+    let mut trusted = Vec::new();
+    let walk = infer(code, start, entry, &mut |i| {
+        let c = call_effect(f, i)?;
+        if !c.sure
+            && let Instr::Call(at) = i
+            && let Some(xt) = f.vm.dict.colon_at(at)
+        {
+            let name = f.vm.dict.words[xt as usize].name.to_string();
+            if !trusted.contains(&name) {
+                trusted.push(name);
+            }
+        }
+        Some(c)
+    });
+    (walk, trusted)
+}
+
+/// Work out what is known about the colon word `xt`, whose code is
+/// `start..end` (a DOES> part's, entered with its body address, when
+/// `does_part`), and keep it in its header. Returns the complaint
+/// about its stack comment, if the code cannot match it.
+pub(crate) fn learn_effect(
+    f: &mut Forth,
+    xt: u32,
+    start: u32,
+    end: u32,
+    does_part: bool,
+) -> Option<String> {
+    let (walk, trusted) = infer_code(f, start, end, i64::from(does_part));
+    let inferred = walk.known();
+    // The DOES> parts inside: the effect of running each. (Entries
+    // for code a MARKER removed are replaced as new code is learned.)
+    if does_part {
+        f.vm.dict.does_effects.insert(start, inferred);
+    } else {
+        let code = f.vm.code.instrs().get(start as usize..end as usize)?;
+        let parts: Vec<u32> = code
+            .iter()
+            .filter_map(|i| match i.unfused() {
+                Instr::Does(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        for c in parts {
+            let e = infer_code(f, c, end, 1).0.known();
+            f.vm.dict.does_effects.insert(c, e);
+        }
+    }
+    let comment = f.vm.dict.words.get(xt as usize)?.effect.clone();
+    let complaint = comment.as_deref().and_then(|c| match walk {
+        // A word known only by its comment may not do what it says.
+        Walk::Known(e) => disagreement(c, &e).map(|why| why + &on_trust(&trusted)),
+        Walk::Uneven { by, float } => uneven_disagreement(c, by, float),
+        Walk::Unknown => None,
+    });
+    let calls = match (inferred, &comment) {
+        (Some(_), _) if complaint.is_some() => None,
+        (Some(e), _) => Some(e),
+        (None, Some(c)) if walk == Walk::Unknown => comment_effect(c),
+        (None, _) => None,
+    };
+    let w = &mut f.vm.dict.words[xt as usize];
+    w.effects = if does_part {
+        Known::default()
+    } else {
+        Known { inferred, calls }
+    };
+    complaint
+}
+
+/// At `;`: infer the new word's effect and warn when its stack comment
+/// cannot be true. The definition compiles either way.
+pub(crate) fn check_effect(f: &mut Forth, def: &crate::compiler::Definition, end: u32) {
+    let (xt, start) = (def.xt, def.code_start);
+    let Some(why) = learn_effect(f, xt, start, end, def.does_for.is_some()) else {
+        return;
+    };
+    if !warnings_on(f) {
+        return;
+    }
+    let w = &f.vm.dict.words[xt as usize];
+    let name = if w.name.is_empty() {
+        ":noname".to_string()
+    } else {
+        w.name.to_string()
+    };
+    let comment = w.effect.as_deref().unwrap_or("");
+    let mut body = written_body(f, start).unwrap_or_else(|| crate::see::decompile(f, start, end));
+    if body.chars().count() > QUOTED {
+        let cut: String = body.chars().take(QUOTED - 1).collect();
+        body = format!("{} …", cut.trim_end());
+    }
+    let place = warning_place(f, def.at);
+    let _ = writeln!(
+        f.host.diag,
+        "{place}warning: `{name}` says {comment} but {why}: `{body}`"
+    );
+}
+
+/// The text of the definition whose code starts at `start`, from its
+/// first word up to the `;` being interpreted, when both are on one
+/// kept line.
+fn written_body(f: &Forth, start: u32) -> Option<String> {
+    let from = f.vm.code.pos(start as usize)?;
+    let to = f.input.token_pos();
+    if from.src != to.src || from.line != to.line || to.col <= from.col {
+        return None;
+    }
+    let rest = f.input.source_from(from)?;
+    let text = rest.get(..(to.col - from.col) as usize)?;
+    let text = String::from_utf8_lossy(text).trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
+
+/// `file:line: ` of a definition starting at `at`, as error reports
+/// give it; nothing at the terminal, where it was just typed.
+fn warning_place(f: &Forth, at: crate::code::Pos) -> String {
+    if f.input.current().kind == crate::input::SourceKind::Terminal {
+        return String::new();
+    }
+    match f.input.location(at) {
+        Some(loc) => format!("{}:{}: ", loc.file, loc.line),
+        None => String::new(),
+    }
+}
+
+/// WARNINGS is on (the default): `;` reports stack comments that
+/// disagree with the code, and redefinitions are noted.
+pub(crate) fn warnings_on(f: &Forth) -> bool {
+    f.vm.mem
+        .cell(crate::memory::WARNINGS_ADDR as i64)
+        .is_ok_and(|v| v != 0)
+}
+
+/// The inferred effect of a colon word without a stack comment, as
+/// text, for SEE, help, hints and completion.
+pub(crate) fn inferred_text(f: &Forth, xt: u32) -> Option<String> {
+    let w = f.vm.dict.words.get(xt as usize)?;
+    if w.effect.is_some() || !matches!(w.kind, Kind::Colon(_)) {
+        return None;
+    }
+    w.effects.inferred.map(|e| e.text())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Instr::*;
+
+    /// The instruction a table word compiles to.
+    fn word(name: &str) -> Instr {
+        crate::words::register_specs();
+        crate::words::spec::all()
+            .find(|s| s.name == name)
+            .map(|s| s.instr)
+            .expect("a table word")
+    }
+
+    fn e(ins: u32, outs: u32) -> Effect {
+        Effect::data(ins, outs)
+    }
+
+    /// Infer plain code at address 0, with no calls known.
+    fn walk(code: &[Instr]) -> Walk {
+        crate::words::register_specs();
+        infer(code, 0, 0, &mut |_| None)
+    }
+
+    fn of(code: &[Instr]) -> Option<Effect> {
+        walk(code).known()
+    }
+
+    #[test]
+    fn straight_code_adds_up_the_table_effects() {
+        assert_eq!(of(&[Dup, Star, Exit]), Some(e(1, 1)));
+        assert_eq!(of(&[Dup, Dup, Star, Exit]), Some(e(1, 2)));
+        assert_eq!(of(&[Lit(3), Exit]), Some(e(0, 1)));
+        assert_eq!(of(&[Swap, Drop, Exit]), Some(e(2, 1)));
+        assert_eq!(of(&[Rot, Exit]), Some(e(3, 3)));
+        assert_eq!(of(&[Str(0, 1), Exit]), Some(e(0, 2)));
+        assert_eq!(of(&[Exit]), Some(e(0, 0)));
+    }
+
+    #[test]
+    fn branches_must_agree() {
+        // dup 0< IF negate THEN
+        let abs = [Dup, ZeroLess, ZBranch(4), Negate, Exit];
+        assert_eq!(of(&abs), Some(e(1, 1)));
+        // IF 1 2 ELSE 3 THEN: one arm leaves more.
+        let uneven = [ZBranch(4), Lit(1), Lit(2), Branch(5), Lit(3), Exit];
+        assert_eq!(
+            walk(&uneven),
+            Walk::Uneven {
+                by: 1,
+                float: false
+            }
+        );
+        // ... unless code after the THEN might still even them out.
+        let later = [
+            ZBranch(4),
+            Lit(1),
+            Lit(2),
+            Branch(5),
+            Lit(3),
+            ZBranch(7),
+            Drop,
+            Exit,
+        ];
+        assert_eq!(walk(&later), Walk::Unknown);
+        // IF 1 2 ELSE 3 THEN DEPTH: the depth is the point.
+        let depth = word("depth");
+        let counted = [ZBranch(4), Lit(1), Lit(2), Branch(5), Lit(3), depth, Exit];
+        assert_eq!(walk(&counted), Walk::Unknown);
+        // IF 1 ELSE 2 THEN
+        let even = [ZBranch(3), Lit(1), Branch(4), Lit(2), Exit];
+        assert_eq!(of(&even), Some(e(1, 1)));
+    }
+
+    #[test]
+    fn exits_must_agree() {
+        // dup IF exit THEN drop
+        let code = [Dup, ZBranch(3), Exit, Drop, Exit];
+        assert_eq!(
+            walk(&code),
+            Walk::Uneven {
+                by: 1,
+                float: false
+            }
+        );
+        // IF -1 throw THEN: that way does not come back.
+        let throw = word("throw");
+        let code = [ZBranch(3), Lit(-1), throw, Lit(2), Exit];
+        assert_eq!(of(&code), Some(e(1, 1)));
+        // IF 1 exit THEN 2
+        let code = [ZBranch(3), Lit(1), Exit, Lit(2), Exit];
+        assert_eq!(of(&code), Some(e(1, 1)));
+    }
+
+    #[test]
+    fn loops_must_balance() {
+        // 0 DO i . LOOP  (`.` from the table)
+        let dot = word(".");
+        let code = [Lit(0), Do, I, dot, Loop(2), Exit];
+        assert_eq!(of(&code), Some(e(1, 0)));
+        // 0 DO i LOOP: pushes each time round, which may be meant.
+        let code = [Lit(0), Do, I, Loop(2), Exit];
+        assert_eq!(walk(&code), Walk::Unknown);
+        // BEGIN dup WHILE 1- REPEAT
+        let code = [Dup, ZBranch(4), OneMinus, Branch(0), Exit];
+        assert_eq!(of(&code), Some(e(1, 1)));
+        // BEGIN 1- dup 0= UNTIL
+        let code = [OneMinus, Dup, ZeroEqual, ZBranch(0), Exit];
+        assert_eq!(of(&code), Some(e(1, 1)));
+        // ?DO ... LEAVE ... LOOP
+        let code = [QDo(5), I, ZBranch(4), Leave(5), Loop(1), Exit];
+        assert_eq!(of(&code), Some(e(2, 0)));
+    }
+
+    #[test]
+    fn case_of_endof_endcase() {
+        // CASE 1 OF 10 ENDOF 2 OF 20 ENDOF 0 swap ENDCASE
+        let code = [
+            Case,
+            Lit(1),
+            Of(5),
+            Lit(10),
+            Branch(12),
+            Lit(2),
+            Of(9),
+            Lit(20),
+            Branch(12),
+            Lit(0),
+            Swap,
+            EndCase,
+            Exit,
+        ];
+        // Each ENDOF jumps past ENDCASE with the selector dropped by OF;
+        // the default part's selector goes in ENDCASE.
+        assert_eq!(of(&code), Some(e(1, 1)));
+        // CASE 1 OF drop ENDOF ENDCASE: the default keeps one more.
+        let code = [Case, Lit(1), Of(5), Drop, Branch(6), EndCase, Exit];
+        assert_eq!(walk(&code), Walk::Unknown);
+    }
+
+    #[test]
+    fn unknown_code_is_unknown() {
+        assert_eq!(of(&[Execute, Exit]), None);
+        assert_eq!(of(&[QDup, Exit]), None);
+        assert_eq!(of(&[Defer(0), Exit]), None);
+        assert_eq!(of(&[Call(0), Exit]), None);
+        // A loop with no way out has no effect to speak of.
+        assert_eq!(of(&[Lit(1), Drop, Branch(0), Exit]), None);
+    }
+
+    #[test]
+    fn qdup_if_is_known() {
+        // ?dup IF 1+ THEN
+        let code = [QDup, ZBranch(3), OnePlus, Exit];
+        assert_eq!(of(&code), None, "leaves 1 or 0 items");
+        // ?dup IF drop THEN
+        let code = [QDup, ZBranch(3), Drop, Exit];
+        assert_eq!(of(&code), Some(e(1, 0)));
+    }
+
+    #[test]
+    fn pick_and_roll_with_a_literal() {
+        let (pick, roll) = (word("pick"), word("roll"));
+        assert_eq!(of(&[Lit(2), pick, Exit]), Some(e(3, 4)));
+        assert_eq!(of(&[Lit(2), roll, Exit]), Some(e(3, 3)));
+        assert_eq!(of(&[Dup, pick, Exit]), None);
+    }
+
+    #[test]
+    fn calls_use_what_is_known() {
+        // Call(7) is known from its code, Call(9) only from its comment.
+        let mut known = |i: Instr| match i {
+            Call(7) => Some(CallEffect {
+                effect: e(2, 1),
+                sure: true,
+            }),
+            Call(9) => Some(CallEffect {
+                effect: e(0, 0),
+                sure: false,
+            }),
+            _ => None,
+        };
+        let code = [Call(7), Call(7), Exit];
+        assert_eq!(infer(&code, 0, 0, &mut known), Walk::Known(e(3, 1)));
+        assert_eq!(infer(&[Call(8), Exit], 0, 0, &mut known), Walk::Unknown);
+        // IF 1 THEN call9: call9 might never return.
+        let code = [ZBranch(2), Lit(1), Call(9), Exit];
+        assert_eq!(infer(&code, 0, 0, &mut known), Walk::Unknown);
+        let code = [ZBranch(2), Lit(1), Call(7), Exit];
+        assert_eq!(
+            infer(&code, 0, 0, &mut known),
+            Walk::Uneven {
+                by: 1,
+                float: false
+            }
+        );
+    }
+
+    #[test]
+    fn reading_comments() {
+        assert_eq!(table_effect("( x1 x2 -- x2 x1 )"), Some(e(2, 2)));
+        assert_eq!(table_effect("( d1 d2 -- d3 )"), Some(e(4, 2)));
+        assert_eq!(
+            table_effect("( -- flag ) ( F: r1 r2 -- )"),
+            Some(Effect {
+                ins: 0,
+                outs: 1,
+                fins: 2,
+                fouts: 0
+            })
+        );
+        assert_eq!(table_effect("( x \"name\" -- )"), Some(e(1, 0)));
+        assert_eq!(table_effect("( x -- 0 | x x )"), None);
+        assert_eq!(
+            table_effect("( c-addr -- c-addr 0 | xt 1 | xt -1 )"),
+            Some(e(1, 2))
+        );
+        assert_eq!(table_effect("( i*x xt -- j*x )"), None);
+        assert_eq!(table_effect("( xu ... x0 u -- xu ... x0 xu )"), None);
+        assert_eq!(table_effect("( R: x -- )"), Some(e(0, 0)));
+        assert_eq!(comment_effect("( n -- n*n )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( n -- n*x )"), None);
+        assert_eq!(
+            table_effect("( F: r -- r*r )"),
+            Some(Effect {
+                fins: 1,
+                fouts: 1,
+                ..e(0, 0)
+            })
+        );
+        assert_eq!(comment_effect("( d -- )"), None, "a double or a direction");
+        assert_eq!(comment_effect("( r1 r2 -- r3 )"), None, "floats, probably");
+        assert_eq!(comment_effect("( this is prose )"), None);
+    }
+
+    #[test]
+    fn complaints() {
+        let says = |c: &str, ins, outs| disagreement(c, &e(ins, outs));
+        assert_eq!(
+            says("( n -- n*n )", 1, 2).as_deref(),
+            Some("leaves 2 items")
+        );
+        assert_eq!(says("( n -- n*n )", 1, 1), None);
+        assert_eq!(says("( n -- )", 2, 1).as_deref(), Some("takes 2 items"));
+        assert_eq!(
+            says("( n -- )", 2, 0).as_deref(),
+            Some("takes 2 items and leaves no items")
+        );
+        assert_eq!(says("( a -- )", 1, 1).as_deref(), Some("leaves 1 item"));
+        assert_eq!(says("( a b -- )", 1, 0).as_deref(), Some("leaves 1 item"));
+        // Takes fewer than it names: the rest stays where it was.
+        assert_eq!(says("( a b -- a b c )", 0, 1), None);
+        // `d` read as one cell or two.
+        assert_eq!(says("( d -- )", 1, 0), None);
+        assert_eq!(says("( d -- )", 2, 0), None);
+        assert_eq!(
+            says("( d -- )", 3, 0).as_deref(),
+            Some("takes 3 items and leaves no items")
+        );
+        // Floats written without `F:` are not checked.
+        let float = Effect {
+            fins: 2,
+            fouts: 1,
+            ..e(0, 0)
+        };
+        assert_eq!(disagreement("( r1 r2 -- r3 )", &float), None);
+        assert_eq!(
+            disagreement("( F: r1 -- r2 )", &float).as_deref(),
+            Some("takes 2 floats and leaves 1 float")
+        );
+        assert_eq!(says("( R: -- x )", 1, 3), None);
+        // The data part may be in a second comment, which is not kept.
+        let both = Effect {
+            fins: 2,
+            fouts: 1,
+            ..e(1, 0)
+        };
+        assert_eq!(disagreement("( F: p r -- t )", &both), None);
+        assert_eq!(says("( -- n | n m )", 1, 3), None);
+        assert_eq!(says("( i*x -- )", 1, 3), None);
+    }
+
+    #[test]
+    fn inferred_effects_read_like_the_tables() {
+        assert_eq!(e(1, 1).text(), "( x1 -- x2 )");
+        assert_eq!(e(0, 1).text(), "( -- x )");
+        assert_eq!(e(2, 0).text(), "( x1 x2 -- )");
+        assert_eq!(e(0, 0).text(), "( -- )");
+        assert_eq!(e(1, 40).text(), "( x1 -- x2 x3 … x41 )");
+        let f = Effect {
+            fins: 1,
+            fouts: 1,
+            ..e(0, 0)
+        };
+        assert_eq!(f.text(), "( F: r1 -- r2 )");
+        let both = Effect {
+            fouts: 1,
+            ..e(1, 0)
+        };
+        assert_eq!(both.text(), "( x -- ) ( F: -- r )");
+    }
+}
