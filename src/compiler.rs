@@ -54,30 +54,13 @@ pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
     match f.vm.dict.words.get(xt as usize).map(|w| w.kind) {
         None => Err(f.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
         Some(Kind::Forgotten) => Err(f.stale_xt(xt as i64)),
-        Some(_) => match xt_instr(f, xt) {
+        Some(_) => match f.vm.dict.xt_instr(xt) {
             Some(i) => emit(f, i),
             None => Err(BAD_ADDRESS),
         },
     }
 }
 
-/// The instruction COMPILE, appends for `xt` (None for no live word).
-pub(crate) fn xt_instr(f: &Forth, xt: u32) -> Option<Instr> {
-    Some(match f.vm.dict.words.get(xt as usize)?.kind {
-        Kind::Prim(i) => i,
-        Kind::Colon(start) => Instr::Call(start),
-        Kind::Constant(v) => Instr::Lit(v),
-        Kind::Variable(a) => Instr::Lit(a as i64),
-        Kind::Value(a) => Instr::Value(a),
-        Kind::Defer(a) => Instr::Defer(a),
-        Kind::Create(_)
-        | Kind::Does { .. }
-        | Kind::Marker(_)
-        | Kind::TwoValue(_)
-        | Kind::FValue(_) => Instr::Word(xt),
-        Kind::Forgotten => return None,
-    })
-}
 
 // ---- definitions ----
 
@@ -208,7 +191,7 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     emit_exit(f)?;
     let end = code_here(f);
     // The code as compiled, before fusing: what its words do.
-    crate::infer::check_effect(f, &def, end);
+    check_effect(f, &def, end);
     f.vm.code.fuse(def.code_start as usize, end as usize);
     if let Some(w) = f.vm.dict.words.get_mut(def.xt as usize) {
         w.code_end = end;
@@ -810,4 +793,62 @@ pub fn closer_of(word: &str) -> Option<&'static str> {
         "of" => "`endof`",
         _ => return None,
     })
+}
+
+// ---- the stack-comment warning at `;` ----
+
+/// At `;`: infer the new word's effect and warn when its stack comment
+/// cannot be true. The definition compiles either way.
+pub(crate) fn check_effect(f: &mut Forth, def: &Definition, end: u32) {
+    let (xt, start) = (def.xt, def.code_start);
+    let Some(why) = crate::infer::learn_effect(f, xt, start, end, def.does_for.is_some()) else {
+        return;
+    };
+    if !crate::infer::warnings_on(f) {
+        return;
+    }
+    let w = &f.vm.dict.words[xt as usize];
+    let name = if w.name.is_empty() {
+        ":noname".to_string()
+    } else {
+        w.name.to_string()
+    };
+    let comment = w.effect.as_deref().unwrap_or("");
+    let mut body = written_body(f, start).unwrap_or_else(|| crate::see::decompile(f, start, end));
+    if body.chars().count() > crate::infer::QUOTED {
+        let cut: String = body.chars().take(crate::infer::QUOTED - 1).collect();
+        body = format!("{} …", cut.trim_end());
+    }
+    let place = warning_place(f, def.at);
+    let _ = writeln!(
+        f.host.diag,
+        "{place}warning: `{name}` says {comment} but {why}: `{body}`"
+    );
+}
+
+/// The text of the definition whose code starts at `start`, from its
+/// first word up to the `;` being interpreted, when both are on one
+/// kept line.
+fn written_body(f: &Forth, start: u32) -> Option<String> {
+    let from = f.vm.code.pos(start as usize)?;
+    let to = f.input.token_pos();
+    if from.src != to.src || from.line != to.line || to.col <= from.col {
+        return None;
+    }
+    let rest = f.input.source_from(from)?;
+    let text = rest.get(..(to.col - from.col) as usize)?;
+    let text = String::from_utf8_lossy(text).trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
+
+/// `file:line: ` of a definition starting at `at`, as error reports
+/// give it; nothing at the terminal, where it was just typed.
+fn warning_place(f: &Forth, at: crate::code::Pos) -> String {
+    if f.input.current().kind == crate::input::SourceKind::Terminal {
+        return String::new();
+    }
+    match f.input.location(at) {
+        Some(loc) => format!("{}:{}: ", loc.file, loc.line),
+        None => String::new(),
+    }
 }

@@ -167,6 +167,24 @@ pub(crate) struct Dictionary {
 }
 
 impl Dictionary {
+    /// The instruction COMPILE, appends for `xt` (None for no live word).
+    pub(crate) fn xt_instr(&self, xt: u32) -> Option<Instr> {
+        Some(match self.words.get(xt as usize)?.kind {
+            Kind::Prim(i) => i,
+            Kind::Colon(start) => Instr::Call(start),
+            Kind::Constant(v) => Instr::Lit(v),
+            Kind::Variable(a) => Instr::Lit(a as i64),
+            Kind::Value(a) => Instr::Value(a),
+            Kind::Defer(a) => Instr::Defer(a),
+            Kind::Create(_)
+            | Kind::Does { .. }
+            | Kind::Marker(_)
+            | Kind::TwoValue(_)
+            | Kind::FValue(_) => Instr::Word(xt),
+            Kind::Forgotten => return None,
+        })
+    }
+
     pub(crate) fn new() -> Dictionary {
         let mut d = Dictionary::default();
         d.wordlists.push(Wordlist {

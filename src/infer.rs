@@ -22,7 +22,6 @@ use crate::dictionary::Kind;
 use crate::effect::*;
 use crate::instr::Instr;
 use crate::kernel::Forth;
-use std::io::Write;
 use std::sync::OnceLock;
 
 /// What one instruction does to the stacks, for the walk.
@@ -357,7 +356,7 @@ fn jump_of(i: Instr) -> Option<u32> {
 // ---- the machine's side: at `;`, and for words made without `;` ----
 
 /// Longest body quoted in a warning.
-const QUOTED: usize = 60;
+pub(crate) const QUOTED: usize = 60;
 
 /// The effect of calling another word, as a definition's walk needs it.
 fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
@@ -463,61 +462,6 @@ pub(crate) fn learn_effect(
     complaint
 }
 
-/// At `;`: infer the new word's effect and warn when its stack comment
-/// cannot be true. The definition compiles either way.
-pub(crate) fn check_effect(f: &mut Forth, def: &crate::compiler::Definition, end: u32) {
-    let (xt, start) = (def.xt, def.code_start);
-    let Some(why) = learn_effect(f, xt, start, end, def.does_for.is_some()) else {
-        return;
-    };
-    if !warnings_on(f) {
-        return;
-    }
-    let w = &f.vm.dict.words[xt as usize];
-    let name = if w.name.is_empty() {
-        ":noname".to_string()
-    } else {
-        w.name.to_string()
-    };
-    let comment = w.effect.as_deref().unwrap_or("");
-    let mut body = written_body(f, start).unwrap_or_else(|| crate::see::decompile(f, start, end));
-    if body.chars().count() > QUOTED {
-        let cut: String = body.chars().take(QUOTED - 1).collect();
-        body = format!("{} …", cut.trim_end());
-    }
-    let place = warning_place(f, def.at);
-    let _ = writeln!(
-        f.host.diag,
-        "{place}warning: `{name}` says {comment} but {why}: `{body}`"
-    );
-}
-
-/// The text of the definition whose code starts at `start`, from its
-/// first word up to the `;` being interpreted, when both are on one
-/// kept line.
-fn written_body(f: &Forth, start: u32) -> Option<String> {
-    let from = f.vm.code.pos(start as usize)?;
-    let to = f.input.token_pos();
-    if from.src != to.src || from.line != to.line || to.col <= from.col {
-        return None;
-    }
-    let rest = f.input.source_from(from)?;
-    let text = rest.get(..(to.col - from.col) as usize)?;
-    let text = String::from_utf8_lossy(text).trim().to_string();
-    (!text.is_empty()).then_some(text)
-}
-
-/// `file:line: ` of a definition starting at `at`, as error reports
-/// give it; nothing at the terminal, where it was just typed.
-fn warning_place(f: &Forth, at: crate::code::Pos) -> String {
-    if f.input.current().kind == crate::input::SourceKind::Terminal {
-        return String::new();
-    }
-    match f.input.location(at) {
-        Some(loc) => format!("{}:{}: ", loc.file, loc.line),
-        None => String::new(),
-    }
-}
 
 /// WARNINGS is on (the default): `;` reports stack comments that
 /// disagree with the code, and redefinitions are noted.

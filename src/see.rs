@@ -20,8 +20,8 @@ use crate::instr::Instr;
 use crate::parse::{Number, parse_number};
 use crate::kernel::Forth;
 use crate::words::core::Core;
-use crate::words::float::Floating;
-use crate::words::text::{Text, signed};
+use crate::words::spec::known;
+use crate::number::signed;
 use std::collections::{BTreeMap, BTreeSet};
 use std::mem::discriminant;
 
@@ -425,7 +425,7 @@ fn expansion(f: &Forth, xt: u32, depth: usize) -> Option<(Vec<Expect>, Vec<&'sta
     let mut controls = Vec::new();
     for ins in body.iter().map(|i| i.unfused()) {
         match ins {
-            Instr::CompileXt(x) => expect.push(Expect::Exactly(crate::compiler::xt_instr(f, x)?)),
+            Instr::CompileXt(x) => expect.push(Expect::Exactly(f.vm.dict.xt_instr(x)?)),
             Instr::Prim(_) => {
                 let name = f.vm.dict.words[immediate_word(f, ins)? as usize]
                     .name
@@ -1061,7 +1061,7 @@ impl<'a> Recovery<'a> {
             return n;
         }
         let item = match self.code[i] {
-            Instr::Lit(v) if next == Some(Floating::FLit.instr()) => {
+            Instr::Lit(v) if next == Some(known().flit) => {
                 self.items
                     .push(float_as_written(self.forth, a, v).map_or(Item::Float(v), Item::Source));
                 return 2;
@@ -1114,7 +1114,7 @@ impl<'a> Recovery<'a> {
                 }
                 self.local(n)
             }
-            x if x == Floating::FToBits.instr()
+            x if x == known().f_to_bits
                 && let Some(Instr::LocalStore(n)) = next
                 && self.kind(n) == "f:" =>
             {
@@ -1152,7 +1152,7 @@ impl<'a> Recovery<'a> {
             (Kind::Value(_), s) if s == Core::Store.instr() => "to",
             (Kind::Value(_), s) if s == Core::PlusStore.instr() => "+to",
             (Kind::TwoValue(_), s) if s == Core::TwoStore.instr() => "to",
-            (Kind::FValue(_), s) if s == Floating::FStore.instr() => "to",
+            (Kind::FValue(_), s) if s == known().f_store => "to",
             (Kind::Defer(_), s) if s == Core::Store.instr() => "is",
             _ => return None,
         };
@@ -1170,8 +1170,8 @@ impl<'a> Recovery<'a> {
             .map(<[u8]>::to_vec)
             .unwrap_or_default();
         let (opener, used) = match self.code.get(i + 1) {
-            Some(&x) if x == Text::DotQuoteRun.instr() => (".\"", 2),
-            Some(&x) if x == Text::AbortIf.instr() => ("abort\"", 2),
+            Some(&x) if x == known().dot_quote_run => (".\"", 2),
+            Some(&x) if x == known().abort_if => ("abort\"", 2),
             _ => ("s\"", 1),
         };
         self.items.push(Item::Str(opener, text));
@@ -1200,7 +1200,7 @@ impl<'a> Recovery<'a> {
         // A later declaration adds to the locals already there.
         self.locals.extend_from_slice(&names);
         let mut used = 1;
-        while self.code.get(i + used) == Some(&Floating::FToBits.instr())
+        while self.code.get(i + used) == Some(&known().f_to_bits)
             && matches!(self.code.get(i + used + 1), Some(Instr::LocalStore(_)))
         {
             used += 2;
@@ -1238,7 +1238,7 @@ impl<'a> Recovery<'a> {
         let next = |k: usize| self.code.get(i + k).copied();
         let used = match self.kind(n) {
             "d:" if n > 0 && next(1) == Some(Instr::LocalFetch(n - 1)) => 2,
-            "f:" if next(1) == Some(Floating::FLit.instr()) => 2,
+            "f:" if next(1) == Some(known().flit) => 2,
             "c:" if next(1) == Some(Instr::Lit(255)) && next(2) == Some(Instr::And) => 3,
             _ => 1,
         };

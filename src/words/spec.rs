@@ -208,6 +208,8 @@ pub(crate) struct Known {
     pub(crate) f_store: Instr,
     /// `(abort")`: ABORT"'s run-time part.
     pub(crate) abort_if: Instr,
+    /// `(.")`: ."'s run-time part.
+    pub(crate) dot_quote_run: Instr,
 }
 
 /// The [`Known`] words (the table is registered before any code is
@@ -220,6 +222,7 @@ pub(crate) fn known() -> &'static Known {
             f_to_bits: Instr::Exit,
             f_store: Instr::Exit,
             abort_if: Instr::Exit,
+            dot_quote_run: Instr::Exit,
         };
         return &NONE;
     }
@@ -230,6 +233,7 @@ pub(crate) fn known() -> &'static Known {
             f_to_bits: by_name("(f>bits)"),
             f_store: by_name("f!"),
             abort_if: by_name("(abort\")"),
+            dot_quote_run: by_name("(.\")"),
         }
     })
 }
