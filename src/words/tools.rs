@@ -166,7 +166,7 @@ pub(crate) fn words_text(f: &Forth, which: Option<&str>) -> String {
 fn words_word(f: &mut Forth) -> Res<()> {
     let which = crate::parse::take_name_if(f, |next| {
         next == "all"
-            || crate::words::WordSet::ALL
+            || crate::words::spec::WordSet::ALL
                 .iter()
                 .any(|s| set_key(s.name()) == next)
             || next == set_key("prelude (written in Forth)")
