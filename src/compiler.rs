@@ -61,7 +61,6 @@ pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
     }
 }
 
-
 // ---- definitions ----
 
 /// Make a header in the current word list, noting a redefinition as gforth does.

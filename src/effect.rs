@@ -3,7 +3,6 @@
 //! `( before -- after )` — the tables' and the user's. A leaf: the
 //! dictionary keeps effects, `infer` works them out of code.
 
-
 /// A fixed stack effect: cells taken and left on the data stack, floats
 /// taken and left on the floating-point stack. `ins` counts the deepest
 /// cell the code reaches below its entry, so `( a b -- a b c )` written as
@@ -308,4 +307,3 @@ fn compare(ins: Count, outs: Count, took: u32, left: u32, what: &str) -> Option<
 }
 
 // ---- inferring a definition's effect from its code ----
-

@@ -5,44 +5,7 @@ use crate::words::{WordSet, all_specs};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// A glossary entry: name, stack effect, description.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub name: String,
-    pub effect: String,
-    pub doc: String,
-    pub immediate: bool,
-}
-
-/// Entries for the words the prelude defines in Forth, read from its
-/// one-definition-per-line layout: `... name ( effect ) ... \ doc`.
-pub fn prelude_entries() -> Vec<Entry> {
-    let mut out = Vec::new();
-    for line in include_str!("prelude.fs").lines() {
-        let Some((code, doc)) = line.split_once("  \\ ") else {
-            continue;
-        };
-        let Some(open) = code.find(" ( ") else {
-            continue;
-        };
-        let Some(close) = code[open..].find(" )").map(|k| open + k) else {
-            continue;
-        };
-        let before: Vec<&str> = code[..open].split_whitespace().collect();
-        let name = match before.as_slice() {
-            [":", name] => *name,
-            [_, "constant", name] => *name,
-            _ => continue,
-        };
-        out.push(Entry {
-            name: name.to_string(),
-            effect: code[open + 1..close + 2].to_string(),
-            doc: doc.trim().to_string(),
-            immediate: false,
-        });
-    }
-    out
-}
+pub use crate::prelude::{Entry, prelude_entries};
 
 /// The glossary as Markdown: every built-in word by word set.
 pub fn markdown() -> String {

@@ -462,7 +462,6 @@ pub(crate) fn learn_effect(
     complaint
 }
 
-
 /// WARNINGS is on (the default): `;` reports stack comments that
 /// disagree with the code, and redefinitions are noted.
 pub(crate) fn warnings_on(f: &Forth) -> bool {

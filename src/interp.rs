@@ -12,9 +12,9 @@ use crate::compiler;
 use crate::error::*;
 use crate::input::{MAX_KEPT_SOURCE_BYTES, MAX_SOURCES, SourceKind};
 use crate::kernel::Forth;
+use crate::parse::*;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use crate::parse::*;
 
 /// Interpret the parse area to its end.
 pub(crate) fn interpret(f: &mut Forth) -> Res<()> {

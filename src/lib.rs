@@ -85,8 +85,9 @@ mod kernel;
 pub mod learn;
 mod lexer;
 mod memory;
-mod parse;
 mod number;
+mod parse;
+mod prelude;
 mod reference;
 mod report;
 mod see;
@@ -101,14 +102,14 @@ pub use compiler::closer_of;
 pub use error::{ForthError, Hints, Location, Throw};
 pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};
-pub use parse::{Number, parse_number};
 pub use io::Interrupt;
 pub use io::{Console, Line, ScriptedConsole, SharedBuf};
 pub use kernel::Forth;
 pub use lexer::{Token, first_token, is_blank, next_token, token_len, words as tokens};
+pub use number::parse_float;
+pub use parse::{Number, parse_number};
 pub use system::Outcome;
 pub use terminal::colour_wanted;
-pub use number::parse_float;
 pub use words::{Spec, WordSet, all_specs};
 
 /// Addresses in the data space, for hosts that probe memory (the effects

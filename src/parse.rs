@@ -332,4 +332,3 @@ pub(crate) fn take_name_if(f: &mut Forth, wanted: impl Fn(&str) -> bool) -> Res<
 pub(crate) fn source_id(f: &Forth) -> i64 {
     f.input.current().source_id
 }
-

@@ -123,7 +123,9 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
             .ip
             .and_then(|ip| sys.vm.code.get(ip.checked_sub(1)? as usize))
             .and_then(|i| match i.unfused() {
-                crate::instr::Instr::Lit(v) => Some(crate::number::literal_text(f64::from_bits(v as u64))),
+                crate::instr::Instr::Lit(v) => {
+                    Some(crate::number::literal_text(f64::from_bits(v as u64)))
+                }
                 _ => None,
             }),
         (_, true, Some(i)) => sys.instr_name(i),

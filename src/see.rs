@@ -17,11 +17,11 @@
 
 use crate::dictionary::{Dictionary, Kind};
 use crate::instr::Instr;
-use crate::parse::{Number, parse_number};
 use crate::kernel::Forth;
+use crate::number::signed;
+use crate::parse::{Number, parse_number};
 use crate::words::core::Core;
 use crate::words::spec::known;
-use crate::number::signed;
 use std::collections::{BTreeMap, BTreeSet};
 use std::mem::discriminant;
 

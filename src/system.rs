@@ -21,7 +21,7 @@ use std::io::Write;
 static PRIMS: std::sync::LazyLock<Vec<crate::kernel::PrimFn>> =
     std::sync::LazyLock::new(crate::words::prim_table);
 
-const PRELUDE: &str = include_str!("prelude.fs");
+const PRELUDE: &str = crate::prelude::SOURCE;
 
 /// The words in the root word list (they stay in FORTH too).
 const ROOT_WORDS: [&str; 15] = [

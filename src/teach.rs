@@ -134,7 +134,7 @@ pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
             defined_in: None,
         };
     }
-    let prelude = crate::glossary::prelude_entries()
+    let prelude = crate::prelude::prelude_entries()
         .into_iter()
         .find(|e| e.name.eq_ignore_ascii_case(&name));
     if let Some(e) = prelude.filter(|_| xt < f.vm.dict.user_start) {

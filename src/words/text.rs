@@ -6,8 +6,8 @@ use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
 use crate::kernel::Forth;
-pub(crate) use crate::number::{digits, signed};
 use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE};
+pub(crate) use crate::number::{digits, signed};
 use crate::words::sys;
 
 /// Decode the escapes of S\" (Forth-2012 6.2.2266).
