@@ -2,32 +2,15 @@
 //!
 //! A Forth-2012 system for learning stack programming by writing games.
 //!
-//! The pipeline, one module per stage (all crate-private):
-//!
-//! - `input` is where the interpreter reads: the stack of input sources,
-//!   the texts kept for error messages, the token being interpreted;
-//! - `lexer` finds the next blank-delimited token in the input line;
-//! - `interp` is the outer interpreter: SOURCE, >IN, REFILL, PARSE,
-//!   EVALUATE, INCLUDED, number conversion, interpret or compile;
-//! - `compiler` holds the compiler's state (the definition being made, its
-//!   DO loops and locals) and appends instructions: colon definitions,
-//!   control structures, locals;
-//! - `effect` infers a definition's stack effect at `;` and checks its
-//!   stack comment;
-//! - `code` is the code space: the `instr::Instr`s, their source positions
-//!   and the locals' names, cut back together;
-//! - `vm` holds the machine (`Forth`) and runs compiled code (the inner
-//!   interpreter), with CATCH/THROW;
-//! - `memory` is the checked, byte-addressed data space and heap;
-//! - `dictionary` keeps word headers, word lists and the search order;
-//! - `see` decompiles a word back into Forth source (SEE);
-//! - `reference` finds a built-in game word's rule in Forth (SEE shows it);
-//! - `words` declares every built-in word once, by family;
-//! - `error` turns throw codes into reports with locations;
-//! - `system` builds a system and is the host API;
-//! - `io` holds the console trait, the output writer and the open files,
-//!   and `terminal` the process's own stdin (a terminal through crossterm,
-//!   a pipe through a reader thread) and the rule for colours.
+//! The modules (all crate-private unless named below) form layers, each
+//! using only the ones under it; ARCHITECTURE.md draws them and has a
+//! paragraph per module. In short: leaves (`error`, `lexer`, `instr`,
+//! `effect`, `code`, `memory`, `stacks`, `io`, `number`, `dictionary`,
+//! `input`, `host`), then `kernel` (the [`Forth`] struct: the machine and
+//! the parts around it), then the functions over a system — `parse`,
+//! `infer`, `see`, `compiler`, `interp`, `teach`, the word families in
+//! `words`, `report` — and at the top `vm` (the inner interpreter),
+//! `system` (the host API) and `learn` (the course).
 //!
 //! Nothing here prints to the terminal or exits the process: output goes
 //! to an injected writer, and only `main.rs` and the REPL talk to the user.
@@ -41,7 +24,8 @@
 //!   [`Console`], such as a [`ScriptedConsole`]) or [`Forth::for_test`]
 //!   (output into a [`SharedBuf`]), and driven by the host methods in
 //!   `system.rs`: `interpret_line`, `interpret_input`, `run_file`,
-//!   `run_code`, `run_stdin`, `set_args`, `set_seed`, `trace_name`,
+//!   `run_code`, `run_stdin`, `set_args`, `set_seed`, `set_interrupt`,
+//!   `interrupt`, `set_clock`, `set_tutor`, `trace_name`,
 //!   `in_definition`, `ok_stack`, `repl_words`, `word_info` (what `help`
 //!   knows about a word), `output_failed`,
 //!   `output_closed`, `end_output_line`, `base`; and, for tests and fuzzing, the data stack
@@ -49,13 +33,15 @@
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
 //!   and [`Hints`]) and [`Throw`];
-//! - [`INTERRUPT`], the flag Ctrl-C raises ([`raise_interrupt`] raises it);
+//! - the host services a system is given: [`Interrupt`] (its Ctrl-C,
+//!   raised from a signal handler or another thread), [`Clock`] (with
+//!   [`SystemClock`] and [`NoWaitClock`]), [`Tutor`] (the course);
 //! - [`colour_wanted`], the one rule for colouring a stream (a terminal,
 //!   no `NO_COLOR`, `TERM` not `dumb`);
 //! - the table of built-in words: [`all_specs`], [`Spec`], [`WordSet`],
 //!   and the generated [`glossary`];
-//! - the guided course in [`learn`] (lessons, the checker), with
-//!   `Forth::set_lessons` and `Forth::set_progress_file`;
+//! - the guided course in [`learn`] (lessons, the checker, `Course`, the
+//!   `Tutor` a host installs with `Forth::set_tutor`);
 //! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
 //!   [`parse_number`] / [`Number`], the tokens and numbers they see, and
 //!   [`closer_of`], what closes a control structure;
