@@ -3,10 +3,14 @@
 //! same harness function the fuzzer runs (`fuzz/harness.rs`), and none may
 //! panic. The corpus is part of the repository: an empty or missing corpus
 //! directory is a failure. See `fuzz/README.md` to grow it.
+//!
+//! The harness's watchdog raises `playforth::INTERRUPT` when an input runs
+//! long, so each replay runs alone in a child process.
 
-#[path = "../fuzz/harness.rs"]
+#[path = "../../fuzz/harness.rs"]
 mod harness;
 
+use crate::common;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, mpsc};
@@ -75,15 +79,24 @@ fn replay(target: &'static str, run: fn(&[u8])) {
 
 #[test]
 fn interpret_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::interpret_corpus_does_not_panic") {
+        return;
+    }
     replay("interpret", harness::interpret);
 }
 
 #[test]
 fn repl_helpers_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::repl_helpers_corpus_does_not_panic") {
+        return;
+    }
     replay("repl_helpers", harness::repl_helpers);
 }
 
 #[test]
 fn game_words_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::game_words_corpus_does_not_panic") {
+        return;
+    }
     replay("game_words", harness::game_words);
 }

@@ -8,7 +8,7 @@
 //! PLAYFORTH_BLESS=1 rewrites the sessions and docs/glossary.md instead of
 //! failing.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
