@@ -551,7 +551,7 @@ fn the_committed_man_pages_are_up_to_date() {
         let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             on_disk == generated,
-            "docs/{page} is out of date: run PLAYFORTH_BLESS=1 cargo test --test cli"
+            "docs/{page} is out of date: run PLAYFORTH_BLESS=1 cargo test --test all cli::"
         );
     }
 }

@@ -1,16 +1,14 @@
 //! Replays the fuzz corpus (issue 8) on stable Rust: every file under
 //! `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` goes through the
-//! same harness function the fuzzer runs (`fuzz/harness.rs`), and none may
+//! same harness function the fuzzer runs (`fuzz/harness/`), and none may
 //! panic. The corpus is part of the repository: an empty or missing corpus
 //! directory is a failure. See `fuzz/README.md` to grow it.
 //!
 //! The harness's watchdog raises `playforth::INTERRUPT` when an input runs
 //! long, so each replay runs alone in a child process.
 
-#[path = "../../fuzz/harness.rs"]
-mod harness;
-
 use crate::common;
+use playforth_fuzz_harness as harness;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, mpsc};
