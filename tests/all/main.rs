@@ -10,6 +10,7 @@
 
 mod common;
 
+mod architecture;
 mod blog;
 mod cases;
 mod cli;
