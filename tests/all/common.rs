@@ -1,5 +1,4 @@
-#![allow(dead_code)] // each test file uses its own part of these helpers
-//! Shared by the test files: running Forth text as a REPL session and
+//! Shared by the test modules: running Forth text as a REPL session and
 //! writing down what a person would have seen; running a test alone in a
 //! process of its own.
 
