@@ -1,8 +1,8 @@
 //! What a command is expected to offer besides its work: completions for
 //! the user's shell (`--completions SHELL`) and a manual page (`--man`),
 //! both generated from the command's clap definition, so they say what
-//! `--help` says. Compiled into both binaries, `playforth` and
-//! `playforth-referee`.
+//! `--help` says. Used by both binaries, `playforth` and
+//! `playforth-referee`, which pass their standard output and error in.
 
 use clap_complete::Shell;
 use std::io::Write;
@@ -64,22 +64,21 @@ fn roff_text(text: &str) -> String {
     text.replace('\\', "\\e").replace('-', "\\-")
 }
 
-/// Write generated text to standard output.
-pub fn print(text: &[u8]) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text)?;
-    out.flush()
-}
-
 /// `--completions SHELL` and `--man` of the binary `program`: the text on
-/// stdout; an output that cannot be written is said with status 1, and a
-/// reader that went away is quiet, with status 141 as for `yes | head`.
-pub fn print_generated(program: &str, text: &[u8]) -> std::process::ExitCode {
-    match print(text) {
+/// `out` (its standard output); an output that cannot be written is said on
+/// `err` with status 1, and a reader that went away is quiet, with status
+/// 141 as for `yes | head`.
+pub fn write_generated(
+    program: &str,
+    text: &[u8],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> std::process::ExitCode {
+    match out.write_all(text).and_then(|()| out.flush()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::from(141),
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "{program}: cannot write the output: {e}");
+            let _ = writeln!(err, "{program}: cannot write the output: {e}");
             std::process::ExitCode::from(1)
         }
     }

@@ -22,7 +22,7 @@ pub fn markdown() -> String {
         "# Glossary\n\n\
          Every built-in word of playforth, by word set. Generated from the word\n\
          tables in `src/words/` and from `src/prelude.fs`; do not edit by hand\n\
-         (run `PLAYFORTH_BLESS=1 cargo test --test docs` after changing a word).\n",
+         (run `PLAYFORTH_BLESS=1 cargo test --test all docs::` after changing a word).\n",
     );
     let names: Vec<String> = sets.keys().map(|s| s.name().to_string()).collect();
     let _ = writeln!(

@@ -17,8 +17,8 @@
 //!
 //! ## The public API
 //!
-//! What the binary (`main.rs`, `repl.rs`), the integration tests and the
-//! fuzz harness use, and nothing else:
+//! What the binaries (`main.rs`, `repl.rs`, the referee), the integration
+//! tests and the fuzz harness use, and nothing else:
 //!
 //! - [`Forth`], built by [`Forth::new`], [`Forth::with_io`] (with a
 //!   [`Console`], such as a [`ScriptedConsole`]) or [`Forth::for_test`]
@@ -42,9 +42,13 @@
 //!   and the generated [`glossary`];
 //! - the guided course in [`learn`] (lessons, the checker, `Course`, the
 //!   `Tutor` a host installs with `Forth::set_tutor`);
-//! - the REPL's helpers in [`teach`], with [`next_token`] / [`Token`] and
+//! - the REPL's helpers in [`teach`] (what it knows about words) and
+//!   [`repl_line`] (colours, completion, hints and unfinished input on the
+//!   line being typed), with [`next_token`] / [`Token`] and
 //!   [`parse_number`] / [`Number`], the tokens and numbers they see, and
 //!   [`closer_of`], what closes a control structure;
+//! - `cli_docs` (hidden from the docs), the binaries' `--completions` and
+//!   `--man`, generated from their clap definitions;
 //! - [`layout`], the data space addresses tests and the fuzzer probe;
 //! - [`fivestep`], the five-step game's rules (legal paths, `check_path`,
 //!   `play`, square names), which the game words, the tests and the contest
@@ -54,6 +58,9 @@
 #![deny(unsafe_code)]
 
 mod bundled;
+/// The binaries' `--completions` and `--man` (not part of the Forth system).
+#[doc(hidden)]
+pub mod cli_docs;
 mod code;
 mod compiler;
 mod dictionary;
@@ -75,6 +82,7 @@ mod number;
 mod parse;
 mod prelude;
 mod reference;
+pub mod repl_line;
 mod report;
 mod see;
 mod stacks;

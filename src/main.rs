@@ -10,12 +10,11 @@
 use clap::{CommandFactory, Parser, ValueHint};
 use clap_complete::Shell;
 use playforth::learn::{self, Lesson, LessonError};
-use playforth::{Forth, ForthError, Interrupt, Outcome};
+use playforth::{Forth, ForthError, Interrupt, Outcome, cli_docs};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-mod cli_docs;
 mod repl;
 
 /// A friendly Forth for learning stack programming by playing board games.
@@ -276,15 +275,19 @@ fn main() -> ExitCode {
             .exit();
     }
     if let Some(shell) = cli.completions {
-        return cli_docs::print_generated(
+        return cli_docs::write_generated(
             "playforth",
             &cli_docs::completions(Cli::command(), shell),
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr(),
         );
     }
     if cli.man {
-        return cli_docs::print_generated(
+        return cli_docs::write_generated(
             "playforth",
             &cli_docs::man_page(Cli::command(), MAN_EXTRA),
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr(),
         );
     }
     // Ctrl-C raises the interrupt of the system (or the check) running.

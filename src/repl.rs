@@ -7,7 +7,7 @@
 //! the code; history and the course progress are kept in the user's data
 //! directory (PLAYFORTH_DATA_DIR overrides it).
 
-mod line;
+use playforth::repl_line as line;
 use playforth::{Forth, Outcome};
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;

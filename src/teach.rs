@@ -3,7 +3,7 @@
 //! "did you mean" of an undefined word. Everything comes from the word
 //! tables, the prelude's comments and the user's own stack comments. (What
 //! the REPL does with a line as it is typed — colours, completion, hints,
-//! unfinished input — is beside it, in the binary's `src/repl/line.rs`.)
+//! unfinished input — is beside it, in `repl_line.rs`.)
 
 use crate::dictionary::Kind;
 use crate::kernel::Forth;

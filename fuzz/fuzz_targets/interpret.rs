@@ -1,10 +1,8 @@
 #![no_main]
-//! cargo fuzz target `interpret`: see ../harness.rs.
+//! cargo fuzz target `interpret`: see ../harness/src/lib.rs.
 
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../harness.rs"]
-mod harness;
+use playforth_fuzz_harness as harness;
 
 /// LeakSanitizer off by default: the harness keeps a system per thread on
 /// purpose, and a leak scan of its ~100 MB of buffers after an input costs

@@ -8,6 +8,7 @@
 
 use clap::{CommandFactory, Parser, Subcommand, ValueHint};
 use clap_complete::Shell;
+use playforth::cli_docs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,8 +16,6 @@ use std::time::{Duration, Instant};
 
 #[cfg(target_os = "linux")]
 mod cgroup;
-#[path = "../../cli_docs.rs"]
-mod cli_docs;
 #[cfg(target_os = "linux")]
 mod contest;
 #[cfg(target_os = "linux")]
@@ -149,15 +148,19 @@ the table so far written, the work folder removed.
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(shell) = cli.completions {
-        return cli_docs::print_generated(
+        return cli_docs::write_generated(
             "playforth-referee",
             &cli_docs::completions(Cli::command(), shell),
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr(),
         );
     }
     if cli.man {
-        return cli_docs::print_generated(
+        return cli_docs::write_generated(
             "playforth-referee",
             &cli_docs::man_page(Cli::command(), MAN_EXTRA),
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr(),
         );
     }
     let Some(command) = &cli.command else {

@@ -1,12 +1,15 @@
 //! Replays the fuzz corpus (issue 8) on stable Rust: every file under
 //! `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/` goes through the
-//! same harness function the fuzzer runs (`fuzz/harness.rs`), and none may
+//! same harness function the fuzzer runs (`fuzz/harness/`), and none may
 //! panic. The corpus is part of the repository: an empty or missing corpus
 //! directory is a failure. See `fuzz/README.md` to grow it.
+//!
+//! The harness's watchdog raises the interrupt all the harness's systems
+//! share when an input runs long, so each replay runs alone in a child
+//! process.
 
-#[path = "../fuzz/harness.rs"]
-mod harness;
-
+use crate::common;
+use playforth_fuzz_harness as harness;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, mpsc};
@@ -75,15 +78,24 @@ fn replay(target: &'static str, run: fn(&[u8])) {
 
 #[test]
 fn interpret_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::interpret_corpus_does_not_panic") {
+        return;
+    }
     replay("interpret", harness::interpret);
 }
 
 #[test]
 fn repl_helpers_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::repl_helpers_corpus_does_not_panic") {
+        return;
+    }
     replay("repl_helpers", harness::repl_helpers);
 }
 
 #[test]
 fn game_words_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::game_words_corpus_does_not_panic") {
+        return;
+    }
     replay("game_words", harness::game_words);
 }

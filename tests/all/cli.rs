@@ -1,7 +1,7 @@
 //! The `playforth` command as a user runs it: options, scripts and their
 //! arguments, piped input, exit statuses.
 
-mod common;
+use crate::common;
 
 struct Run {
     stdout: String,
@@ -351,7 +351,7 @@ fn run_as_command(path: &str, args: &[&str], path_var: &str) -> std::process::Ou
 /// The README's example of a script that runs as a command: its text, the
 /// arguments it is run with, and what it prints.
 fn readme_script() -> (String, Vec<String>, String) {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let block = readme
         .split("$ cat hello\n")
         .nth(1)
@@ -551,7 +551,7 @@ fn the_committed_man_pages_are_up_to_date() {
         let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             on_disk == generated,
-            "docs/{page} is out of date: run PLAYFORTH_BLESS=1 cargo test --test cli"
+            "docs/{page} is out of date: run PLAYFORTH_BLESS=1 cargo test --test all cli::"
         );
     }
 }

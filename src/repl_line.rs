@@ -2,10 +2,11 @@
 //! the word being typed, completion and hints, and whether the input is
 //! unfinished (an open definition, control structure, comment or string)
 //! and what the prompt shows then. Tokens come from the interpreter's own
-//! lexer (`playforth::first_token` and its kin), so what is coloured and
-//! completed is what running the line reads.
+//! lexer (`first_token` and its kin), so what is coloured and completed is
+//! what running the line reads. Pure functions over text, called by
+//! the REPL (`src/repl.rs`) and the fuzz harness (`fuzz/harness/`).
 
-use playforth::{closer_of, first_token, is_blank, token_len, tokens};
+use crate::{closer_of, first_token, is_blank, parse_float, parse_number, token_len, tokens};
 
 /// What a token on the input line is, for colouring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,8 +134,8 @@ pub fn classify(
             match lookup(tok) {
                 Some(true) => Class::User,
                 Some(false) => Class::Builtin,
-                None if playforth::parse_number(tok.as_bytes(), base).is_some()
-                    || (base == 10 && playforth::parse_float(tok.as_bytes()).is_some()) =>
+                None if parse_number(tok.as_bytes(), base).is_some()
+                    || (base == 10 && parse_float(tok.as_bytes()).is_some()) =>
                 {
                     Class::Number
                 }

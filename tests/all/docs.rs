@@ -8,7 +8,7 @@
 //! PLAYFORTH_BLESS=1 rewrites the sessions and docs/glossary.md instead of
 //! failing.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -97,6 +97,6 @@ fn glossary_matches_the_word_tables() {
     let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         on_disk == generated,
-        "docs/glossary.md is out of date: run PLAYFORTH_BLESS=1 cargo test --test docs"
+        "docs/glossary.md is out of date: run PLAYFORTH_BLESS=1 cargo test --test all docs::"
     );
 }

@@ -24,18 +24,11 @@ use playforth::{Forth, Outcome};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// The in-process tests share `playforth::INTERRUPT`: one at a time.
-static INTERRUPT_LOCK: Mutex<()> = Mutex::new(());
-
-fn interrupt_lock() -> std::sync::MutexGuard<'static, ()> {
-    INTERRUPT_LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// The seed for the random tests (`ROBUST_SEED` overrides it).
 fn seed() -> u64 {
@@ -100,6 +93,8 @@ const SKIP: &[&str] = &[
 
 #[test]
 fn random_lines_never_panic() {
+    // It presses Ctrl-C on its own system only (`Forth::interrupt`): the
+    // tests beside it on other threads are not stopped.
     let words: Vec<&str> = playforth::all_specs()
         .map(|s| s.name)
         .filter(|n| !SKIP.contains(n))
@@ -118,7 +113,6 @@ fn random_lines_never_panic() {
         "9223372036854775807",
         "65536",
     ];
-    let _one_at_a_time = interrupt_lock();
     let mut rng = Rng(seed());
     let (mut forth, out) = Forth::for_test(b"");
     // A watchdog: a line that runs for more than two seconds is stopped as
@@ -395,7 +389,8 @@ enum Report {
 
 #[test]
 fn random_programs_with_every_control_word_come_back() {
-    let _one_at_a_time = interrupt_lock();
+    // It presses Ctrl-C on its own system only (`Forth::interrupt`): the
+    // tests beside it on other threads are not stopped.
     let count = std::env::var("ROBUST_PROGRAMS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -522,7 +517,8 @@ fn random_programs_with_every_control_word_come_back() {
 /// as usual.
 #[test]
 fn ctrl_c_while_a_system_starts_waits_for_it() {
-    let _one_at_a_time = interrupt_lock();
+    // It presses Ctrl-C on its own system only (`Forth::interrupt`): the
+    // tests beside it on other threads are not stopped.
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let host_irq = playforth::Interrupt::new();
     let raiser = {

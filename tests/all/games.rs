@@ -2,7 +2,7 @@
 //! strength, whole games under a fixed seed, and the portable definitions
 //! in examples/lib/gforth.fs checked against gforth itself.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

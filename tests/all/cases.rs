@@ -6,12 +6,11 @@
 //! A case may start with `\ stdin: TEXT` lines; their TEXT (with `\n` for a
 //! line break, `\xNN` for a byte) is what KEY and ACCEPT will read.
 
-mod common;
-use common::transcript;
+use crate::common::transcript;
 
 #[test]
 fn cases() {
-    insta::glob!("cases/**/*.fs", |path| {
+    insta::glob!("..", "cases/**/*.fs", |path| {
         let source = std::fs::read_to_string(path).expect("case file");
         insta::assert_snapshot!(transcript(&source));
     });

@@ -1,12 +1,11 @@
 //! The fuzz harness (issue 8): one plain function per target, taking the
-//! fuzzer's bytes. Included by the cargo-fuzz targets (`fuzz_targets/*.rs`)
-//! and by `tests/fuzz_corpus.rs`, which replays the committed corpus on
-//! stable Rust, with `#[path = "../fuzz/harness.rs"] mod harness;`.
+//! fuzzer's bytes. A crate of its own, used by the cargo-fuzz targets
+//! (`fuzz/fuzz_targets/*.rs`) and by the test binary's `fuzz_corpus`
+//! module (`tests/all/fuzz_corpus.rs`), which replays the committed corpus
+//! on stable Rust.
 //!
 //! Every target has one rule: any `Err(ForthError)` / `Err(Throw)` is fine,
 //! a panic (or abort, or hang) is the bug.
-
-#![allow(dead_code)]
 
 use playforth::Forth;
 use playforth::Interrupt;
@@ -14,14 +13,9 @@ use playforth::Interrupt;
 /// The Ctrl-C of every system the harness makes: the watchdog raises it.
 static WATCHED: std::sync::LazyLock<Interrupt> = std::sync::LazyLock::new(Interrupt::new);
 use playforth::SharedBuf;
+use playforth::repl_line;
 use playforth::{WordSet, all_specs};
 use std::cell::RefCell;
-
-/// The REPL's line helpers live in the binary (`src/repl/line.rs`); the
-/// harness compiles the same file in.
-#[allow(dead_code)]
-#[path = "../src/repl/line.rs"]
-mod teach;
 use std::sync::Once;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -223,7 +217,7 @@ pub fn interpret_rejects(data: &[u8]) -> bool {
 }
 
 /// The bytes as lines typed at the REPL: lines are gathered while
-/// `teach::unfinished` says the input goes on (an open definition, comment
+/// `repl_line::unfinished` says the input goes on (an open definition, comment
 /// or string), then run with `interpret_input`, as `src/repl.rs` does.
 /// Invalid UTF-8 is replaced (the REPL only ever sees `&str`).
 pub fn interpret(data: &[u8]) {
@@ -240,7 +234,7 @@ pub fn interpret(data: &[u8]) {
             for line in text.split('\n') {
                 input.push_str(line);
                 input.push('\n');
-                if !teach::unfinished(&input) {
+                if !repl_line::unfinished(&input) {
                     let _ = repl.forth.interpret_input(input.trim_end_matches('\n'));
                     let _ = repl.forth.in_definition();
                     let _ = repl.forth.ok_stack();
@@ -384,21 +378,21 @@ pub fn repl_helpers(data: &[u8]) {
     let Ok(line) = std::str::from_utf8(rest) else {
         return;
     };
-    let _ = teach::classify(line, base, &lookup);
-    let _ = teach::highlight(line, base, &lookup);
-    let _ = teach::unfinished(line);
+    let _ = repl_line::classify(line, base, &lookup);
+    let _ = repl_line::highlight(line, base, &lookup);
+    let _ = repl_line::unfinished(line);
     // The REPL asks about the input so far, each line ended by '\n'.
-    let _ = teach::unfinished(&format!("{line}\n"));
+    let _ = repl_line::unfinished(&format!("{line}\n"));
     let words = known_words();
     for pos in positions(line) {
-        let _ = teach::word_at(line, pos);
-        let _ = teach::hint(line, pos, &effect_of);
+        let _ = repl_line::word_at(line, pos);
+        let _ = repl_line::hint(line, pos, &effect_of);
     }
     // Completion sorts and formats every matching word, so it is tried at
     // fewer places: the ends, inside and around every multi-byte character
     // (where slicing can go wrong), and a few chosen by the first byte.
     for pos in completion_positions(line, sel) {
-        let _ = teach::complete(line, pos, words);
+        let _ = repl_line::complete(line, pos, words);
     }
 }
 

@@ -12,7 +12,7 @@
 //! taken off the list. The summary (how many agree, and for each program
 //! that differs its first differing line and playforth's first line on
 //! stderr) is printed to stderr, so run
-//! `cargo test --test corpus -- --nocapture` to read it, and is also written
+//! `cargo test --test all corpus:: -- --nocapture` to read it, and is also written
 //! to `corpus-report.txt` in Cargo's target tmp dir.
 //!
 //! `gforth_still_prints_the_expected_output` re-runs gforth 0.7.3, when it

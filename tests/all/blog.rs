@@ -3,7 +3,7 @@
 //! page's text is not copied into this repository), written to a temporary
 //! folder, and played with keys piped into stdin.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
-#![allow(dead_code)] // each test file uses its own part of these helpers
-//! Shared by the test files: running Forth text as a REPL session and
-//! writing down what a person would have seen.
+//! Shared by the test modules: running Forth text as a REPL session and
+//! writing down what a person would have seen; running a test alone in a
+//! process of its own.
 
 use playforth::{Forth, Outcome};
 use std::fmt::Write;
@@ -155,4 +155,42 @@ fn run_in(
         String::from_utf8_lossy(&out.stderr).into_owned(),
         out.status.code().unwrap_or(-1),
     )
+}
+
+/// Which test a child of this test binary runs (see `alone_in_a_child`).
+const ALONE: &str = "PLAYFORTH_TEST_ALONE";
+
+/// For a test whose systems share one interrupt with others it does not
+/// own (the fuzz harness's watchdog raises one for all its systems), so
+/// it must not share its process with the other tests, which run on
+/// threads beside it. Called first
+/// thing with the test's full name (`module::function`): in the test
+/// binary it runs that one test in a child process of the same binary and
+/// returns true once the child passed (the test then returns); in the
+/// child it returns false and the test runs.
+pub fn alone_in_a_child(test: &str) -> bool {
+    if std::env::var(ALONE).is_ok_and(|t| t == test) {
+        return false;
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let out = std::process::Command::new(exe)
+        .args([test, "--exact", "--test-threads=1", "--nocapture"])
+        .env(ALONE, test)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // Shown with the test's own output (when it fails, or with --nocapture).
+    print!("{stdout}");
+    eprint!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "`{test}` failed in its own process ({})",
+        out.status
+    );
+    assert!(
+        stdout.contains("test result: ok. 1 passed"),
+        "the child ran no test named `{test}`"
+    );
+    true
 }
