@@ -328,6 +328,25 @@ fn opens_structure(name: &str) -> bool {
 /// Those words (`help` says so of each).
 pub(crate) const PROMPT_OPENERS: [&str; 5] = ["if", "do", "?do", "begin", "case"];
 
+/// A token that is neither a word nor an integer: a float literal when
+/// BASE is decimal (pushed, or compiled), else an undefined word.
+pub(crate) fn float_token(f: &mut Forth, name: &str, compiling: bool) -> Res<()> {
+    let r = (f.base() == 10)
+        .then(|| crate::number::parse_float(name.as_bytes()))
+        .flatten();
+    match r {
+        Some(r) if compiling => compile_float(f, r),
+        Some(r) => f.vm.stacks.fpush(r),
+        None => Err(f.fail(UNDEFINED_WORD, name)),
+    }
+}
+
+/// Compile a float literal: its bits, then `(flit)`.
+pub(crate) fn compile_float(f: &mut Forth, r: f64) -> Res<()> {
+    compiler::emit(f, crate::instr::Instr::Lit(r.to_bits() as i64))?;
+    compiler::emit(f, crate::words::spec::known().flit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,23 +390,4 @@ mod tests {
         assert_eq!(parse_number(b"-'a'", 10), Some(Single(-97)));
         assert_eq!(parse_number(b"''", 10), Some(Single(39)));
     }
-}
-
-/// A token that is neither a word nor an integer: a float literal when
-/// BASE is decimal (pushed, or compiled), else an undefined word.
-pub(crate) fn float_token(f: &mut Forth, name: &str, compiling: bool) -> Res<()> {
-    let r = (f.base() == 10)
-        .then(|| crate::number::parse_float(name.as_bytes()))
-        .flatten();
-    match r {
-        Some(r) if compiling => compile_float(f, r),
-        Some(r) => f.vm.stacks.fpush(r),
-        None => Err(f.fail(UNDEFINED_WORD, name)),
-    }
-}
-
-/// Compile a float literal: its bits, then `(flit)`.
-pub(crate) fn compile_float(f: &mut Forth, r: f64) -> Res<()> {
-    compiler::emit(f, crate::instr::Instr::Lit(r.to_bits() as i64))?;
-    compiler::emit(f, crate::words::spec::known().flit)
 }

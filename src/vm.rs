@@ -1446,7 +1446,7 @@ impl Forth {
                     .vm
                     .code
                     .get(next as usize)
-                    .map(|i| crate::words::core::canonical(i))
+                    .map(crate::words::core::canonical)
                     == Some(flit) =>
             {
                 return;
