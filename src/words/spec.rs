@@ -6,69 +6,44 @@
 
 use crate::instr::Instr;
 
-/// The word sets of Forth-2012, plus gforth's and our own extras.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum WordSet {
-    Core,
-    CoreExt,
-    Double,
-    Exception,
-    Facility,
-    File,
-    Locals,
-    Memory,
-    Search,
-    String,
-    Tools,
-    Floating,
-    FloatingExt,
-    Gforth,
-    Playforth,
-    Games,
-    Course,
+/// Declare the word sets once, each with its name: the enum, [`WordSet::ALL`]
+/// and [`WordSet::name`] come from the one list, so no set can be left out of
+/// `words` (which lists `ALL`) or the glossary.
+macro_rules! word_sets {
+    ($( $set:ident $name:literal, )*) => {
+        /// The word sets of Forth-2012, plus gforth's and our own extras.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum WordSet { $($set),* }
+
+        impl WordSet {
+            /// Every word set, in declaration order.
+            pub const ALL: &[WordSet] = &[$(WordSet::$set),*];
+
+            pub fn name(self) -> &'static str {
+                match self { $(WordSet::$set => $name),* }
+            }
+        }
+    };
 }
 
-impl WordSet {
-    pub const ALL: [WordSet; 16] = [
-        WordSet::Core,
-        WordSet::CoreExt,
-        WordSet::Double,
-        WordSet::Exception,
-        WordSet::Facility,
-        WordSet::File,
-        WordSet::Locals,
-        WordSet::Memory,
-        WordSet::Search,
-        WordSet::String,
-        WordSet::Tools,
-        WordSet::Floating,
-        WordSet::FloatingExt,
-        WordSet::Gforth,
-        WordSet::Playforth,
-        WordSet::Games,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            WordSet::Core => "CORE",
-            WordSet::CoreExt => "CORE EXT",
-            WordSet::Double => "DOUBLE",
-            WordSet::Exception => "EXCEPTION",
-            WordSet::Facility => "FACILITY",
-            WordSet::File => "FILE",
-            WordSet::Locals => "LOCALS",
-            WordSet::Memory => "MEMORY",
-            WordSet::Search => "SEARCH",
-            WordSet::String => "STRING",
-            WordSet::Tools => "TOOLS",
-            WordSet::Floating => "FLOATING",
-            WordSet::FloatingExt => "FLOATING EXT",
-            WordSet::Gforth => "gforth",
-            WordSet::Playforth => "playforth",
-            WordSet::Games => "games",
-            WordSet::Course => "course",
-        }
-    }
+word_sets! {
+    Core "CORE",
+    CoreExt "CORE EXT",
+    Double "DOUBLE",
+    Exception "EXCEPTION",
+    Facility "FACILITY",
+    File "FILE",
+    Locals "LOCALS",
+    Memory "MEMORY",
+    Search "SEARCH",
+    String "STRING",
+    Tools "TOOLS",
+    Floating "FLOATING",
+    FloatingExt "FLOATING EXT",
+    Gforth "gforth",
+    Playforth "playforth",
+    Games "games",
+    Course "course",
 }
 
 /// The declaration of one built-in word.
