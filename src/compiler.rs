@@ -258,7 +258,7 @@ pub(crate) fn drop_header(f: &mut Forth, xt: u32) {
 }
 
 pub(crate) fn set_flag_on_last(f: &mut Forth, flag: u8) -> Res<()> {
-    let xt = f.vm.dict.last.ok_or(Throw(-32))?;
+    let xt = f.vm.dict.last.ok_or(INVALID_NAME)?;
     f.vm.dict.words[xt as usize].flags |= flag;
     Ok(())
 }
@@ -585,9 +585,9 @@ pub(crate) fn declare_locals(sys: &mut Forth, brace: bool) -> Res<()> {
                 continue;
             }
             "w^" | "c^" | "d^" | "f^" => {
-                // -21, unsupported operation: the list is well formed.
+                // Unsupported operation: the list is well formed.
                 return Err(sys.fail(
-                    crate::error::Throw(-21),
+                    UNSUPPORTED,
                     format!("`{name}` (a local whose address is taken) is not supported: locals live outside data space here, so they have no address; use a VARIABLE or an ALLOCATEd cell"),
                 ));
             }

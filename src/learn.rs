@@ -696,7 +696,7 @@ fn run_check(
         let _ = f.vm.mem.set_cell(crate::memory::BASE_ADDR as i64, 10);
         if !lesson.helpers.trim().is_empty()
             && let Err(e) = f.run_code("helpers", &lesson.helpers)
-            && e.code != -28
+            && e.code != crate::throw::USER_INTERRUPT.0
         {
             return (
                 Run::Failed(format!("the lesson's helpers failed:\n{e}")),
@@ -708,7 +708,7 @@ fn run_check(
         let run = match f.run_code("check", &check.input) {
             Ok(Outcome::Continue) => Run::Done(out.take(), f.stack().to_vec()),
             Ok(Outcome::Bye(_)) => Run::Failed("it ran `bye`".into()),
-            Err(e) if e.code == -28 => Run::Interrupted,
+            Err(e) if e.code == crate::throw::USER_INTERRUPT.0 => Run::Interrupted,
             Err(e) => {
                 let printed = out.take();
                 if printed.trim().is_empty() {

@@ -4,8 +4,8 @@
 //!
 //! The modules (all crate-private unless named below) form layers, each
 //! using only the ones under it; ARCHITECTURE.md draws them and has a
-//! paragraph per module. In short: leaves (`error`, `lexer`, `instr`,
-//! `effect`, `code`, `memory`, `stacks`, `io`, `number`, `dictionary`,
+//! paragraph per module. In short: leaves (`throw`, the table of throw
+//! codes; `error`, `lexer`, `instr`, `effect`, `code`, `memory`, `stacks`, `io`, `number`, `dictionary`,
 //! `input`, `host`), then `kernel` (the [`Forth`] struct: the machine and
 //! the parts around it), then the functions over a system — `parse`,
 //! `infer`, `see`, `compiler`, `interp`, `teach`, the word families in
@@ -32,7 +32,8 @@
 //!   (`push`, `pop`, `depth`, `stack`), `execute` of an execution token,
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
-//!   and [`Hints`]) and [`Throw`];
+//!   and [`Hints`]) and [`Throw`], with the named codes and their messages
+//!   in [`throw`];
 //! - the host services a system is given: [`Interrupt`] (its Ctrl-C,
 //!   raised from a signal handler or another thread), [`Clock`] (with
 //!   [`SystemClock`] and [`NoWaitClock`]), [`Tutor`] (the course);
@@ -89,6 +90,7 @@ mod stacks;
 mod system;
 pub mod teach;
 mod terminal;
+pub mod throw;
 mod vm;
 mod words;
 

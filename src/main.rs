@@ -109,7 +109,7 @@ const OUTPUT_CLOSED: u8 = 141;
 const INTERRUPTED: u8 = 130;
 
 /// The throw code of Ctrl-C (user interrupt).
-const USER_INTERRUPT: i64 = -28;
+const USER_INTERRUPT: i64 = playforth::throw::USER_INTERRUPT.0;
 
 /// The exit status for an uncaught error: 130 for Ctrl-C, else 1.
 fn error_status(e: &ForthError) -> ExitCode {

@@ -273,7 +273,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 Ok(Outcome::Bye(code)) => break ExitCode::from(code as u8),
                 Err(e) => {
                     let ended = forth.end_output_line();
-                    if e.code == -28 && !ended {
+                    if e.code == playforth::throw::USER_INTERRUPT.0 && !ended {
                         // The terminal echoed `^C` at the start of a line.
                         let _ = writeln!(std::io::stderr());
                     }

@@ -103,8 +103,8 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
             }
             msg
         }
-        (_, Some(m)) => format!("{}: {m}", describe(code)),
-        (_, None) => describe(code).to_string(),
+        (_, Some(m)) => format!("{}: {m}", crate::throw::message(code)),
+        (_, None) => crate::throw::message(code).to_string(),
     };
     if code > 0 || (code < -79 && code > -256) {
         message = format!("uncaught exception {code}");

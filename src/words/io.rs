@@ -15,10 +15,6 @@ pub(crate) static ALLOW_SHELL: AtomicBool = AtomicBool::new(false);
 /// The wait status of the last shell command, for `$?`.
 static LAST_STATUS: AtomicI64 = AtomicI64::new(0);
 
-/// The throw code for a word that reaches outside while that is refused:
-/// -21, unsupported operation.
-const UNSUPPORTED: Throw = Throw(-21);
-
 /// SYSTEM: run a command with `sh -c`, its output going where TYPE's
 /// goes; `$?` gives its wait status afterwards, as gforth's does.
 fn system(f: &mut Forth, cmd: &str) -> Res<()> {
