@@ -229,7 +229,7 @@ primitives! {
         let name = f.pop_string()?;
         match f.host.files.open(&name, fam, false) {
             Ok(id) => { f.push(id)?; f.push(0) }
-            Err(_) => { f.push(0)?; f.push(-69) }
+            Err(_) => { f.push(0)?; f.push(OPEN_FILE.0) }
         }
     }
     CreateFile "create-file" "( c-addr u fam -- fileid ior )" File Plain "Create (or empty) a file and open it. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| {
@@ -237,28 +237,28 @@ primitives! {
         let name = f.pop_string()?;
         match f.host.files.open(&name, fam, true) {
             Ok(id) => { f.push(id)?; f.push(0) }
-            Err(_) => { f.push(0)?; f.push(-63) }
+            Err(_) => { f.push(0)?; f.push(CREATE_FILE.0) }
         }
     }
     CloseFile "close-file" "( fileid -- ior )" File Plain "Close a file. Example: s\" examples/rps.fs\" r/o open-file throw close-file .  \\ 0" |f| {
         let id = f.pop()?;
         let ok = f.host.files.close(id);
-        f.push(if ok { 0 } else { -62 })
+        f.push(if ok { 0 } else { CLOSE_FILE.0 })
     }
     DeleteFile "delete-file" "( c-addr u -- ior )" File Plain "Delete a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-example.txt\" delete-file .  \\ 0" |f| {
         let name = f.pop_string()?;
-        file_op(f, std::fs::remove_file(name), -64)
+        file_op(f, std::fs::remove_file(name), DELETE_FILE.0)
     }
     RenameFile "rename-file" "( c-addr1 u1 c-addr2 u2 -- ior )" File Plain "Rename file 1 to name 2. Example: s\" /tmp/playforth-a.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-a.txt\" s\" /tmp/playforth-b.txt\" rename-file .  \\ 0" |f| {
         let to = f.pop_string()?;
         let from = f.pop_string()?;
-        file_op(f, std::fs::rename(from, to), -72)
+        file_op(f, std::fs::rename(from, to), RENAME_FILE.0)
     }
     FileStatus "file-status" "( c-addr u -- x ior )" File Plain "ior 0 if the file exists. Example: s\" examples/rps.fs\" file-status nip .  \\ 0 (it exists)" |f| {
         let name = f.pop_string()?;
         let ok = std::path::Path::new(&name).exists();
         f.push(0)?;
-        f.push(if ok { 0 } else { -67 })
+        f.push(if ok { 0 } else { FILE_STATUS.0 })
     }
     ReadFile "read-file" "( c-addr u1 fileid -- u2 ior )" File Plain "Read up to u1 bytes; u2 = 0 at the end of the file. Example: create buf 10 allot  s\" examples/rps.fs\" r/o open-file throw  buf 10 rot read-file throw buf swap type  \\ (the first 10 bytes of the file)" |f| {
         let id = f.pop()?;
@@ -268,7 +268,7 @@ primitives! {
         let mut buf = vec![0; u as usize];
         match read_file_from(f, id, &mut buf)? {
             Ok(n) => { f.vm.mem.write(a, &buf[..n])?; f.push(n as i64)?; f.push(0) }
-            Err(_) => { f.push(0)?; f.push(-70) }
+            Err(_) => { f.push(0)?; f.push(READ_FILE.0) }
         }
     }
     ReadLine "read-line" "( c-addr u1 fileid -- u2 flag ior )" File Plain "Read a line of at most u1 bytes; flag is false at the end of the file. Example: create buf 80 allot  s\" examples/rps.fs\" r/o open-file throw  buf 80 rot read-line throw drop buf swap type  \\ (the first line of the file)" |f| {
@@ -283,27 +283,27 @@ primitives! {
                 f.push_bool(more)?;
                 f.push(0)
             }
-            Err(_) => { f.push(0)?; f.push(0)?; f.push(-71) }
+            Err(_) => { f.push(0)?; f.push(0)?; f.push(READ_LINE.0) }
         }
     }
     WriteFile "write-file" "( c-addr u fileid -- ior )" File Plain "Write a string to a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  s\" hi\" rot write-file throw" |f| {
         let id = f.pop()?;
         let s = f.pop_bytes()?;
         let r = write_file(f, id, &s);
-        file_op(f, r, -75)
+        file_op(f, r, WRITE_FILE.0)
     }
     WriteLine "write-line" "( c-addr u fileid -- ior )" File Plain "Write a string and a line end to a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  dup s\" hi\" rot write-line throw close-file throw" |f| {
         let id = f.pop()?;
         let mut s = f.pop_bytes()?;
         s.push(b'\n');
         let r = write_file(f, id, &s);
-        file_op(f, r, -76)
+        file_op(f, r, WRITE_LINE.0)
     }
     FilePosition "file-position" "( fileid -- ud ior )" File Plain "The current position in a file. Example: s\" examples/rps.fs\" r/o open-file throw  file-position throw d.  \\ 0 (at the start)" |f| {
         let id = f.pop()?;
         match f.host.files.position(id) {
             Ok(p) => { f.push_double(p as i128)?; f.push(0) }
-            Err(_) => { f.push_double(0)?; f.push(-65) }
+            Err(_) => { f.push_double(0)?; f.push(FILE_POSITION.0) }
         }
     }
     RepositionFile "reposition-file" "( ud fileid -- ior )" File Plain "Move to a position in a file. Example: s\" examples/rps.fs\" r/o open-file throw  10. rot reposition-file .  \\ 0" |f| {
@@ -311,13 +311,13 @@ primitives! {
         let p = f.pop_double()?;
         let r = u64::try_from(p).map_err(|_| std::io::Error::other("bad position"))
             .and_then(|p| f.host.files.reposition(id, p));
-        file_op(f, r, -73)
+        file_op(f, r, REPOSITION_FILE.0)
     }
     FileSize "file-size" "( fileid -- ud ior )" File Plain "The size of a file in bytes. Example: s\" examples/rps.fs\" r/o open-file throw  file-size throw d.  \\ (its size in bytes)" |f| {
         let id = f.pop()?;
         match f.host.files.size(id) {
             Ok(n) => { f.push_double(n as i128)?; f.push(0) }
-            Err(_) => { f.push_double(0)?; f.push(-66) }
+            Err(_) => { f.push_double(0)?; f.push(FILE_SIZE.0) }
         }
     }
     ResizeFile "resize-file" "( ud fileid -- ior )" File Plain "Set the size of a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  100. rot resize-file .  \\ 0" |f| {
@@ -325,12 +325,12 @@ primitives! {
         let n = f.pop_double()?;
         let r = u64::try_from(n).map_err(|_| std::io::Error::other("bad size"))
             .and_then(|n| f.host.files.resize(id, n));
-        file_op(f, r, -74)
+        file_op(f, r, RESIZE_FILE.0)
     }
     FlushFile "flush-file" "( fileid -- ior )" File Plain "Write buffered data to the file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  flush-file .  \\ 0" |f| {
         let id = f.pop()?;
         let r = flush_file(f, id);
-        file_op(f, r, -68)
+        file_op(f, r, FLUSH_FILE.0)
     }
     SlurpFile "slurp-file" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "Read the whole file named by string 1 into a block from ALLOCATE: its address and length (FREE it when done)." |f| {
         let name = f.pop_string()?;
@@ -344,7 +344,7 @@ primitives! {
         let id = f.pop()?;
         let c = f.pop()?;
         let r = write_file(f, id, &[c as u8]);
-        file_op(f, r, -75)
+        file_op(f, r, WRITE_FILE.0)
     }
     Getenv "getenv" "( c-addr1 u1 -- c-addr2 u2 )" Gforth Plain "The value of an environment variable; 0 0 if it is not set." |f| {
         let name = f.pop_string()?;

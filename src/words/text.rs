@@ -487,7 +487,7 @@ primitives! {
         if out.len() as i64 > room {
             f.push(buf)?;
             f.push(0)?;
-            return f.push(-78);
+            return f.push(SUBSTITUTE.0);
         }
         f.vm.mem.write(buf, &out)?;
         f.push(buf)?;
