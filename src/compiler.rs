@@ -13,6 +13,7 @@ use crate::dictionary::{COMPILE_ONLY, IMMEDIATE, Kind};
 use crate::error::*;
 use crate::instr::Instr;
 use crate::kernel::Forth;
+use crate::vocab::{Entry, closer_of};
 use std::io::Write;
 
 /// How many redefinitions a file has noted one by one; the rest are
@@ -20,21 +21,14 @@ use std::io::Write;
 pub(crate) const REDEFINED_NOTES: usize = 4;
 
 /// Tags of control-flow stack entries.
-pub(crate) const ORIG: i64 = 0x0F01;
-pub(crate) const DEST: i64 = 0x0F02;
-pub(crate) const DO_SYS: i64 = 0x0F03;
-pub(crate) const CASE_SYS: i64 = 0x0F04;
-pub(crate) const OF_SYS: i64 = 0x0F05;
+pub(crate) const ORIG: i64 = Entry::Orig.tag();
+pub(crate) const DEST: i64 = Entry::Dest.tag();
+pub(crate) const DO_SYS: i64 = Entry::DoSys.tag();
+pub(crate) const CASE_SYS: i64 = Entry::CaseSys.tag();
+pub(crate) const OF_SYS: i64 = Entry::OfSys.tag();
 
 fn tag_name(tag: i64) -> &'static str {
-    match tag {
-        ORIG => "IF, AHEAD or WHILE",
-        DEST => "BEGIN",
-        DO_SYS => "DO",
-        CASE_SYS => "CASE",
-        OF_SYS => "OF",
-        _ => "nothing",
-    }
+    Entry::from_tag(tag).map_or("nothing", Entry::opened_by)
 }
 
 /// Append an instruction to the code space, remembering its source position.
@@ -777,21 +771,6 @@ pub(crate) fn locals_bar(f: &mut Forth) -> Res<()> {
         }
     }
     paren_local(f, String::new())
-}
-
-/// What closes a control structure opened by `word` (lower case), for the
-/// error when `;` comes first and the REPL's notes.
-pub fn closer_of(word: &str) -> Option<&'static str> {
-    Some(match word {
-        "if" => "`then` (IF … THEN, or IF … ELSE … THEN)",
-        "else" | "ahead" => "`then`",
-        "while" => "`repeat` (BEGIN … WHILE … REPEAT)",
-        "begin" => "`until`, `again` or `while` … `repeat`",
-        "do" | "?do" | "+do" | "u+do" | "-do" | "u-do" => "`loop` or `+loop`",
-        "case" | "endof" => "`endcase` (CASE … ENDCASE)",
-        "of" => "`endof`",
-        _ => return None,
-    })
 }
 
 // ---- the stack-comment warning at `;` ----

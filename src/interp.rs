@@ -53,9 +53,7 @@ fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
         let w = &f.vm.dict.words[xt as usize];
         if compiling && !w.immediate() {
             if f.compiler.def.as_ref().is_some_and(|d| d.at_prompt)
-                && [":", ":noname"]
-                    .iter()
-                    .any(|d| d.eq_ignore_ascii_case(name))
+                && crate::vocab::opens_definition(name)
             {
                 return Err(f.fail(
                     COMPILER_NESTING,
@@ -65,10 +63,10 @@ fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
             return compiler::compile_xt(f, xt);
         }
         if !compiling && w.compile_only() {
-            if f.prefs.prompt_control && opens_structure(name) {
+            if f.prefs.prompt_control && crate::vocab::opens_at_prompt(name) {
                 return open_prompt_definition(f, xt);
             }
-            let prompt = if opens_structure(name) {
+            let prompt = if crate::vocab::opens_at_prompt(name) {
                 " (at the REPL's prompt it runs at once; in a file, `-e` code or piped \
                  input put it in a definition, or say `true prompt-control` first)"
             } else {
@@ -318,15 +316,6 @@ pub(crate) fn required(f: &mut Forth, name: &str) -> Res<()> {
     }
     included(f, name)
 }
-
-/// The words that open a control structure which, typed outside a
-/// definition with PROMPT-CONTROL on, runs at once.
-fn opens_structure(name: &str) -> bool {
-    PROMPT_OPENERS.iter().any(|w| w.eq_ignore_ascii_case(name))
-}
-
-/// Those words (`help` says so of each).
-pub(crate) const PROMPT_OPENERS: [&str; 5] = ["if", "do", "?do", "begin", "case"];
 
 /// A token that is neither a word nor an integer: a float literal when
 /// BASE is decimal (pushed, or compiled), else an undefined word.

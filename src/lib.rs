@@ -47,7 +47,8 @@
 //!   [`repl_line`] (colours, completion, hints and unfinished input on the
 //!   line being typed), with [`next_token`] / [`Token`] and
 //!   [`parse_number`] / [`Number`], the tokens and numbers they see, and
-//!   [`closer_of`], what closes a control structure;
+//!   [`vocab`], the words that parse or build structures (with
+//!   [`closer_of`], what closes a control structure);
 //! - `cli_docs` (hidden from the docs), the binaries' `--completions` and
 //!   `--man`, generated from their clap definitions;
 //! - [`layout`], the data space addresses tests and the fuzzer probe;
@@ -92,9 +93,10 @@ pub mod teach;
 mod terminal;
 pub mod throw;
 mod vm;
+pub mod vocab;
 mod words;
 
-pub use compiler::closer_of;
+pub use vocab::closer_of;
 pub use error::{ForthError, Hints, Location, Throw};
 pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};

@@ -14,6 +14,7 @@
 //! loaded as it is (tests/reference.rs loads it and checks, on thousands of
 //! random arguments, that it computes what the Rust word computes).
 
+use crate::vocab::Parses;
 use crate::words::spec::{WordSet, all as all_specs};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
@@ -29,22 +30,6 @@ const SOURCE_NAME: &str = "examples/lib/gforth.fs";
 /// ChaCha8 here), and only playforth knows whether a file is the main
 /// script or the output a terminal.
 const OWN_RULES: [&str; 5] = ["random", "randomize", "script?", "terminal?", "pretty?"];
-
-/// The words that define the name after them.
-const DEFINERS: [&str; 12] = [
-    ":",
-    "create",
-    "variable",
-    "2variable",
-    "fvariable",
-    "constant",
-    "2constant",
-    "fconstant",
-    "value",
-    "2value",
-    "defer",
-    "buffer:",
-];
 
 /// One top-level piece of the file: a definition with its indented lines,
 /// or a line that only runs (filling a table).
@@ -146,7 +131,7 @@ fn parse(source: &'static str) -> Vec<Chunk> {
         let mut k = 0;
         while k < toks.len() {
             let lower = toks[k].to_ascii_lowercase();
-            if DEFINERS.contains(&lower.as_str()) && k + 1 < toks.len() {
+            if crate::vocab::parses(&lower) == Parses::NewName && k + 1 < toks.len() {
                 chunk.defines.push(toks[k + 1].to_ascii_lowercase());
                 k += 2;
                 continue;

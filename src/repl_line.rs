@@ -6,6 +6,7 @@
 //! what running the line reads. Pure functions over text, called by
 //! the REPL (`src/repl.rs`) and the fuzz harness (`fuzz/harness/`).
 
+use crate::vocab::{self, Parses, Role, Structure};
 use crate::{closer_of, first_token, is_blank, parse_float, parse_number, token_len, tokens};
 
 /// What a token on the input line is, for colouring.
@@ -22,63 +23,19 @@ pub enum Class {
     Space,
 }
 
-/// Words after which the next token is a new name, not a word to find.
-const DEFINERS: &[&str] = &[
-    ":",
-    "create",
-    "variable",
-    "constant",
-    "value",
-    "2constant",
-    "2variable",
-    "2value",
-    "defer",
-    "buffer:",
-    "marker",
-    "begin-structure",
-    "field:",
-    "cfield:",
-    "+field",
-    "synonym",
-    "to",
-    "+to",
-    "is",
-    "'",
-    "[']",
-    "postpone",
-    "see",
-    "help",
-    "char",
-    "[char]",
-    "include",
-    "require",
-    "trace",
-    "untrace",
-    "action-of",
-    "learn",
-    "fvariable",
-    "fconstant",
-    "fvalue",
-    "ffield:",
-    "[compile]",
-    "forget",
-    "[defined]",
-    "[undefined]",
-];
-/// Words that parse text up to a closing quote or parenthesis.
-const QUOTERS: &[&str] = &["s\"", ".\"", "c\"", "abort\"", ",\"", "s\\\"", ".\\\""];
-
-/// Where the text a quoting word opened ends in `rest`: the index of its
-/// closing `"`, if it is there. After `s\"` and `.\"` a backslash escapes
-/// the next character (`\"` is a quote inside the text).
-fn string_end(rest: &str, quoter: &str) -> Option<usize> {
-    let escaped = quoter.contains('\\');
+/// Where the text a parsing word (`s"`, `(` …) opened ends in `rest`: the
+/// index of its closing `"` or `)`, if it is there. After `s\"` and `.\"` a
+/// backslash escapes the next character (`\"` is a quote inside the text).
+fn text_end(rest: &str, opener: &str) -> Option<usize> {
+    let Parses::Text { end, escapes, .. } = vocab::parses(opener) else {
+        return None;
+    };
     let b = rest.as_bytes();
     let mut i = 0;
     while i < b.len() {
         match b[i] {
-            b'\\' if escaped => i += 2,
-            b'"' => return Some(i),
+            b'\\' if escapes => i += 2,
+            c if c == end => return Some(i),
             _ => i += 1,
         }
     }
@@ -105,23 +62,26 @@ pub fn classify(
         }
         let end = token_len(rest);
         let tok = &rest[..end];
-        let lower = tok.to_ascii_lowercase();
-        if tok == "\\" {
-            out.push((Class::Comment, rest.to_string()));
-            break;
-        }
-        if tok == "(" || tok == ".(" {
-            let close = rest[end..].find(')').map_or(rest.len(), |i| end + i + 1);
-            out.push((Class::Comment, rest[..close].to_string()));
-            rest = &rest[close..];
-            continue;
-        }
-        if QUOTERS.contains(&lower.as_str()) {
-            let close = string_end(&rest[end..], &lower).map_or(rest.len(), |i| end + i + 1);
-            out.push((Class::Builtin, tok.to_string()));
-            out.push((Class::Text, rest[end..close].to_string()));
-            rest = &rest[close..];
-            continue;
+        match vocab::parses(tok) {
+            Parses::Line => {
+                out.push((Class::Comment, rest.to_string()));
+                break;
+            }
+            // `(` and `.(`: a comment, or text shown as one.
+            Parses::Text { end: b')', .. } => {
+                let close = text_end(&rest[end..], tok).map_or(rest.len(), |i| end + i + 1);
+                out.push((Class::Comment, rest[..close].to_string()));
+                rest = &rest[close..];
+                continue;
+            }
+            Parses::Text { .. } => {
+                let close = text_end(&rest[end..], tok).map_or(rest.len(), |i| end + i + 1);
+                out.push((Class::Builtin, tok.to_string()));
+                out.push((Class::Text, rest[end..close].to_string()));
+                rest = &rest[close..];
+                continue;
+            }
+            _ => {}
         }
         let class = if after_definer {
             after_definer = false;
@@ -142,7 +102,7 @@ pub fn classify(
                 None => Class::Unknown,
             }
         };
-        if DEFINERS.contains(&lower.as_str()) {
+        if vocab::find(tok).is_some_and(|w| w.parses_name()) {
             after_definer = true;
         }
         out.push((class, tok.to_string()));
@@ -303,8 +263,8 @@ pub fn what_is_open(input: &str) -> String {
             Some(name) => format!("the definition of `{name}`"),
             None => "the nameless definition".to_string(),
         },
-        (None, Some(word)) => match word.as_str() {
-            "do" | "?do" | "begin" => format!("the `{word}` loop"),
+        (None, Some(word)) => match vocab::control_role(word) {
+            Some((Structure::Do | Structure::Begin, _)) => format!("the `{word}` loop"),
             _ => format!("the `{word}` structure"),
         },
         (None, None) if open.comment => "the comment".to_string(),
@@ -345,7 +305,7 @@ fn open_at_end(input: &str) -> Open {
                 }
             }
             if let Some(q) = &string {
-                match string_end(rest, q) {
+                match text_end(rest, q) {
                     Some(i) => {
                         string = None;
                         rest = &rest[i + 1..];
@@ -370,38 +330,34 @@ fn open_at_end(input: &str) -> Open {
                 skip_name = false;
                 continue;
             }
-            match tok.as_str() {
-                "\\" => break,
-                "(" => in_comment = true,
-                ":" => {
-                    definition = Some(":".to_string());
-                    naming = true;
+            let Some(word) = vocab::find(&tok) else {
+                continue;
+            };
+            match (word.parses, word.role) {
+                (Parses::Line, _) => break,
+                (_, Some((Structure::Definition, Role::Opens))) => {
+                    // `:` is completed by the name after it.
+                    naming = word.parses == Parses::NewName;
+                    definition = Some(tok);
                 }
-                ":noname" => definition = Some(tok.clone()),
-                ";" => definition = None,
-                ".(" => rest = rest.find(')').map_or("", |i| &rest[i + 1..]),
-                _ if DEFINERS.contains(&tok.as_str()) => skip_name = true,
-                _ if QUOTERS.contains(&tok.as_str()) => match string_end(rest, &tok) {
+                (_, Some((Structure::Definition, Role::Closes))) => definition = None,
+                _ if word.parses_name() => skip_name = true,
+                (Parses::Text { end, spans_lines, .. }, _) => match text_end(rest, &tok) {
                     Some(i) => rest = &rest[i + 1..],
-                    // `s\"` and `.\"` text ends with its line, as the
+                    // `s\"`, `.\"` and `.(` text ends with its line, as the
                     // interpreter reads it; the others go on to the next.
-                    None if tok.contains('\\') => break,
+                    None if !spans_lines => break,
+                    None if end == b')' => {
+                        in_comment = true;
+                        break;
+                    }
                     None => {
                         string = Some(tok);
                         break;
                     }
                 },
-                "if" | "do" | "?do" | "begin" | "case" | "while" if definition.is_none() => {
-                    structures.push(tok)
-                }
-                "then" | "loop" | "+loop" | "until" | "again" | "endcase"
-                    if definition.is_none() =>
-                {
-                    structures.pop();
-                }
-                "repeat" if definition.is_none() => {
-                    structures.pop();
-                    structures.pop();
+                (_, Some((s, role))) if definition.is_none() && s.opens_at_prompt() => {
+                    prompt_structure(&mut structures, word, role, tok)
                 }
                 _ => {}
             }
@@ -412,6 +368,27 @@ fn open_at_end(input: &str) -> Open {
         structures,
         comment: in_comment,
         string,
+    }
+}
+
+/// A word of a structure that can be typed at the prompt, typed outside a
+/// definition: an opener that runs there opens one (`if`, `do` …; not
+/// `+do`, which the interpreter refuses there), and the others open or
+/// close as many parts as their control-flow effect adds or takes (a
+/// WHILE one more, which REPEAT closes along with its BEGIN).
+fn prompt_structure(structures: &mut Vec<String>, word: &vocab::Word, role: Role, tok: String) {
+    if role == Role::Opens {
+        if word.at_prompt {
+            structures.push(tok);
+        }
+        return;
+    }
+    let (takes, leaves) = (word.takes.len(), word.leaves.len());
+    if leaves > takes {
+        structures.push(tok);
+    }
+    for _ in leaves..takes {
+        structures.pop();
     }
 }
 
@@ -628,6 +605,8 @@ mod tests {
         assert!(!unfinished(".\" a long\nstring\" cr"));
         assert!(unfinished("10 0 do i ."));
         assert!(!unfinished("10 0 do i . loop"));
+        // Every closer of a loop closes one, `-loop` too.
+        assert!(!unfinished("0 10 do i . 2 -loop"));
         assert!(unfinished("begin dup while 1- repeat"[..16].trim()));
         assert!(!unfinished("begin dup while 1- repeat"));
         assert!(!unfinished("begin 1 while 2 while 3 repeat 4 else 5 then"));

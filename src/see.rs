@@ -20,6 +20,7 @@ use crate::instr::Instr;
 use crate::kernel::Forth;
 use crate::number::signed;
 use crate::parse::{Number, parse_number};
+use crate::vocab::{self, Role};
 use crate::words::core::Core;
 use crate::words::spec::known;
 use std::collections::{BTreeMap, BTreeSet};
@@ -119,17 +120,17 @@ fn structure_kinds(words: &[String]) -> Vec<Layout> {
             // `postpone if`, `['] then`: a name, not a structure.
             let name_only = std::mem::replace(
                 &mut quoted,
-                ["postpone", "[compile]", "[']", "'"].contains(&lower.as_str()),
+                vocab::find(&lower).is_some_and(|w| w.parses_name()),
             );
-            match lower.as_str() {
+            match vocab::control_role(&lower) {
                 _ if name_only => Plain,
-                "if" | "do" | "?do" | "+do" | "-do" | "u+do" | "u-do" | "begin" | "case" | "of" => {
-                    Opens
-                }
-                "else" | "while" => Middle,
-                "then" | "loop" | "+loop" | "-loop" | "until" | "again" | "repeat" | "endof"
-                | "endcase" => Closes,
-                _ => Plain,
+                // AHEAD's THEN is often reached through CS-ROLL, so AHEAD
+                // stays on its line.
+                _ if lower == "ahead" => Plain,
+                Some((_, Role::Opens)) => Opens,
+                Some((_, Role::Continues)) => Middle,
+                Some((_, Role::Closes)) => Closes,
+                None => Plain,
             }
         })
         .collect()
@@ -527,38 +528,16 @@ impl Fit {
             ["loop" | "+loop"] => return Some(Fit::Closes),
             _ => {}
         }
-        // Closed: every structure opened in the run ends in it. The
-        // entries: o an IF's branch, d a BEGIN, l a DO.
-        let mut open: Vec<char> = Vec::new();
-        for &w in controls {
-            let ok = match w {
-                "if" | "ahead" => {
-                    open.push('o');
-                    true
+        // Closed: every structure opened in the run ends in it, replaying
+        // each word's control-flow effect.
+        let mut open: Vec<vocab::Entry> = Vec::new();
+        for word in controls.iter().filter_map(|w| vocab::find(w)) {
+            for &e in word.takes.iter().rev() {
+                if open.pop() != Some(e) {
+                    return None;
                 }
-                "begin" => {
-                    open.push('d');
-                    true
-                }
-                "do" | "?do" => {
-                    open.push('l');
-                    true
-                }
-                "then" => open.pop() == Some('o'),
-                "else" => open.last() == Some(&'o'),
-                "until" | "again" => open.pop() == Some('d'),
-                "while" => {
-                    let ok = open.pop() == Some('d');
-                    open.extend(['o', 'd']);
-                    ok
-                }
-                "repeat" => open.pop() == Some('d') && open.pop() == Some('o'),
-                "loop" | "+loop" => open.pop() == Some('l'),
-                _ => true,
-            };
-            if !ok {
-                return None;
             }
+            open.extend(word.leaves);
         }
         open.is_empty().then_some(Fit::Closed)
     }

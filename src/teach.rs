@@ -309,7 +309,7 @@ pub(crate) fn help_text(f: &mut Forth, name: Option<&str>) -> String {
         s.push_str(&format!("  Example: {e}\n"));
     }
     if matches!(info.origin, Origin::Builtin)
-        && crate::interp::PROMPT_OPENERS.contains(&info.name.to_ascii_lowercase().as_str())
+        && crate::vocab::opens_at_prompt(&info.name)
     {
         s.push_str(
             "  The standard defines it only inside a definition (in files, too, unless\n  \
