@@ -309,6 +309,8 @@ pub const WORDS: &[Word] = &[
     name("help"),
     name("trace"),
     name("untrace"),
+    // Not a word here (MARKER does its job), but the REPL still reads the
+    // name after it as a name, as the standard's FORGET would.
     name("forget"),
     name("[defined]"),
     name("[undefined]"),

@@ -92,6 +92,17 @@ pub(crate) fn register_specs() {
 
 #[cfg(test)]
 mod tests {
+    /// Every word of the vocabulary (`vocab.rs`) is a word of the system,
+    /// built in or from the prelude (but FORGET, which only the REPL's
+    /// colours know).
+    #[test]
+    fn the_vocabulary_names_real_words() {
+        let (mut f, _) = crate::kernel::Forth::for_test(b"");
+        for w in crate::vocab::WORDS.iter().filter(|w| w.name != "forget") {
+            assert!(f.vm.dict.find(w.name).is_some(), "{}", w.name);
+        }
+    }
+
     /// Each family's words sit at their base in the table.
     #[test]
     fn primitive_ids_line_up_with_the_table() {
