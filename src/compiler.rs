@@ -326,15 +326,13 @@ fn drop_locals_to(f: &mut Forth, size: usize, word: &str) -> Res<()> {
 
 /// Point the forward branch at `at` to `target`.
 pub(crate) fn resolve(f: &mut Forth, at: u32, target: u32) -> Res<()> {
-    let slot = f.vm.code.get(at as usize).ok_or(CONTROL_MISMATCH)?;
-    let resolved = match slot {
-        Instr::Branch(_) => Instr::Branch(target),
-        Instr::ZBranch(_) => Instr::ZBranch(target),
-        Instr::QDo(_) => Instr::QDo(target),
-        Instr::Leave(_) => Instr::Leave(target),
-        Instr::Of(_) => Instr::Of(target),
-        _ => return Err(CONTROL_MISMATCH),
-    };
+    let resolved = f
+        .vm
+        .code
+        .get(at as usize)
+        .filter(|i| i.resolvable())
+        .and_then(|i| i.with_target(target))
+        .ok_or(CONTROL_MISMATCH)?;
     f.vm.code.patch(at as usize, resolved);
     Ok(())
 }

@@ -20,7 +20,7 @@
 
 use crate::dictionary::Kind;
 use crate::effect::*;
-use crate::instr::Instr;
+use crate::instr::{Flow, Instr};
 use crate::kernel::Forth;
 use std::sync::OnceLock;
 
@@ -187,7 +187,7 @@ fn walk(
     let mut target = vec![false; n];
     let mut head = vec![false; n];
     for (at, i) in code.iter().enumerate() {
-        if let Some(t) = jump_of(i.unfused()).and_then(local) {
+        if let Some(t) = i.unfused().target().and_then(local) {
             target[t] = true;
             head[t] |= t <= at;
         }
@@ -248,53 +248,49 @@ fn walk(
         let next = at + 1;
         let pop = |k: u32| Effect::data(k, 0);
         use Instr::*;
-        match i {
-            Exit | Does(_) => match exit {
+        // The control instructions' own effects come from their table
+        // (`instr::Flow`); calls and table words from what is known of them.
+        let to = |i: Instr| i.target().and_then(local);
+        match i.flow() {
+            Flow::Ends => match exit {
                 Some(e) if e != d => uneven = Some(uneven_by(e, d)),
                 _ => exit = Some(d),
             },
-            Branch(t) | Leave(t) => go(pop(0), &[local(t)?], d),
-            ZBranch(t) => go(pop(1), &[next, local(t)?], d),
-            QDo(t) => go(pop(2), &[next, local(t)?], d),
-            Loop(t) => go(pop(0), &[next, local(t)?], d),
-            PlusLoop(t) => go(pop(1), &[next, local(t)?], d),
-            Do => go(pop(2), &[next], d),
-            Case | LocalsExit(_) => go(pop(0), &[next], d),
-            EndCase | LocalStore(_) | LocalAdd(_) => go(pop(1), &[next], d),
-            Of(t) => {
-                // Equal: both go; else the selector stays and OF jumps.
-                go(pop(2), &[next], d);
-                go(pop(1), &[local(t)?], d);
+            Flow::Next(ins, outs) => go(Effect::data(ins, outs), &[next], d),
+            Flow::Jump(ins) => go(pop(ins), &[to(i)?], d),
+            Flow::Either(on, jumping) => {
+                go(pop(on), &[next], d);
+                go(pop(jumping), &[to(i)?], d);
             }
-            Lit(_) | LocalFetch(_) | Value(_) => go(Effect::data(0, 1), &[next], d),
-            Str(..) => go(Effect::data(0, 2), &[next], d),
-            LocalsEnter(args, _) => go(pop(args as u32), &[next], d),
-            QDup => {
-                // `?dup if`: x stays when it is not zero, else goes.
-                let Some(ZBranch(t)) = code.get(next).map(|i| i.unfused()) else {
-                    return None;
-                };
-                if target[next] {
-                    return None;
+            Flow::Unknown => return None,
+            Flow::Depends => match i {
+                LocalsEnter(args, _) => go(pop(args as u32), &[next], d),
+                QDup => {
+                    // `?dup if`: x stays when it is not zero, else goes.
+                    let Some(ZBranch(t)) = code.get(next).map(|i| i.unfused()) else {
+                        return None;
+                    };
+                    if target[next] {
+                        return None;
+                    }
+                    go(Effect::data(1, 1), &[next + 1], d);
+                    go(pop(1), &[local(t)?], d);
                 }
-                go(Effect::data(1, 1), &[next + 1], d);
-                go(pop(1), &[local(t)?], d);
-            }
-            Call(_) | Word(_) => {
-                let c = call(i)?;
-                sure &= c.sure;
-                go(c.effect, &[next], d)
-            }
-            Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => return None,
-            _ => match builtin_step(i, lit) {
-                Step::Fixed(e) => go(e, &[next], d),
-                Step::Ends => {}
-                Step::Unknown => return None,
-                Step::Depth(e) => {
-                    // The depth as data: uneven paths may be meant.
-                    sure = false;
-                    go(e, &[next], d)
+                Call(_) | Word(_) => {
+                    let c = call(i)?;
+                    sure &= c.sure;
+                    go(c.effect, &[next], d)
                 }
+                _ => match builtin_step(i, lit) {
+                    Step::Fixed(e) => go(e, &[next], d),
+                    Step::Ends => {}
+                    Step::Unknown => return None,
+                    Step::Depth(e) => {
+                        // The depth as data: uneven paths may be meant.
+                        sure = false;
+                        go(e, &[next], d)
+                    }
+                },
             },
         }
     }
@@ -329,28 +325,22 @@ fn uneven_by(a: Depth, b: Depth) -> Walk {
 /// with no branch that could still even out the depths? One pass from
 /// the end.
 fn straight_to_exit(code: &[Instr]) -> Vec<bool> {
-    use Instr::*;
     let mut straight = vec![false; code.len()];
     let mut ahead = false;
     for (at, i) in code.iter().enumerate().rev() {
-        ahead = match i.unfused() {
-            Exit | Does(_) => true,
-            Branch(_) | ZBranch(_) | QDo(_) | Loop(_) | PlusLoop(_) | Leave(_) | Of(_) | Do
-            | Case | EndCase | QDup | Execute | Catch | CatchEnd | Defer(_) | CompileXt(_) => false,
+        let i = i.unfused();
+        ahead = match i.flow() {
+            Flow::Ends => true,
+            // A jump, a control word's step (DO, CASE, ENDCASE) or what
+            // cannot be known.
+            Flow::Jump(_) | Flow::Either(..) | Flow::Unknown => false,
+            Flow::Next(..) if i.word().is_some() => false,
+            _ if i == Instr::QDup => false,
             _ => ahead,
         };
         straight[at] = ahead;
     }
     straight
-}
-
-/// Where a control instruction may jump.
-fn jump_of(i: Instr) -> Option<u32> {
-    use Instr::*;
-    match i {
-        Branch(t) | ZBranch(t) | QDo(t) | Loop(t) | PlusLoop(t) | Leave(t) | Of(t) => Some(t),
-        _ => None,
-    }
 }
 
 // ---- the machine's side: at `;`, and for words made without `;` ----

@@ -209,117 +209,302 @@ pub(crate) enum Instr {
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
 
-impl Instr {
-    /// What was compiled in this slot: a superinstruction's first
-    /// instruction, anything else itself. SEE, TRACE and error reports see
-    /// code through this.
-    pub(crate) fn unfused(self) -> Instr {
-        use Instr::*;
-        match self {
-            LitPlus(n)
-            | LitMinus(n)
-            | LitStar(n)
-            | LitAnd(n)
-            | LitFetch(n)
-            | LitStore(n)
-            | LitPlusStore(n)
-            | LitEqualBranch(n, _)
-            | LitLessBranch(n, _)
-            | LitGreaterBranch(n, _)
-            | LitICStore(n)
-            | LitIStore(n)
-            | LitPlusLoop(n, _) => Lit(n),
-            EqualBranch(_) => Equal,
-            NotEqualBranch(_) => NotEqual,
-            LessBranch(_) => Less,
-            GreaterBranch(_) => Greater,
-            ULessBranch(_) => ULess,
-            ZeroEqualBranch(_) => ZeroEqual,
-            ZeroNotEqualBranch(_) => ZeroNotEqual,
-            ZeroLessBranch(_) => ZeroLess,
-            DupBranch(_) | DupFetch | DupPlusLoop(_) => Dup,
-            IFetch | ICFetch | IStore | ICStore | ITwoFetch | ITwoStore | IPlus => I,
-            OverFetch => Over,
-            FetchPlus => Fetch,
-            PlusFetch => Plus,
-            CellsPlus => Cells,
-            RFromPlus => RFrom,
-            BranchExit(t) => Branch(t),
-            DupLitLessBranch(..) => Dup,
-            DropLit(_) => Drop,
-            QDupBranch(_) => QDup,
-            CellPlusUnder => Swap,
-            PlusToR | PlusExit => Plus,
-            RFromLoop(_) => RFrom,
-            CFetchExit => CFetch,
-            LocalsExitExit(n) => LocalsExit(n),
-            other => other,
-        }
-    }
+// ---- the inner interpreter's own instructions, one row each ----
+
+/// How TRACE shows a step of an instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Trace {
+    /// As the source token that compiled it (`if`, `loop` …), with the
+    /// stack after it.
+    Token,
+    /// As the value it pushes (a number, `s" text"`).
+    Literal,
+    /// Not at all (a jump, a frame's bookkeeping).
+    Hidden,
+    /// As the word it runs, found in the dictionary.
+    Word,
 }
 
-/// Fuse the runs that have a superinstruction in the code of one
-/// definition, `code[start..end]`. Only the first slot of a run changes.
-pub(crate) fn fuse(code: &mut [Instr], start: usize, end: usize) {
-    use Instr::*;
-    for at in start..end {
-        let next = code.get(at + 1).copied().filter(|_| at + 1 < end);
-        let third = code.get(at + 2).copied().filter(|_| at + 2 < end);
-        let fourth = code.get(at + 3).copied().filter(|_| at + 3 < end);
-        let fused = match (code[at], next, third) {
-            (Dup, Some(Lit(n)), Some(Less)) if matches!(fourth, Some(ZBranch(_))) => {
-                let Some(ZBranch(t)) = fourth else { continue };
-                DupLitLessBranch(n, t)
+/// What an instruction does to the flow of control and the data stack
+/// (cells taken, cells left), as the effect checker walks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// Goes on to the next instruction.
+    Next(u32, u32),
+    /// Jumps to its target, taking this many cells.
+    Jump(u32),
+    /// Goes on, taking the first count, or jumps, taking the second.
+    Either(u32, u32),
+    /// Ends the definition (EXIT, the run-time of DOES>).
+    Ends,
+    /// Depends on its operand or on the word it runs: the checker asks.
+    Depends,
+    /// Cannot be known from the code (EXECUTE, CATCH, a deferred word).
+    Unknown,
+}
+
+/// Declare the inner interpreter's own instructions, one row each:
+/// `Kind(operands) : [words that compile it] Trace Flow;`. An operand
+/// written `ahead` is a jump target a later word may resolve (THEN),
+/// `back` one known when it is compiled (LOOP's), `_` anything else.
+/// `Instr::target`, `with_target`, `resolvable`, `word`, `compiled_by`,
+/// `trace` and `flow` are made from the rows.
+macro_rules! own_instructions {
+    ($( $kind:ident $( ( $($op:tt),+ ) )? : [$($word:literal),*] $trace:ident $flow:expr ; )*) => {
+        #[allow(unused_variables)]
+        impl Instr {
+            /// Where it may jump, if it is a jump.
+            pub(crate) fn target(self) -> Option<u32> {
+                match self {
+                    $( Instr::$kind $( ( $($op),+ ) )? => own_instructions!(@target $($($op)+)?), )*
+                    _ => None,
+                }
             }
-            (Swap, Some(CellPlus), Some(Swap)) => CellPlusUnder,
-            (Lit(n), Some(Equal), Some(ZBranch(t))) => LitEqualBranch(n, t),
-            (Lit(n), Some(Less), Some(ZBranch(t))) => LitLessBranch(n, t),
-            (Lit(n), Some(Greater), Some(ZBranch(t))) => LitGreaterBranch(n, t),
-            (Lit(n), Some(I), Some(CStore)) => LitICStore(n),
-            (Lit(n), Some(I), Some(Store)) => LitIStore(n),
-            (Lit(n), Some(Plus), _) => LitPlus(n),
-            (Lit(n), Some(Minus), _) => LitMinus(n),
-            (Lit(n), Some(Star), _) => LitStar(n),
-            (Lit(n), Some(And), _) => LitAnd(n),
-            (Lit(n), Some(Fetch), _) => LitFetch(n),
-            (Lit(n), Some(Store), _) => LitStore(n),
-            (Lit(n), Some(PlusStore), _) => LitPlusStore(n),
-            (Lit(n), Some(PlusLoop(t)), _) => LitPlusLoop(n, t),
-            (Equal, Some(ZBranch(t)), _) => EqualBranch(t),
-            (NotEqual, Some(ZBranch(t)), _) => NotEqualBranch(t),
-            (Less, Some(ZBranch(t)), _) => LessBranch(t),
-            (Greater, Some(ZBranch(t)), _) => GreaterBranch(t),
-            (ULess, Some(ZBranch(t)), _) => ULessBranch(t),
-            (ZeroEqual, Some(ZBranch(t)), _) => ZeroEqualBranch(t),
-            (ZeroNotEqual, Some(ZBranch(t)), _) => ZeroNotEqualBranch(t),
-            (ZeroLess, Some(ZBranch(t)), _) => ZeroLessBranch(t),
-            (Dup, Some(ZBranch(t)), _) => DupBranch(t),
-            (Dup, Some(Fetch), _) => DupFetch,
-            (Dup, Some(PlusLoop(t)), _) => DupPlusLoop(t),
-            (I, Some(Fetch), _) => IFetch,
-            (I, Some(CFetch), _) => ICFetch,
-            (I, Some(Store), _) => IStore,
-            (I, Some(CStore), _) => ICStore,
-            (I, Some(TwoFetch), _) => ITwoFetch,
-            (I, Some(TwoStore), _) => ITwoStore,
-            (I, Some(Plus), _) => IPlus,
-            (Over, Some(Fetch), _) => OverFetch,
-            (Fetch, Some(Plus), _) => FetchPlus,
-            (Plus, Some(Fetch), _) => PlusFetch,
-            (Cells, Some(Plus), _) => CellsPlus,
-            (RFrom, Some(Plus), _) => RFromPlus,
-            (Drop, Some(Lit(n)), _) => DropLit(n),
-            (QDup, Some(ZBranch(t)), _) => QDupBranch(t),
-            (Plus, Some(ToR), _) => PlusToR,
-            (RFrom, Some(Loop(t)), _) => RFromLoop(t),
-            (Plus, Some(Exit), _) => PlusExit,
-            (CFetch, Some(Exit), _) => CFetchExit,
-            (LocalsExit(n), Some(Exit), _) => LocalsExitExit(n),
-            (Branch(t), _, _) if code.get(t as usize) == Some(&Exit) && (t as usize) < end => {
-                BranchExit(t)
+
+            /// The same jump to another target (resolving it, moving code).
+            pub(crate) fn with_target(self, to: u32) -> Option<Instr> {
+                match self {
+                    $( Instr::$kind $( ( $($op),+ ) )? => own_instructions!(@retarget to $kind $( ( $($op),+ ) )?), )*
+                    _ => None,
+                }
             }
-            _ => continue,
-        };
-        code[at] = fused;
+
+            /// A forward jump compiled before its target is known, which
+            /// THEN, REPEAT, LOOP (for LEAVE) or ENDOF resolves.
+            pub(crate) fn resolvable(self) -> bool {
+                match self {
+                    $( Instr::$kind $( ( $($op),+ ) )? => own_instructions!(@ahead $($($op)+)?), )*
+                    _ => false,
+                }
+            }
+
+            /// The word that compiles it, when just one does (`?do`, not
+            /// a branch, which IF, ELSE, WHILE … compile): SEE shows it so.
+            pub(crate) fn word(self) -> Option<&'static str> {
+                match self {
+                    $( Instr::$kind $( ( $($op),+ ) )? => own_instructions!(@one $($word),*), )*
+                    _ => None,
+                }
+            }
+
+            /// The instruction a word compiles (besides resolving
+            /// branches), with zero operands, and the word as spelt here.
+            pub(crate) fn compiled_by(name: &str) -> Option<(&'static str, Instr)> {
+                $(
+                    let words: &[&'static str] = &[$($word),*];
+                    if let Some(&w) = words.iter().find(|w| w.eq_ignore_ascii_case(name)) {
+                        return Some((w, Instr::$kind $( ( $(own_instructions!(@zero $op)),+ ) )?));
+                    }
+                )*
+                None
+            }
+
+            /// How TRACE shows it (hot words, table words and
+            /// superinstructions by their word).
+            pub(crate) fn trace(self) -> Trace {
+                match self {
+                    $( Instr::$kind $( ( $($op),+ ) )? => Trace::$trace, )*
+                    _ => Trace::Word,
+                }
+            }
+
+            /// What it does to the flow and the data stack (hot words and
+            /// table words: their declared effect, which the checker asks).
+            pub(crate) fn flow(self) -> Flow {
+                match self {
+                    $( Instr::$kind $( ( $($op),+ ) )? => $flow, )*
+                    _ => Flow::Depends,
+                }
+            }
+        }
+    };
+    (@target) => { None };
+    (@target _ $($rest:tt)*) => { own_instructions!(@target $($rest)*) };
+    (@target $t:ident $($rest:tt)*) => { Some($t) };
+    (@retarget $to:ident $kind:ident ($t:ident)) => { Some(Instr::$kind($to)) };
+    (@retarget $to:ident $kind:ident $($rest:tt)*) => { None };
+    (@ahead) => { false };
+    (@ahead _ $($rest:tt)*) => { own_instructions!(@ahead $($rest)*) };
+    (@ahead ahead $($rest:tt)*) => { true };
+    (@ahead $t:ident $($rest:tt)*) => { false };
+    (@one $w:literal) => { Some($w) };
+    (@one $($w:literal),*) => { None };
+    (@zero $op:tt) => { Default::default() };
+}
+
+use Flow::*;
+
+own_instructions! {
+    // kind (operands)   words that compile it                               TRACE    flow
+    Lit(_)            : []                                                   Literal  Next(0, 1);
+    Call(_)           : []                                                   Word     Depends;
+    Exit              : ["exit"]                                             Hidden   Ends;
+    Branch(ahead)     : ["else", "again", "repeat", "ahead", "endof"]        Hidden   Jump(0);
+    ZBranch(ahead)    : ["if", "until", "while"]                             Token    Either(1, 1);
+    Do                : ["do"]                                               Token    Next(2, 0);
+    QDo(ahead)        : ["?do"]                                              Token    Either(2, 2);
+    Loop(back)        : ["loop"]                                             Token    Either(0, 0);
+    PlusLoop(back)    : ["+loop"]                                            Token    Either(1, 1);
+    Leave(ahead)      : ["leave"]                                            Hidden   Jump(0);
+    Case              : ["case"]                                             Hidden   Next(0, 0);
+    // Equal: both go; else the selector stays and OF jumps.
+    Of(ahead)         : ["of"]                                               Token    Either(2, 1);
+    EndCase           : ["endcase"]                                          Token    Next(1, 0);
+    Execute           : []                                                   Word     Unknown;
+    Catch             : []                                                   Word     Unknown;
+    CatchEnd          : []                                                   Hidden   Unknown;
+    Word(_)           : []                                                   Word     Depends;
+    Does(_)           : ["does>"]                                            Word     Ends;
+    Str(_, _)         : []                                                   Literal  Next(0, 2);
+    Value(_)          : []                                                   Word     Next(0, 1);
+    Defer(_)          : []                                                   Word     Unknown;
+    LocalsEnter(_, _) : []                                                   Hidden   Depends;
+    LocalFetch(_)     : []                                                   Word     Next(0, 1);
+    LocalStore(_)     : []                                                   Word     Next(1, 0);
+    LocalAdd(_)       : []                                                   Word     Next(1, 0);
+    LocalsExit(_)     : []                                                   Hidden   Next(0, 0);
+    CompileXt(_)      : []                                                   Word     Unknown;
+    Prim(_)           : []                                                   Word     Depends;
+}
+
+// ---- the superinstructions, one row each ----
+
+/// Declare the superinstructions, one row each: `Super(operands) = [the
+/// run it fuses]`, optionally `if` a condition on the code, in the order
+/// `fuse` tries them (a longer run before a shorter one it starts with).
+/// `unfused` (the run's first instruction), `fuse` and, for the tests,
+/// `runs` are made from the rows; the inner interpreter's arm is the one
+/// other place a superinstruction is written.
+macro_rules! superinstructions {
+    (
+        fuse($code:ident, $end:ident);
+        $( $sup:ident $( ( $($arg:ident),+ ) )? = [ $( $kind:ident $( ( $($karg:ident),+ ) )? ),+ ] $(if $guard:expr)? ; )*
+    ) => {
+        impl Instr {
+            /// What was compiled in this slot: a superinstruction's first
+            /// instruction, anything else itself. SEE, TRACE and error
+            /// reports see code through this.
+            // Inlined as the hand-written match was: `Forth::run` calls it
+            // when leaving the hot loop, and a call there costs fib 15 %
+            // more machine instructions (bench/count.sh).
+            #[allow(unused_variables)]
+            #[inline]
+            pub(crate) fn unfused(self) -> Instr {
+                use Instr::*;
+                match self {
+                    $( $sup $( ( $($arg),+ ) )? => superinstructions!(@first $( $kind $( ( $($karg),+ ) )? ),+), )*
+                    other => other,
+                }
+            }
+        }
+
+        /// Fuse the runs that have a superinstruction in the code of one
+        /// definition, `code[start..end]`. Only the first slot of a run changes.
+        pub(crate) fn fuse($code: &mut [Instr], start: usize, $end: usize) {
+            use Instr::*;
+            for at in start..$end {
+                let fused = match $code[at..$end] {
+                    $( [ $( $kind $( ( $($karg),+ ) )? ),+ , ..] $(if $guard)? => $sup $( ( $($arg),+ ) )?, )*
+                    _ => continue,
+                };
+                $code[at] = fused;
+            }
+        }
+
+        /// Every superinstruction with the run it fuses, their operands
+        /// zero (the tests place and vary them).
+        #[cfg(test)]
+        pub(crate) fn runs() -> Vec<(Instr, Vec<Instr>)> {
+            use Instr::*;
+            vec![ $( {
+                $( $( let $arg = Default::default(); )+ )?
+                ($sup $( ( $($arg),+ ) )?, vec![ $( $kind $( ( $($karg),+ ) )? ),+ ])
+            } ),* ]
+        }
+    };
+    (@first $kind:ident $( ( $($karg:ident),+ ) )? $(, $($rest:tt)*)?) => {
+        $kind $( ( $($karg),+ ) )?
+    };
+}
+
+superinstructions! {
+    fuse(code, end);
+    DupLitLessBranch(n, t) = [Dup, Lit(n), Less, ZBranch(t)];
+    CellPlusUnder = [Swap, CellPlus, Swap];
+    LitEqualBranch(n, t) = [Lit(n), Equal, ZBranch(t)];
+    LitLessBranch(n, t) = [Lit(n), Less, ZBranch(t)];
+    LitGreaterBranch(n, t) = [Lit(n), Greater, ZBranch(t)];
+    LitICStore(n) = [Lit(n), I, CStore];
+    LitIStore(n) = [Lit(n), I, Store];
+    LitPlus(n) = [Lit(n), Plus];
+    LitMinus(n) = [Lit(n), Minus];
+    LitStar(n) = [Lit(n), Star];
+    LitAnd(n) = [Lit(n), And];
+    LitFetch(n) = [Lit(n), Fetch];
+    LitStore(n) = [Lit(n), Store];
+    LitPlusStore(n) = [Lit(n), PlusStore];
+    LitPlusLoop(n, t) = [Lit(n), PlusLoop(t)];
+    EqualBranch(t) = [Equal, ZBranch(t)];
+    NotEqualBranch(t) = [NotEqual, ZBranch(t)];
+    LessBranch(t) = [Less, ZBranch(t)];
+    GreaterBranch(t) = [Greater, ZBranch(t)];
+    ULessBranch(t) = [ULess, ZBranch(t)];
+    ZeroEqualBranch(t) = [ZeroEqual, ZBranch(t)];
+    ZeroNotEqualBranch(t) = [ZeroNotEqual, ZBranch(t)];
+    ZeroLessBranch(t) = [ZeroLess, ZBranch(t)];
+    DupBranch(t) = [Dup, ZBranch(t)];
+    DupFetch = [Dup, Fetch];
+    DupPlusLoop(t) = [Dup, PlusLoop(t)];
+    IFetch = [I, Fetch];
+    ICFetch = [I, CFetch];
+    IStore = [I, Store];
+    ICStore = [I, CStore];
+    ITwoFetch = [I, TwoFetch];
+    ITwoStore = [I, TwoStore];
+    IPlus = [I, Plus];
+    OverFetch = [Over, Fetch];
+    FetchPlus = [Fetch, Plus];
+    PlusFetch = [Plus, Fetch];
+    CellsPlus = [Cells, Plus];
+    RFromPlus = [RFrom, Plus];
+    DropLit(n) = [Drop, Lit(n)];
+    QDupBranch(t) = [QDup, ZBranch(t)];
+    PlusToR = [Plus, ToR];
+    RFromLoop(t) = [RFrom, Loop(t)];
+    PlusExit = [Plus, Exit];
+    CFetchExit = [CFetch, Exit];
+    LocalsExitExit(n) = [LocalsExit(n), Exit];
+    // A jump to an EXIT (within the definition) is the EXIT.
+    BranchExit(t) = [Branch(t)] if code.get(t as usize) == Some(&Exit) && (t as usize) < end;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A superinstruction's slot shows the run's first instruction, and a
+    /// jump in a run can be moved (the VM test places the runs so).
+    #[test]
+    fn superinstructions_stand_for_their_runs() {
+        for (sup, run) in runs() {
+            assert_eq!(sup.unfused(), run[0], "{sup:?}");
+            for i in run {
+                if let Some(t) = i.target() {
+                    assert_eq!(i.with_target(t + 5).and_then(Instr::target), Some(t + 5));
+                }
+            }
+        }
+    }
+
+    /// The word SEE shows for an instruction compiles that instruction.
+    #[test]
+    fn words_compile_their_instructions() {
+        use std::mem::discriminant;
+        for i in [Instr::Exit, Instr::Do, Instr::QDo(0), Instr::Loop(0), Instr::Of(0)] {
+            let w = i.word().expect("a word");
+            let (_, compiled) = Instr::compiled_by(w).expect("compiled");
+            assert_eq!(discriminant(&compiled), discriminant(&i));
+        }
+        assert!(Instr::ZBranch(0).resolvable() && !Instr::Loop(0).resolvable());
     }
 }

@@ -20,7 +20,7 @@ use crate::instr::Instr;
 use crate::kernel::Forth;
 use crate::number::signed;
 use crate::parse::{Number, parse_number};
-use crate::vocab::{self, Role};
+use crate::vocab::{self, Role, Structure};
 use crate::words::core::Core;
 use crate::words::spec::known;
 use std::collections::{BTreeMap, BTreeSet};
@@ -484,30 +484,24 @@ fn string_literal(opener: &str, text: &[u8]) -> String {
 }
 
 /// A control word as its name is spelled, and what it compiles besides
-/// resolving branches (`then` and `begin` compile nothing).
+/// resolving branches (`then` and `begin` compile nothing): the words of
+/// IF, BEGIN and DO structures, LEAVE and EXIT. CASE's words and DOES>
+/// are left out: an immediate word that compiles them is shown as what it
+/// compiled.
 fn control_word(name: &str) -> Option<(&'static str, Option<Instr>)> {
-    use Instr::*;
-    const WORDS: &[(&str, Option<Instr>)] = &[
-        ("if", Some(ZBranch(0))),
-        ("else", Some(Branch(0))),
-        ("then", None),
-        ("begin", None),
-        ("until", Some(ZBranch(0))),
-        ("again", Some(Branch(0))),
-        ("while", Some(ZBranch(0))),
-        ("repeat", Some(Branch(0))),
-        ("ahead", Some(Branch(0))),
-        ("do", Some(Do)),
-        ("?do", Some(QDo(0))),
-        ("loop", Some(Loop(0))),
-        ("+loop", Some(PlusLoop(0))),
-        ("leave", Some(Leave(0))),
-        ("exit", Some(Exit)),
-    ];
-    WORDS
-        .iter()
-        .find(|(w, _)| w.eq_ignore_ascii_case(name))
-        .map(|&(w, i)| (w, i))
+    let role = vocab::control_role(name);
+    if matches!(role, Some((Structure::Case | Structure::Of, _))) {
+        return None;
+    }
+    match Instr::compiled_by(name) {
+        Some((_, Instr::Does(_))) => None,
+        Some((w, i)) => Some((w, Some(i))),
+        // THEN and BEGIN.
+        None => match role {
+            Some((Structure::If | Structure::Begin, _)) => Some((vocab::find(name)?.name, None)),
+            _ => None,
+        },
+    }
 }
 
 /// How the control words an immediate word compiles fit with the code
@@ -711,18 +705,7 @@ impl Shape {
 
 /// The word that compiled a control instruction other than a branch.
 fn keyword(ins: Instr) -> Option<&'static str> {
-    Some(match ins {
-        Instr::Exit => "exit",
-        Instr::Do => "do",
-        Instr::QDo(_) => "?do",
-        Instr::Loop(_) => "loop",
-        Instr::PlusLoop(_) => "+loop",
-        Instr::Leave(_) => "leave",
-        Instr::Case => "case",
-        Instr::EndCase => "endcase",
-        Instr::Does(_) => "does>",
-        _ => return None,
-    })
+    ins.word()
 }
 
 /// The walk of structure recovery over a definition's instructions.

@@ -9,7 +9,7 @@
 
 use crate::dictionary::Kind;
 use crate::error::*;
-use crate::instr::Instr;
+use crate::instr::{Instr, Trace};
 use crate::kernel::{CATCH_END, EXECUTE_STUB, Forth, MAX_RUN_DEPTH, Machine, STUB_END};
 use crate::words::float::Floating;
 use std::io::Write;
@@ -1439,55 +1439,43 @@ impl Forth {
             return;
         }
         let flit = crate::words::float::Floating::FLit.instr();
-        let name = match ins {
-            // A float literal's bits: the step that moves them shows it.
-            Instr::Lit(_)
-                if self
-                    .vm
-                    .code
-                    .get(next as usize)
-                    .map(crate::words::core::canonical)
-                    == Some(flit) =>
-            {
-                return;
-            }
-            Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
-            i if i == flit => self
-                .vm
-                .stacks
-                .fpeek(0)
-                .map_or_else(|_| "(flit)".into(), crate::number::literal_text),
-            // ." is one step: its string is shown when it prints.
-            Instr::Str(..) if self.traced_token().as_deref() == Some(".\"") => return,
-            i if i == crate::words::text::Text::DotQuoteRun.instr() => self
-                .traced_source_text(".\"")
-                .unwrap_or_else(|| ".\"".into()),
-            Instr::Str(a, n) => format!(
-                "s\" {}\"",
-                self.vm.mem.string(a as i64, n as i64).unwrap_or_default()
-            ),
+        let name = match ins.trace() {
+            Trace::Literal => match ins {
+                // A float literal's bits: the step that moves them shows it.
+                Instr::Lit(_)
+                    if self.vm.code.get(next as usize).map(crate::words::core::canonical) == Some(flit) =>
+                {
+                    return;
+                }
+                Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
+                // ." is one step: its string is shown when it prints.
+                Instr::Str(..) if self.traced_token().as_deref() == Some(".\"") => return,
+                Instr::Str(a, n) => format!(
+                    "s\" {}\"",
+                    self.vm.mem.string(a as i64, n as i64).unwrap_or_default()
+                ),
+                _ => return,
+            },
             // Steps that take a flag or step a loop show as the word written
             // (if, while, until, of, do, loop …), with the stack after them.
-            Instr::ZBranch(_)
-            | Instr::Do
-            | Instr::QDo(_)
-            | Instr::Loop(_)
-            | Instr::PlusLoop(_)
-            | Instr::Of(_)
-            | Instr::EndCase => match self.traced_token() {
+            Trace::Token => match self.traced_token() {
                 Some(w) => w.to_ascii_lowercase(),
                 None => return,
             },
-            Instr::Exit
-            | Instr::Branch(_)
-            | Instr::Leave(_)
-            | Instr::LocalsEnter(..)
-            | Instr::LocalsExit(_)
-            | Instr::Case
-            | Instr::CatchEnd => return,
-            other => match self.instr_name(other) {
-                Some(n) => n,
-                None => return,
+            Trace::Hidden => return,
+            Trace::Word => match ins {
+                i if i == flit => self
+                    .vm
+                    .stacks
+                    .fpeek(0)
+                    .map_or_else(|_| "(flit)".into(), crate::number::literal_text),
+                i if i == crate::words::text::Text::DotQuoteRun.instr() => self
+                    .traced_source_text(".\"")
+                    .unwrap_or_else(|| ".\"".into()),
+                other => match self.instr_name(other) {
+                    Some(n) => n,
+                    None => return,
+                },
             },
         };
         if !self.host.out.at_line_start {
@@ -1772,76 +1760,37 @@ mod tests {
     #[test]
     fn superinstructions_match_their_runs() {
         use Instr::*;
+        use std::mem::discriminant;
         let d = memory::DICT_START as i64;
         let cells = [0, 1, -1, 3, 8, 64, i64::MIN, i64::MAX, d, d + 8, d + 1];
-        let runs: Vec<Vec<Instr>> = {
-            let mut r = Vec::new();
-            for op in [Plus, Minus, Star, And, Fetch, Store, PlusStore] {
-                r.push(vec![Lit(0), op]);
-            }
-            for op in [Equal, Less, Greater] {
-                r.push(vec![Lit(0), op, ZBranch(9)]);
-            }
-            for op in [
-                Equal,
-                NotEqual,
-                Less,
-                Greater,
-                ULess,
-                ZeroEqual,
-                ZeroNotEqual,
-                ZeroLess,
-                Dup,
-            ] {
-                r.push(vec![op, ZBranch(9)]);
-            }
-            for op in [Fetch, CFetch, Store, CStore, TwoFetch, TwoStore, Plus] {
-                r.push(vec![I, op]);
-            }
-            r.push(vec![Lit(0), I, CStore]);
-            r.push(vec![Lit(0), I, Store]);
-            for (a, b) in [
-                (Over, Fetch),
-                (Dup, Fetch),
-                (Fetch, Plus),
-                (Plus, Fetch),
-                (Cells, Plus),
-                (RFrom, Plus),
-            ] {
-                r.push(vec![a, b]);
-            }
-            r.push(vec![Dup, PlusLoop(9)]);
-            r.push(vec![Lit(0), PlusLoop(9)]);
-            r.push(vec![Branch(8)]);
-            r.push(vec![Dup, Lit(0), Less, ZBranch(9)]);
-            r.push(vec![Drop, Lit(0)]);
-            r.push(vec![QDup, ZBranch(9)]);
-            r.push(vec![Swap, CellPlus, Swap]);
-            r.push(vec![Plus, ToR]);
-            r.push(vec![RFrom, Loop(9)]);
-            r.push(vec![Plus, Exit]);
-            r.push(vec![CFetch, Exit]);
-            r.push(vec![LocalsExit(0), Exit]);
-            r
-        };
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let (mut a, _) = Forth::for_test(b"");
         let (mut b, _) = Forth::for_test(b"");
-        for run in &runs {
+        for (sup, run) in crate::instr::runs() {
             // The run at slot 0 of a little definition: slots up to 7 are
-            // filler, 8 is EXIT, 9 a landing place that pushes 99.
+            // filler, 8 is EXIT, 9 a landing place that pushes 99. Its
+            // jump lands at 9, or at the EXIT for a run that must jump to
+            // one (a branch to an EXIT).
             let base = a.vm.code.len();
-            let mut code = run.clone();
-            code.resize(8, Instr::Case);
-            code.extend([Exit, Lit(99), Exit]);
-            let rebase = |i: Instr| match i {
-                ZBranch(t) => ZBranch(t + base as u32),
-                PlusLoop(t) => PlusLoop(t + base as u32),
-                Loop(t) => Loop(t + base as u32),
-                Branch(t) => Branch(t + base as u32),
-                other => other,
+            let place = |to: usize| -> Vec<Instr> {
+                let mut code: Vec<Instr> = run
+                    .iter()
+                    .map(|&i| i.with_target((base + to) as u32).unwrap_or(i))
+                    .collect();
+                code.resize(8, Instr::Case);
+                code.extend([Exit, Lit(99), Exit]);
+                code
             };
-            let plain: Vec<Instr> = code.iter().map(|&i| rebase(i)).collect();
+            let fuses_to_sup = |code: &[Instr]| {
+                let mut c = vec![Exit; base];
+                c.extend(code);
+                crate::instr::fuse(&mut c, base, base + 9);
+                discriminant(&c[base]) == discriminant(&sup)
+            };
+            let plain = [place(9), place(8)]
+                .into_iter()
+                .find(|code| fuses_to_sup(code))
+                .unwrap_or_else(|| panic!("{run:?} is not fused into {sup:?}"));
             for f in [&mut a, &mut b] {
                 f.vm.code.extend(&plain);
             }
@@ -1869,27 +1818,16 @@ mod tests {
                     for k in 0..3 {
                         let _ = f.vm.mem.set_cell(d + 8 * k, 8 * k);
                     }
-                    if let Lit(_) = f.vm.code[base] {
-                        f.vm.code.patch(base, Lit(lit));
-                    } else if let Some(n) = match f.vm.code[base] {
-                        LitPlus(_) => Some(LitPlus(lit)),
-                        LitMinus(_) => Some(LitMinus(lit)),
-                        LitStar(_) => Some(LitStar(lit)),
-                        LitAnd(_) => Some(LitAnd(lit)),
-                        LitFetch(_) => Some(LitFetch(lit)),
-                        LitStore(_) => Some(LitStore(lit)),
-                        LitPlusStore(_) => Some(LitPlusStore(lit)),
-                        LitEqualBranch(_, t) => Some(LitEqualBranch(lit, t)),
-                        LitLessBranch(_, t) => Some(LitLessBranch(lit, t)),
-                        LitGreaterBranch(_, t) => Some(LitGreaterBranch(lit, t)),
-                        LitICStore(_) => Some(LitICStore(lit)),
-                        LitIStore(_) => Some(LitIStore(lit)),
-                        LitPlusLoop(_, t) => Some(LitPlusLoop(lit, t)),
-                        _ => None,
-                    } {
-                        f.vm.code.patch(base, n);
+                    // The run's literals take this round's value.
+                    for (k, &i) in plain[..run.len()].iter().enumerate() {
+                        if let Lit(_) = i {
+                            f.vm.code.patch(base + k, Lit(lit));
+                        } else {
+                            f.vm.code.patch(base + k, i);
+                        }
                     }
                 }
+                b.vm.code.fuse(base, base + 9);
                 let ra = a.run(base as u32);
                 let rb = b.run(base as u32);
                 let what = format!(
