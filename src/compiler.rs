@@ -326,13 +326,12 @@ fn drop_locals_to(f: &mut Forth, size: usize, word: &str) -> Res<()> {
 
 /// Point the forward branch at `at` to `target`.
 pub(crate) fn resolve(f: &mut Forth, at: u32, target: u32) -> Res<()> {
-    let resolved = f
-        .vm
-        .code
-        .get(at as usize)
-        .filter(|i| i.resolvable())
-        .and_then(|i| i.with_target(target))
-        .ok_or(CONTROL_MISMATCH)?;
+    let resolved =
+        f.vm.code
+            .get(at as usize)
+            .filter(|i| i.resolvable())
+            .and_then(|i| i.with_target(target))
+            .ok_or(CONTROL_MISMATCH)?;
     f.vm.code.patch(at as usize, resolved);
     Ok(())
 }

@@ -500,7 +500,13 @@ mod tests {
     #[test]
     fn words_compile_their_instructions() {
         use std::mem::discriminant;
-        for i in [Instr::Exit, Instr::Do, Instr::QDo(0), Instr::Loop(0), Instr::Of(0)] {
+        for i in [
+            Instr::Exit,
+            Instr::Do,
+            Instr::QDo(0),
+            Instr::Loop(0),
+            Instr::Of(0),
+        ] {
             let w = i.word().expect("a word");
             let (_, compiled) = Instr::compiled_by(w).expect("compiled");
             assert_eq!(discriminant(&compiled), discriminant(&i));

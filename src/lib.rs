@@ -96,7 +96,6 @@ mod vm;
 pub mod vocab;
 mod words;
 
-pub use vocab::closer_of;
 pub use error::{ForthError, Hints, Location, Throw};
 pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};
@@ -108,6 +107,7 @@ pub use number::parse_float;
 pub use parse::{Number, parse_number};
 pub use system::Outcome;
 pub use terminal::colour_wanted;
+pub use vocab::closer_of;
 pub use words::{Spec, WordSet, all_specs};
 
 /// Addresses in the data space, for hosts that probe memory (the effects

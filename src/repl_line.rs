@@ -342,7 +342,12 @@ fn open_at_end(input: &str) -> Open {
                 }
                 (_, Some((Structure::Definition, Role::Closes))) => definition = None,
                 _ if word.parses_name() => skip_name = true,
-                (Parses::Text { end, spans_lines, .. }, _) => match text_end(rest, &tok) {
+                (
+                    Parses::Text {
+                        end, spans_lines, ..
+                    },
+                    _,
+                ) => match text_end(rest, &tok) {
                     Some(i) => rest = &rest[i + 1..],
                     // `s\"`, `.\"` and `.(` text ends with its line, as the
                     // interpreter reads it; the others go on to the next.

@@ -308,9 +308,7 @@ pub(crate) fn help_text(f: &mut Forth, name: Option<&str>) -> String {
     if let Some(e) = &info.example {
         s.push_str(&format!("  Example: {e}\n"));
     }
-    if matches!(info.origin, Origin::Builtin)
-        && crate::vocab::opens_at_prompt(&info.name)
-    {
+    if matches!(info.origin, Origin::Builtin) && crate::vocab::opens_at_prompt(&info.name) {
         s.push_str(
             "  The standard defines it only inside a definition (in files, too, unless\n  \
              `true prompt-control` is said). At the REPL's prompt playforth also runs it\n  \

@@ -1443,7 +1443,12 @@ impl Forth {
             Trace::Literal => match ins {
                 // A float literal's bits: the step that moves them shows it.
                 Instr::Lit(_)
-                    if self.vm.code.get(next as usize).map(crate::words::core::canonical) == Some(flit) =>
+                    if self
+                        .vm
+                        .code
+                        .get(next as usize)
+                        .map(crate::words::core::canonical)
+                        == Some(flit) =>
                 {
                     return;
                 }
