@@ -15,6 +15,7 @@ pub fn markdown() -> String {
             name: s.name.to_string(),
             effect: s.effect.to_string(),
             doc: s.doc.to_string(),
+            example: s.example.map(str::to_string),
             immediate: s.flags & crate::dictionary::IMMEDIATE != 0,
         });
     }
@@ -36,8 +37,8 @@ pub fn markdown() -> String {
             let imm = if e.immediate { " *(immediate)*" } else { "" };
             let name = e.name.replace('|', "\\|");
             // The example declared with the word, as code.
-            let doc = match e.doc.split_once(" Example: ") {
-                Some((d, ex)) => format!("{d} Example: `` {ex} ``"),
+            let doc = match &e.example {
+                Some(ex) => format!("{} Example: `` {ex} ``", e.doc),
                 None => e.doc.clone(),
             };
             let _ = writeln!(

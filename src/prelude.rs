@@ -6,12 +6,13 @@
 /// The prelude's source.
 pub(crate) const SOURCE: &str = include_str!("prelude.fs");
 
-/// A glossary entry: name, stack effect, description.
+/// A glossary entry: name, stack effect, description and example.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub name: String,
     pub effect: String,
     pub doc: String,
+    pub example: Option<String>,
     pub immediate: bool,
 }
 
@@ -35,10 +36,17 @@ pub fn prelude_entries() -> Vec<Entry> {
             [_, "constant", name] => *name,
             _ => continue,
         };
+        // The comment is the prelude word's declaration: its example
+        // follows ` Example: `.
+        let (doc, example) = match doc.trim().split_once(" Example: ") {
+            Some((d, e)) => (d.to_string(), Some(e.to_string())),
+            None => (doc.trim().to_string(), None),
+        };
         out.push(Entry {
             name: name.to_string(),
             effect: code[open + 1..close + 2].to_string(),
-            doc: doc.trim().to_string(),
+            doc,
+            example,
             immediate: false,
         });
     }

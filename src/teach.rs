@@ -27,6 +27,15 @@ pub struct WordInfo {
     pub doc: Option<String>,
     pub set: Option<&'static str>,
     pub origin: Origin,
+    /// A built-in word's example, declared with the word (a field of its
+    /// table row, or after ` Example: ` in its prelude comment).
+    ///
+    /// The comment after `\ ` is exactly what the example prints, spaces
+    /// aside: `5 dup * .  \ 25`. A remark in parentheses at its end is not
+    /// output (`\ -4 (floored)`); a comment that is only a remark is prose,
+    /// for output nobody can promise (`\ (press a key: its code)`). An
+    /// example without a comment prints nothing (blanks aside).
+    /// `tests/help_examples.rs` runs every example and holds it to this.
     pub example: Option<String>,
     /// The effect was inferred from the word's code (it has no stack comment).
     pub effect_inferred: bool,
@@ -99,37 +108,19 @@ fn spec_for(instr: crate::instr::Instr) -> Option<&'static Spec> {
     crate::words::core::spec_for(instr)
 }
 
-/// A built-in word's description and its example for `help`: the example
-/// is declared with the word (its table row, or its comment in the
-/// prelude) after ` Example: `.
-///
-/// The comment after `\ ` is exactly what the example prints, spaces
-/// aside: `5 dup * .  \ 25`. A remark in parentheses at its end is not
-/// output (`\ -4 (floored)`); a comment that is only a remark is prose, for
-/// output nobody can promise (`\ (press a key: its code)`). An example
-/// without a comment prints nothing (blanks aside).
-/// `tests/help_examples.rs` runs every example and holds it to this.
-fn split_example(doc: &str) -> (String, Option<String>) {
-    match doc.split_once(" Example: ") {
-        Some((d, e)) => (d.to_string(), Some(e.to_string())),
-        None => (doc.to_string(), None),
-    }
-}
-
 pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
     let w = &f.vm.dict.words[xt as usize];
     let name = w.name.to_string();
     if let Kind::Prim(i) = w.kind
         && let Some(spec) = spec_for(i)
     {
-        let (doc, example) = split_example(spec.doc);
         return WordInfo {
             name,
             effect: Some(spec.effect.to_string()),
-            doc: Some(doc),
+            doc: Some(spec.doc.to_string()),
             set: Some(spec.set.name()),
             origin: Origin::Builtin,
-            example,
+            example: spec.example.map(str::to_string),
             effect_inferred: false,
             defined_in: None,
         };
@@ -138,14 +129,13 @@ pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
         .into_iter()
         .find(|e| e.name.eq_ignore_ascii_case(&name));
     if let Some(e) = prelude.filter(|_| xt < f.vm.dict.user_start) {
-        let (doc, example) = split_example(&e.doc);
         return WordInfo {
             name,
             effect: Some(e.effect),
-            doc: Some(doc),
+            doc: Some(e.doc),
             set: Some("prelude"),
             origin: Origin::Prelude,
-            example,
+            example: e.example,
             effect_inferred: false,
             defined_in: None,
         };

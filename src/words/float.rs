@@ -184,14 +184,14 @@ primitives! {
     }
 
     // ---- the stack ----
-    FDup "fdup" "( F: r -- r r )" Floating Plain "Copy the top float. Example: 3e fdup f* f.  \\ 9." |f| {
+    FDup "fdup" "( F: r -- r r )" Floating Plain "Copy the top float." example "3e fdup f* f.  \\ 9." |f| {
         let r = f.vm.stacks.fpeek(0)?;
         fpush(f, r)
     }
     FDrop "fdrop" "( F: r -- )" Floating Plain "Discard the top float." |f| {
         fpop(f).map(|_| ())
     }
-    FSwap "fswap" "( F: r1 r2 -- r2 r1 )" Floating Plain "Exchange the top two floats. Example: 1e 2e fswap f. f.  \\ 1. 2." |f| {
+    FSwap "fswap" "( F: r1 r2 -- r2 r1 )" Floating Plain "Exchange the top two floats." example "1e 2e fswap f. f.  \\ 1. 2." |f| {
         f.vm.stacks.fneed(2)?;
         let fp = f.vm.stacks.fp;
         f.vm.stacks.fs.swap(fp - 1, fp - 2);
@@ -233,25 +233,25 @@ primitives! {
         f.pop()?;
         fpush(f, r)
     }
-    FDepth "fdepth" "( -- +n )" Floating Plain "How many floats are on the floating-point stack. Example: 1e 2e fdepth . fdrop fdrop  \\ 2" |f| {
+    FDepth "fdepth" "( -- +n )" Floating Plain "How many floats are on the floating-point stack." example "1e 2e fdepth . fdrop fdrop  \\ 2" |f| {
         let n = f.vm.stacks.fp as i64;
         f.push(n)
     }
 
     // ---- arithmetic ----
-    FPlus "f+" "( F: r1 r2 -- r3 )" Floating Plain "Add: r3 = r1 + r2. Example: 1.5e 2e f+ f.  \\ 3.5" |f| { binary(f, |a, b| a + b) }
-    FMinus "f-" "( F: r1 r2 -- r3 )" Floating Plain "Subtract: r3 = r1 - r2. Example: 1e 0.25e f- f.  \\ 0.75" |f| { binary(f, |a, b| a - b) }
-    FStar "f*" "( F: r1 r2 -- r3 )" Floating Plain "Multiply: r3 = r1 × r2. Example: 1.5e 4e f* f.  \\ 6." |f| { binary(f, |a, b| a * b) }
-    FSlash "f/" "( F: r1 r2 -- r3 )" Floating Plain "Divide: r3 = r1 / r2 (by zero: an infinity, or NaN for 0e 0e f/, as IEEE says). Example: 1e 3e f/ f.  \\ 0.333333333333333" |f| { binary(f, |a, b| a / b) }
+    FPlus "f+" "( F: r1 r2 -- r3 )" Floating Plain "Add: r3 = r1 + r2." example "1.5e 2e f+ f.  \\ 3.5" |f| { binary(f, |a, b| a + b) }
+    FMinus "f-" "( F: r1 r2 -- r3 )" Floating Plain "Subtract: r3 = r1 - r2." example "1e 0.25e f- f.  \\ 0.75" |f| { binary(f, |a, b| a - b) }
+    FStar "f*" "( F: r1 r2 -- r3 )" Floating Plain "Multiply: r3 = r1 × r2." example "1.5e 4e f* f.  \\ 6." |f| { binary(f, |a, b| a * b) }
+    FSlash "f/" "( F: r1 r2 -- r3 )" Floating Plain "Divide: r3 = r1 / r2 (by zero: an infinity, or NaN for 0e 0e f/, as IEEE says)." example "1e 3e f/ f.  \\ 0.333333333333333" |f| { binary(f, |a, b| a / b) }
     FNegate "fnegate" "( F: r1 -- r2 )" Floating Plain "Negate." |f| { unary(f, |a| -a) }
     FAbs "fabs" "( F: r1 -- r2 )" FloatingExt Plain "Absolute value." |f| { unary(f, f64::abs) }
     FMax "fmax" "( F: r1 r2 -- r3 )" Floating Plain "The greater of the two." |f| { binary(f, f64::max) }
     FMin "fmin" "( F: r1 r2 -- r3 )" Floating Plain "The lesser of the two." |f| { binary(f, f64::min) }
     Floor "floor" "( F: r1 -- r2 )" Floating Plain "Round toward negative infinity." |f| { unary(f, f64::floor) }
-    FRound "fround" "( F: r1 -- r2 )" Floating Plain "Round to the nearest integer, halves to even (2.5e gives 2., 3.5e gives 4.). Example: 2.5e fround f. 3.5e fround f.  \\ 2. 4." |f| { unary(f, f64::round_ties_even) }
+    FRound "fround" "( F: r1 -- r2 )" Floating Plain "Round to the nearest integer, halves to even (2.5e gives 2., 3.5e gives 4.)." example "2.5e fround f. 3.5e fround f.  \\ 2. 4." |f| { unary(f, f64::round_ties_even) }
     FTrunc "ftrunc" "( F: r1 -- r2 )" FloatingExt Plain "Round toward zero." |f| { unary(f, f64::trunc) }
     FStarStar "f**" "( F: r1 r2 -- r3 )" FloatingExt Plain "Raise r1 to the power r2." |f| { binary(f, f64::powf) }
-    FSqrt "fsqrt" "( F: r1 -- r2 )" FloatingExt Plain "Square root (NaN for a negative number). Example: 2e fsqrt f.  \\ 1.4142135623731" |f| { unary(f, f64::sqrt) }
+    FSqrt "fsqrt" "( F: r1 -- r2 )" FloatingExt Plain "Square root (NaN for a negative number)." example "2e fsqrt f.  \\ 1.4142135623731" |f| { unary(f, f64::sqrt) }
     FTwoStar "f2*" "( F: r1 -- r2 )" Gforth Plain "Multiply by two." |f| { unary(f, |a| a * 2.0) }
     FTwoSlash "f2/" "( F: r1 -- r2 )" Gforth Plain "Divide by two." |f| { unary(f, |a| a / 2.0) }
     OneSlashF "1/f" "( F: r1 -- r2 )" Gforth Plain "The reciprocal, 1/r1." |f| { unary(f, |a| 1.0 / a) }
@@ -270,7 +270,7 @@ primitives! {
     FASin "fasin" "( F: r1 -- r2 )" FloatingExt Plain "Arc sine, in radians." |f| { unary(f, f64::asin) }
     FACos "facos" "( F: r1 -- r2 )" FloatingExt Plain "Arc cosine, in radians." |f| { unary(f, f64::acos) }
     FATan "fatan" "( F: r1 -- r2 )" FloatingExt Plain "Arc tangent, in radians." |f| { unary(f, f64::atan) }
-    FATan2 "fatan2" "( F: r1 r2 -- r3 )" FloatingExt Plain "The angle of the point (x, y) = (r2, r1), in radians from -pi to pi: the arc tangent of r1/r2 in the right quadrant. Example: -1e -1e fatan2 f.  \\ -2.35619449019234 (-3pi/4)" |f| { binary(f, f64::atan2) }
+    FATan2 "fatan2" "( F: r1 r2 -- r3 )" FloatingExt Plain "The angle of the point (x, y) = (r2, r1), in radians from -pi to pi: the arc tangent of r1/r2 in the right quadrant." example "-1e -1e fatan2 f.  \\ -2.35619449019234 (-3pi/4)" |f| { binary(f, f64::atan2) }
     FSinh "fsinh" "( F: r1 -- r2 )" FloatingExt Plain "Hyperbolic sine." |f| { unary(f, f64::sinh) }
     FCosh "fcosh" "( F: r1 -- r2 )" FloatingExt Plain "Hyperbolic cosine." |f| { unary(f, f64::cosh) }
     FTanh "ftanh" "( F: r1 -- r2 )" FloatingExt Plain "Hyperbolic tangent." |f| { unary(f, f64::tanh) }
@@ -292,13 +292,13 @@ primitives! {
     FZeroNotEqual "f0<>" "( -- flag ) ( F: r -- )" Gforth Plain "True if r is not zero." |f| { test(f, |a| a != 0.0) }
     FZeroLessEqual "f0<=" "( -- flag ) ( F: r -- )" Gforth Plain "True if r is zero or below." |f| { test(f, |a| a <= 0.0) }
     FZeroGreaterEqual "f0>=" "( -- flag ) ( F: r -- )" Gforth Plain "True if r is zero or above." |f| { test(f, |a| a >= 0.0) }
-    FLess "f<" "( -- flag ) ( F: r1 r2 -- )" Floating Plain "True if r1 < r2. Example: 1e 2e f< .  \\ -1" |f| { compare(f, |a, b| a < b) }
+    FLess "f<" "( -- flag ) ( F: r1 r2 -- )" Floating Plain "True if r1 < r2." example "1e 2e f< .  \\ -1" |f| { compare(f, |a, b| a < b) }
     FEqual "f=" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 = r2 (0e and -0e are equal; a NaN equals nothing)." |f| { compare(f, |a, b| a == b) }
     FNotEqual "f<>" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True unless r1 = r2." |f| { compare(f, |a, b| a != b) }
     FGreater "f>" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 > r2." |f| { compare(f, |a, b| a > b) }
     FLessEqual "f<=" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 <= r2." |f| { compare(f, |a, b| a <= b) }
     FGreaterEqual "f>=" "( -- flag ) ( F: r1 r2 -- )" Gforth Plain "True if r1 >= r2." |f| { compare(f, |a, b| a >= b) }
-    FProximate "f~" "( -- flag ) ( F: r1 r2 r3 -- )" FloatingExt Plain "Are r1 and r2 close? r3 > 0: |r1-r2| < r3; r3 = 0: the same bits (0e and -0e differ); r3 < 0: |r1-r2| < |r3|×(|r1|+|r2|), a relative tolerance. Example: 0.1e 0.2e f+ 0.3e -1e-15 f~ .  \\ -1 (within a relative 1e-15)" |f| {
+    FProximate "f~" "( -- flag ) ( F: r1 r2 r3 -- )" FloatingExt Plain "Are r1 and r2 close? r3 > 0: |r1-r2| < r3; r3 = 0: the same bits (0e and -0e differ); r3 < 0: |r1-r2| < |r3|×(|r1|+|r2|), a relative tolerance." example "0.1e 0.2e f+ 0.3e -1e-15 f~ .  \\ -1 (within a relative 1e-15)" |f| {
         f.vm.stacks.fneed(3)?;
         f.room(1)?;
         let r3 = fpop(f)?;
@@ -308,7 +308,7 @@ primitives! {
     }
 
     // ---- conversion ----
-    SToF "s>f" "( n -- ) ( F: -- r )" FloatingExt Plain "Convert a single-cell integer to a float. Example: 7 s>f 2e f/ f.  \\ 3.5" |f| {
+    SToF "s>f" "( n -- ) ( F: -- r )" FloatingExt Plain "Convert a single-cell integer to a float." example "7 s>f 2e f/ f.  \\ 3.5" |f| {
         f.need(1)?;
         f.vm.stacks.froom(1)?;
         let n = f.pop()?;
@@ -320,7 +320,7 @@ primitives! {
         let d = f.pop_double()?;
         fpush(f, d as f64)
     }
-    FToS "f>s" "( -- n ) ( F: r -- )" FloatingExt Plain "Convert a float to a single-cell integer, rounding toward zero (out of range: the nearest end; NaN: 0). Example: -3.7e f>s .  \\ -3" |f| {
+    FToS "f>s" "( -- n ) ( F: r -- )" FloatingExt Plain "Convert a float to a single-cell integer, rounding toward zero (out of range: the nearest end; NaN: 0)." example "-3.7e f>s .  \\ -3" |f| {
         f.vm.stacks.fneed(1)?;
         f.room(1)?;
         let r = fpop(f)?;
@@ -332,7 +332,7 @@ primitives! {
         let r = fpop(f)?;
         f.push_double(r as i128)
     }
-    ToFloat ">float" "( c-addr u -- flag ) ( F: -- r | )" Floating Plain "Convert a string to a float: true and r if it is one (1.5, 1.5e3, 15d-1, 1.5+3 and blanks, which are 0e, all are), else false and nothing. Example: s\" 1.5e3\" >float . f.  \\ -1 1500." |f| {
+    ToFloat ">float" "( c-addr u -- flag ) ( F: -- r | )" Floating Plain "Convert a string to a float: true and r if it is one (1.5, 1.5e3, 15d-1, 1.5+3 and blanks, which are 0e, all are), else false and nothing." example "s\" 1.5e3\" >float . f.  \\ -1 1500." |f| {
         f.need(2)?;
         let u = f.pop_len()?;
         let a = f.pop()?;
@@ -345,7 +345,7 @@ primitives! {
             None => f.push(0),
         }
     }
-    Represent "represent" "( c-addr u -- n flag1 flag2 ) ( F: r -- )" Floating Plain "Write the first u significant digits of r at c-addr; n is where the decimal point goes (r = 0.digits × 10^n), flag1 is true if r is negative, flag2 true if r is a valid number (not an infinity or NaN). Example: 1234.5e pad 4 represent . . . pad 4 type  \\ -1 0 4 1234 (valid, positive, 0.1234e4)" |f| {
+    Represent "represent" "( c-addr u -- n flag1 flag2 ) ( F: r -- )" Floating Plain "Write the first u significant digits of r at c-addr; n is where the decimal point goes (r = 0.digits × 10^n), flag1 is true if r is negative, flag2 true if r is a valid number (not an infinity or NaN)." example "1234.5e pad 4 represent . . . pad 4 type  \\ -1 0 4 1234 (valid, positive, 0.1234e4)" |f| {
         f.need(2)?;
         f.vm.stacks.fneed(1)?;
         f.room(1)?;
@@ -368,17 +368,17 @@ primitives! {
     }
 
     // ---- output ----
-    FDot "f." "( F: r -- )" FloatingExt Plain "Print r in fixed-point notation with PRECISION significant digits, then a space: 1e 3e f/ f. prints 0.333333333333333. Example: 1e 8e f/ f.  \\ 0.125" |f| {
+    FDot "f." "( F: r -- )" FloatingExt Plain "Print r in fixed-point notation with PRECISION significant digits, then a space: 1e 3e f/ f. prints 0.333333333333333." example "1e 8e f/ f.  \\ 0.125" |f| {
         let r = fpop(f)?;
         let s = fixed(r, f.prefs.precision);
         fprint(f, &s)
     }
-    FEDot "fe." "( F: r -- )" FloatingExt Plain "Print r in engineering notation (the exponent a multiple of three) with PRECISION significant digits: 1234.5e fe. prints 1.23450000000000E3. Example: 12345e fe.  \\ 12.3450000000000E3" |f| {
+    FEDot "fe." "( F: r -- )" FloatingExt Plain "Print r in engineering notation (the exponent a multiple of three) with PRECISION significant digits: 1234.5e fe. prints 1.23450000000000E3." example "12345e fe.  \\ 12.3450000000000E3" |f| {
         let r = fpop(f)?;
         let s = scientific(r, f.prefs.precision, true);
         fprint(f, &s)
     }
-    FSDot "fs." "( F: r -- )" FloatingExt Plain "Print r in scientific notation with PRECISION significant digits: 1234.5e fs. prints 1.23450000000000E3. Example: 12345e fs.  \\ 1.23450000000000E4" |f| {
+    FSDot "fs." "( F: r -- )" FloatingExt Plain "Print r in scientific notation with PRECISION significant digits: 1234.5e fs. prints 1.23450000000000E3." example "12345e fs.  \\ 1.23450000000000E4" |f| {
         let r = fpop(f)?;
         let s = scientific(r, f.prefs.precision, false);
         fprint(f, &s)
@@ -403,7 +403,7 @@ primitives! {
         let a = f.pop()?;
         f.vm.mem.write(a, s.as_bytes())
     }
-    FDotS "f.s" "( -- )" Gforth Plain "Show the floating-point stack without changing it: <depth> then the numbers as FS. prints them, top last. Example: 1e 2e f.s fdrop fdrop  \\ <2> 1.00000000000000E0 2.00000000000000E0" |f| {
+    FDotS "f.s" "( -- )" Gforth Plain "Show the floating-point stack without changing it: <depth> then the numbers as FS. prints them, top last." example "1e 2e f.s fdrop fdrop  \\ <2> 1.00000000000000E0 2.00000000000000E0" |f| {
         let mut s = format!("<{}> ", f.vm.stacks.fp);
         for &r in f.vm.stacks.fstack() {
             s.push_str(&scientific(r, f.prefs.precision, false));
@@ -414,7 +414,7 @@ primitives! {
         let p = f.prefs.precision as i64;
         f.push(p)
     }
-    SetPrecision "set-precision" "( u -- )" FloatingExt Plain "Make F., FE. and FS. print u significant digits (1 to 255; beyond 17 the digits are zeros). Example: 3 set-precision pi f.  15 set-precision  \\ 3.14" |f| {
+    SetPrecision "set-precision" "( u -- )" FloatingExt Plain "Make F., FE. and FS. print u significant digits (1 to 255; beyond 17 the digits are zeros)." example "3 set-precision pi f.  15 set-precision  \\ 3.14" |f| {
         let u = f.peek(0)?;
         if !(1..=MAX_PRECISION as i64).contains(&u) {
             return Err(f.fail(INVALID_NUMERIC_ARG, format!("precision {u} is not between 1 and {MAX_PRECISION}")));
@@ -464,20 +464,20 @@ primitives! {
     SFAlign "sfalign" "( -- )" FloatingExt Plain "Move HERE up to a multiple of 4, for an IEEE single." |f| { align_to(f, 4) }
 
     // ---- defining and compiling ----
-    FVariable "fvariable" "( \"name\" -- )" Floating Plain "Make a variable that holds a float (use it with F@ and F!). Example: fvariable x  2.5e x f!  x f@ f.  \\ 2.5" |f| {
+    FVariable "fvariable" "( \"name\" -- )" Floating Plain "Make a variable that holds a float (use it with F@ and F!)." example "fvariable x  2.5e x f!  x f@ f.  \\ 2.5" |f| {
         align_to(f, 8)?;
         let body = f.vm.here as i64;
         sys::allot(f, 8)?;
         store_float(f, body, 0.0)?;
         define_named(f, crate::dictionary::Kind::Variable(body as u32))
     }
-    FConstant "fconstant" "( \"name\" -- ) ( F: r -- )" Floating Plain "Make a word that pushes r onto the floating-point stack. Example: 2.5e fconstant side  side side f* f.  \\ 6.25" |f| {
+    FConstant "fconstant" "( \"name\" -- ) ( F: r -- )" Floating Plain "Make a word that pushes r onto the floating-point stack." example "2.5e fconstant side  side side f* f.  \\ 6.25" |f| {
         let r = f.vm.stacks.fpeek(0)?;
         let name = crate::parse::parse_word_name(f)?;
         fpop(f)?;
         sys::define_code(f, &name, &[Instr::Lit(r.to_bits() as i64), Floating::FLit.instr()]).map(|_| ())
     }
-    FValue "fvalue" "( \"name\" -- ) ( F: r -- )" FloatingExt Plain "Make a word that pushes r onto the floating-point stack; TO name changes it. Example: 1e fvalue r  3e to r  r f.  \\ 3." |f| {
+    FValue "fvalue" "( \"name\" -- ) ( F: r -- )" FloatingExt Plain "Make a word that pushes r onto the floating-point stack; TO name changes it." example "1e fvalue r  3e to r  r f.  \\ 3." |f| {
         let r = f.vm.stacks.fpeek(0)?;
         align_to(f, 8)?;
         let body = f.vm.here as i64;

@@ -257,11 +257,11 @@ primitives! {
     enum Games;
     base = super::spec::GAMES_BASE;
 
-    Random "random" "( -- u )" Games Plain "A random cell. Example: random 6 mod . ( a number 0..5 )" |f| {
+    Random "random" "( -- u )" Games Plain "A random cell." example "random 6 mod . ( a number 0..5 )" |f| {
         let r = f.words.games.rng.next_u64();
         f.push(r as i64)
     }
-    Choose "choose" "( u -- 0..u-1 )" Games Plain "A random number below u, as Starting FORTH's CHOOSE. Example: 3 choose 1+ ( a sign 1..3 )" |f| {
+    Choose "choose" "( u -- 0..u-1 )" Games Plain "A random number below u, as Starting FORTH's CHOOSE." example "3 choose 1+ ( a sign 1..3 )" |f| {
         let u = f.pop()? as u64;
         if u == 0 {
             return Err(f.fail(INVALID_NUMERIC_ARG, "choose needs a limit above 0"));
@@ -270,15 +270,15 @@ primitives! {
         // The top cell of RANDOM * u, as the blog's `RND um* nip`.
         f.push(((r as u128 * u as u128) >> 64) as i64)
     }
-    Randomize "randomize" "( u -- )" Games Plain "Seed the generator: the same seed gives the same numbers. Example: 42 randomize" |f| {
+    Randomize "randomize" "( u -- )" Games Plain "Seed the generator: the same seed gives the same numbers." example "42 randomize" |f| {
         let seed = f.pop()? as u64;
         f.set_seed(seed);
         Ok(())
     }
-    Stone "stone" "( -- 1 )" Games Plain "The rock-paper-scissors sign Stone. Example: Stone Scissor compete . .  \\ 0 1 (no draw; Stone, 1, wins)" |f| { f.push(STONE) }
-    Cloth "cloth" "( -- 2 )" Games Plain "The rock-paper-scissors sign Cloth (paper). Example: Cloth .  \\ 2" |f| { f.push(CLOTH) }
-    Scissor "scissor" "( -- 3 )" Games Plain "The rock-paper-scissors sign Scissor. Example: Scissor .  \\ 3" |f| { f.push(SCISSOR) }
-    Compete "compete" "( s1 s2 -- winner draw? )" Games Plain "The winning sign and false, or the sign and true on a draw. Example: Scissor Cloth compete . .  \\ 0 3 (no draw; Scissor, 3, cuts Cloth)" |f| {
+    Stone "stone" "( -- 1 )" Games Plain "The rock-paper-scissors sign Stone." example "Stone Scissor compete . .  \\ 0 1 (no draw; Stone, 1, wins)" |f| { f.push(STONE) }
+    Cloth "cloth" "( -- 2 )" Games Plain "The rock-paper-scissors sign Cloth (paper)." example "Cloth .  \\ 2" |f| { f.push(CLOTH) }
+    Scissor "scissor" "( -- 3 )" Games Plain "The rock-paper-scissors sign Scissor." example "Scissor .  \\ 3" |f| { f.push(SCISSOR) }
+    Compete "compete" "( s1 s2 -- winner draw? )" Games Plain "The winning sign and false, or the sign and true on a draw." example "Scissor Cloth compete . .  \\ 0 3 (no draw; Scissor, 3, cuts Cloth)" |f| {
         let b = f.pop()?;
         let a = f.pop()?;
         for s in [a, b] {
@@ -291,7 +291,7 @@ primitives! {
             None => { f.push(a)?; f.push(-1) }
         }
     }
-    Flip "flip" "( board sq color -- n )" Games Plain "Othello: play color (1 black, 2 white) on sq of a 64-byte board, flipping every bracketed run; n discs turned, 0 = illegal (board unchanged). Example: pad 64 erase 1 pad 27 + c! 1 pad 36 + c! 2 pad 28 + c! 2 pad 35 + c! pad 20 1 flip .  \\ 1" |f| {
+    Flip "flip" "( board sq color -- n )" Games Plain "Othello: play color (1 black, 2 white) on sq of a 64-byte board, flipping every bracketed run; n discs turned, 0 = illegal (board unchanged)." example "pad 64 erase 1 pad 27 + c! 1 pad 36 + c! 2 pad 28 + c! 2 pad 35 + c! pad 20 1 flip .  \\ 1" |f| {
         let (addr, board, sq, color) = othello_args(f, true)?;
         let mask = flip_mask(&board, sq, color);
         if mask != 0 {
@@ -301,65 +301,65 @@ primitives! {
         }
         f.push(mask.count_ones() as i64)
     }
-    Flips "flips" "( board sq color -- n )" Games Plain "Othello: how many discs color would flip by playing on sq (0 = illegal); the board is not changed. Example: pad 64 erase 1 pad 27 + c! 2 pad 28 + c! pad 29 1 flips .  \\ 1" |f| {
+    Flips "flips" "( board sq color -- n )" Games Plain "Othello: how many discs color would flip by playing on sq (0 = illegal); the board is not changed." example "pad 64 erase 1 pad 27 + c! 2 pad 28 + c! pad 29 1 flips .  \\ 1" |f| {
         let (_, board, sq, color) = othello_args(f, true)?;
         f.push(flip_mask(&board, sq, color).count_ones() as i64)
     }
-    LegalMoves "legal-moves" "( board color -- mask )" Games Plain "Othello: a cell with bit sq set for every legal move of color. Example: pad 64 erase 1 pad 27 + c! 2 pad 28 + c! pad 1 legal-moves lowest-bit .  \\ 29" |f| {
+    LegalMoves "legal-moves" "( board color -- mask )" Games Plain "Othello: a cell with bit sq set for every legal move of color." example "pad 64 erase 1 pad 27 + c! 2 pad 28 + c! pad 1 legal-moves lowest-bit .  \\ 29" |f| {
         let (_, board, _, color) = othello_args(f, false)?;
         f.push(legal_mask(&board, color) as i64)
     }
-    LowestBit "lowest-bit" "( x -- n )" Games Plain "The index of the lowest set bit of x (-1 if x is 0), to walk a move mask. Example: %10100 lowest-bit .  \\ 2" |f| {
+    LowestBit "lowest-bit" "( x -- n )" Games Plain "The index of the lowest set bit of x (-1 if x is 0), to walk a move mask." example "%10100 lowest-bit .  \\ 2" |f| {
         let x = f.pop()?;
         f.push(if x == 0 { -1 } else { x.trailing_zeros() as i64 })
     }
-    BitCount "bit-count" "( x -- n )" Games Plain "How many bits of x are set (counts discs or moves in a mask). Example: %10110 bit-count .  \\ 3" |f| {
+    BitCount "bit-count" "( x -- n )" Games Plain "How many bits of x are set (counts discs or moves in a mask)." example "%10110 bit-count .  \\ 3" |f| {
         let x = f.pop()?;
         f.push(x.count_ones() as i64)
     }
-    Eats "eats" "( rank -- mask )" Games Plain "Jungle: bit r is set when an animal of this rank may capture rank r (rat 0 .. elephant 7). Example: 0 eats hex . decimal  \\ 81 (the rat takes rats and the elephant)" |f| {
+    Eats "eats" "( rank -- mask )" Games Plain "Jungle: bit r is set when an animal of this rank may capture rank r (rat 0 .. elephant 7)." example "0 eats hex . decimal  \\ 81 (the rat takes rats and the elephant)" |f| {
         let r = f.pop()?;
         let r = rank_arg(f, r)?;
         f.push(EATS[r])
     }
-    CaptureQ "capture?" "( attacker defender -- flag )" Games Plain "Jungle: may the attacker's rank capture the defender's (by rank only, traps aside)? Example: 0 7 capture? .  \\ -1" |f| {
+    CaptureQ "capture?" "( attacker defender -- flag )" Games Plain "Jungle: may the attacker's rank capture the defender's (by rank only, traps aside)?" example "0 7 capture? .  \\ -1" |f| {
         let d = f.pop()?;
         let a = f.pop()?;
         let (a, d) = (rank_arg(f, a)?, rank_arg(f, d)?);
         f.push_bool(EATS[a] >> d & 1 == 1)
     }
-    OnBoardQ "on-board?" "( sq -- flag )" Games Plain "0x88 chess: is the square on the board (sq $88 and 0=)? Example: $77 on-board? . $78 on-board? .  \\ -1 0" |f| {
+    OnBoardQ "on-board?" "( sq -- flag )" Games Plain "0x88 chess: is the square on the board (sq $88 and 0=)?" example "$77 on-board? . $78 on-board? .  \\ -1 0" |f| {
         let sq = f.pop()?;
         f.push_bool(on_board_0x88(sq))
     }
-    To0x88 ">0x88" "( sq64 -- sq )" Games Plain "0x88 chess: from a 0..63 square (rank*8+file) to rank*16+file. Example: 63 >0x88 .  \\ 119" |f| {
+    To0x88 ">0x88" "( sq64 -- sq )" Games Plain "0x88 chess: from a 0..63 square (rank*8+file) to rank*16+file." example "63 >0x88 .  \\ 119" |f| {
         let s = f.pop()?;
         let s = square_arg(f, s, 64)? as i64;
         f.push(s / 8 * 16 + s % 8)
     }
-    From0x88 "0x88>" "( sq -- sq64 )" Games Plain "0x88 chess: from rank*16+file to a 0..63 square. Example: 119 0x88> .  \\ 63" |f| {
+    From0x88 "0x88>" "( sq -- sq64 )" Games Plain "0x88 chess: from rank*16+file to a 0..63 square." example "119 0x88> .  \\ 63" |f| {
         let s = f.pop()?;
         if !on_board_0x88(s) {
             return Err(f.fail(INVALID_NUMERIC_ARG, format!("{s} is not an on-board 0x88 square")));
         }
         f.push(s / 16 * 8 + s % 16)
     }
-    AttackKinds "attack-kinds" "( from to -- mask )" Games Plain "0x88 chess: the kinds of piece on from that could attack to, blockers aside: 1 knight, 2 diagonal slider, 4 straight slider, 8 king, 16 white pawn, 32 black pawn. Example: 0 17 attack-kinds .  \\ 26 (2+8+16)" |f| {
+    AttackKinds "attack-kinds" "( from to -- mask )" Games Plain "0x88 chess: the kinds of piece on from that could attack to, blockers aside: 1 knight, 2 diagonal slider, 4 straight slider, 8 king, 16 white pawn, 32 black pawn." example "0 17 attack-kinds .  \\ 26 (2+8+16)" |f| {
         let i = difference_index(f, "attack-kinds")?;
         f.push(ATTACK_TABLES.0[i] as i64)
     }
-    AttackStep "attack-step" "( from to -- step )" Games Plain "0x88 chess: the unit step a slider takes from from towards to (0 if they share no line). Example: 0 119 attack-step .  \\ 17" |f| {
+    AttackStep "attack-step" "( from to -- step )" Games Plain "0x88 chess: the unit step a slider takes from from towards to (0 if they share no line)." example "0 119 attack-step .  \\ 17" |f| {
         let i = difference_index(f, "attack-step")?;
         f.push(ATTACK_TABLES.1[i] as i64)
     }
-    Reach "reach" "( board sq -- mask )" Games Plain "Five-step: every square (bit y*5+x) the piece on sq can move to by a legal path of 1 to 5 steps. Example: pad 25 erase 1 pad c! pad 0 reach bit-count .  \\ 18" |f| {
+    Reach "reach" "( board sq -- mask )" Games Plain "Five-step: every square (bit y*5+x) the piece on sq can move to by a legal path of 1 to 5 steps." example "pad 25 erase 1 pad c! pad 0 reach bit-count .  \\ 18" |f| {
         let sq = f.pop()?;
         let addr = f.pop()?;
         let sq = square_arg(f, sq, 25)?;
         let b = fivestep_board(f, addr)?;
         f.push(reach_mask(&b, sq))
     }
-    Path "path" "( board from to addr -- n )" Games Plain "Five-step: write a shortest legal path's squares (from first) as cells at addr; n steps, 0 if there is none. Example: pad 25 erase 1 pad c! pad 0 2 pad 32 + path .  \\ 2" |f| {
+    Path "path" "( board from to addr -- n )" Games Plain "Five-step: write a shortest legal path's squares (from first) as cells at addr; n steps, 0 if there is none." example "pad 25 erase 1 pad c! pad 0 2 pad 32 + path .  \\ 2" |f| {
         let addr = f.pop()?;
         let to = f.pop()?;
         let from = f.pop()?;
@@ -377,7 +377,7 @@ primitives! {
             None => f.push(0),
         }
     }
-    PathCount "path-count" "( board from to -- n )" Games Plain "Five-step: how many different legal paths lead from from to to. Example: pad 25 erase 1 pad c! pad 0 1 path-count .  \\ 4" |f| {
+    PathCount "path-count" "( board from to -- n )" Games Plain "Five-step: how many different legal paths lead from from to to." example "pad 25 erase 1 pad c! pad 0 1 path-count .  \\ 4" |f| {
         let to = f.pop()?;
         let from = f.pop()?;
         let board = f.pop()?;
@@ -385,15 +385,15 @@ primitives! {
         let b = fivestep_board(f, board)?;
         f.push(path_count(&b, from, to))
     }
-    ScriptQ "script?" "( -- flag )" Games Plain "True while the file named on the command line runs as the main script, false when it is INCLUDEd. Example: script? [if] play [then]" |f| {
+    ScriptQ "script?" "( -- flag )" Games Plain "True while the file named on the command line runs as the main script, false when it is INCLUDEd." example "script? [if] play [then]" |f| {
         let main = f.input.in_main_script();
         f.push_bool(main)
     }
-    PrettyQ "pretty?" "( -- flag )" Games Plain "True when a board may be drawn with colour and Unicode (chess pieces, Othello discs): the output is a terminal, NO_COLOR is not set, TERM is not dumb, and playforth was not started with --plain. Pipes, files and tests get plain ASCII. Example: pretty? [if] .\" ●\" [else] .\" X\" [then]  \\ X (● on a terminal)" |f| {
+    PrettyQ "pretty?" "( -- flag )" Games Plain "True when a board may be drawn with colour and Unicode (chess pieces, Othello discs): the output is a terminal, NO_COLOR is not set, TERM is not dumb, and playforth was not started with --plain. Pipes, files and tests get plain ASCII." example "pretty? [if] .\" ●\" [else] .\" X\" [then]  \\ X (● on a terminal)" |f| {
         let p = f.host.out.pretty;
         f.push_bool(p)
     }
-    TerminalQ "terminal?" "( -- flag )" Games Plain "True when the output goes to a terminal someone watches, false into a pipe or a file (a demo pauses between moves only on a terminal). Example: terminal? [if] 500 ms [then]" |f| {
+    TerminalQ "terminal?" "( -- flag )" Games Plain "True when the output goes to a terminal someone watches, false into a pipe or a file (a demo pauses between moves only on a terminal)." example "terminal? [if] 500 ms [then]" |f| {
         let t = f.host.out.terminal;
         f.push_bool(t)
     }

@@ -144,30 +144,30 @@ primitives! {
     enum Io;
     base = super::spec::IO_BASE;
 
-    Emit "emit" "( char -- )" Core Plain "Print one character (a raw byte). Example: 65 emit  \\ A" |f| {
+    Emit "emit" "( char -- )" Core Plain "Print one character (a raw byte)." example "65 emit  \\ A" |f| {
         let c = f.pop()?;
         write_out(f, &[c as u8])
     }
-    Type "type" "( c-addr u -- )" Core Plain "Print a string. Example: s\" hello\" type  \\ hello" |f| {
+    Type "type" "( c-addr u -- )" Core Plain "Print a string." example "s\" hello\" type  \\ hello" |f| {
         let s = f.pop_bytes()?;
         write_out(f, &s)
     }
-    Cr "cr" "( -- )" Core Plain "Start a new line. Example: .\" one\" cr .\" two\"  \\ one two (on two lines)" |f| { write_out(f, b"\n") }
-    Space "space" "( -- )" Core Plain "Print a space. Example: .\" a\" space .\" b\"  \\ a b" |f| { write_out(f, b" ") }
-    Spaces "spaces" "( n -- )" Core Plain "Print n spaces (none if n <= 0). Example: 3 spaces .\" x\"  \\ x (after three spaces)" |f| {
+    Cr "cr" "( -- )" Core Plain "Start a new line." example ".\" one\" cr .\" two\"  \\ one two (on two lines)" |f| { write_out(f, b"\n") }
+    Space "space" "( -- )" Core Plain "Print a space." example ".\" a\" space .\" b\"  \\ a b" |f| { write_out(f, b" ") }
+    Spaces "spaces" "( n -- )" Core Plain "Print n spaces (none if n <= 0)." example "3 spaces .\" x\"  \\ x (after three spaces)" |f| {
         let n = f.pop()?.clamp(0, 1 << 20) as usize;
         write_out(f, &vec![b' '; n])
     }
-    Key "key" "( -- char )" Core Plain "Wait for one key press (no Enter needed) and push its code. Example: key .  \\ (press a key: its code, 97 for a)" |f| {
+    Key "key" "( -- char )" Core Plain "Wait for one key press (no Enter needed) and push its code." example "key .  \\ (press a key: its code, 97 for a)" |f| {
         let k = read_key(f)?;
         f.push(k as i64)
     }
-    KeyQ "key?" "( -- flag )" Facility Plain "True if a key press is waiting. Example: key? .  \\ (-1 if a key is waiting, else 0)" |f| {
+    KeyQ "key?" "( -- flag )" Facility Plain "True if a key press is waiting." example "key? .  \\ (-1 if a key is waiting, else 0)" |f| {
         let _ = f.host.out.flush();
         let r = f.host.console.key_ready();
         f.push_bool(r)
     }
-    Accept "accept" "( c-addr +n1 -- +n2 )" Core Plain "Read a line of at most n1 characters into c-addr. Example: create line 80 allot  line 80 accept  line swap type  \\ (the line you type)" |f| {
+    Accept "accept" "( c-addr +n1 -- +n2 )" Core Plain "Read a line of at most n1 characters into c-addr." example "create line 80 allot  line 80 accept  line swap type  \\ (the line you type)" |f| {
         let n = f.pop_len()?;
         let a = f.pop()?;
         f.vm.mem.slice(a, n)?;
@@ -176,39 +176,39 @@ primitives! {
         f.vm.mem.write(a, &line.bytes)?;
         f.push(line.bytes.len() as i64)
     }
-    Page "page" "( -- )" Facility Plain "Clear the screen and move the cursor home. Example: page  \\ (clears the screen)" |f| { write_out(f, b"\x1b[2J\x1b[H") }
-    AtXY "at-xy" "( col row -- )" Facility Plain "Move the cursor (0-based column and row). Example: 0 0 at-xy  \\ (the cursor goes to the top left)" |f| {
+    Page "page" "( -- )" Facility Plain "Clear the screen and move the cursor home." example "page  \\ (clears the screen)" |f| { write_out(f, b"\x1b[2J\x1b[H") }
+    AtXY "at-xy" "( col row -- )" Facility Plain "Move the cursor (0-based column and row)." example "0 0 at-xy  \\ (the cursor goes to the top left)" |f| {
         let row = f.pop()?;
         let col = f.pop()?;
         let s = format!("\x1b[{};{}H", row.clamp(0, 9999) + 1, col.clamp(0, 9999) + 1);
         write_out(f, s.as_bytes())
     }
-    Ms "ms" "( u -- )" Facility Plain "Wait u milliseconds. Example: 10 ms" |f| {
+    Ms "ms" "( u -- )" Facility Plain "Wait u milliseconds." example "10 ms" |f| {
         let ms = f.pop()?.clamp(0, 1 << 32) as u64;
         let _ = f.host.out.flush();
         f.host.clock.sleep(ms, &f.host.interrupt)
     }
-    TimeDate "time&date" "( -- sec min hour day month year )" Facility Plain "The local date and time. Example: time&date . . . . . .  \\ (year month day hour minute second)" |f| {
+    TimeDate "time&date" "( -- sec min hour day month year )" Facility Plain "The local date and time." example "time&date . . . . . .  \\ (year month day hour minute second)" |f| {
         for v in local_time() {
             f.push(v)?;
         }
         Ok(())
     }
-    UTime "utime" "( -- ud )" Gforth Plain "Microseconds since 1970 as a double. Example: utime d.  \\ (microseconds since 1970)" |f| {
+    UTime "utime" "( -- ud )" Gforth Plain "Microseconds since 1970 as a double." example "utime d.  \\ (microseconds since 1970)" |f| {
         let us = f.host.clock.micros_since_epoch();
         f.push_double(us)
     }
-    Argc "argc" "( -- a-addr )" Gforth Plain "A variable holding the number of command-line arguments (with the program name). Example: argc @ .  \\ (how many command-line arguments, the program included)" |f| {
+    Argc "argc" "( -- a-addr )" Gforth Plain "A variable holding the number of command-line arguments (with the program name)." example "argc @ .  \\ (how many command-line arguments, the program included)" |f| {
         f.push(crate::memory::ARGC_ADDR as i64)
     }
-    Arg "arg" "( u -- c-addr u )" Gforth Plain "Command-line argument u; 0 is the program name. Example: 0 arg type  \\ playforth" |f| {
+    Arg "arg" "( u -- c-addr u )" Gforth Plain "Command-line argument u; 0 is the program name." example "0 arg type  \\ playforth" |f| {
         let i = f.pop()?;
         let s = usize::try_from(i).ok().and_then(|i| f.host.args.get(i)).cloned().unwrap_or_default();
         let addr = sys::arg_string(f, &s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
     }
-    NextArg "next-arg" "( -- c-addr u )" Gforth Plain "Take the next command-line argument off the list (0 0 when none are left). Example: next-arg type  \\ (the next command-line argument, if any)" |f| {
+    NextArg "next-arg" "( -- c-addr u )" Gforth Plain "Take the next command-line argument off the list (0 0 when none are left)." example "next-arg type  \\ (the next command-line argument, if any)" |f| {
         if f.host.args.len() < 2 {
             f.push(0)?;
             return f.push(0);
@@ -220,11 +220,11 @@ primitives! {
         f.push(s.len() as i64)
     }
 
-    Bin "bin" "( fam -- fam )" File Plain "Binary mode (the same as text mode here). Example: r/o bin .  \\ 1 (bin changes nothing here)" |f| { Ok(()) }
-    ReadOnly "r/o" "( -- fam )" File Plain "Read-only file access. Example: s\" examples/rps.fs\" r/o open-file throw close-file throw" |f| { f.push(FAM_RO) }
-    WriteOnly "w/o" "( -- fam )" File Plain "Write-only file access. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| { f.push(FAM_WO) }
-    ReadWrite "r/w" "( -- fam )" File Plain "Read-write file access. Example: s\" /tmp/playforth-example.txt\" r/w create-file throw close-file throw" |f| { f.push(FAM_RW) }
-    OpenFile "open-file" "( c-addr u fam -- fileid ior )" File Plain "Open a file. Example: s\" examples/rps.fs\" r/o open-file throw close-file throw" |f| {
+    Bin "bin" "( fam -- fam )" File Plain "Binary mode (the same as text mode here)." example "r/o bin .  \\ 1 (bin changes nothing here)" |f| { Ok(()) }
+    ReadOnly "r/o" "( -- fam )" File Plain "Read-only file access." example "s\" examples/rps.fs\" r/o open-file throw close-file throw" |f| { f.push(FAM_RO) }
+    WriteOnly "w/o" "( -- fam )" File Plain "Write-only file access." example "s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| { f.push(FAM_WO) }
+    ReadWrite "r/w" "( -- fam )" File Plain "Read-write file access." example "s\" /tmp/playforth-example.txt\" r/w create-file throw close-file throw" |f| { f.push(FAM_RW) }
+    OpenFile "open-file" "( c-addr u fam -- fileid ior )" File Plain "Open a file." example "s\" examples/rps.fs\" r/o open-file throw close-file throw" |f| {
         let fam = f.pop()?;
         let name = f.pop_string()?;
         match f.host.files.open(&name, fam, false) {
@@ -232,7 +232,7 @@ primitives! {
             Err(_) => { f.push(0)?; f.push(OPEN_FILE.0) }
         }
     }
-    CreateFile "create-file" "( c-addr u fam -- fileid ior )" File Plain "Create (or empty) a file and open it. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| {
+    CreateFile "create-file" "( c-addr u fam -- fileid ior )" File Plain "Create (or empty) a file and open it." example "s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| {
         let fam = f.pop()?;
         let name = f.pop_string()?;
         match f.host.files.open(&name, fam, true) {
@@ -240,27 +240,27 @@ primitives! {
             Err(_) => { f.push(0)?; f.push(CREATE_FILE.0) }
         }
     }
-    CloseFile "close-file" "( fileid -- ior )" File Plain "Close a file. Example: s\" examples/rps.fs\" r/o open-file throw close-file .  \\ 0" |f| {
+    CloseFile "close-file" "( fileid -- ior )" File Plain "Close a file." example "s\" examples/rps.fs\" r/o open-file throw close-file .  \\ 0" |f| {
         let id = f.pop()?;
         let ok = f.host.files.close(id);
         f.push(if ok { 0 } else { CLOSE_FILE.0 })
     }
-    DeleteFile "delete-file" "( c-addr u -- ior )" File Plain "Delete a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-example.txt\" delete-file .  \\ 0" |f| {
+    DeleteFile "delete-file" "( c-addr u -- ior )" File Plain "Delete a file." example "s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-example.txt\" delete-file .  \\ 0" |f| {
         let name = f.pop_string()?;
         file_op(f, std::fs::remove_file(name), DELETE_FILE.0)
     }
-    RenameFile "rename-file" "( c-addr1 u1 c-addr2 u2 -- ior )" File Plain "Rename file 1 to name 2. Example: s\" /tmp/playforth-a.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-a.txt\" s\" /tmp/playforth-b.txt\" rename-file .  \\ 0" |f| {
+    RenameFile "rename-file" "( c-addr1 u1 c-addr2 u2 -- ior )" File Plain "Rename file 1 to name 2." example "s\" /tmp/playforth-a.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-a.txt\" s\" /tmp/playforth-b.txt\" rename-file .  \\ 0" |f| {
         let to = f.pop_string()?;
         let from = f.pop_string()?;
         file_op(f, std::fs::rename(from, to), RENAME_FILE.0)
     }
-    FileStatus "file-status" "( c-addr u -- x ior )" File Plain "ior 0 if the file exists. Example: s\" examples/rps.fs\" file-status nip .  \\ 0 (it exists)" |f| {
+    FileStatus "file-status" "( c-addr u -- x ior )" File Plain "ior 0 if the file exists." example "s\" examples/rps.fs\" file-status nip .  \\ 0 (it exists)" |f| {
         let name = f.pop_string()?;
         let ok = std::path::Path::new(&name).exists();
         f.push(0)?;
         f.push(if ok { 0 } else { FILE_STATUS.0 })
     }
-    ReadFile "read-file" "( c-addr u1 fileid -- u2 ior )" File Plain "Read up to u1 bytes; u2 = 0 at the end of the file. Example: create buf 10 allot  s\" examples/rps.fs\" r/o open-file throw  buf 10 rot read-file throw buf swap type  \\ (the first 10 bytes of the file)" |f| {
+    ReadFile "read-file" "( c-addr u1 fileid -- u2 ior )" File Plain "Read up to u1 bytes; u2 = 0 at the end of the file." example "create buf 10 allot  s\" examples/rps.fs\" r/o open-file throw  buf 10 rot read-file throw buf swap type  \\ (the first 10 bytes of the file)" |f| {
         let id = f.pop()?;
         let u = f.pop_len()?;
         let a = f.pop()?;
@@ -271,7 +271,7 @@ primitives! {
             Err(_) => { f.push(0)?; f.push(READ_FILE.0) }
         }
     }
-    ReadLine "read-line" "( c-addr u1 fileid -- u2 flag ior )" File Plain "Read a line of at most u1 bytes; flag is false at the end of the file. Example: create buf 80 allot  s\" examples/rps.fs\" r/o open-file throw  buf 80 rot read-line throw drop buf swap type  \\ (the first line of the file)" |f| {
+    ReadLine "read-line" "( c-addr u1 fileid -- u2 flag ior )" File Plain "Read a line of at most u1 bytes; flag is false at the end of the file." example "create buf 80 allot  s\" examples/rps.fs\" r/o open-file throw  buf 80 rot read-line throw drop buf swap type  \\ (the first line of the file)" |f| {
         let id = f.pop()?;
         let u = f.pop_len()?;
         let a = f.pop()?;
@@ -286,48 +286,48 @@ primitives! {
             Err(_) => { f.push(0)?; f.push(0)?; f.push(READ_LINE.0) }
         }
     }
-    WriteFile "write-file" "( c-addr u fileid -- ior )" File Plain "Write a string to a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  s\" hi\" rot write-file throw" |f| {
+    WriteFile "write-file" "( c-addr u fileid -- ior )" File Plain "Write a string to a file." example "s\" /tmp/playforth-example.txt\" w/o create-file throw  s\" hi\" rot write-file throw" |f| {
         let id = f.pop()?;
         let s = f.pop_bytes()?;
         let r = write_file(f, id, &s);
         file_op(f, r, WRITE_FILE.0)
     }
-    WriteLine "write-line" "( c-addr u fileid -- ior )" File Plain "Write a string and a line end to a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  dup s\" hi\" rot write-line throw close-file throw" |f| {
+    WriteLine "write-line" "( c-addr u fileid -- ior )" File Plain "Write a string and a line end to a file." example "s\" /tmp/playforth-example.txt\" w/o create-file throw  dup s\" hi\" rot write-line throw close-file throw" |f| {
         let id = f.pop()?;
         let mut s = f.pop_bytes()?;
         s.push(b'\n');
         let r = write_file(f, id, &s);
         file_op(f, r, WRITE_LINE.0)
     }
-    FilePosition "file-position" "( fileid -- ud ior )" File Plain "The current position in a file. Example: s\" examples/rps.fs\" r/o open-file throw  file-position throw d.  \\ 0 (at the start)" |f| {
+    FilePosition "file-position" "( fileid -- ud ior )" File Plain "The current position in a file." example "s\" examples/rps.fs\" r/o open-file throw  file-position throw d.  \\ 0 (at the start)" |f| {
         let id = f.pop()?;
         match f.host.files.position(id) {
             Ok(p) => { f.push_double(p as i128)?; f.push(0) }
             Err(_) => { f.push_double(0)?; f.push(FILE_POSITION.0) }
         }
     }
-    RepositionFile "reposition-file" "( ud fileid -- ior )" File Plain "Move to a position in a file. Example: s\" examples/rps.fs\" r/o open-file throw  10. rot reposition-file .  \\ 0" |f| {
+    RepositionFile "reposition-file" "( ud fileid -- ior )" File Plain "Move to a position in a file." example "s\" examples/rps.fs\" r/o open-file throw  10. rot reposition-file .  \\ 0" |f| {
         let id = f.pop()?;
         let p = f.pop_double()?;
         let r = u64::try_from(p).map_err(|_| std::io::Error::other("bad position"))
             .and_then(|p| f.host.files.reposition(id, p));
         file_op(f, r, REPOSITION_FILE.0)
     }
-    FileSize "file-size" "( fileid -- ud ior )" File Plain "The size of a file in bytes. Example: s\" examples/rps.fs\" r/o open-file throw  file-size throw d.  \\ (its size in bytes)" |f| {
+    FileSize "file-size" "( fileid -- ud ior )" File Plain "The size of a file in bytes." example "s\" examples/rps.fs\" r/o open-file throw  file-size throw d.  \\ (its size in bytes)" |f| {
         let id = f.pop()?;
         match f.host.files.size(id) {
             Ok(n) => { f.push_double(n as i128)?; f.push(0) }
             Err(_) => { f.push_double(0)?; f.push(FILE_SIZE.0) }
         }
     }
-    ResizeFile "resize-file" "( ud fileid -- ior )" File Plain "Set the size of a file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  100. rot resize-file .  \\ 0" |f| {
+    ResizeFile "resize-file" "( ud fileid -- ior )" File Plain "Set the size of a file." example "s\" /tmp/playforth-example.txt\" w/o create-file throw  100. rot resize-file .  \\ 0" |f| {
         let id = f.pop()?;
         let n = f.pop_double()?;
         let r = u64::try_from(n).map_err(|_| std::io::Error::other("bad size"))
             .and_then(|n| f.host.files.resize(id, n));
         file_op(f, r, RESIZE_FILE.0)
     }
-    FlushFile "flush-file" "( fileid -- ior )" File Plain "Write buffered data to the file. Example: s\" /tmp/playforth-example.txt\" w/o create-file throw  flush-file .  \\ 0" |f| {
+    FlushFile "flush-file" "( fileid -- ior )" File Plain "Write buffered data to the file." example "s\" /tmp/playforth-example.txt\" w/o create-file throw  flush-file .  \\ 0" |f| {
         let id = f.pop()?;
         let r = flush_file(f, id);
         file_op(f, r, FLUSH_FILE.0)
@@ -340,7 +340,7 @@ primitives! {
         f.push(a)?;
         f.push(text.len() as i64)
     }
-    EmitFile "emit-file" "( char fileid -- ior )" Gforth Plain "Write one character to a file. Example: char A stdout emit-file drop  \\ A" |f| {
+    EmitFile "emit-file" "( char fileid -- ior )" Gforth Plain "Write one character to a file." example "char A stdout emit-file drop  \\ A" |f| {
         let id = f.pop()?;
         let c = f.pop()?;
         let r = write_file(f, id, &[c as u8]);
@@ -372,7 +372,7 @@ primitives! {
     ShellStatus "$?" "( -- n )" Gforth Plain "The wait status of the last SYSTEM or SH command: its exit code times 256 (-1 when a signal ended it)." |f| {
         f.push(LAST_STATUS.load(Ordering::Relaxed))
     }
-    Stdin "stdin" "( -- fileid )" Gforth Plain "The file id of standard input. Example: stdin .  \\ 1" |f| { f.push(STDIN_ID) }
-    Stdout "stdout" "( -- fileid )" Gforth Plain "The file id of standard output. Example: s\" hello\" stdout write-line drop  \\ hello" |f| { f.push(STDOUT_ID) }
-    Stderr "stderr" "( -- fileid )" Gforth Plain "The file id of standard error. Example: s\" a note\" stderr write-line drop  \\ a note" |f| { f.push(STDERR_ID) }
+    Stdin "stdin" "( -- fileid )" Gforth Plain "The file id of standard input." example "stdin .  \\ 1" |f| { f.push(STDIN_ID) }
+    Stdout "stdout" "( -- fileid )" Gforth Plain "The file id of standard output." example "s\" hello\" stdout write-line drop  \\ hello" |f| { f.push(STDOUT_ID) }
+    Stderr "stderr" "( -- fileid )" Gforth Plain "The file id of standard error." example "s\" a note\" stderr write-line drop  \\ a note" |f| { f.push(STDERR_ID) }
 }

@@ -47,7 +47,8 @@ pub(crate) const CONTROL: &[Spec] = &[
         effect: "( i*x xt -- j*x )",
         set: WordSet::Core,
         flags: 0,
-        doc: "Run the word whose execution token is on the stack. Example: 5 ' dup execute . .  \\ 5 5",
+        doc: "Run the word whose execution token is on the stack.",
+        example: Some("5 ' dup execute . .  \\ 5 5"),
         instr: Instr::Execute,
     },
     Spec {
@@ -55,7 +56,8 @@ pub(crate) const CONTROL: &[Spec] = &[
         effect: "( i*x xt -- j*x 0 | i*x n )",
         set: WordSet::Exception,
         flags: 0,
-        doc: "Run xt; if it THROWs n, restore the stack depth and push n, else push 0. Example: : safe ['] / catch if .\" oops\" then ;  1 0 safe  \\ oops",
+        doc: "Run xt; if it THROWs n, restore the stack depth and push n, else push 0.",
+        example: Some(": safe ['] / catch if .\" oops\" then ;  1 0 safe  \\ oops"),
         instr: Instr::Catch,
     },
 ];

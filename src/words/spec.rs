@@ -53,7 +53,11 @@ pub struct Spec {
     pub effect: &'static str,
     pub set: WordSet,
     pub flags: u8,
+    /// What it does, in a sentence or two.
     pub doc: &'static str,
+    /// A line to type that shows it at work, with what it prints after
+    /// `\ ` (`help` shows it, the help-examples test runs it).
+    pub example: Option<&'static str>,
     /// What compiling the word appends: `Instr::Prim(id)` for a table word
     /// (the inner interpreter may run it inline, see [`crate::instr::hot`]),
     /// or an instruction of the inner interpreter itself.
@@ -88,7 +92,8 @@ impl Flags {
 }
 
 /// Declare a family of built-in words. Each row reads
-/// `Variant "name" "( before -- after )" WordSet Flags "description" |vm| { body }`,
+/// `Variant "name" "( before -- after )" WordSet Flags "description" example "example" |vm| { body }`
+/// (the example may be left out),
 /// where `WordSet` is a [`WordSet`] variant and `Flags` a [`Flags`] variant
 /// (`Plain`, `Immediate`, `CompileOnly` or `ImmediateCompileOnly`).
 /// The family's words get the primitive ids `BASE ..`, in row order; the
@@ -99,7 +104,7 @@ macro_rules! primitives {
         enum $family:ident;
         base = $base:expr;
         $( $prim:ident $name:literal $effect:literal $set:ident $flags:ident $doc:literal
-           |$f:ident| $body:block )*
+           $(example $example:literal)? |$f:ident| $body:block )*
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +131,7 @@ macro_rules! primitives {
                 set: $crate::words::spec::WordSet::$set,
                 flags: $crate::words::spec::Flags::$flags.bits(),
                 doc: $doc,
+                example: $crate::words::spec::example!($($example)?),
                 instr: $family::$prim.instr(),
             }
         ),* ];
@@ -141,6 +147,17 @@ macro_rules! primitives {
     };
 }
 pub(crate) use primitives;
+
+/// A row's example, if it has one.
+macro_rules! example {
+    () => {
+        None
+    };
+    ($example:literal) => {
+        Some($example)
+    };
+}
+pub(crate) use example;
 
 /// The first primitive id of each family: the families follow each other
 /// in this order, densely (`words` checks at compile time that each base

@@ -486,16 +486,16 @@ primitives! {
     Unset "(unset)" "( -- )" Playforth Plain "What a DEFER word does before IS gives it an action: throw -9." |f| {
         Err(f.fail(BAD_ADDRESS, "this deferred word has no action yet (use IS)"))
     }
-    Colon ":" "( \"name\" -- )" Core Plain "Start a new definition called name. Example: : square ( n -- n*n ) dup * ;  5 square .  \\ 25" |f| {
+    Colon ":" "( \"name\" -- )" Core Plain "Start a new definition called name." example ": square ( n -- n*n ) dup * ;  5 square .  \\ 25" |f| {
         let name = parse_def_name(f)?;
         crate::compiler::begin_definition(f, Some(&name)).map(|_| ())
     }
-    NoName ":noname" "( -- )" CoreExt Plain "Start a definition without a name; ; leaves its xt. Example: :noname ( n -- n*2 ) 2 * ;  5 swap execute .  \\ 10" |f| {
+    NoName ":noname" "( -- )" CoreExt Plain "Start a definition without a name; ; leaves its xt." example ":noname ( n -- n*2 ) 2 * ;  5 swap execute .  \\ 10" |f| {
         crate::compiler::begin_definition(f, None).map(|_| ())
     }
-    Semicolon ";" "( -- )" Core ImmediateCompileOnly "End the current definition. Example: : five 5 ;  five .  \\ 5" |f| { crate::compiler::end_definition(f) }
-    Exit "exit" "( -- )" Core ImmediateCompileOnly "Return from the current definition now. Example: : check ( n -- ) dup 0= if drop exit then . ;  0 check 5 check  \\ 5" |f| { crate::compiler::emit_exit(f) }
-    Recurse "recurse" "( -- )" Core ImmediateCompileOnly "Call the definition being compiled. Example: : fact ( n -- n! ) dup 1 > if dup 1- recurse * then ;  5 fact .  \\ 120" |f| {
+    Semicolon ";" "( -- )" Core ImmediateCompileOnly "End the current definition." example ": five 5 ;  five .  \\ 5" |f| { crate::compiler::end_definition(f) }
+    Exit "exit" "( -- )" Core ImmediateCompileOnly "Return from the current definition now." example ": check ( n -- ) dup 0= if drop exit then . ;  0 check 5 check  \\ 5" |f| { crate::compiler::emit_exit(f) }
+    Recurse "recurse" "( -- )" Core ImmediateCompileOnly "Call the definition being compiled." example ": fact ( n -- n! ) dup 1 > if dup 1- recurse * then ;  5 fact .  \\ 120" |f| {
         let start = f.compiler.def.as_ref().map(|d| d.code_start).ok_or(CONTROL_MISMATCH)?;
         crate::compiler::emit(f, Instr::Call(start))
     }
@@ -504,25 +504,25 @@ primitives! {
         f.vm.dict.reveal(xt);
         Ok(())
     }
-    LeftBracket "[" "( -- )" Core ImmediateCompileOnly "Switch to interpreting. Example: : five [ 2 3 + ] literal ;  five .  \\ 5" |f| { f.set_state(false); Ok(()) }
-    RightBracket "]" "( -- )" Core Plain "Switch to compiling. Example: : five [ 2 3 + ] literal ;  five .  \\ 5" |f| { f.set_state(true); Ok(()) }
+    LeftBracket "[" "( -- )" Core ImmediateCompileOnly "Switch to interpreting." example ": five [ 2 3 + ] literal ;  five .  \\ 5" |f| { f.set_state(false); Ok(()) }
+    RightBracket "]" "( -- )" Core Plain "Switch to compiling." example ": five [ 2 3 + ] literal ;  five .  \\ 5" |f| { f.set_state(true); Ok(()) }
     PromptControl "prompt-control" "( flag -- )" Playforth Plain "True: IF, DO, ?DO, BEGIN and CASE typed outside a definition run at once, as they do at the REPL's prompt (compiled into a nameless definition that runs when the structure closes). False: the standard's rule, they work only inside a definition." |f| {
         f.prefs.prompt_control = f.pop_bool()?;
         Ok(())
     }
-    Immediate "immediate" "( -- )" Core Plain "Make the newest word immediate. Example: : now .\" compiling!\" ; immediate  : later now ;  \\ compiling!" |f| { crate::compiler::make_immediate(f) }
-    CompileOnly "compile-only" "( -- )" Gforth Plain "Make the newest word usable only inside definitions. Example: : inside 1 ; compile-only  : t inside ;  t .  \\ 1" |f| { crate::compiler::make_compile_only(f) }
-    Literal "literal" "( x -- )" Core ImmediateCompileOnly "Compile x as a literal. Example: : five [ 5 ] literal ;  five .  \\ 5" |f| {
+    Immediate "immediate" "( -- )" Core Plain "Make the newest word immediate." example ": now .\" compiling!\" ; immediate  : later now ;  \\ compiling!" |f| { crate::compiler::make_immediate(f) }
+    CompileOnly "compile-only" "( -- )" Gforth Plain "Make the newest word usable only inside definitions." example ": inside 1 ; compile-only  : t inside ;  t .  \\ 1" |f| { crate::compiler::make_compile_only(f) }
+    Literal "literal" "( x -- )" Core ImmediateCompileOnly "Compile x as a literal." example ": five [ 5 ] literal ;  five .  \\ 5" |f| {
         let x = f.pop()?;
         crate::compiler::emit(f, Instr::Lit(x))
     }
-    TwoLiteral "2literal" "( x1 x2 -- )" Double ImmediateCompileOnly "Compile a pair as literals. Example: : two [ 1 2 ] 2literal ;  two . .  \\ 2 1" |f| {
+    TwoLiteral "2literal" "( x1 x2 -- )" Double ImmediateCompileOnly "Compile a pair as literals." example ": two [ 1 2 ] 2literal ;  two . .  \\ 2 1" |f| {
         let b = f.pop()?;
         let a = f.pop()?;
         crate::compiler::emit(f, Instr::Lit(a))?;
         crate::compiler::emit(f, Instr::Lit(b))
     }
-    Postpone "postpone" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the compilation semantics of name. Example: : my-if postpone if ; immediate  : t my-if 1 then ;  -1 t .  \\ 1" |f| {
+    Postpone "postpone" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the compilation semantics of name." example ": my-if postpone if ; immediate  : t my-if 1 then ;  -1 t .  \\ 1" |f| {
         let xt = parse_find(f)?;
         if f.vm.dict.words[xt as usize].immediate() {
             crate::compiler::compile_xt(f, xt)
@@ -530,11 +530,11 @@ primitives! {
             crate::compiler::emit(f, Instr::CompileXt(xt))
         }
     }
-    BracketCompile "[compile]" "( \"name\" -- )" CoreExt ImmediateCompileOnly "Compile name even if it is immediate. Example: : my-if [compile] if ; immediate" |f| {
+    BracketCompile "[compile]" "( \"name\" -- )" CoreExt ImmediateCompileOnly "Compile name even if it is immediate." example ": my-if [compile] if ; immediate" |f| {
         let xt = parse_find(f)?;
         crate::compiler::compile_xt(f, xt)
     }
-    CompileComma "compile," "( xt -- )" CoreExt Plain "Compile the execution of xt into the definition being compiled (also between [ and ]). Example: : dup, ['] dup compile, ; immediate  : t dup, * ;  3 t .  \\ 9" |f| {
+    CompileComma "compile," "( xt -- )" CoreExt Plain "Compile the execution of xt into the definition being compiled (also between [ and ])." example ": dup, ['] dup compile, ; immediate  : t dup, * ;  3 t .  \\ 9" |f| {
         if f.compiler.def.is_none() {
             return Err(f.fail(COMPILE_ONLY, "`compile,` adds to the definition being compiled, and none is open"));
         }
@@ -542,15 +542,15 @@ primitives! {
         let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
         crate::compiler::compile_xt(f, xt)
     }
-    Tick "'" "( \"name\" -- xt )" Core Plain "The execution token of name. Example: 5 ' dup execute . .  \\ 5 5" |f| {
+    Tick "'" "( \"name\" -- xt )" Core Plain "The execution token of name." example "5 ' dup execute . .  \\ 5 5" |f| {
         let xt = parse_find(f)?;
         f.push(xt as i64)
     }
-    BracketTick "[']" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the execution token of name as a literal. Example: : apply ['] dup execute ;  5 apply . .  \\ 5 5" |f| {
+    BracketTick "[']" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the execution token of name as a literal." example ": apply ['] dup execute ;  5 apply . .  \\ 5 5" |f| {
         let xt = parse_find(f)?;
         crate::compiler::emit(f, Instr::Lit(xt as i64))
     }
-    Find "find" "( c-addr -- c-addr 0 | xt 1 | xt -1 )" Core Plain "Look up a counted-string name: 1 if immediate, -1 otherwise. Example: c\" dup\" find . drop  \\ -1 (found, not immediate)" |f| {
+    Find "find" "( c-addr -- c-addr 0 | xt 1 | xt -1 )" Core Plain "Look up a counted-string name: 1 if immediate, -1 otherwise." example "c\" dup\" find . drop  \\ -1 (found, not immediate)" |f| {
         let a = f.pop()?;
         let n = f.vm.mem.byte(a)?;
         let name = f.vm.mem.string(a + 1, n as i64)?;
@@ -559,38 +559,38 @@ primitives! {
             None => { f.push(a)?; f.push(0) }
         }
     }
-    SearchWordlist "search-wordlist" "( c-addr u wid -- 0 | xt 1 | xt -1 )" Search Plain "Look a name up in one word list. Example: s\" dup\" forth-wordlist search-wordlist . drop  \\ -1" |f| {
+    SearchWordlist "search-wordlist" "( c-addr u wid -- 0 | xt 1 | xt -1 )" Search Plain "Look a name up in one word list." example "s\" dup\" forth-wordlist search-wordlist . drop  \\ -1" |f| {
         let wid = f.pop()?;
         let name = f.pop_string()?;
         let xt = u32::try_from(wid).ok().and_then(|w| f.vm.dict.search(w, &name));
         lookup_result(f, xt)
     }
-    ToBody ">body" "( xt -- a-addr )" Core Plain "The data field of a word made by CREATE (or VARIABLE, VALUE...). Example: create data 42 ,  ' data >body @ .  \\ 42" |f| {
+    ToBody ">body" "( xt -- a-addr )" Core Plain "The data field of a word made by CREATE (or VARIABLE, VALUE...)." example "create data 42 ,  ' data >body @ .  \\ 42" |f| {
         let xt = f.pop()?;
         let b = xt_body(f, xt)?;
         f.push(b as i64)
     }
-    Here "here" "( -- addr )" Core Plain "The next free address of data space. Example: here 10 allot here swap - .  \\ 10" |f| { f.push(f.vm.here as i64) }
-    Allot "allot" "( n -- )" Core Plain "Reserve n bytes of data space. Example: create buf 10 allot" |f| {
+    Here "here" "( -- addr )" Core Plain "The next free address of data space." example "here 10 allot here swap - .  \\ 10" |f| { f.push(f.vm.here as i64) }
+    Allot "allot" "( n -- )" Core Plain "Reserve n bytes of data space." example "create buf 10 allot" |f| {
         let n = f.pop()?;
         allot(f, n)
     }
-    Comma "," "( x -- )" Core Plain "Store a cell at HERE and move past it. Example: create primes 2 , 3 , 5 ,  primes cell+ @ .  \\ 3" |f| {
+    Comma "," "( x -- )" Core Plain "Store a cell at HERE and move past it." example "create primes 2 , 3 , 5 ,  primes cell+ @ .  \\ 3" |f| {
         let x = f.pop()?;
         comma(f, x)
     }
-    CComma "c," "( char -- )" Core Plain "Store a byte at HERE and move past it. Example: create bytes 1 c, 2 c,  bytes 1+ c@ .  \\ 2" |f| {
+    CComma "c," "( char -- )" Core Plain "Store a byte at HERE and move past it." example "create bytes 1 c, 2 c,  bytes 1+ c@ .  \\ 2" |f| {
         let c = f.pop()?;
         allot_bytes(f, &[c as u8]).map(|_| ())
     }
-    Align "align" "( -- )" Core Plain "Move HERE up to a cell boundary. Example: 1 c, align here 8 mod .  \\ 0" |f| { align(f) }
-    Unused "unused" "( -- u )" CoreExt Plain "Bytes of data space left. Example: unused 0> .  \\ -1" |f| { f.push((DICT_END - f.vm.here) as i64) }
-    Create "create" "( \"name\" -- )" Core Plain "Make a word that pushes the address of its data field (HERE). Example: create board 64 allot  board 64 erase" |f| {
+    Align "align" "( -- )" Core Plain "Move HERE up to a cell boundary." example "1 c, align here 8 mod .  \\ 0" |f| { align(f) }
+    Unused "unused" "( -- u )" CoreExt Plain "Bytes of data space left." example "unused 0> .  \\ -1" |f| { f.push((DICT_END - f.vm.here) as i64) }
+    Create "create" "( \"name\" -- )" Core Plain "Make a word that pushes the address of its data field (HERE)." example "create board 64 allot  board 64 erase" |f| {
         align(f)?;
         let body = f.vm.here as u32;
         define_parsed(f, Kind::Create(body)).map(|_| ())
     }
-    Does "does>" "( -- )" Core Immediate "Give the word being CREATEd the behaviour that follows (up to ;), inside a definition or after CREATE at the top level. Example: : counter create , does> @ ;  7 counter seven  seven .  \\ 7" |f| {
+    Does "does>" "( -- )" Core Immediate "Give the word being CREATEd the behaviour that follows (up to ;), inside a definition or after CREATE at the top level." example ": counter create , does> @ ;  7 counter seven  seven .  \\ 7" |f| {
         if f.compiling() {
             let code = crate::compiler::code_here(f) + 1;
             return crate::compiler::emit(f, Instr::Does(code));
@@ -607,39 +607,39 @@ primitives! {
         }
         Ok(())
     }
-    Variable "variable" "( \"name\" -- )" Core Plain "Make a one-cell variable. Example: variable score  10 score !  score @ .  \\ 10" |f| {
+    Variable "variable" "( \"name\" -- )" Core Plain "Make a one-cell variable." example "variable score  10 score !  score @ .  \\ 10" |f| {
         align(f)?;
         let body = f.vm.here as u32;
         comma(f, 0)?;
         define_parsed(f, Kind::Variable(body)).map(|_| ())
     }
-    TwoVariable "2variable" "( \"name\" -- )" Double Plain "Make a two-cell variable. Example: 2variable pos  1 2 pos 2!  pos 2@ . .  \\ 2 1" |f| {
+    TwoVariable "2variable" "( \"name\" -- )" Double Plain "Make a two-cell variable." example "2variable pos  1 2 pos 2!  pos 2@ . .  \\ 2 1" |f| {
         align(f)?;
         let body = f.vm.here as u32;
         comma(f, 0)?;
         comma(f, 0)?;
         define_parsed(f, Kind::Variable(body)).map(|_| ())
     }
-    Constant "constant" "( x \"name\" -- )" Core Plain "Make a word that pushes x. Example: 3 constant Scissor  Scissor .  \\ 3" |f| {
+    Constant "constant" "( x \"name\" -- )" Core Plain "Make a word that pushes x." example "3 constant Scissor  Scissor .  \\ 3" |f| {
         let x = f.pop()?;
         define_parsed(f, Kind::Constant(x)).map(|_| ())
     }
-    TwoConstant "2constant" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair. Example: 1 2 2constant pair  pair . .  \\ 2 1" |f| {
+    TwoConstant "2constant" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair." example "1 2 2constant pair  pair . .  \\ 2 1" |f| {
         let b = f.pop()?;
         let a = f.pop()?;
         let name = parse_def_name(f)?;
         define_code(f, &name, &[Instr::Lit(a), Instr::Lit(b)]).map(|_| ())
     }
-    Value "value" "( x \"name\" -- )" CoreExt Plain "Make a word that pushes x; TO name changes it. Example: 5 value lives  lives .  4 to lives  lives .  \\ 5 4" |f| {
+    Value "value" "( x \"name\" -- )" CoreExt Plain "Make a word that pushes x; TO name changes it." example "5 value lives  lives .  4 to lives  lives .  \\ 5 4" |f| {
         let x = f.pop()?;
         align(f)?;
         let body = f.vm.here as u32;
         comma(f, x)?;
         define_parsed(f, Kind::Value(body)).map(|_| ())
     }
-    To "to" "( x \"name\" -- )" CoreExt Immediate "Store x in a VALUE (two cells for a 2VALUE) or a local. Example: 0 value n  7 to n  n .  \\ 7" |f| { store_to(f, false) }
-    PlusTo "+to" "( n \"name\" -- )" Gforth Immediate "Add n to a VALUE or a local. Example: 5 value n  3 +to n  n .  \\ 8" |f| { store_to(f, true) }
-    TwoValue "2value" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair; TO name changes it. Example: 1 2 2value pos  pos . .  \\ 2 1" |f| {
+    To "to" "( x \"name\" -- )" CoreExt Immediate "Store x in a VALUE (two cells for a 2VALUE) or a local." example "0 value n  7 to n  n .  \\ 7" |f| { store_to(f, false) }
+    PlusTo "+to" "( n \"name\" -- )" Gforth Immediate "Add n to a VALUE or a local." example "5 value n  3 +to n  n .  \\ 8" |f| { store_to(f, true) }
+    TwoValue "2value" "( x1 x2 \"name\" -- )" Double Plain "Make a word that pushes the pair; TO name changes it." example "1 2 2value pos  pos . .  \\ 2 1" |f| {
         let x2 = f.pop()?;
         let x1 = f.pop()?;
         align(f)?;
@@ -648,14 +648,14 @@ primitives! {
         comma(f, x1)?;
         define_parsed(f, Kind::TwoValue(body)).map(|_| ())
     }
-    Defer "defer" "( \"name\" -- )" CoreExt Plain "Make a word whose action is set later with IS. Example: defer greet  :noname .\" hi\" ; is greet  greet  \\ hi" |f| {
+    Defer "defer" "( \"name\" -- )" CoreExt Plain "Make a word whose action is set later with IS." example "defer greet  :noname .\" hi\" ; is greet  greet  \\ hi" |f| {
         align(f)?;
         let body = f.vm.here as u32;
         let unset = f.vm.dict.find("(unset)").unwrap_or(0);
         comma(f, unset as i64)?;
         define_parsed(f, Kind::Defer(body)).map(|_| ())
     }
-    Is "is" "( xt \"name\" -- )" CoreExt Immediate "Set the action of a DEFER word. Example: defer greet  :noname .\" hi\" ; is greet  greet  \\ hi" |f| {
+    Is "is" "( xt \"name\" -- )" CoreExt Immediate "Set the action of a DEFER word." example "defer greet  :noname .\" hi\" ; is greet  greet  \\ hi" |f| {
         let a = parse_defer(f)?;
         if f.compiling() {
             crate::compiler::emit(f, Instr::Lit(a as i64))?;
@@ -665,7 +665,7 @@ primitives! {
             f.vm.mem.set_cell(a as i64, xt)
         }
     }
-    ActionOf "action-of" "( \"name\" -- xt )" CoreExt Immediate "The current action of a DEFER word. Example: defer greet  ' cr is greet  action-of greet ' cr = .  \\ -1" |f| {
+    ActionOf "action-of" "( \"name\" -- xt )" CoreExt Immediate "The current action of a DEFER word." example "defer greet  ' cr is greet  action-of greet ' cr = .  \\ -1" |f| {
         let a = parse_defer(f)?;
         if f.compiling() {
             crate::compiler::emit(f, Instr::Value(a))
@@ -674,19 +674,19 @@ primitives! {
             f.push(xt)
         }
     }
-    DeferFetch "defer@" "( xt1 -- xt2 )" CoreExt Plain "The action of a DEFER word. Example: defer greet  ' cr is greet  ' greet defer@ ' cr = .  \\ -1" |f| {
+    DeferFetch "defer@" "( xt1 -- xt2 )" CoreExt Plain "The action of a DEFER word." example "defer greet  ' cr is greet  ' greet defer@ ' cr = .  \\ -1" |f| {
         let xt = f.pop()?;
         let a = xt_body(f, xt)?;
         let v = f.vm.mem.cell(a as i64)?;
         f.push(v)
     }
-    DeferStore "defer!" "( xt2 xt1 -- )" CoreExt Plain "Set the action of DEFER word xt1 to xt2. Example: defer greet  :noname .\" hi\" ; ' greet defer!  greet  \\ hi" |f| {
+    DeferStore "defer!" "( xt2 xt1 -- )" CoreExt Plain "Set the action of DEFER word xt1 to xt2." example "defer greet  :noname .\" hi\" ; ' greet defer!  greet  \\ hi" |f| {
         let xt = f.pop()?;
         let action = f.pop()?;
         let a = xt_body(f, xt)?;
         f.vm.mem.set_cell(a as i64, action)
     }
-    Buffer "buffer:" "( u \"name\" -- )" CoreExt Plain "Make a word that pushes the address of u reserved bytes. Example: 10 buffer: scratch  scratch 10 erase" |f| {
+    Buffer "buffer:" "( u \"name\" -- )" CoreExt Plain "Make a word that pushes the address of u reserved bytes." example "10 buffer: scratch  scratch 10 erase" |f| {
         let u = f.pop_len()?;
         align(f)?;
         let body = f.vm.here as u32;
@@ -694,13 +694,13 @@ primitives! {
         f.vm.mem.fill(body as i64, u, 0)?;
         define_parsed(f, Kind::Create(body)).map(|_| ())
     }
-    Marker "marker" "( \"name\" -- )" CoreExt Plain "Make a word that forgets itself and everything defined after it. Example: marker clean  : temp 1 ;  clean" |f| {
+    Marker "marker" "( \"name\" -- )" CoreExt Plain "Make a word that forgets itself and everything defined after it." example "marker clean  : temp 1 ;  clean" |f| {
         let mark = f.vm.dict.mark(f.vm.here, f.vm.code.len());
         let m = f.vm.dict.marks.len() as u32;
         f.vm.dict.marks.push(mark);
         define_parsed(f, Kind::Marker(m)).map(|_| ())
     }
-    Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools Plain "Make newname behave exactly like oldname. Example: synonym plus +  2 3 plus .  \\ 5" |f| {
+    Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools Plain "Make newname behave exactly like oldname." example "synonym plus +  2 3 plus .  \\ 5" |f| {
         let new = parse_def_name(f)?;
         let old = parse_find(f)?;
         let w = f.vm.dict.words[old as usize].clone();
@@ -712,60 +712,60 @@ primitives! {
         Ok(())
     }
 
-    If "if" "( flag -- )" Core ImmediateCompileOnly "Run what follows (up to ELSE or THEN) only if flag is true. Compiles a conditional forward branch. Example: : sign? ( n -- ) 0< if .\" negative\" else .\" not negative\" then ;  -5 sign?  \\ negative" |f| {
+    If "if" "( flag -- )" Core ImmediateCompileOnly "Run what follows (up to ELSE or THEN) only if flag is true. Compiles a conditional forward branch." example ": sign? ( n -- ) 0< if .\" negative\" else .\" not negative\" then ;  -5 sign?  \\ negative" |f| {
         crate::compiler::emit_forward(f, Instr::ZBranch(0))
     }
-    Else "else" "( -- )" Core ImmediateCompileOnly "The other branch of an IF. Compiles a forward branch and resolves the IF. Example: : even? ( n -- ) 2 mod if .\" odd\" else .\" even\" then ;  3 even?  \\ odd" |f| { crate::compiler::cf_else(f) }
-    Then "then" "( -- )" Core ImmediateCompileOnly "End an IF or IF ... ELSE. Resolves the pending forward branch. Example: : warn ( n -- ) 100 > if .\" too big!\" then ;  200 warn  \\ too big!" |f| { crate::compiler::resolve_orig(f, "then") }
-    Begin "begin" "( -- )" Core ImmediateCompileOnly "Start a loop: BEGIN ... UNTIL, BEGIN ... AGAIN, BEGIN ... WHILE ... REPEAT. Example: : countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \\ 3 2 1" |f| {
+    Else "else" "( -- )" Core ImmediateCompileOnly "The other branch of an IF. Compiles a forward branch and resolves the IF." example ": even? ( n -- ) 2 mod if .\" odd\" else .\" even\" then ;  3 even?  \\ odd" |f| { crate::compiler::cf_else(f) }
+    Then "then" "( -- )" Core ImmediateCompileOnly "End an IF or IF ... ELSE. Resolves the pending forward branch." example ": warn ( n -- ) 100 > if .\" too big!\" then ;  200 warn  \\ too big!" |f| { crate::compiler::resolve_orig(f, "then") }
+    Begin "begin" "( -- )" Core ImmediateCompileOnly "Start a loop: BEGIN ... UNTIL, BEGIN ... AGAIN, BEGIN ... WHILE ... REPEAT." example ": countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \\ 3 2 1" |f| {
         let pos = f.input.token_pos();
         f.compiler.begins.push((crate::compiler::code_here(f), pos));
         crate::compiler::cs_push(f, crate::compiler::code_here(f), DEST)
     }
-    Until "until" "( flag -- )" Core ImmediateCompileOnly "Loop back to BEGIN until flag is true. Compiles a conditional backward branch. Example: : countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \\ 3 2 1" |f| {
+    Until "until" "( flag -- )" Core ImmediateCompileOnly "Loop back to BEGIN until flag is true. Compiles a conditional backward branch." example ": countdown ( n -- ) begin dup . 1- dup 0= until drop ;  3 countdown  \\ 3 2 1" |f| {
         crate::compiler::cf_back(f, false)
     }
-    Again "again" "( -- )" CoreExt ImmediateCompileOnly "Loop back to BEGIN forever. Compiles a backward branch. Example: : forever begin .\" x\" again ;  \\ (forever prints x until Ctrl-C stops it)" |f| {
+    Again "again" "( -- )" CoreExt ImmediateCompileOnly "Loop back to BEGIN forever. Compiles a backward branch." example ": forever begin .\" x\" again ;  \\ (forever prints x until Ctrl-C stops it)" |f| {
         crate::compiler::cf_back(f, true)
     }
-    While "while" "( flag -- )" Core ImmediateCompileOnly "Leave a BEGIN loop when flag is false. Compiles a conditional forward branch. Example: : halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \\ 10 5 2 1" |f| {
+    While "while" "( flag -- )" Core ImmediateCompileOnly "Leave a BEGIN loop when flag is false. Compiles a conditional forward branch." example ": halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \\ 10 5 2 1" |f| {
         crate::compiler::cf_while(f)
     }
-    Repeat "repeat" "( -- )" Core ImmediateCompileOnly "End a BEGIN ... WHILE loop: jump back to BEGIN, resolve the WHILE. Example: : halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \\ 10 5 2 1" |f| {
+    Repeat "repeat" "( -- )" Core ImmediateCompileOnly "End a BEGIN ... WHILE loop: jump back to BEGIN, resolve the WHILE." example ": halve ( n -- ) begin dup 0> while dup . 2/ repeat drop ;  10 halve  \\ 10 5 2 1" |f| {
         crate::compiler::cf_repeat(f)
     }
-    Ahead "ahead" "( -- )" Tools ImmediateCompileOnly "Compile an unconditional forward branch, resolved by THEN. Example: : t ahead .\" skipped\" then .\" here\" ;  t  \\ here" |f| {
+    Ahead "ahead" "( -- )" Tools ImmediateCompileOnly "Compile an unconditional forward branch, resolved by THEN." example ": t ahead .\" skipped\" then .\" here\" ;  t  \\ here" |f| {
         crate::compiler::emit_forward(f, Instr::Branch(0))
     }
-    CsPick "cs-pick" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools Plain "Copy the u-th control-flow stack entry. Example: : t ( n -- ) begin [ 0 cs-pick ] dup . 1- dup 0= until [ 2drop ] drop ;  3 t  \\ 3 2 1" |f| {
+    CsPick "cs-pick" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools Plain "Copy the u-th control-flow stack entry." example ": t ( n -- ) begin [ 0 cs-pick ] dup . 1- dup 0= until [ 2drop ] drop ;  3 t  \\ 3 2 1" |f| {
         let u = f.pop_len()?;
         crate::compiler::cs_pick(f, u as usize)
     }
-    CsRoll "cs-roll" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u-1 ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools Plain "Move the u-th control-flow stack entry to the top. Example: : t ( flag -- ) if ahead [ 1 cs-roll ] then .\" false \" then .\" done \" ;  0 t  -1 t  \\ false done done" |f| {
+    CsRoll "cs-roll" "( C: orig|dest_u ... orig|dest_0 -- orig|dest_u-1 ... orig|dest_0 orig|dest_u ) ( S: u -- )" Tools Plain "Move the u-th control-flow stack entry to the top." example ": t ( flag -- ) if ahead [ 1 cs-roll ] then .\" false \" then .\" done \" ;  0 t  -1 t  \\ false done done" |f| {
         let u = f.pop_len()?;
         crate::compiler::cs_roll(f, u as usize)
     }
-    Do "do" "( limit start -- )" Core ImmediateCompileOnly "Start a counted loop from start up to limit-1; I is the index. Example: : count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4" |f| { crate::compiler::begin_do(f, false) }
-    QDo "?do" "( limit start -- )" CoreExt ImmediateCompileOnly "Like DO, but skip the loop when limit = start. Example: : stars ( n -- ) 0 ?do [char] * emit loop ;  0 stars 3 stars  \\ ***" |f| { crate::compiler::begin_do(f, true) }
-    Loop "loop" "( -- )" Core ImmediateCompileOnly "Add one to the index; repeat while it has not reached the limit. Example: : count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4" |f| { crate::compiler::end_do(f, false, "loop") }
-    PlusLoop "+loop" "( n -- )" Core ImmediateCompileOnly "Add n to the index; repeat until it crosses the limit. Example: : evens 10 0 do i . 2 +loop ;  evens  \\ 0 2 4 6 8" |f| { crate::compiler::end_do(f, true, "+loop") }
-    Leave "leave" "( -- )" Core ImmediateCompileOnly "Leave the innermost DO loop now. Example: : first3 10 0 do i 3 = if leave then i . loop ;  first3  \\ 0 1 2" |f| { crate::compiler::emit_leave(f) }
-    Case "case" "( -- )" CoreExt ImmediateCompileOnly "Start a CASE ... OF ... ENDOF ... ENDCASE selection. Example: : name ( n -- ) case 1 of .\" one\" endof 2 of .\" two\" endof .\" many\" endcase ;  2 name  \\ two" |f| {
+    Do "do" "( limit start -- )" Core ImmediateCompileOnly "Start a counted loop from start up to limit-1; I is the index." example ": count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4" |f| { crate::compiler::begin_do(f, false) }
+    QDo "?do" "( limit start -- )" CoreExt ImmediateCompileOnly "Like DO, but skip the loop when limit = start." example ": stars ( n -- ) 0 ?do [char] * emit loop ;  0 stars 3 stars  \\ ***" |f| { crate::compiler::begin_do(f, true) }
+    Loop "loop" "( -- )" Core ImmediateCompileOnly "Add one to the index; repeat while it has not reached the limit." example ": count5 5 0 do i . loop ;  count5  \\ 0 1 2 3 4" |f| { crate::compiler::end_do(f, false, "loop") }
+    PlusLoop "+loop" "( n -- )" Core ImmediateCompileOnly "Add n to the index; repeat until it crosses the limit." example ": evens 10 0 do i . 2 +loop ;  evens  \\ 0 2 4 6 8" |f| { crate::compiler::end_do(f, true, "+loop") }
+    Leave "leave" "( -- )" Core ImmediateCompileOnly "Leave the innermost DO loop now." example ": first3 10 0 do i 3 = if leave then i . loop ;  first3  \\ 0 1 2" |f| { crate::compiler::emit_leave(f) }
+    Case "case" "( -- )" CoreExt ImmediateCompileOnly "Start a CASE ... OF ... ENDOF ... ENDCASE selection." example ": name ( n -- ) case 1 of .\" one\" endof 2 of .\" two\" endof .\" many\" endcase ;  2 name  \\ two" |f| {
         crate::compiler::emit(f, Instr::Case)?;
         crate::compiler::cs_push(f, 0, CASE_SYS)
     }
-    Of "of" "( x1 x2 -- | x1 )" CoreExt ImmediateCompileOnly "If x1 = x2, drop both and run up to ENDOF; else keep x1 and go on after ENDOF. Example: : name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  1 name  \\ one" |f| {
+    Of "of" "( x1 x2 -- | x1 )" CoreExt ImmediateCompileOnly "If x1 = x2, drop both and run up to ENDOF; else keep x1 and go on after ENDOF." example ": name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  1 name  \\ one" |f| {
         let at = crate::compiler::code_here(f);
         crate::compiler::emit(f, Instr::Of(0))?;
         crate::compiler::cs_push(f, at, OF_SYS)
     }
-    EndOf "endof" "( -- )" CoreExt ImmediateCompileOnly "End an OF branch: jump to ENDCASE. Example: : name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  2 name  \\ other" |f| {
+    EndOf "endof" "( -- )" CoreExt ImmediateCompileOnly "End an OF branch: jump to ENDCASE." example ": name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  2 name  \\ other" |f| {
         crate::compiler::cf_endof(f)
     }
-    EndCase "endcase" "( x -- )" CoreExt ImmediateCompileOnly "End a CASE: drop the selector. Example: : name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  1 name  \\ one" |f| {
+    EndCase "endcase" "( x -- )" CoreExt ImmediateCompileOnly "End a CASE: drop the selector." example ": name ( n -- ) case 1 of .\" one\" endof .\" other\" endcase ;  1 name  \\ one" |f| {
         crate::compiler::cf_endcase(f)
     }
-    LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals ImmediateCompileOnly "Declare locals: arguments from the stack, then uninitialised values. Example: : diff {: a b -- d :} a b - ;  10 3 diff .  \\ 7" |f| {
+    LocalsBegin "{:" "( \"args | vals -- outs :}\" -- )" Locals ImmediateCompileOnly "Declare locals: arguments from the stack, then uninitialised values." example ": diff {: a b -- d :} a b - ;  10 3 diff .  \\ 7" |f| {
         crate::compiler::declare_locals(f, false)
     }
     PostponeAll "]]" "( \"words [[\" -- )" Gforth ImmediateCompileOnly "Postpone every word up to [[: : 2dup+ ]] 2dup + [[ ; immediate. Numbers are compiled as literals." |f| {
@@ -882,36 +882,36 @@ primitives! {
         crate::compiler::paren_local(f, name)
     }
 
-    Throw "throw" "( k*x n -- k*x | i*x n )" Exception Plain "If n is not zero, unwind to the nearest CATCH with n. Example: : check ( n -- ) 0< if -24 throw then ;  -1 ' check catch . drop  \\ -24" |f| {
+    Throw "throw" "( k*x n -- k*x | i*x n )" Exception Plain "If n is not zero, unwind to the nearest CATCH with n." example ": check ( n -- ) 0< if -24 throw then ;  -1 ' check catch . drop  \\ -24" |f| {
         let n = f.pop()?;
         if n == 0 { Ok(()) } else { Err(Throw(n)) }
     }
-    Abort "abort" "( i*x -- )" Exception Plain "Throw -1: empty the stacks and return to the top level. Example: : check ( n -- ) 0< if abort then ;" |f| { Err(ABORT) }
-    Quit "quit" "( -- )" Core Plain "Empty the return stack and go back to reading the terminal. Example: : stop quit ;" |f| { Err(QUIT) }
+    Abort "abort" "( i*x -- )" Exception Plain "Throw -1: empty the stacks and return to the top level." example ": check ( n -- ) 0< if abort then ;" |f| { Err(ABORT) }
+    Quit "quit" "( -- )" Core Plain "Empty the return stack and go back to reading the terminal." example ": stop quit ;" |f| { Err(QUIT) }
 
-    State "state" "( -- a-addr )" Core Plain "A variable: true while compiling. Example: state @ .  \\ 0 (interpreting)" |f| { f.push(STATE_ADDR as i64) }
-    Base "base" "( -- a-addr )" Core Plain "A variable: the number base for input and output. Example: 2 base ! 101 decimal .  \\ 5" |f| { f.push(BASE_ADDR as i64) }
-    Warnings "warnings" "( -- a-addr )" Gforth Plain "A variable: true (the default) to be warned when a definition's stack comment disagrees with its code, and told of redefinitions. Example: warnings off" |f| { f.push(crate::memory::WARNINGS_ADDR as i64) }
-    ToIn ">in" "( -- a-addr )" Core Plain "A variable: the offset of the parse area in SOURCE. Example: >in @ .  \\ 6 (the offset of the . on this line)" |f| { f.push(IN_ADDR as i64) }
-    Decimal "decimal" "( -- )" Core Plain "Set BASE to 10. Example: hex 10 decimal .  \\ 16" |f| { f.vm.mem.set_cell(BASE_ADDR as i64, 10) }
-    Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16. Example: hex ff decimal .  \\ 255" |f| { f.vm.mem.set_cell(BASE_ADDR as i64, 16) }
-    Source "source" "( -- c-addr u )" Core Plain "The current input line. Example: source drop 6 type  \\ source (the first 6 characters of this line)" |f| {
+    State "state" "( -- a-addr )" Core Plain "A variable: true while compiling." example "state @ .  \\ 0 (interpreting)" |f| { f.push(STATE_ADDR as i64) }
+    Base "base" "( -- a-addr )" Core Plain "A variable: the number base for input and output." example "2 base ! 101 decimal .  \\ 5" |f| { f.push(BASE_ADDR as i64) }
+    Warnings "warnings" "( -- a-addr )" Gforth Plain "A variable: true (the default) to be warned when a definition's stack comment disagrees with its code, and told of redefinitions." example "warnings off" |f| { f.push(crate::memory::WARNINGS_ADDR as i64) }
+    ToIn ">in" "( -- a-addr )" Core Plain "A variable: the offset of the parse area in SOURCE." example ">in @ .  \\ 6 (the offset of the . on this line)" |f| { f.push(IN_ADDR as i64) }
+    Decimal "decimal" "( -- )" Core Plain "Set BASE to 10." example "hex 10 decimal .  \\ 16" |f| { f.vm.mem.set_cell(BASE_ADDR as i64, 10) }
+    Hex "hex" "( -- )" CoreExt Plain "Set BASE to 16." example "hex ff decimal .  \\ 255" |f| { f.vm.mem.set_cell(BASE_ADDR as i64, 16) }
+    Source "source" "( -- c-addr u )" Core Plain "The current input line." example "source drop 6 type  \\ source (the first 6 characters of this line)" |f| {
         let inp = *f.input.current();
         f.push(inp.buf)?;
         f.push(inp.len)
     }
-    SourceFilename "sourcefilename" "( -- c-addr u )" Gforth Plain "The name of the file being interpreted: as INCLUDE was given it, `-e` for command-line code, `<stdin>` for the terminal (gforth). Example: sourcefilename type  \\ <stdin>" |f| {
+    SourceFilename "sourcefilename" "( -- c-addr u )" Gforth Plain "The name of the file being interpreted: as INCLUDE was given it, `-e` for command-line code, `<stdin>` for the terminal (gforth)." example "sourcefilename type  \\ <stdin>" |f| {
         let src = f.input.current().src;
         let name = f.input.text(src).map(|t| t.name.clone()).unwrap_or_default();
         let a = arg_string(f, &name)?;
         f.push(a)?;
         f.push(name.len() as i64)
     }
-    SourceLine "sourceline#" "( -- u )" Gforth Plain "The number of the line being interpreted in its file, from 1 (gforth). Example: sourceline# .  \\ 1 (on a file's first line)" |f| {
+    SourceLine "sourceline#" "( -- u )" Gforth Plain "The number of the line being interpreted in its file, from 1 (gforth)." example "sourceline# .  \\ 1 (on a file's first line)" |f| {
         let line = f.input.current().line;
         f.push(line as i64)
     }
-    StoNumberQ "s>number?" "( c-addr u -- d flag )" Gforth Plain "Convert a string to a double number as the interpreter reads numbers (in BASE, with the prefixes $ # % and 'c'; a `.` may stand anywhere); flag is false, and d 0, when it is not a number (gforth). Example: s\" -12\" s>number? . d.  \\ -1 -12" |f| {
+    StoNumberQ "s>number?" "( c-addr u -- d flag )" Gforth Plain "Convert a string to a double number as the interpreter reads numbers (in BASE, with the prefixes $ # % and 'c'; a `.` may stand anywhere); flag is false, and d 0, when it is not a number (gforth)." example "s\" -12\" s>number? . d.  \\ -1 -12" |f| {
         let text = f.pop_bytes()?;
         let d = match crate::parse::parse_number(&text, f.base()) {
             Some(crate::parse::Number::Single(n)) => Some(n as i128),
@@ -922,30 +922,30 @@ primitives! {
         f.push_bool(d.is_some())
     }
     Span "span" "( -- a-addr )" Gforth Plain "A variable: how many characters the last EXPECT received (obsolescent: Forth-2012 removed it; use ACCEPT's result)." |f| { f.push(crate::memory::SPAN_ADDR as i64) }
-    SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt Plain "Where input comes from: 0 user, -1 EVALUATE, or a file. Example: source-id .  \\ 0 (the terminal)" |f| {
+    SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt Plain "Where input comes from: 0 user, -1 EVALUATE, or a file." example "source-id .  \\ 0 (the terminal)" |f| {
         f.push(crate::parse::source_id(f))
     }
-    Refill "refill" "( -- flag )" CoreExt Plain "Read the next line of input; false at the end. Example: refill  \\ (reads the next line in place of the rest of this one; true if there was one)" |f| {
+    Refill "refill" "( -- flag )" CoreExt Plain "Read the next line of input; false at the end." example "refill  \\ (reads the next line in place of the rest of this one; true if there was one)" |f| {
         let ok = crate::parse::refill(f)?;
         f.push_bool(ok)
     }
-    Evaluate "evaluate" "( i*x c-addr u -- j*x )" Core Plain "Interpret a string. Example: s\" 2 3 + .\" evaluate  \\ 5" |f| {
+    Evaluate "evaluate" "( i*x c-addr u -- j*x )" Core Plain "Interpret a string." example "s\" 2 3 + .\" evaluate  \\ 5" |f| {
         let u = f.pop()?;
         let a = f.pop()?;
         interp::evaluate(f, a, u)
     }
-    Parse "parse" "( char \"ccc<char>\" -- c-addr u )" CoreExt Plain "The text up to char in the input. Example: char ) parse text)  type  \\ text" |f| {
+    Parse "parse" "( char \"ccc<char>\" -- c-addr u )" CoreExt Plain "The text up to char in the input." example "char ) parse text)  type  \\ text" |f| {
         let c = f.pop()?;
         let (a, n) = crate::parse::parse(f, c as u8)?;
         f.push(a)?;
         f.push(n)
     }
-    ParseName "parse-name" "( \"name\" -- c-addr u )" CoreExt Plain "The next blank-delimited word in the input. Example: parse-name hello type  \\ hello" |f| {
+    ParseName "parse-name" "( \"name\" -- c-addr u )" CoreExt Plain "The next blank-delimited word in the input." example "parse-name hello type  \\ hello" |f| {
         let (a, n) = crate::parse::parse_name(f)?;
         f.push(a)?;
         f.push(n)
     }
-    Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core Plain "Skip leading chars, parse up to char: a counted string. Example: bl word hello count type  \\ hello" |f| {
+    Word "word" "( char \"<chars>ccc<char>\" -- c-addr )" Core Plain "Skip leading chars, parse up to char: a counted string." example "bl word hello count type  \\ hello" |f| {
         let c = f.pop()? as u8;
         let (start, len) = crate::parse::parse_area(f);
         let area = f.vm.mem.slice(start, len)?;
@@ -961,8 +961,8 @@ primitives! {
         f.vm.mem.set_byte(WORD_BUF as i64 + 1 + n as i64, b' ')?;
         f.push(WORD_BUF as i64)
     }
-    SaveInput "save-input" "( -- xn ... x1 n )" CoreExt Plain "Describe the input position, for RESTORE-INPUT. Example: variable done  save-input  .\" read \" done @ [if] . [else] true done ! restore-input [then]  \\ read read 0" |f| { save_input(f) }
-    RestoreInput "restore-input" "( xn ... x1 n -- flag )" CoreExt Plain "Go back to a saved input position; false on success. Example: variable done  save-input  .\" read \" done @ [if] . [else] true done ! restore-input [then]  \\ read read 0" |f| {
+    SaveInput "save-input" "( -- xn ... x1 n )" CoreExt Plain "Describe the input position, for RESTORE-INPUT." example "variable done  save-input  .\" read \" done @ [if] . [else] true done ! restore-input [then]  \\ read read 0" |f| { save_input(f) }
+    RestoreInput "restore-input" "( xn ... x1 n -- flag )" CoreExt Plain "Go back to a saved input position; false on success." example "variable done  save-input  .\" read \" done @ [if] . [else] true done ! restore-input [then]  \\ read read 0" |f| {
         let ok = restore_input(f)?;
         f.push_bool(!ok)
     }
@@ -973,45 +973,45 @@ primitives! {
         note_stack_comment(f, start, found && f.input.current().line == line);
         Ok(())
     }
-    Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line. Example: 1 2 + .  \\ 3 (and the rest of the line is ignored)" |f| {
+    Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line." example "1 2 + .  \\ 3 (and the rest of the line is ignored)" |f| {
         let len = f.input.current().len;
         crate::parse::set_to_in(f, len);
         Ok(())
     }
-    Shebang "#!" "( \"ccc<eol>\" -- )" Gforth Immediate "A comment to the end of the line, for a script's first line. Example: #! /usr/bin/env playforth" |f| {
+    Shebang "#!" "( \"ccc<eol>\" -- )" Gforth Immediate "A comment to the end of the line, for a script's first line." example "#! /usr/bin/env playforth" |f| {
         let len = f.input.current().len;
         crate::parse::set_to_in(f, len);
         Ok(())
     }
-    Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file (gforth's random.fs and a few other library files are built in). Example: include examples/othello.fs" |f| {
+    Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file (gforth's random.fs and a few other library files are built in)." example "include examples/othello.fs" |f| {
         let name = crate::parse::parse_word_name(f)?;
         if builtin_library(f, &name, false)? {
             return Ok(());
         }
         interp::included(f, &name)
     }
-    Included "included" "( i*x c-addr u -- j*x )" File Plain "Interpret the file named by the string. Example: s\" examples/rps.fs\" included" |f| {
+    Included "included" "( i*x c-addr u -- j*x )" File Plain "Interpret the file named by the string." example "s\" examples/rps.fs\" included" |f| {
         let name = f.pop_string()?;
         if builtin_library(f, &name, false)? {
             return Ok(());
         }
         interp::included(f, &name)
     }
-    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (random.fs, mini-oof.fs and a few other gforth library files are built in). Example: require examples/rps.fs" |f| {
+    Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (random.fs, mini-oof.fs and a few other gforth library files are built in)." example "require examples/rps.fs" |f| {
         let name = crate::parse::parse_word_name(f)?;
         if builtin_library(f, &name, true)? {
             return Ok(());
         }
         interp::required(f, &name)
     }
-    Required "required" "( i*x c-addr u -- j*x )" File Plain "Include a file unless it was included before. Example: s\" examples/rps.fs\" required" |f| {
+    Required "required" "( i*x c-addr u -- j*x )" File Plain "Include a file unless it was included before." example "s\" examples/rps.fs\" required" |f| {
         let name = f.pop_string()?;
         if builtin_library(f, &name, true)? {
             return Ok(());
         }
         interp::required(f, &name)
     }
-    IncludeFile "include-file" "( i*x fileid -- j*x )" File Plain "Interpret the rest of an open file. Example: s\" examples/rps.fs\" r/o open-file throw include-file" |f| {
+    IncludeFile "include-file" "( i*x fileid -- j*x )" File Plain "Interpret the rest of an open file." example "s\" examples/rps.fs\" r/o open-file throw include-file" |f| {
         let id = f.pop()?;
         let mut text = Vec::new();
         loop {
@@ -1029,7 +1029,7 @@ primitives! {
         }
         interp::interpret_text(f, &format!("<file {id}>"), text, id)
     }
-    EnvironmentQ "environment?" "( c-addr u -- false | i*x true )" Core Plain "Ask about the system, e.g. s\" MAX-N\" environment?. Example: s\" MAX-N\" environment? drop .  \\ 9223372036854775807" |f| {
+    EnvironmentQ "environment?" "( c-addr u -- false | i*x true )" Core Plain "Ask about the system, e.g. s\" MAX-N\" environment?." example "s\" MAX-N\" environment? drop .  \\ 9223372036854775807" |f| {
         let q = f.pop_string()?;
         let found = environment(f, &q)?;
         if !found {
@@ -1037,7 +1037,7 @@ primitives! {
         }
         f.push(-1)
     }
-    NToR "n>r" "( i*x n -- ) ( R: -- i*x n )" Tools Plain "Move n cells and the count to the return stack. Example: 1 2 3 3 n>r nr> .s  \\ <4> 1 2 3 3" |f| {
+    NToR "n>r" "( i*x n -- ) ( R: -- i*x n )" Tools Plain "Move n cells and the count to the return stack." example "1 2 3 3 n>r nr> .s  \\ <4> 1 2 3 3" |f| {
         let n = f.pop_len()?;
         f.need(n as usize)?;
         for _ in 0..n {
@@ -1046,7 +1046,7 @@ primitives! {
         }
         f.rpush(n)
     }
-    NRFrom "nr>" "( -- i*x n ) ( R: i*x n -- )" Tools Plain "Move cells saved by N>R back, and their count. Example: 1 2 3 3 n>r nr> .s  \\ <4> 1 2 3 3" |f| {
+    NRFrom "nr>" "( -- i*x n ) ( R: i*x n -- )" Tools Plain "Move cells saved by N>R back, and their count." example "1 2 3 3 n>r nr> .s  \\ <4> 1 2 3 3" |f| {
         let n = f.rpop()?;
         if n < 0 || n as usize > f.rdepth_own() {
             return Err(RSTACK_UNDERFLOW);
@@ -1057,47 +1057,47 @@ primitives! {
         }
         f.push(n)
     }
-    BeginStructure "begin-structure" "( \"name\" -- struct-sys 0 )" Facility Plain "Start a structure; name will push its size. Example: begin-structure point field: p.x field: p.y end-structure  point .  \\ 16" |f| {
+    BeginStructure "begin-structure" "( \"name\" -- struct-sys 0 )" Facility Plain "Start a structure; name will push its size." example "begin-structure point field: p.x field: p.y end-structure  point .  \\ 16" |f| {
         let xt = define_parsed(f, Kind::Constant(0))?;
         f.push(xt as i64)?;
         f.push(0)
     }
-    EndStructure "end-structure" "( struct-sys +n -- )" Facility Plain "End a structure, setting its size. Example: begin-structure point field: p.x field: p.y end-structure  point .  \\ 16" |f| {
+    EndStructure "end-structure" "( struct-sys +n -- )" Facility Plain "End a structure, setting its size." example "begin-structure point field: p.x field: p.y end-structure  point .  \\ 16" |f| {
         let size = f.pop()?;
         let xt = f.pop()?;
         let w = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words.get_mut(x)).ok_or(CONTROL_MISMATCH)?;
         w.kind = Kind::Constant(size);
         Ok(())
     }
-    PlusField "+field" "( n1 n2 \"name\" -- n3 )" Facility Plain "A field of n2 bytes at offset n1: name adds n1 to an address. Example: 0 8 +field p.x drop  create pt 8 allot  5 pt p.x !  pt p.x @ .  \\ 5" |f| {
+    PlusField "+field" "( n1 n2 \"name\" -- n3 )" Facility Plain "A field of n2 bytes at offset n1: name adds n1 to an address." example "0 8 +field p.x drop  create pt 8 allot  5 pt p.x !  pt p.x @ .  \\ 5" |f| {
         let size = f.pop()?;
         let off = f.pop()?;
         let name = parse_def_name(f)?;
         define_code(f, &name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(size))
     }
-    FieldColon "field:" "( n1 \"name\" -- n2 )" Facility Plain "An aligned one-cell field. Example: 0 field: p.x drop" |f| {
+    FieldColon "field:" "( n1 \"name\" -- n2 )" Facility Plain "An aligned one-cell field." example "0 field: p.x drop" |f| {
         let off = f.pop()?.wrapping_add(7) & !7;
         let name = parse_def_name(f)?;
         define_code(f, &name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(8))
     }
-    CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility Plain "A one-character field. Example: 0 cfield: c.a drop" |f| {
+    CFieldColon "cfield:" "( n1 \"name\" -- n2 )" Facility Plain "A one-character field." example "0 cfield: c.a drop" |f| {
         let off = f.pop()?;
         let name = parse_def_name(f)?;
         define_code(f, &name, &[Instr::Lit(off), Instr::Plus])?;
         f.push(off.wrapping_add(1))
     }
 
-    ForthWordlist "forth-wordlist" "( -- wid )" Search Plain "The word list of the standard words. Example: forth-wordlist .  \\ 0" |f| { f.push(0) }
-    GetOrder "get-order" "( -- widn ... wid1 n )" Search Plain "The search order, first-searched on top. Example: get-order .s  \\ <5> 2 1 0 0 4 (root, games, forth twice, the first on top, then the count)" |f| {
+    ForthWordlist "forth-wordlist" "( -- wid )" Search Plain "The word list of the standard words." example "forth-wordlist .  \\ 0" |f| { f.push(0) }
+    GetOrder "get-order" "( -- widn ... wid1 n )" Search Plain "The search order, first-searched on top." example "get-order .s  \\ <5> 2 1 0 0 4 (root, games, forth twice, the first on top, then the count)" |f| {
         let order = f.vm.dict.order.clone();
         for &w in &order {
             f.push(w as i64)?;
         }
         f.push(order.len() as i64)
     }
-    SetOrder "set-order" "( widn ... wid1 n -- )" Search Plain "Set the search order; n = -1 means the minimum order. Example: get-order set-order" |f| {
+    SetOrder "set-order" "( widn ... wid1 n -- )" Search Plain "Set the search order; n = -1 means the minimum order." example "get-order set-order" |f| {
         let n = f.pop()?;
         if n == -1 {
             return set_order(f, crate::dictionary::minimum_order());
@@ -1112,8 +1112,8 @@ primitives! {
         order.reverse();
         set_order(f, order)
     }
-    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into. Example: get-current .  \\ 0" |f| { f.push(f.vm.dict.current as i64) }
-    SetCurrent "set-current" "( wid -- )" Search Plain "Put new definitions into wid. Example: wordlist set-current forth-wordlist set-current" |f| {
+    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into." example "get-current .  \\ 0" |f| { f.push(f.vm.dict.current as i64) }
+    SetCurrent "set-current" "( wid -- )" Search Plain "Put new definitions into wid." example "wordlist set-current forth-wordlist set-current" |f| {
         let w = f.pop()?;
         if w < 0 || w as usize >= f.vm.dict.wordlists.len() {
             return Err(f.fail(ARG_TYPE, "not a word list id"));
@@ -1121,7 +1121,7 @@ primitives! {
         f.vm.dict.current = w as u32;
         Ok(())
     }
-    Wordlist "wordlist" "( -- wid )" Search Plain "Make a new, empty word list. Example: wordlist constant mine" |f| {
+    Wordlist "wordlist" "( -- wid )" Search Plain "Make a new, empty word list." example "wordlist constant mine" |f| {
         if f.vm.dict.wordlists.len() >= 1024 {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
         }
@@ -1142,29 +1142,29 @@ primitives! {
         let text = "create , does> @ >r get-order nip r> swap set-order ;";
         interp::interpret_text(f, "<vocabulary>", text.as_bytes().to_vec(), -1)
     }
-    Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order. Example: only forth definitions" |f| {
+    Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order." example "only forth definitions" |f| {
         f.vm.dict.current = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
         Ok(())
     }
-    Also "also" "( -- )" Search Plain "Duplicate the first word list in the search order. Example: also forth previous" |f| {
+    Also "also" "( -- )" Search Plain "Duplicate the first word list in the search order." example "also forth previous" |f| {
         let top = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
         let mut o = f.vm.dict.order.clone();
         o.push(top);
         set_order(f, o)
     }
-    Only "only" "( -- )" Search Plain "Reset the search order to the minimum: the root word list (FORTH, ONLY, ALSO, PREVIOUS, DEFINITIONS, ORDER, WORDS, SET-ORDER, BYE ...) first, then the game words, then the root word list again, which stays when FORTH replaces the first. Example: only forth order  \\ forth games root  forth" |f| {
+    Only "only" "( -- )" Search Plain "Reset the search order to the minimum: the root word list (FORTH, ONLY, ALSO, PREVIOUS, DEFINITIONS, ORDER, WORDS, SET-ORDER, BYE ...) first, then the game words, then the root word list again, which stays when FORTH replaces the first." example "only forth order  \\ forth games root  forth" |f| {
         set_order(f, crate::dictionary::minimum_order())
     }
-    GamesWordlist "games-wordlist" "( -- wid )" Search Plain "The word list of the built-in game words. Example: games-wordlist .  \\ 1" |f| {
+    GamesWordlist "games-wordlist" "( -- wid )" Search Plain "The word list of the built-in game words." example "games-wordlist .  \\ 1" |f| {
         f.push(crate::dictionary::GAMES_WORDLIST as i64)
     }
-    Previous "previous" "( -- )" Search Plain "Remove the first word list from the search order. Example: also forth previous" |f| {
+    Previous "previous" "( -- )" Search Plain "Remove the first word list from the search order." example "also forth previous" |f| {
         if f.vm.dict.order.pop().is_none() {
             return Err(ORDER_UNDERFLOW);
         }
         Ok(())
     }
-    Forth "forth" "( -- )" Search Plain "Replace the first word list in the search order with FORTH-WORDLIST. Example: only forth" |f| {
+    Forth "forth" "( -- )" Search Plain "Replace the first word list in the search order with FORTH-WORDLIST." example "only forth" |f| {
         match f.vm.dict.order.last_mut() {
             Some(top) => *top = 0,
             None => f.vm.dict.order.push(0),

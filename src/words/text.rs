@@ -213,21 +213,21 @@ primitives! {
     enum Text;
     base = super::spec::TEXT_BASE;
 
-    Count "count" "( c-addr -- c-addr+1 u )" Core Plain "The address and length of a counted string. Example: create name ,\" Forth\"  name count type  \\ Forth" |f| {
+    Count "count" "( c-addr -- c-addr+1 u )" Core Plain "The address and length of a counted string." example "create name ,\" Forth\"  name count type  \\ Forth" |f| {
         let a = f.pop()?;
         let n = f.vm.mem.byte(a)?;
         f.push(a.wrapping_add(1))?;
         f.push(n as i64)
     }
-    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core Immediate "A string up to the next \"; compiled in a definition, in a transient buffer outside one. Example: s\" forth\" type  \\ forth" |f| {
+    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core Immediate "A string up to the next \"; compiled in a definition, in a transient buffer outside one." example "s\" forth\" type  \\ forth" |f| {
         let s = parse_quoted(f)?;
         string_literal(f, &s)
     }
-    SBackslashQuote "s\\\"" "( \"ccc<quote>\" -- c-addr u )" CoreExt Immediate "Like S\" but with escapes such as \\n \\t \\\" \\x41. Example: s\\\" one\\ttwo\\n\" type  \\ one two (a tab between, a new line after)" |f| {
+    SBackslashQuote "s\\\"" "( \"ccc<quote>\" -- c-addr u )" CoreExt Immediate "Like S\" but with escapes such as \\n \\t \\\" \\x41." example "s\\\" one\\ttwo\\n\" type  \\ one two (a tab between, a new line after)" |f| {
         let s = unescape(f)?;
         string_literal(f, &s)
     }
-    DotQuote ".\"" "( \"ccc<quote>\" -- )" Core Immediate "Print a string up to the next \" (compiled in a definition). Example: : hi .\" Hello!\" ; hi  \\ Hello!" |f| {
+    DotQuote ".\"" "( \"ccc<quote>\" -- )" Core Immediate "Print a string up to the next \" (compiled in a definition)." example ": hi .\" Hello!\" ; hi  \\ Hello!" |f| {
         let s = parse_quoted(f)?;
         print_or_compile(f, &s)
     }
@@ -251,12 +251,12 @@ primitives! {
         f.push(a + n)?;
         f.push(u - n)
     }
-    DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once. Example: .( shown at once)  \\ shown at once" |f| {
+    DotParen ".(" "( \"ccc<paren>\" -- )" CoreExt Immediate "Print a string up to the next ), at once." example ".( shown at once)  \\ shown at once" |f| {
         let (a, n) = crate::parse::parse(f, b')')?;
         let s = f.vm.mem.slice(a, n)?.to_vec();
         crate::words::io::write_out(f, &s)
     }
-    CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt Immediate "A counted string up to the next \". Example: : greeting c\" hi\" ;  greeting count type  \\ hi" |f| {
+    CQuote "c\"" "( \"ccc<quote>\" -- c-addr )" CoreExt Immediate "A counted string up to the next \"." example ": greeting c\" hi\" ;  greeting count type  \\ hi" |f| {
         let s = parse_quoted(f)?;
         if s.len() > 255 {
             return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
@@ -271,7 +271,7 @@ primitives! {
             f.push(a)
         }
     }
-    CommaQuote ",\"" "( \"ccc<quote>\" -- )" Gforth Plain "Store a counted string at HERE. Example: create msg ,\" hello\"  msg count type  \\ hello" |f| {
+    CommaQuote ",\"" "( \"ccc<quote>\" -- )" Gforth Plain "Store a counted string at HERE." example "create msg ,\" hello\"  msg count type  \\ hello" |f| {
         let s = parse_quoted(f)?;
         if s.len() > 255 {
             return Err(f.fail(PARSED_OVERFLOW, "counted strings hold at most 255 bytes"));
@@ -280,11 +280,11 @@ primitives! {
         counted.extend_from_slice(&s);
         sys::allot_bytes(f, &counted).map(|_| ())
     }
-    SLiteral "sliteral" "( c-addr u -- )" String ImmediateCompileOnly "Compile a string that the definition will push. Example: : hi [ s\" hello\" ] sliteral type ;  hi  \\ hello" |f| {
+    SLiteral "sliteral" "( c-addr u -- )" String ImmediateCompileOnly "Compile a string that the definition will push." example ": hi [ s\" hello\" ] sliteral type ;  hi  \\ hello" |f| {
         let s = f.pop_bytes()?;
         compile_string(f, &s)
     }
-    Char "char" "( \"name\" -- char )" Core Plain "The first character of the next word. Example: char A .  \\ 65" |f| {
+    Char "char" "( \"name\" -- char )" Core Plain "The first character of the next word." example "char A .  \\ 65" |f| {
         let (a, n) = crate::parse::parse_name(f)?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "CHAR needs a character after it"));
@@ -292,7 +292,7 @@ primitives! {
         let c = f.vm.mem.byte(a)?;
         f.push(c as i64)
     }
-    BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal. Example: : a? ( c -- f ) [char] a = ;  char a a? .  \\ -1" |f| {
+    BracketChar "[char]" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the first character of the next word as a literal." example ": a? ( c -- f ) [char] a = ;  char a a? .  \\ -1" |f| {
         let (a, n) = crate::parse::parse_name(f)?;
         if n == 0 {
             return Err(f.fail(ZERO_LENGTH_NAME, "[CHAR] needs a character after it"));
@@ -300,7 +300,7 @@ primitives! {
         let c = f.vm.mem.byte(a)?;
         compiler::emit(f, Instr::Lit(c as i64))
     }
-    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2). Example: : check ( n -- ) 0< abort\" negative!\" ;" |f| {
+    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2)." example ": check ( n -- ) 0< abort\" negative!\" ;" |f| {
         let s = parse_quoted(f)?;
         compile_string(f, &s)?;
         compiler::emit(f, Text::AbortIf.instr())
@@ -316,7 +316,7 @@ primitives! {
         }
         Ok(())
     }
-    Compare "compare" "( c-addr1 u1 c-addr2 u2 -- n )" String Plain "Compare two strings: -1, 0 or 1. Example: s\" abc\" s\" abd\" compare .  \\ -1" |f| {
+    Compare "compare" "( c-addr1 u1 c-addr2 u2 -- n )" String Plain "Compare two strings: -1, 0 or 1." example "s\" abc\" s\" abd\" compare .  \\ -1" |f| {
         let b = f.pop_bytes()?;
         let a = f.pop_bytes()?;
         f.push(match a.cmp(&b) {
@@ -325,7 +325,7 @@ primitives! {
             std::cmp::Ordering::Greater => 1,
         })
     }
-    Search "search" "( c-addr1 u1 c-addr2 u2 -- c-addr3 u3 flag )" String Plain "Find string 2 in string 1: the rest of string 1 from the match, and true. Example: s\" hello world\" s\" wor\" search . type  \\ -1 world" |f| {
+    Search "search" "( c-addr1 u1 c-addr2 u2 -- c-addr3 u3 flag )" String Plain "Find string 2 in string 1: the rest of string 1 from the match, and true." example "s\" hello world\" s\" wor\" search . type  \\ -1 world" |f| {
         let needle = f.pop_bytes()?;
         let (u, a) = (f.pop()?, f.pop()?);
         let hay = f.vm.mem.slice(a, u)?;
@@ -335,14 +335,14 @@ primitives! {
             None => { f.push(a)?; f.push(u)?; f.push(0) }
         }
     }
-    MinusTrailing "-trailing" "( c-addr u -- c-addr u' )" String Plain "Drop trailing spaces. Example: s\" hi   \" -trailing nip .  \\ 2" |f| {
+    MinusTrailing "-trailing" "( c-addr u -- c-addr u' )" String Plain "Drop trailing spaces." example "s\" hi   \" -trailing nip .  \\ 2" |f| {
         let u = f.pop()?;
         let a = f.peek(0)?;
         let s = f.vm.mem.slice(a, u)?;
         let n = s.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
         f.push(n as i64)
     }
-    SlashString "/string" "( c-addr u n -- c-addr+n u-n )" String Plain "Drop n characters from the start of a string. Example: s\" abcdef\" 2 /string type  \\ cdef" |f| {
+    SlashString "/string" "( c-addr u n -- c-addr+n u-n )" String Plain "Drop n characters from the start of a string." example "s\" abcdef\" 2 /string type  \\ cdef" |f| {
         let n = f.pop()?;
         let u = f.pop()?;
         let a = f.pop()?;
@@ -358,11 +358,11 @@ primitives! {
             std::cmp::Ordering::Greater => 1,
         })
     }
-    ToUpper "toupper" "( char -- char' )" Gforth Plain "Upper-case an ASCII letter. Example: char a toupper emit  \\ A" |f| {
+    ToUpper "toupper" "( char -- char' )" Gforth Plain "Upper-case an ASCII letter." example "char a toupper emit  \\ A" |f| {
         let c = f.pop()?;
         f.push(if (b'a' as i64..=b'z' as i64).contains(&c) { c - 32 } else { c })
     }
-    ToNumber ">number" "( ud1 c-addr1 u1 -- ud2 c-addr2 u2 )" Core Plain "Accumulate digits in BASE into ud1; stop at the first non-digit. Example: 0. s\" 42\" >number 2drop d.  \\ 42" |f| {
+    ToNumber ">number" "( ud1 c-addr1 u1 -- ud2 c-addr2 u2 )" Core Plain "Accumulate digits in BASE into ud1; stop at the first non-digit." example "0. s\" 42\" >number 2drop d.  \\ 42" |f| {
         let mut u = f.pop()?;
         let mut a = f.pop()?;
         let mut ud = f.pop_double()? as u128;
@@ -378,18 +378,18 @@ primitives! {
         f.push(a)?;
         f.push(u)
     }
-    LessNumber "<#" "( -- )" Core Plain "Start pictured numeric output. Example: : .money ( n -- ) s>d <# # # [char] . hold #s #> type ;  1234 .money  \\ 12.34" |f| {
+    LessNumber "<#" "( -- )" Core Plain "Start pictured numeric output." example ": .money ( n -- ) s>d <# # # [char] . hold #s #> type ;  1234 .money  \\ 12.34" |f| {
         f.words.text.hld = HOLD_END;
         Ok(())
     }
-    NumberSign "#" "( ud -- ud' )" Core Plain "Convert one digit of ud into the picture. Example: : .2 ( n -- ) s>d <# # # #> type ;  7 .2  \\ 07" |f| {
+    NumberSign "#" "( ud -- ud' )" Core Plain "Convert one digit of ud into the picture." example ": .2 ( n -- ) s>d <# # # #> type ;  7 .2  \\ 07" |f| {
         let ud = f.pop_double()? as u128;
         let base = f.base().clamp(2, 36) as u128;
         let d = (ud % base) as u32;
         hold(f, std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
         f.push_double((ud / base) as i128)
     }
-    NumberSignS "#s" "( ud -- 0 0 )" Core Plain "Convert all remaining digits. Example: 42 s>d <# #s #> type  \\ 42" |f| {
+    NumberSignS "#s" "( ud -- 0 0 )" Core Plain "Convert all remaining digits." example "42 s>d <# #s #> type  \\ 42" |f| {
         let mut ud = f.pop_double()? as u128;
         let base = f.base().clamp(2, 36) as u128;
         loop {
@@ -402,69 +402,69 @@ primitives! {
         }
         f.push_double(0)
     }
-    NumberGreater "#>" "( xd -- c-addr u )" Core Plain "End pictured output: the converted string. Example: 42 s>d <# #s #> type  \\ 42" |f| {
+    NumberGreater "#>" "( xd -- c-addr u )" Core Plain "End pictured output: the converted string." example "42 s>d <# #s #> type  \\ 42" |f| {
         f.pop_double()?;
         let h = f.words.text.hld.clamp(HOLD_START, HOLD_END);
         f.push(h as i64)?;
         f.push((HOLD_END - h) as i64)
     }
-    Hold "hold" "( char -- )" Core Plain "Add a character to the picture. Example: : .dollars ( n -- ) s>d <# #s [char] $ hold #> type ;  42 .dollars  \\ $42" |f| {
+    Hold "hold" "( char -- )" Core Plain "Add a character to the picture." example ": .dollars ( n -- ) s>d <# #s [char] $ hold #> type ;  42 .dollars  \\ $42" |f| {
         let c = f.pop()?;
         hold(f, c as u8)
     }
-    Holds "holds" "( c-addr u -- )" CoreExt Plain "Add a string to the picture. Example: 42 s>d <# #s s\" = \" holds #> type  \\ = 42" |f| {
+    Holds "holds" "( c-addr u -- )" CoreExt Plain "Add a string to the picture." example "42 s>d <# #s s\" = \" holds #> type  \\ = 42" |f| {
         let s = f.pop_bytes()?;
         for &c in s.iter().rev() {
             hold(f, c)?;
         }
         Ok(())
     }
-    Sign "sign" "( n -- )" Core Plain "Add a minus sign to the picture if n is negative. Example: -42 dup abs s>d <# #s rot sign #> type  \\ -42" |f| {
+    Sign "sign" "( n -- )" Core Plain "Add a minus sign to the picture if n is negative." example "-42 dup abs s>d <# #s rot sign #> type  \\ -42" |f| {
         if f.pop()? < 0 { hold(f, b'-') } else { Ok(()) }
     }
-    Dot "." "( n -- )" Core Plain "Print a number and a space. Example: 42 .  \\ 42 (and a space)" |f| {
+    Dot "." "( n -- )" Core Plain "Print a number and a space." example "42 .  \\ 42 (and a space)" |f| {
         let n = f.pop()?;
         let s = signed(n as i128, f.base());
         emit_str(f, &s)?;
         emit_str(f, " ")
     }
-    UDot "u." "( u -- )" Core Plain "Print an unsigned number and a space. Example: -1 u.  \\ 18446744073709551615 (the largest unsigned cell)" |f| {
+    UDot "u." "( u -- )" Core Plain "Print an unsigned number and a space." example "-1 u.  \\ 18446744073709551615 (the largest unsigned cell)" |f| {
         let n = f.pop()?;
         let s = digits(n as u64 as u128, f.base());
         emit_str(f, &s)?;
         emit_str(f, " ")
     }
-    DotR ".r" "( n width -- )" CoreExt Plain "Print a number right-aligned in a field. Example: 42 6 .r  \\ 42 (right-aligned in 6 columns)" |f| {
+    DotR ".r" "( n width -- )" CoreExt Plain "Print a number right-aligned in a field." example "42 6 .r  \\ 42 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let n = f.pop()?;
         let s = signed(n as i128, f.base());
         emit_right(f, &s, w)
     }
-    UDotR "u.r" "( u width -- )" CoreExt Plain "Print an unsigned number right-aligned in a field. Example: 42 6 u.r  \\ 42 (right-aligned in 6 columns)" |f| {
+    UDotR "u.r" "( u width -- )" CoreExt Plain "Print an unsigned number right-aligned in a field." example "42 6 u.r  \\ 42 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let n = f.pop()?;
         let s = digits(n as u64 as u128, f.base());
         emit_right(f, &s, w)
     }
-    DDot "d." "( d -- )" Double Plain "Print a double and a space. Example: 1. d.  \\ 1" |f| {
+    DDot "d." "( d -- )" Double Plain "Print a double and a space." example "1. d.  \\ 1" |f| {
         let d = f.pop_double()?;
         let s = signed(d, f.base());
         emit_str(f, &s)?;
         emit_str(f, " ")
     }
-    DDotR "d.r" "( d width -- )" Double Plain "Print a double right-aligned in a field. Example: 1. 6 d.r  \\ 1 (right-aligned in 6 columns)" |f| {
+    DDotR "d.r" "( d width -- )" Double Plain "Print a double right-aligned in a field." example "1. 6 d.r  \\ 1 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let d = f.pop_double()?;
         let s = signed(d, f.base());
         emit_right(f, &s, w)
     }
-    UDDot "ud." "( ud -- )" Gforth Plain "Print an unsigned double and a space. Example: -1. ud.  \\ 340282366920938463463374607431768211455 (the largest unsigned double)" |f| {
+    UDDot "ud." "( ud -- )" Gforth Plain "Print an unsigned double and a space." example "-1. ud.  \\ 340282366920938463463374607431768211455 (the largest unsigned double)" |f| {
         let d = f.pop_double()?;
         let s = digits(d as u128, f.base());
         emit_str(f, &s)?;
         emit_str(f, " ")
     }
-    Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String Plain "Make SUBSTITUTE replace %name% (string 2) with string 1. Example: s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
+    Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String Plain "Make SUBSTITUTE replace %name% (string 2) with string 1." example "s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let name = f.pop_string()?.to_lowercase();
         let text = f.pop_bytes()?;
         if f.words.text.substitutions.len() >= 1 << 16 && !f.words.text.substitutions.contains_key(&name) {
@@ -479,7 +479,7 @@ primitives! {
         f.words.text.substitutions.insert(name, text);
         Ok(())
     }
-    Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String Plain "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit. Example: s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
+    Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String Plain "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit." example "s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let room = f.pop_len()?;
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
@@ -494,7 +494,7 @@ primitives! {
         f.push(out.len() as i64)?;
         f.push(n)
     }
-    Unescape "unescape" "( c-addr1 u1 c-addr2 -- c-addr2 u2 )" String Plain "Copy string 1 to c-addr2, doubling each % so SUBSTITUTE leaves it alone. Example: s\" 50%\" pad unescape type  \\ 50%%" |f| {
+    Unescape "unescape" "( c-addr1 u1 c-addr2 -- c-addr2 u2 )" String Plain "Copy string 1 to c-addr2, doubling each % so SUBSTITUTE leaves it alone." example "s\" 50%\" pad unescape type  \\ 50%%" |f| {
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
         let out: Vec<u8> = text.iter().flat_map(|&c| if c == b'%' { vec![b'%', b'%'] } else { vec![c] }).collect();

@@ -226,17 +226,17 @@ primitives! {
         }
         Ok(())
     }
-    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty. Example: 1 2 3 .s  \\ <3> 1 2 3" |f| {
+    DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty." example "1 2 3 .s  \\ <3> 1 2 3" |f| {
         let s = stack_text(f);
         print(f, &s)
     }
-    Question "?" "( a-addr -- )" Tools Plain "Print the cell at an address. Example: variable x 42 x !  x ?  \\ 42" |f| {
+    Question "?" "( a-addr -- )" Tools Plain "Print the cell at an address." example "variable x 42 x !  x ?  \\ 42" |f| {
         let a = f.pop()?;
         let v = f.vm.mem.cell(a)?;
         let s = format!("{} ", signed(v as i128, f.base()));
         print(f, &s)
     }
-    Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text. Example: s\" Forth\" dump  \\ (the address, then the bytes in hex and as text)" |f| {
+    Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text." example "s\" Forth\" dump  \\ (the address, then the bytes in hex and as text)" |f| {
         let u = f.pop_len()?;
         let a = f.pop()?;
         f.vm.mem.slice(a, u)?;
@@ -263,7 +263,7 @@ primitives! {
         }
         print(f, "\n")
     }
-    See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word. Example: : square ( n -- n*n ) dup * ;  see square  \\ : square ( n -- n*n ) dup * ;" |f| {
+    See "see" "( \"name\" -- )" Tools Plain "Show the definition of a word." example ": square ( n -- n*n ) dup * ;  see square  \\ : square ( n -- n*n ) dup * ;" |f| {
         let xt = sys::parse_find(f)?;
         let s = crate::see::see_text(f, xt);
         print(f, &format!("{s}\n"))
@@ -273,20 +273,20 @@ primitives! {
         f.vm.stacks.fp = 0;
         Ok(())
     }
-    Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set. Example: words  \\ (every word, by word set)" |f| {
+    Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set." example "words  \\ (every word, by word set)" |f| {
         words_word(f)
     }
-    Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start. Example: help dup  \\ (this text, for dup)" |f| {
+    Help "help" "( \"name\" -- )" Playforth Plain "Explain a word: stack effect, what it does, word set, an example. `help` alone: how to start." example "help dup  \\ (this text, for dup)" |f| {
         let (a, n) = crate::parse::parse_name(f)?;
         let name = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
         let s = teach::help_text(f, name.as_deref());
         print(f, &s)
     }
-    Trace "trace" "( \"name\" -- )" Playforth Plain "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth. Example: : square dup * ;  trace square  3 square .  \\ (each step of square with its stack, then 9)" |f| {
+    Trace "trace" "( \"name\" -- )" Playforth Plain "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth." example ": square dup * ;  trace square  3 square .  \\ (each step of square with its stack, then 9)" |f| {
         let xt = sys::parse_find(f)?;
         f.trace_xt(xt, true)
     }
-    Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word; `untrace` alone stops watching every word. Example: : square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
+    Untrace "untrace" "( \"name\" -- )" Playforth Plain "Stop watching a word; `untrace` alone stops watching every word." example ": square dup * ;  trace square  untrace square  3 square .  \\ 9" |f| {
         if crate::parse::take_name_if(f, str::is_empty)?.is_some() {
             f.trace.traced.clear();
             f.trace.trace_names.clear();
@@ -295,7 +295,7 @@ primitives! {
         let xt = sys::parse_find(f)?;
         f.trace_xt(xt, false)
     }
-    ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line; `show-stack off` and `show-stack on` say it in words. Example: false show-stack" |f| {
+    ShowStack "show-stack" "( flag -- )" Playforth Plain "Whether the REPL shows the stack after ` ok` (it does at first). `show-stack boxes` draws it, and what .s shows, as a row of boxed cells, for the first lessons; `show-stack numbers` goes back to numbers in a line; `show-stack off` and `show-stack on` say it in words." example "false show-stack" |f| {
         let keyword = |w: &str| ["boxes", "numbers", "on", "off"].contains(&w);
         match crate::parse::take_name_if(f, keyword)?.as_deref() {
             Some("boxes") => (f.prefs.show_stack, f.prefs.stack_boxes) = (true, true),
@@ -306,7 +306,7 @@ primitives! {
         }
         Ok(())
     }
-    Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list. Example: order  \\ forth forth games root  forth (the search order, then where new words go)" |f| {
+    Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list." example "order  \\ forth forth games root  forth (the search order, then where new words go)" |f| {
         let name = |f: &Forth, w: u32| f.vm.dict.wordlists.get(w as usize)
             .and_then(|l| l.name.clone()).unwrap_or_else(|| format!("wordlist{w}"));
         let mut s: Vec<String> = f.vm.dict.order.iter().rev().map(|&w| name(f, w)).collect();
@@ -314,7 +314,7 @@ primitives! {
         let line = format!("{}\n", s.join(" "));
         print(f, &line)
     }
-    Bye "bye" "( -- )" Tools Plain "Leave playforth. Example: bye" |f| {
+    Bye "bye" "( -- )" Tools Plain "Leave playforth." example "bye" |f| {
         let _ = f.host.out.flush();
         f.bye = Some(0);
         Err(BYE)
@@ -325,17 +325,17 @@ primitives! {
         f.bye = Some((n & 255) as i32);
         Err(BYE)
     }
-    BracketIf "[if]" "( flag -- )" Tools Immediate "Interpret the following text only if flag is true (up to [ELSE] or [THEN]). Example: 1 [if] .\" yes\" [else] .\" no\" [then]  \\ yes" |f| {
+    BracketIf "[if]" "( flag -- )" Tools Immediate "Interpret the following text only if flag is true (up to [ELSE] or [THEN])." example "1 [if] .\" yes\" [else] .\" no\" [then]  \\ yes" |f| {
         if f.pop_bool()? { Ok(()) } else { skip_conditional(f, true) }
     }
-    BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]. Example: 0 [if] .\" yes\" [else] .\" no\" [then]  \\ no" |f| { skip_conditional(f, false) }
-    BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]. Example: 1 [if] .\" yes\" [then]  \\ yes" |f| { Ok(()) }
-    BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined. Example: [defined] dup .  \\ -1" |f| {
+    BracketElse "[else]" "( -- )" Tools Immediate "Skip to the matching [THEN]." example "0 [if] .\" yes\" [else] .\" no\" [then]  \\ no" |f| { skip_conditional(f, false) }
+    BracketThen "[then]" "( -- )" Tools Immediate "End an [IF]." example "1 [if] .\" yes\" [then]  \\ yes" |f| { Ok(()) }
+    BracketDefined "[defined]" "( \"name\" -- flag )" Tools Immediate "True if name is defined." example "[defined] dup .  \\ -1" |f| {
         let name = crate::parse::parse_word_name(f)?;
         let found = f.vm.dict.find(&name).is_some();
         f.push_bool(found)
     }
-    BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined. Example: [undefined] frob .  \\ -1" |f| {
+    BracketUndefined "[undefined]" "( \"name\" -- flag )" Tools Immediate "True if name is not defined." example "[undefined] frob .  \\ -1" |f| {
         let name = crate::parse::parse_word_name(f)?;
         let found = f.vm.dict.find(&name).is_some();
         f.push_bool(!found)
