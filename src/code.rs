@@ -1,11 +1,13 @@
-//! The code space: the compiled instructions, where each came from, and
-//! the names of each definition's locals.
+//! The code space: the compiled instructions, where each came from, which
+//! word compiled it, and the names of each definition's locals.
 //!
-//! The three grow and shrink together: every instruction has its source
-//! position (for error reports), and the locals' names are kept by the
-//! address of their `LocalsEnter` (for SEE). [`CodeSpace::push`] appends
-//! an instruction with its position, and [`CodeSpace::truncate`] cuts all
-//! three back to an address, so none outlives the code it describes.
+//! They grow and shrink together: every instruction has its source
+//! position (for error reports) and the word that compiled it (for SEE and
+//! TRACE, which show that word instead of guessing it from the source
+//! text), and the locals' names are kept by the address of their
+//! `LocalsEnter` (for SEE). [`CodeSpace::push`] appends an instruction with
+//! its position and its word, and [`CodeSpace::truncate`] cuts all back to
+//! an address, so none outlives the code it describes.
 
 use crate::error::{DICTIONARY_OVERFLOW, Res};
 use crate::instr::Instr;
@@ -26,6 +28,9 @@ pub(crate) struct CodeSpace {
     instrs: Vec<Instr>,
     /// The source position of each instruction: as long as `instrs`.
     pos: Vec<Pos>,
+    /// The word that compiled each instruction (see [`CodeSpace::by`]):
+    /// as long as `instrs`.
+    by: Vec<u32>,
     /// The names of each definition's locals, by the address of its
     /// LocalsEnter; only addresses below `instrs.len()`.
     local_names: HashMap<u32, Vec<String>>,
@@ -37,6 +42,7 @@ impl CodeSpace {
         CodeSpace {
             instrs: stubs.to_vec(),
             pos: vec![Pos::default(); stubs.len()],
+            by: vec![0; stubs.len()],
             local_names: HashMap::new(),
         }
     }
@@ -65,13 +71,24 @@ impl CodeSpace {
         self.pos.get(at).copied()
     }
 
-    /// Append an instruction compiled from `pos`; -8 when the space is full.
-    pub(crate) fn push(&mut self, i: Instr, pos: Pos) -> Res<()> {
+    /// The word that compiled the instruction at `at`: the execution
+    /// token of the word the outer interpreter was compiling (`dup` for its
+    /// call) or running (an immediate word: `if`, `[char]`, a user's
+    /// `?leave` for all it postponed), or 0 when the interpreter compiled
+    /// it from the text itself (a number, a local's name).
+    pub(crate) fn by(&self, at: usize) -> Option<u32> {
+        self.by.get(at).copied()
+    }
+
+    /// Append an instruction compiled from `pos` by the word `by` (see
+    /// [`CodeSpace::by`]); -8 when the space is full.
+    pub(crate) fn push(&mut self, i: Instr, pos: Pos, by: u32) -> Res<()> {
         if self.instrs.len() >= MAX_CODE {
             return Err(DICTIONARY_OVERFLOW);
         }
         self.instrs.push(i);
         self.pos.push(pos);
+        self.by.push(by);
         Ok(())
     }
 
@@ -103,10 +120,12 @@ impl CodeSpace {
     }
 
     /// Cut the code space back to `at` instructions: the instructions,
-    /// their positions and the locals' names of the code removed go together.
+    /// their positions, their words and the locals' names of the code
+    /// removed go together.
     pub(crate) fn truncate(&mut self, at: usize) {
         self.instrs.truncate(at);
         self.pos.truncate(at);
+        self.by.truncate(at);
         self.local_names.retain(|&a, _| (a as usize) < at);
     }
 }
@@ -123,7 +142,7 @@ impl std::ops::Index<usize> for CodeSpace {
 impl<'a> Extend<&'a Instr> for CodeSpace {
     fn extend<T: IntoIterator<Item = &'a Instr>>(&mut self, iter: T) {
         for &i in iter {
-            self.push(i, Pos::default()).expect("room for test code");
+            self.push(i, Pos::default(), 0).expect("room for test code");
         }
     }
 }
@@ -132,7 +151,7 @@ impl<'a> Extend<&'a Instr> for CodeSpace {
 impl Extend<Instr> for CodeSpace {
     fn extend<T: IntoIterator<Item = Instr>>(&mut self, iter: T) {
         for i in iter {
-            self.push(i, Pos::default()).expect("room for test code");
+            self.push(i, Pos::default(), 0).expect("room for test code");
         }
     }
 }

@@ -35,7 +35,7 @@ fn tag_name(tag: i64) -> &'static str {
 pub(crate) fn emit(f: &mut Forth, i: Instr) -> Res<()> {
     let pos = f.input.token_pos();
     f.vm.code
-        .push(i, pos)
+        .push(i, pos, f.compiler.emitter)
         .map_err(|t| f.fail(t, "the code space is full"))
 }
 

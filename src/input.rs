@@ -327,20 +327,6 @@ impl Input {
         (end > 0).then(|| String::from_utf8_lossy(&rest[..end]).into_owned())
     }
 
-    /// The text of the string that `opener` (`."`, `c"` …) starts at `pos`:
-    /// from after `opener ` up to the closing `"`.
-    pub(crate) fn quoted_at(&self, pos: Pos, opener: &str) -> Option<&[u8]> {
-        let rest = self.source_from(pos)?;
-        if !rest
-            .get(..opener.len())?
-            .eq_ignore_ascii_case(opener.as_bytes())
-        {
-            return None;
-        }
-        let body = rest.get(opener.len() + 1..)?;
-        Some(&body[..body.iter().position(|&c| c == b'"')?])
-    }
-
     /// The location a position stands for, with the line's text.
     pub(crate) fn location(&self, pos: Pos) -> Option<Box<Location>> {
         let src = self.text(pos.src)?;

@@ -44,12 +44,27 @@ pub(crate) fn interpret(f: &mut Forth) -> Res<()> {
     }
 }
 
+/// Interpret or compile one token. What it compiles is recorded as
+/// compiled by the word the token names (0 for a number or a local), and
+/// the word before it is put back after, for EVALUATE inside an immediate
+/// word.
 fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
     let compiling = f.compiling();
     if compiling && let Some((i, kind)) = f.compiler.local(name) {
-        return compiler::compile_local_fetch(f, i, kind);
+        let outer = std::mem::replace(&mut f.compiler.emitter, 0);
+        let r = compiler::compile_local_fetch(f, i, kind);
+        f.compiler.emitter = outer;
+        return r;
     }
-    if let Some(xt) = f.vm.dict.find(name) {
+    let found = f.vm.dict.find(name);
+    let outer = std::mem::replace(&mut f.compiler.emitter, found.unwrap_or(0));
+    let r = interpret_found(f, name, compiling, found);
+    f.compiler.emitter = outer;
+    r
+}
+
+fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32>) -> Res<()> {
+    if let Some(xt) = found {
         let w = &f.vm.dict.words[xt as usize];
         if compiling && !w.immediate() {
             if f.compiler.def.as_ref().is_some_and(|d| d.at_prompt)

@@ -253,48 +253,56 @@ fn token_of(f: &Forth, at: u32) -> Option<String> {
     f.input.token_at(f.vm.code.pos(at as usize)?)
 }
 
-/// How the source wrote the literal `v` compiled at code address `at`,
-/// if the kept source text shows it and confirms the value: the name
-/// of a variable, CREATEd word or constant, `['] name`, `[char] c`,
-/// `c" text"`, or a number as typed (`$FF`, `'x'`, `-5`) when it reads
-/// back as `v` in the current BASE. None when the source is gone or
-/// does not match.
+/// How the literal `v` compiled at code address `at` was written, from
+/// the word the code space records as compiling it: a variable, CREATEd
+/// word or constant by its name, `['] name`, `[char] c`, `c" text"`; a
+/// number typed (`$FF`, `'x'`, `-5`) as the kept source shows it, when it
+/// reads back as `v` in the current BASE. None when nothing confirms it.
 fn literal_as_written(f: &Forth, at: u32, v: i64) -> Option<String> {
-    let pos = f.vm.code.pos(at as usize)?;
-    let rest = f.input.source_from(pos)?;
-    let mut tokens = rest
-        .split(|c| c.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-        .map(|t| String::from_utf8_lossy(t).into_owned());
-    let first = tokens.next()?;
-    match first.to_ascii_lowercase().as_str() {
-        "[char]" => {
-            let next = tokens.next()?;
-            (next.bytes().next()? as i64 == v).then(|| format!("[char] {next}"))
-        }
-        "c\"" => {
-            // The counted string at v, if it is the text after `c" `.
-            let text = f.input.quoted_at(pos, "c\"")?;
-            let n = f.vm.mem.byte(v).ok()? as i64;
-            let stored = f.vm.mem.slice(v + 1, n).ok()?;
-            (stored == text).then(|| format!("c\" {}\"", String::from_utf8_lossy(text)))
-        }
-        "[']" => {
-            let next = tokens.next()?;
-            (Dictionary::lookup_view(&f.vm.dict, &next)? as i64 == v).then(|| format!("['] {next}"))
-        }
-        _ => match Dictionary::lookup_view(&f.vm.dict, &first) {
-            Some(xt) => {
-                let same = match f.vm.dict.words[xt as usize].kind {
-                    Kind::Variable(a) | Kind::Create(a) => a as i64 == v,
-                    Kind::Constant(c) => c == v,
-                    _ => false,
-                };
-                same.then_some(first)
+    let by = f.vm.code.by(at as usize)?;
+    if by == 0 {
+        let token = token_of(f, at)?;
+        let same = Dictionary::lookup_view(&f.vm.dict, &token).is_none()
+            && parse_number(token.as_bytes(), f.base()) == Some(Number::Single(v));
+        return same.then_some(token);
+    }
+    let w = f.vm.dict.words.get(by as usize)?;
+    // A name SEE prints must find the same word when compiled again.
+    let findable = |xt: u32| {
+        let name = &f.vm.dict.words.get(xt as usize)?.name;
+        (!name.is_empty() && Dictionary::lookup_view(&f.vm.dict, name) == Some(xt))
+            .then(|| name.to_string())
+    };
+    match w.name.to_ascii_lowercase().as_str() {
+        "[char]" => match u8::try_from(v) {
+            Ok(c) if c.is_ascii_graphic() => Some(format!("[char] {}", c as char)),
+            // A character beyond ASCII: as the source wrote it.
+            _ => {
+                let rest = f.input.source_from(f.vm.code.pos(at as usize)?)?;
+                let mut tokens = rest
+                    .split(|c| c.is_ascii_whitespace())
+                    .filter(|t| !t.is_empty());
+                tokens.next()?;
+                let next = tokens.next()?;
+                (*next.first()? as i64 == v)
+                    .then(|| format!("[char] {}", String::from_utf8_lossy(next)))
             }
-            None => (parse_number(first.as_bytes(), f.base()) == Some(Number::Single(v)))
-                .then_some(first),
         },
+        "c\"" => {
+            // The counted string at v, as compiled.
+            let n = f.vm.mem.byte(v).ok()? as i64;
+            let text = std::str::from_utf8(f.vm.mem.slice(v + 1, n).ok()?).ok()?;
+            (!text.contains('"')).then(|| format!("c\" {text}\""))
+        }
+        "[']" => Some(format!("['] {}", findable(u32::try_from(v).ok()?)?)),
+        _ => {
+            let same = match w.kind {
+                Kind::Variable(a) | Kind::Create(a) => a as i64 == v,
+                Kind::Constant(c) => c == v,
+                _ => false,
+            };
+            if same { findable(by) } else { None }
+        }
     }
 }
 
@@ -939,33 +947,36 @@ impl<'a> Recovery<'a> {
         Some(())
     }
 
-    /// The immediate word as written that compiled the code at `i`, when
-    /// the kept source shows it and it compiles exactly this run: its
-    /// name, how many instructions it stands for, and how it fits.
+    /// The immediate word that compiled the code at `i`, as the code space
+    /// recorded it, when it compiles exactly this run: its name, how many
+    /// instructions it stands for, and how it fits.
     fn written_run(&self, i: usize) -> Option<(String, usize, Fit)> {
         if !self.as_written {
             return None;
         }
+        // A run: the instructions one token compiled, told by their source
+        // position and the word the code space records as compiling them.
         let code = &self.forth.vm.code;
         let a = self.start as usize + i;
-        let pos = code.pos(a)?;
-        if i > 0 && code.pos(a - 1) == Some(pos) {
+        let origin = |at: usize| Some((code.pos(at)?, code.by(at)?));
+        let here = origin(a)?;
+        if i > 0 && origin(a - 1) == Some(here) {
             return None;
         }
         let n = (i..self.code.len())
-            .take_while(|&k| code.pos(self.start as usize + k) == Some(pos))
+            .take_while(|&k| origin(self.start as usize + k) == Some(here))
             .count();
-        let token = self.forth.input.token_at(pos)?;
+        let xt = Some(here.1).filter(|&xt| xt != 0)?;
+        let word = self.forth.vm.dict.words.get(xt as usize)?;
         // `)` ends an ASSERT( that compiled nothing: alone it would not read.
-        if token == ")" {
+        if &*word.name == ")" || !matches!(word.kind, Kind::Colon(_)) {
             return None;
         }
-        let xt = Dictionary::lookup_view(&self.forth.vm.dict, &token)?;
-        // The word as it was when this code was compiled, not a newer one.
-        match self.forth.vm.dict.words[xt as usize].kind {
-            Kind::Colon(s) if s < self.start => {}
-            _ => return None,
+        // SEE's text must find this word when compiled again.
+        if Dictionary::lookup_view(&self.forth.vm.dict, &word.name) != Some(xt) {
+            return None;
         }
+        let token = word.name.to_string();
         let (expect, controls) = expansion(self.forth, xt, 8)?;
         let fit = Fit::of(&controls)?;
         let run = &self.code[i..i + n];

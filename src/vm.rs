@@ -1413,23 +1413,32 @@ impl Forth {
         }
     }
 
+    /// The word that compiled the traced step (`if`, `loop`, a user's
+    /// `?leave`), as the code space recorded it.
+    fn traced_word(&self) -> Option<String> {
+        let xt = self
+            .vm
+            .code
+            .by(self.trace.trace_at as usize)
+            .filter(|&xt| xt != 0)?;
+        Some(self.vm.dict.words.get(xt as usize)?.name.to_string())
+    }
+
+    /// A `."` step as it was compiled: `." text"`, from the string the
+    /// instruction before it holds.
+    fn traced_dot_quote(&self) -> Option<String> {
+        let at = (self.trace.trace_at as usize).checked_sub(1)?;
+        let Instr::Str(a, n) = self.vm.code.get(at)? else {
+            return None;
+        };
+        let text = self.vm.mem.string(a as i64, n as i64).ok()?;
+        Some(format!(".\" {text}\""))
+    }
+
     /// Tracing: after a step, print the word it ran and the stack, indented
-    /// by call depth; leaving the traced word stops.
+    /// by call depth; leaving the traced word stops. `next` is the address
+    /// of the next instruction.
     #[cold]
-    /// `next` is the address of the next instruction.
-    /// The source token the traced step was compiled from, if it is kept.
-    fn traced_token(&self) -> Option<String> {
-        let pos = self.vm.code.pos(self.trace.trace_at as usize)?;
-        self.input.token_at(pos)
-    }
-
-    /// The traced step as its source wrote it: `opener text"` (for `."`).
-    fn traced_source_text(&self, opener: &str) -> Option<String> {
-        let pos = self.vm.code.pos(self.trace.trace_at as usize)?;
-        let text = self.input.quoted_at(pos, opener)?;
-        Some(format!("{opener} {}\"", String::from_utf8_lossy(text)))
-    }
-
     fn trace_after(&mut self, ins: Instr, calls_before: usize, next: u32) {
         let Some(base) = self.trace.trace_base else {
             return;
@@ -1454,7 +1463,7 @@ impl Forth {
                 }
                 Instr::Lit(v) => crate::words::text::signed(v as i128, self.base()),
                 // ." is one step: its string is shown when it prints.
-                Instr::Str(..) if self.traced_token().as_deref() == Some(".\"") => return,
+                Instr::Str(..) if self.traced_word().as_deref() == Some(".\"") => return,
                 Instr::Str(a, n) => format!(
                     "s\" {}\"",
                     self.vm.mem.string(a as i64, n as i64).unwrap_or_default()
@@ -1463,7 +1472,7 @@ impl Forth {
             },
             // Steps that take a flag or step a loop show as the word written
             // (if, while, until, of, do, loop …), with the stack after them.
-            Trace::Token => match self.traced_token() {
+            Trace::Token => match self.traced_word() {
                 Some(w) => w.to_ascii_lowercase(),
                 None => return,
             },
@@ -1474,9 +1483,9 @@ impl Forth {
                     .stacks
                     .fpeek(0)
                     .map_or_else(|_| "(flit)".into(), crate::number::literal_text),
-                i if i == crate::words::text::Text::DotQuoteRun.instr() => self
-                    .traced_source_text(".\"")
-                    .unwrap_or_else(|| ".\"".into()),
+                i if i == crate::words::text::Text::DotQuoteRun.instr() => {
+                    self.traced_dot_quote().unwrap_or_else(|| ".\"".into())
+                }
                 other => match self.instr_name(other) {
                     Some(n) => n,
                     None => return,

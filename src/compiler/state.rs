@@ -39,6 +39,12 @@ pub(crate) struct Compiler {
     /// loop goes back to (BEGIN compiles nothing, so no instruction's
     /// position tells), for "`begin` at … has no `until`".
     pub begins: Vec<(u32, crate::code::Pos)>,
+    /// The word the outer interpreter is compiling or running, whose
+    /// execution token every instruction emitted now is recorded with
+    /// (`CodeSpace::by`); 0 while it compiles a number or a local's name.
+    /// Set per token, and put back after it, so an EVALUATE inside an
+    /// immediate word records the words it evaluates.
+    pub emitter: u32,
 }
 
 impl Compiler {
