@@ -183,8 +183,16 @@ impl Forth {
                     dict,
                     ..
                 } = &mut self.vm;
-                // Ctrl-C: polled at calls and backward branches.
-                let irq = self.host.interrupt.flag();
+                // Ctrl-C: polled at calls and backward branches, read
+                // through `self.host` at each poll rather than held in a
+                // local: a pointer kept live across the loop takes a
+                // register (bubble and matrix ran 1.6 % more instructions).
+                let host = &self.host;
+                macro_rules! irq {
+                    () => {
+                        host.interrupt.flag()
+                    };
+                }
                 let Stacks {
                     ds,
                     rs,
@@ -237,8 +245,8 @@ impl Forth {
                 // Stop here if Ctrl-C was pressed (calls and backward jumps).
                 macro_rules! poll {
                     () => {
-                        if irq.load(Ordering::Relaxed) {
-                            irq.store(false, Ordering::Relaxed);
+                        if irq!().load(Ordering::Relaxed) {
+                            irq!().store(false, Ordering::Relaxed);
                             bail!(USER_INTERRUPT);
                         }
                     };
@@ -353,7 +361,7 @@ impl Forth {
                     ($flag:expr, $pop:expr, $t:expr, $slots:expr) => {{
                         let flag = $flag;
                         let next = ip + ($slots - 1);
-                        if !flag && $t < next && irq.load(Ordering::Relaxed) {
+                        if !flag && $t < next && irq!().load(Ordering::Relaxed) {
                             unfuse!();
                         }
                         sp -= $pop;
@@ -411,7 +419,7 @@ impl Forth {
                             rp -= 2;
                             ip += 1;
                         } else {
-                            if irq.load(Ordering::Relaxed) {
+                            if irq!().load(Ordering::Relaxed) {
                                 unfuse!();
                             }
                             rs[rp - 1] = rs[rp - 1].wrapping_add(step);
@@ -423,7 +431,7 @@ impl Forth {
                 // Ctrl-C was not pressed)? Else the slow path says why.
                 macro_rules! can_call {
                     () => {
-                        calls.len() < MAX_CALLS && !irq.load(Ordering::Relaxed)
+                        calls.len() < MAX_CALLS && !irq!().load(Ordering::Relaxed)
                     };
                 }
                 // Enter the code at `target`, returning to ip (after `can_call!`).
@@ -1119,7 +1127,7 @@ impl Forth {
                             plus_loop_or_unfuse!(n, body);
                         }
                         Instr::BranchExit(t) => {
-                            if (t < ip && irq.load(Ordering::Relaxed)) || rp != *rbase {
+                            if (t < ip && irq!().load(Ordering::Relaxed)) || rp != *rbase {
                                 unfuse!();
                             }
                             if calls.len() <= base {
@@ -1170,7 +1178,7 @@ impl Forth {
                             }
                             let index = rs[rp - 2].wrapping_add(1);
                             let ends = index == rs[rp - 3];
-                            if !ends && irq.load(Ordering::Relaxed) {
+                            if !ends && irq!().load(Ordering::Relaxed) {
                                 unfuse!();
                             }
                             ds[sp & DS_MASK] = rs[rp - 1];
