@@ -288,7 +288,6 @@ impl Dictionary {
         }
     }
 
-    /// Forget every word defined since `mark`.
     /// A definition that failed after its header was made: if it was
     /// revealed (RECURSIVE), its name goes back to what it shadowed; the
     /// header becomes a tombstone, so its xt is never reused.
@@ -313,6 +312,8 @@ impl Dictionary {
         w.effects = Default::default();
     }
 
+    /// Forget every word defined since `mark` (MARKER): headers, word
+    /// lists, search order and each list's latest word go back to it.
     pub(crate) fn forget(&mut self, mark: &Mark) {
         for xt in (mark.words..self.words.len()).rev() {
             let w = &self.words[xt];
@@ -347,7 +348,6 @@ impl Dictionary {
         self.last = mark.words.checked_sub(1).map(|x| x as u32);
     }
 
-    /// The name of the word whose code contains `addr`, for backtraces.
     /// The newest colon word whose code starts at `start` (what a `Call`
     /// of that address runs).
     pub(crate) fn colon_at(&self, start: u32) -> Option<u32> {
@@ -355,6 +355,7 @@ impl Dictionary {
         (self.words.get(xt as usize)?.kind == Kind::Colon(start)).then_some(xt)
     }
 
+    /// The colon word whose code contains `addr`, for backtraces.
     pub(crate) fn word_at(&self, addr: u32) -> Option<u32> {
         let mut best: Option<(u32, u32)> = None;
         for (xt, w) in self.words.iter().enumerate() {

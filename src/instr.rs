@@ -130,7 +130,7 @@ pub(crate) enum Instr {
     TwoStore,
 
     // ---- superinstructions ----
-    // Each takes the first slot of a run of two or three instructions that
+    // Each takes the first slot of a run of two to four instructions that
     // compiled code often has; the later slots keep their own instructions,
     // so branch targets, SEE and source positions stay exact. It does the
     // whole run and skips the rest, or, when any check on the way would
@@ -176,7 +176,7 @@ pub(crate) enum Instr {
     /// `n i c!` / `n i !`
     LitICStore(i64),
     LitIStore(i64),
-    /// `over @` `dup @` `@ +` `+ @` `cells +` `r> +` `swap >r` `r> swap`
+    /// `over @` `dup @` `@ +` `+ @` `cells +` `r> +`
     OverFetch,
     DupFetch,
     FetchPlus,

@@ -92,8 +92,6 @@ pub(crate) fn allot_bytes(f: &mut Forth, bytes: &[u8]) -> Res<i64> {
     Ok(at)
 }
 
-/// A copy of some bytes in a fresh heap block, for strings handed out
-/// by the system (command-line arguments).
 /// A command-line argument in data space. Each distinct argument is
 /// copied to the heap once and its address kept, so `arg` in a loop
 /// does not use up the heap.
