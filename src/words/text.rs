@@ -62,19 +62,31 @@ fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
 
 /// SUBSTITUTE's work: `%name%` becomes the text REPLACES gave that name,
 /// `%%` becomes `%`, anything else is copied. Returns the text and the
-/// number of substitutions.
-fn substitute(text: &[u8], subs: &std::collections::HashMap<String, Vec<u8>>) -> (Vec<u8>, i64) {
+/// number of substitutions, or None as soon as the text would pass `room`
+/// bytes: the result is never built bigger than the buffer it goes to.
+fn substitute(
+    text: &[u8],
+    subs: &std::collections::HashMap<String, Vec<u8>>,
+    room: usize,
+) -> Option<(Vec<u8>, i64)> {
     let mut out = Vec::new();
     let mut count = 0;
     let mut i = 0;
+    let put = |out: &mut Vec<u8>, bytes: &[u8]| {
+        if out.len() + bytes.len() > room {
+            return None;
+        }
+        out.extend_from_slice(bytes);
+        Some(())
+    };
     while i < text.len() {
         if text[i] != b'%' {
-            out.push(text[i]);
+            put(&mut out, &text[i..=i])?;
             i += 1;
             continue;
         }
         if text.get(i + 1) == Some(&b'%') {
-            out.push(b'%');
+            put(&mut out, b"%")?;
             i += 2;
             continue;
         }
@@ -88,17 +100,17 @@ fn substitute(text: &[u8], subs: &std::collections::HashMap<String, Vec<u8>>) ->
         });
         match found {
             Some((e, t)) => {
-                out.extend_from_slice(t);
+                put(&mut out, t)?;
                 count += 1;
                 i = e + 1;
             }
             None => {
-                out.push(b'%');
+                put(&mut out, b"%")?;
                 i += 1;
             }
         }
     }
-    (out, count)
+    Some((out, count))
 }
 
 /// Where `needle` first occurs in `hay`: linear time (memchr's two-way
@@ -483,12 +495,13 @@ primitives! {
         let room = f.pop_len()?;
         let buf = f.pop()?;
         let text = f.pop_bytes()?;
-        let (out, n) = substitute(&text, &f.words.text.substitutions);
-        if out.len() as i64 > room {
+        // The buffer must be there; the result stops at its size.
+        f.vm.mem.slice(buf, room)?;
+        let Some((out, n)) = substitute(&text, &f.words.text.substitutions, room as usize) else {
             f.push(buf)?;
             f.push(0)?;
             return f.push(SUBSTITUTE.0);
-        }
+        };
         f.vm.mem.write(buf, &out)?;
         f.push(buf)?;
         f.push(out.len() as i64)?;

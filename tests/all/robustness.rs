@@ -1020,3 +1020,38 @@ fn a_trace_message_does_not_leak_into_a_later_error() {
     assert!(report.contains("(-4)"), "{report}");
     assert!(!report.contains("traced"), "{report}");
 }
+
+// ---- issue 20: the interpreter's reproductions ----
+
+/// Run playforth with `args` under an address-space limit of `bytes`
+/// (RLIMIT_AS), stdin empty: what asks for more memory than that aborts.
+fn run_limited(args: &[&str], bytes: u64) -> Finished {
+    let mut cmd = playforth(args);
+    // SAFETY: only setrlimit between fork and exec, on the child itself.
+    unsafe {
+        cmd.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    start(cmd).finish(&format!("playforth {args:?} in {} MiB", bytes >> 20))
+}
+
+#[test]
+fn substitute_stops_at_the_size_of_its_buffer() {
+    // A 16 MB replacement text, named 2000 times in a 6 KB text: the whole
+    // result would be 32 GB; the buffer holds 80 bytes.
+    let program = "16000000 allocate throw constant big  big 16000000 char a fill \
+                   big 16000000 s\" x\" replaces \
+                   create text 6000 allot \
+                   : fill-text 2000 0 do s\" %x%\" text i 3 * + swap move loop ; fill-text \
+                   text 6000 pad 80 substitute . . drop";
+    let r = run_limited(&["-e", program], 1 << 30);
+    assert_eq!((r.status, r.stdout.as_str(), r.stderr.as_str()), (0, "-78 0 ", ""), "{r:?}");
+}
