@@ -157,7 +157,7 @@ pub(crate) struct TextState {
     /// Pictured numeric output: where HOLD puts the next character.
     pub(crate) hld: usize,
     /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
-    pub(crate) substitutions: std::collections::HashMap<String, Vec<u8>>,
+    pub(crate) substitutions: Substitutions,
 }
 
 impl Default for TextState {
@@ -167,6 +167,41 @@ impl Default for TextState {
             hld: crate::memory::HOLD_END,
             substitutions: Default::default(),
         }
+    }
+}
+
+/// REPLACES' texts by lower-cased name, with their total size kept as
+/// they change, so a REPLACES costs the same however many names there are.
+#[derive(Default)]
+pub(crate) struct Substitutions {
+    texts: std::collections::HashMap<String, Vec<u8>>,
+    bytes: usize,
+}
+
+impl Substitutions {
+    /// Names at most, and bytes of text at most, in all (-8 and -59 past them).
+    const MAX_NAMES: usize = 1 << 16;
+    const MAX_BYTES: usize = 16 << 20;
+
+    /// Give `name` its text; an error message if a bound would be passed.
+    pub(crate) fn set(&mut self, name: String, text: Vec<u8>) -> Result<(), (Throw, &'static str)> {
+        let old = self.texts.get(&name).map(Vec::len);
+        if old.is_none() && self.texts.len() >= Self::MAX_NAMES {
+            return Err((DICTIONARY_OVERFLOW, "too many REPLACES names"));
+        }
+        // All replacement texts together stay within a bound, like the heap.
+        let kept = self.bytes - old.unwrap_or(0);
+        if kept + text.len() > Self::MAX_BYTES {
+            return Err((ALLOCATE, "REPLACES texts would take more than 16 MiB"));
+        }
+        self.bytes = kept + text.len();
+        self.texts.insert(name, text);
+        Ok(())
+    }
+
+    /// The text REPLACES gave `name` (lower-cased), if any.
+    pub(crate) fn get(&self, name: &str) -> Option<&Vec<u8>> {
+        self.texts.get(name)
     }
 }
 

@@ -66,7 +66,7 @@ fn unescape(f: &mut Forth) -> Res<Vec<u8>> {
 /// bytes: the result is never built bigger than the buffer it goes to.
 fn substitute(
     text: &[u8],
-    subs: &std::collections::HashMap<String, Vec<u8>>,
+    subs: &crate::kernel::Substitutions,
     room: usize,
 ) -> Option<(Vec<u8>, i64)> {
     let mut out = Vec::new();
@@ -479,17 +479,7 @@ primitives! {
     Replaces "replaces" "( c-addr1 u1 c-addr2 u2 -- )" String Plain "Make SUBSTITUTE replace %name% (string 2) with string 1." example "s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let name = f.pop_string()?.to_lowercase();
         let text = f.pop_bytes()?;
-        if f.words.text.substitutions.len() >= 1 << 16 && !f.words.text.substitutions.contains_key(&name) {
-            return Err(f.fail(DICTIONARY_OVERFLOW, "too many REPLACES names"));
-        }
-        // All replacement texts together stay within a bound, like the heap.
-        const MAX_TEXT: usize = 16 << 20;
-        let kept: usize = f.words.text.substitutions.iter().filter(|(k, _)| **k != name).map(|(_, v)| v.len()).sum();
-        if kept + text.len() > MAX_TEXT {
-            return Err(f.fail(ALLOCATE, "REPLACES texts would take more than 16 MiB"));
-        }
-        f.words.text.substitutions.insert(name, text);
-        Ok(())
+        f.words.text.substitutions.set(name, text).map_err(|(t, why)| f.fail(t, why))
     }
     Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String Plain "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit." example "s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let room = f.pop_len()?;

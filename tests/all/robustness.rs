@@ -1055,3 +1055,20 @@ fn substitute_stops_at_the_size_of_its_buffer() {
     let r = run_limited(&["-e", program], 1 << 30);
     assert_eq!((r.status, r.stdout.as_str(), r.stderr.as_str()), (0, "-78 0 ", ""), "{r:?}");
 }
+
+#[test]
+fn replaces_costs_the_same_however_many_names_there_are() {
+    // 65536 names (the most there may be), each given its text 9 times:
+    // when each REPLACES added up every text kept, this took minutes.
+    let program = ": name ( n -- c-addr u ) s>d <# #s [char] n hold #> ; \
+                   : all-names 65536 0 do s\" text\" i name replaces loop ; \
+                   : nine-times 9 0 do all-names loop ; nine-times \
+                   s\" <%n7%> <%n65535%>\" pad 80 substitute . type \
+                   s\" one more\" s\" n65536\" ' replaces catch . 2drop 2drop";
+    let r = start(playforth(&["-e", program])).finish("589824 REPLACES");
+    assert_eq!(
+        (r.status, r.stdout.as_str(), r.stderr.as_str()),
+        (0, "2 <text> <text>-8 ", ""),
+        "{r:?}"
+    );
+}
