@@ -287,6 +287,12 @@ fn note_redefined(f: &mut Forth, file: &str) {
 /// endless file (`/dev/zero`) ends with an error and Ctrl-C stops it.
 pub(crate) fn read_source(sys: &mut Forth, path: &Path, name: &str) -> Res<Vec<u8>> {
     use std::io::Read;
+    if let Some(what) = crate::io::not_a_regular_file(path) {
+        return Err(sys.fail(
+            FILE_IO,
+            format!("{name} is {what}: playforth reads regular files only"),
+        ));
+    }
     let mut file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {

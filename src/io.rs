@@ -285,6 +285,21 @@ pub(crate) enum FileEntry {
     Included,
 }
 
+/// What `path` is when it is there but is no regular file: playforth
+/// reads and writes regular files only, since opening a named pipe waits
+/// (past Ctrl-C) for a writer, a device such as `/dev/zero` never ends,
+/// and a folder is no text. None for a regular file or no file at all.
+pub(crate) fn not_a_regular_file(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.is_file() {
+        None
+    } else if meta.is_dir() {
+        Some("a folder")
+    } else {
+        Some("not a regular file (a named pipe, a device or a socket)")
+    }
+}
+
 /// Open files. A file id is an index + 1, so 0 is never a file; ids 1-3
 /// are the standard streams.
 pub(crate) struct FileTable {
@@ -330,6 +345,11 @@ impl FileTable {
         };
         if create {
             o.write(true).create(true).truncate(true);
+        }
+        if let Some(what) = not_a_regular_file(Path::new(path)) {
+            return Err(std::io::Error::other(format!(
+                "it is {what}; the file words work on regular files (the standard streams are stdin, stdout and stderr)"
+            )));
         }
         let f = o.open(path)?;
         self.insert(FileEntry::Open(BufReader::new(f)))

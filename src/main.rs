@@ -185,8 +185,15 @@ fn check_answers(
             }
         }
     };
-    if let Err(e) = std::fs::File::open(answers) {
-        return usage(format!("cannot read the answers {answers}: {e}"));
+    // Looked at, not opened: opening a named pipe would wait for a writer.
+    match std::fs::metadata(answers) {
+        Err(e) => return usage(format!("cannot read the answers {answers}: {e}")),
+        Ok(m) if !m.is_file() => {
+            return usage(format!(
+                "the answers {answers} are not in a regular file (a folder, a named pipe or a device)"
+            ));
+        }
+        Ok(_) => {}
     }
     let report = learn::check_with(
         &lesson,

@@ -229,7 +229,12 @@ primitives! {
         let name = f.pop_string()?;
         match f.host.files.open(&name, fam, false) {
             Ok(id) => { f.push(id)?; f.push(0) }
-            Err(_) => { f.push(0)?; f.push(OPEN_FILE.0) }
+            Err(e) => {
+                // Said if the ior is thrown: why this file cannot be opened.
+                f.fail(OPEN_FILE, format!("cannot open {name}: {e}"));
+                f.push(0)?;
+                f.push(OPEN_FILE.0)
+            }
         }
     }
     CreateFile "create-file" "( c-addr u fam -- fileid ior )" File Plain "Create (or empty) a file and open it." example "s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| {
@@ -237,7 +242,11 @@ primitives! {
         let name = f.pop_string()?;
         match f.host.files.open(&name, fam, true) {
             Ok(id) => { f.push(id)?; f.push(0) }
-            Err(_) => { f.push(0)?; f.push(CREATE_FILE.0) }
+            Err(e) => {
+                f.fail(CREATE_FILE, format!("cannot create {name}: {e}"));
+                f.push(0)?;
+                f.push(CREATE_FILE.0)
+            }
         }
     }
     CloseFile "close-file" "( fileid -- ior )" File Plain "Close a file." example "s\" examples/rps.fs\" r/o open-file throw close-file .  \\ 0" |f| {

@@ -837,7 +837,6 @@ fn ctrl_c_stops_every_kind_of_loop_and_wait() {
         (": z 1 0 do 0 +loop ; z", None),
         ("100000 ms", None),
         (": r recurse ; r", Some("return stack overflow (-5)")),
-        ("s\" /dev/zero\" included", Some("larger than 64 MiB")),
         ("key", None), // stdin: a pipe that stays open and empty
     ];
     let children: Vec<Running> = programs
@@ -1071,4 +1070,54 @@ fn replaces_costs_the_same_however_many_names_there_are() {
         (0, "2 <text> <text>-8 ", ""),
         "{r:?}"
     );
+}
+
+#[test]
+fn named_pipes_devices_and_folders_are_refused_not_waited_on() {
+    // Opening a named pipe waits for a writer (past Ctrl-C); /dev/zero
+    // never ends; a folder is no text. Each is refused at once, saying so.
+    let dir = std::env::temp_dir().join(format!("playforth-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let fifo = dir.join("pipe.fs");
+    let status = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(status.success(), "mkfifo failed");
+    let fifo = fifo.to_str().expect("a UTF-8 path").to_string();
+    let folder = dir.to_str().expect("a UTF-8 path").to_string();
+    let pipe = "not a regular file (a named pipe, a device or a socket)";
+    let cases: Vec<(Vec<String>, i32, &str)> = vec![
+        (vec!["-e".into(), format!("include {fifo}")], 1, pipe),
+        (vec!["-e".into(), format!("s\" {fifo}\" included")], 1, pipe),
+        (vec!["-e".into(), format!("s\" {fifo}\" slurp-file")], 1, pipe),
+        (vec!["-e".into(), format!("s\" {fifo}\" r/o open-file throw")], 1, pipe),
+        (vec!["-e".into(), format!("s\" {fifo}\" w/o open-file throw")], 1, pipe),
+        (vec!["-e".into(), format!("s\" {fifo}\" w/o create-file throw")], 1, pipe),
+        (vec!["-e".into(), "include /dev/zero".into()], 1, pipe),
+        (vec!["-e".into(), format!("include {folder}")], 1, "is a folder"),
+        (vec![fifo.clone()], 1, pipe),
+        (vec!["--check".into(), "1".into(), fifo.clone()], 2, "not in a regular file"),
+        (
+            vec!["examples/fivestep.fs".into(), "replay".into(), fifo.clone()],
+            1,
+            "cannot open",
+        ),
+    ];
+    let children: Vec<Running> = cases
+        .iter()
+        .map(|(args, _, _)| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            start(playforth(&args))
+        })
+        .collect();
+    let mut failures = vec![];
+    for ((args, status, said), child) in cases.iter().zip(children) {
+        match child.wait(Duration::from_secs(20)) {
+            None => failures.push(format!("{args:?} waited (killed after 20 s)")),
+            Some(r) if r.status != *status || !r.stderr.contains(said) => {
+                failures.push(format!("{args:?}: status {}, stderr {:?}", r.status, r.stderr))
+            }
+            Some(_) => {}
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
