@@ -1016,7 +1016,10 @@ primitives! {
             if f.host.interrupt.take() {
                 return Err(USER_INTERRUPT);
             }
-            match f.host.files.read_line(id, crate::parse::MAX_LINE) {
+            // Whole lines, as INCLUDED reads them (the file's bound is the
+            // bound): a line too long is -18 when it is interpreted, never
+            // cut into lines that run.
+            match f.host.files.read_line(id, crate::parse::MAX_SOURCE_BYTES + 1 - text.len()) {
                 Ok((line, true)) => { text.extend_from_slice(&line); text.push(b'\n'); }
                 Ok((_, false)) => break,
                 Err(_) => return Err(FILE_IO),

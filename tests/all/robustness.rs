@@ -1121,3 +1121,22 @@ fn named_pipes_devices_and_folders_are_refused_not_waited_on() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn include_file_refuses_a_line_too_long_as_included_does() {
+    // Line 2 is 1.1 MB: its start and its end once ran as two lines.
+    let path = temp_file("long-line.fs", |f| {
+        let long = format!(".( start) {} .( end)\n", " ".repeat(1_100_000));
+        f.write_all(format!("1 .\n{long}3 .\n").as_bytes()).expect("write");
+    });
+    let name = path.to_str().expect("a UTF-8 path");
+    let by_id = run(&["-e", &format!("s\" {name}\" r/o open-file throw include-file")], b"");
+    let by_name = run(&["-e", &format!("s\" {name}\" included")], b"");
+    remove_temp_file(&path);
+    for r in [by_id, by_name] {
+        assert_eq!((r.status, r.stdout.as_str()), (1, "1 "), "{r:?}");
+        assert!(r.stderr.contains("(-18)"), "{}", r.stderr);
+        assert!(r.stderr.contains("line 2 of"), "{}", r.stderr);
+        assert!(r.stderr.contains("is 1100018 bytes long"), "{}", r.stderr);
+    }
+}
