@@ -47,6 +47,21 @@ pub(crate) fn write_out(f: &mut Forth, bytes: &[u8]) -> Res<()> {
     }
 }
 
+/// Print `n` spaces, however many: in pieces, so memory stays small
+/// and Ctrl-C stops a long run (SPACES, and the fields of .R and kin).
+pub(crate) fn write_spaces(f: &mut Forth, mut n: u64) -> Res<()> {
+    const PIECE: [u8; 4096] = [b' '; 4096];
+    while n > 0 {
+        let k = n.min(PIECE.len() as u64);
+        write_out(f, &PIECE[..k as usize])?;
+        n -= k;
+        if n > 0 && f.host.interrupt.take() {
+            return Err(USER_INTERRUPT);
+        }
+    }
+    Ok(())
+}
+
 /// Writing the output failed: -57, saying why.
 #[cold]
 pub(crate) fn output_error(f: &mut Forth, e: std::io::Error) -> Throw {
@@ -155,8 +170,8 @@ primitives! {
     Cr "cr" "( -- )" Core Plain "Start a new line." example ".\" one\" cr .\" two\"  \\ one two (on two lines)" |f| { write_out(f, b"\n") }
     Space "space" "( -- )" Core Plain "Print a space." example ".\" a\" space .\" b\"  \\ a b" |f| { write_out(f, b" ") }
     Spaces "spaces" "( n -- )" Core Plain "Print n spaces (none if n <= 0)." example "3 spaces .\" x\"  \\ x (after three spaces)" |f| {
-        let n = f.pop()?.clamp(0, 1 << 20) as usize;
-        write_out(f, &vec![b' '; n])
+        let n = f.pop()?.max(0) as u64;
+        write_spaces(f, n)
     }
     Key "key" "( -- char )" Core Plain "Wait for one key press (no Enter needed) and push its code." example "key .  \\ (press a key: its code, 97 for a)" |f| {
         let k = read_key(f)?;

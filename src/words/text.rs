@@ -206,8 +206,9 @@ fn emit_str(f: &mut Forth, s: &str) -> Res<()> {
 
 /// Print right-aligned in a field of `width`.
 fn emit_right(f: &mut Forth, s: &str, width: i64) -> Res<()> {
-    let pad = (width.clamp(0, 1 << 16) as usize).saturating_sub(s.len());
-    emit_str(f, &format!("{}{s}", " ".repeat(pad)))
+    let width = width.max(0) as u64;
+    crate::words::io::write_spaces(f, width.saturating_sub(s.len() as u64))?;
+    emit_str(f, s)
 }
 
 /// ." and .\": print the string now, or compile printing it.

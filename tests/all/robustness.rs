@@ -1140,3 +1140,53 @@ fn include_file_refuses_a_line_too_long_as_included_does() {
         assert!(r.stderr.contains("is 1100018 bytes long"), "{}", r.stderr);
     }
 }
+
+#[test]
+fn spaces_and_field_widths_are_honoured_whole() {
+    // SPACES stopped at 1 MiB and .R's field at 65536 columns, silently.
+    let (mut forth, out) = Forth::for_test(b"");
+    for (line, blanks, text) in [
+        ("1100000 spaces", 1_100_000, ""),
+        ("7 100000 .r", 99_999, "7"),
+        ("7 100000 u.r", 99_999, "7"),
+        ("-7. 70000 d.r", 69_998, "-7"),
+        ("-7 3 .r", 1, "-7"),
+        ("12345 2 .r", 0, "12345"),
+        ("-5 spaces", 0, ""),
+    ] {
+        let r = forth.interpret_line(line);
+        assert!(r.is_ok(), "{line}: {r:?}");
+        let printed = out.take();
+        let expected = format!("{}{text}", " ".repeat(blanks));
+        assert!(printed == expected, "{line}: printed {} bytes", printed.len());
+    }
+    drop(forth);
+    // However many (10^15: days of writing), Ctrl-C stops them.
+    for line in ["1000000000000000 spaces", "7 1000000000000000 .r"] {
+        let (done, finished) = mpsc::channel();
+        let irq = playforth::Interrupt::new();
+        let worker_irq = irq.clone();
+        std::thread::spawn(move || {
+            let mut forth = Forth::with_io(
+                Box::new(std::io::sink()),
+                Box::new(std::io::sink()),
+                Box::new(playforth::ScriptedConsole::new(b"")),
+            );
+            forth.set_interrupt(worker_irq);
+            let r = forth.interpret_line(line);
+            let _ = done.send(r.err().map(|e| e.code));
+        });
+        // Pressed again and again, as the one press could land before the
+        // word starts (the interpreter looks between words too).
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let code = loop {
+            irq.raise();
+            match finished.recv_timeout(Duration::from_millis(20)) {
+                Ok(code) => break code,
+                Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
+                Err(e) => panic!("{line}: Ctrl-C did not stop it ({e})"),
+            }
+        };
+        assert_eq!(code, Some(-28), "{line}");
+    }
+}
