@@ -339,8 +339,11 @@ pub(crate) fn looks_like_float(tok: &str) -> bool {
 }
 
 /// Digits of an unsigned number in `base` (2..=36), upper case like gforth.
+/// In another base, which has no digits, views of numbers (the REPL's
+/// stack, error reports, SEE) show them in decimal; the words that print
+/// numbers refuse it (`words::text::output_base`).
 pub(crate) fn digits(mut u: u128, base: i64) -> String {
-    let base = base.clamp(2, 36) as u128;
+    let base = if (2..=36).contains(&base) { base as u128 } else { 10 };
     let mut s = Vec::new();
     loop {
         let d = (u % base) as u32;

@@ -88,11 +88,18 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
                 && digits.bytes().all(|b| b.is_ascii_alphanumeric())
                 && digits.as_bytes()[0].is_ascii_digit()
             {
-                msg += &format!(
-                    " (read as a number it has a digit that base {} does not have; \
-                     `decimal` goes back to base 10)",
-                    sys.base()
-                );
+                let base = sys.base();
+                msg += &if (2..=36).contains(&base) {
+                    format!(
+                        " (read as a number it has a digit that base {base} does not have; \
+                         `decimal` goes back to base 10)"
+                    )
+                } else {
+                    format!(
+                        " (BASE is {base}, but numbers have digits in bases 2 to 36 only; \
+                         `decimal` goes back to base 10)"
+                    )
+                };
             }
             // A float read in another BASE.
             if crate::number::looks_like_float(&m) && sys.base() != 10 {

@@ -200,6 +200,19 @@ fn hold(f: &mut Forth, c: u8) -> Res<()> {
     f.vm.mem.set_byte(f.words.text.hld as i64, c)
 }
 
+/// BASE for printing a number: -24 unless it is 2 to 36, the bases
+/// there are digits for (the interpreter reads no number in another).
+pub(crate) fn output_base(f: &mut Forth) -> Res<i64> {
+    let base = f.base();
+    if (2..=36).contains(&base) {
+        return Ok(base);
+    }
+    Err(f.fail(
+        INVALID_NUMERIC_ARG,
+        format!("BASE is {base}, but numbers have digits in bases 2 to 36 only; `decimal` goes back to base 10"),
+    ))
+}
+
 fn emit_str(f: &mut Forth, s: &str) -> Res<()> {
     crate::words::io::write_out(f, s.as_bytes())
 }
@@ -379,7 +392,9 @@ primitives! {
         let mut u = f.pop()?;
         let mut a = f.pop()?;
         let mut ud = f.pop_double()? as u128;
-        let base = f.base() as u32;
+        // No digit converts in a BASE that has none, as the interpreter reads.
+        let base = f.base();
+        let base = if (2..=36).contains(&base) { base as u32 } else { 0 };
         while u > 0 {
             let c = f.vm.mem.byte(a)? as char;
             let Some(d) = c.to_digit(36).filter(|&d| d < base) else { break };
@@ -397,14 +412,14 @@ primitives! {
     }
     NumberSign "#" "( ud -- ud' )" Core Plain "Convert one digit of ud into the picture." example ": .2 ( n -- ) s>d <# # # #> type ;  7 .2  \\ 07" |f| {
         let ud = f.pop_double()? as u128;
-        let base = f.base().clamp(2, 36) as u128;
+        let base = output_base(f)? as u128;
         let d = (ud % base) as u32;
         hold(f, std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
         f.push_double((ud / base) as i128)
     }
     NumberSignS "#s" "( ud -- 0 0 )" Core Plain "Convert all remaining digits." example "42 s>d <# #s #> type  \\ 42" |f| {
         let mut ud = f.pop_double()? as u128;
-        let base = f.base().clamp(2, 36) as u128;
+        let base = output_base(f)? as u128;
         loop {
             let d = (ud % base) as u32;
             hold(f, std::char::from_digit(d, 36).unwrap_or('0').to_ascii_uppercase() as u8)?;
@@ -437,43 +452,43 @@ primitives! {
     }
     Dot "." "( n -- )" Core Plain "Print a number and a space." example "42 .  \\ 42 (and a space)" |f| {
         let n = f.pop()?;
-        let s = signed(n as i128, f.base());
+        let s = signed(n as i128, output_base(f)?);
         emit_str(f, &s)?;
         emit_str(f, " ")
     }
     UDot "u." "( u -- )" Core Plain "Print an unsigned number and a space." example "-1 u.  \\ 18446744073709551615 (the largest unsigned cell)" |f| {
         let n = f.pop()?;
-        let s = digits(n as u64 as u128, f.base());
+        let s = digits(n as u64 as u128, output_base(f)?);
         emit_str(f, &s)?;
         emit_str(f, " ")
     }
     DotR ".r" "( n width -- )" CoreExt Plain "Print a number right-aligned in a field." example "42 6 .r  \\ 42 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let n = f.pop()?;
-        let s = signed(n as i128, f.base());
+        let s = signed(n as i128, output_base(f)?);
         emit_right(f, &s, w)
     }
     UDotR "u.r" "( u width -- )" CoreExt Plain "Print an unsigned number right-aligned in a field." example "42 6 u.r  \\ 42 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let n = f.pop()?;
-        let s = digits(n as u64 as u128, f.base());
+        let s = digits(n as u64 as u128, output_base(f)?);
         emit_right(f, &s, w)
     }
     DDot "d." "( d -- )" Double Plain "Print a double and a space." example "1. d.  \\ 1" |f| {
         let d = f.pop_double()?;
-        let s = signed(d, f.base());
+        let s = signed(d, output_base(f)?);
         emit_str(f, &s)?;
         emit_str(f, " ")
     }
     DDotR "d.r" "( d width -- )" Double Plain "Print a double right-aligned in a field." example "1. 6 d.r  \\ 1 (right-aligned in 6 columns)" |f| {
         let w = f.pop()?;
         let d = f.pop_double()?;
-        let s = signed(d, f.base());
+        let s = signed(d, output_base(f)?);
         emit_right(f, &s, w)
     }
     UDDot "ud." "( ud -- )" Gforth Plain "Print an unsigned double and a space." example "-1. ud.  \\ 340282366920938463463374607431768211455 (the largest unsigned double)" |f| {
         let d = f.pop_double()?;
-        let s = digits(d as u128, f.base());
+        let s = digits(d as u128, output_base(f)?);
         emit_str(f, &s)?;
         emit_str(f, " ")
     }

@@ -9,7 +9,7 @@ use crate::kernel::Forth;
 use crate::teach;
 use crate::words::float;
 use crate::words::sys;
-use crate::words::text::signed;
+use crate::words::text::{self, signed};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -227,13 +227,14 @@ primitives! {
         Ok(())
     }
     DotS ".s" "( -- )" Tools Plain "Show the stack without changing it: <depth> then the cells, top last; then the floating-point stack after F: if it is not empty." example "1 2 3 .s  \\ <3> 1 2 3" |f| {
+        text::output_base(f)?;
         let s = stack_text(f);
         print(f, &s)
     }
     Question "?" "( a-addr -- )" Tools Plain "Print the cell at an address." example "variable x 42 x !  x ?  \\ 42" |f| {
         let a = f.pop()?;
         let v = f.vm.mem.cell(a)?;
-        let s = format!("{} ", signed(v as i128, f.base()));
+        let s = format!("{} ", signed(v as i128, text::output_base(f)?));
         print(f, &s)
     }
     Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text." example "s\" Forth\" dump  \\ (the address, then the bytes in hex and as text)" |f| {
