@@ -286,6 +286,24 @@ impl Forth {
         }
     }
 
+    /// Pop the length `u` of a range of memory. It is unsigned, as the
+    /// standard says: a negative one is a huge range that memory does not
+    /// hold, -9 for every word alike (MOVE, FILL, TYPE, DUMP ...), as in
+    /// gforth, never a silent no-op.
+    pub(crate) fn pop_range_len(&mut self) -> Res<i64> {
+        let u = self.pop()?;
+        if u < 0 {
+            return Err(self.fail(
+                BAD_ADDRESS,
+                format!(
+                    "a length of {u} is the unsigned number {}, more bytes than memory holds: a length must be 0 or more",
+                    u as u64
+                ),
+            ));
+        }
+        Ok(u)
+    }
+
     /// Pop ( c-addr u ) and copy the string out of data space.
     pub(crate) fn pop_string(&mut self) -> Res<String> {
         let len = self.pop()?;

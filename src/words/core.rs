@@ -531,26 +531,26 @@ primitives! {
     Chars "chars" "( n -- n' )" Core Plain "The size of n characters in bytes (n)." example "5 chars .  \\ 5" |f| { unary(f, |a| a) }
     Aligned "aligned" "( addr -- a-addr )" Core Plain "Round up to a cell boundary." example "9 aligned .  \\ 16" |f| { unary(f, |a| a.wrapping_add(7) & !7) }
     Move "move" "( addr1 addr2 u -- )" Core Plain "Copy u bytes from addr1 to addr2; overlapping is fine." example "create to-here 5 allot  s\" hello\" to-here swap move  to-here 5 type  \\ hello" |f| {
-        let u = f.pop()?;
+        let u = f.pop_range_len()?;
         let to = f.pop()?;
         let from = f.pop()?;
         f.vm.mem.copy(from, to, u)
     }
     CMove "cmove" "( c-addr1 c-addr2 u -- )" String Plain "Copy u bytes, lowest address first." example "create buf 5 allot  s\" hello\" buf swap cmove  buf 5 type  \\ hello" |f| {
-        let u = f.pop()?;
+        let u = f.pop_range_len()?;
         let to = f.pop()?;
         let from = f.pop()?;
-        for i in 0..u.max(0) {
+        for i in 0..u {
             let b = f.vm.mem.byte(from.wrapping_add(i))?;
             f.vm.mem.set_byte(to.wrapping_add(i), b)?;
         }
         Ok(())
     }
     CMoveUp "cmove>" "( c-addr1 c-addr2 u -- )" String Plain "Copy u bytes, highest address first." example "create buf 5 allot  s\" hello\" buf swap cmove>  buf 5 type  \\ hello" |f| {
-        let u = f.pop()?;
+        let u = f.pop_range_len()?;
         let to = f.pop()?;
         let from = f.pop()?;
-        for i in (0..u.max(0)).rev() {
+        for i in (0..u).rev() {
             let b = f.vm.mem.byte(from.wrapping_add(i))?;
             f.vm.mem.set_byte(to.wrapping_add(i), b)?;
         }
@@ -558,17 +558,17 @@ primitives! {
     }
     Fill "fill" "( c-addr u char -- )" Core Plain "Store char in u bytes." example "create buf 3 allot  buf 3 char * fill  buf 3 type  \\ ***" |f| {
         let c = f.pop()?;
-        let u = f.pop()?;
+        let u = f.pop_range_len()?;
         let a = f.pop()?;
         f.vm.mem.fill(a, u, c as u8)
     }
     Erase "erase" "( addr u -- )" CoreExt Plain "Store zero in u bytes." example "create buf 3 allot  buf 3 erase  buf c@ .  \\ 0" |f| {
-        let u = f.pop()?;
+        let u = f.pop_range_len()?;
         let a = f.pop()?;
         f.vm.mem.fill(a, u, 0)
     }
     Blank "blank" "( c-addr u -- )" String Plain "Store spaces in u bytes." example "create buf 3 allot  buf 3 blank  buf c@ .  \\ 32" |f| {
-        let u = f.pop()?;
+        let u = f.pop_range_len()?;
         let a = f.pop()?;
         f.vm.mem.fill(a, u, b' ')
     }

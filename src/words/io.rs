@@ -164,7 +164,9 @@ primitives! {
         write_out(f, &[c as u8])
     }
     Type "type" "( c-addr u -- )" Core Plain "Print a string." example "s\" hello\" type  \\ hello" |f| {
-        let s = f.pop_bytes()?;
+        let u = f.pop_range_len()?;
+        let a = f.pop()?;
+        let s = f.vm.mem.slice(a, u)?.to_vec();
         write_out(f, &s)
     }
     Cr "cr" "( -- )" Core Plain "Start a new line." example ".\" one\" cr .\" two\"  \\ one two (on two lines)" |f| { write_out(f, b"\n") }

@@ -238,7 +238,7 @@ primitives! {
         print(f, &s)
     }
     Dump "dump" "( addr u -- )" Tools Plain "Show u bytes of memory in hex and as text." example "s\" Forth\" dump  \\ (the address, then the bytes in hex and as text)" |f| {
-        let u = f.pop_len()?;
+        let u = f.pop_range_len()?;
         let a = f.pop()?;
         f.vm.mem.slice(a, u)?;
         // A page of lines at a time, so a huge range neither fills memory
