@@ -121,7 +121,14 @@ pub(crate) struct Mark {
     pub order: Vec<u32>,
     pub current: u32,
     pub latest: Vec<Option<u32>>,
+    /// Bytes this mark and the older ones below it keep (MAX_MARK_BYTES).
+    pub kept: usize,
 }
+
+/// The most memory the markers alive may keep in all: each keeps the
+/// search order and every word list's newest word, so a thousand word
+/// lists make a marker 8 KB.
+pub(crate) const MAX_MARK_BYTES: usize = 16 << 20;
 
 pub(crate) const MAX_ORDER: usize = 16;
 
@@ -276,8 +283,14 @@ impl Dictionary {
         w.revealed = true;
     }
 
-    pub(crate) fn mark(&self, here: usize, code: usize) -> Mark {
-        Mark {
+    /// A mark of everything MARKER must restore; None when the markers
+    /// alive would keep more than MAX_MARK_BYTES with it.
+    pub(crate) fn mark(&self, here: usize, code: usize) -> Option<Mark> {
+        let size = std::mem::size_of::<Mark>()
+            + self.order.len() * std::mem::size_of::<u32>()
+            + self.wordlists.len() * std::mem::size_of::<Option<u32>>();
+        let kept = self.marks.last().map_or(0, |m| m.kept) + size;
+        (kept <= MAX_MARK_BYTES).then(|| Mark {
             words: self.words.len(),
             code,
             here,
@@ -285,7 +298,8 @@ impl Dictionary {
             order: self.order.clone(),
             current: self.current,
             latest: self.wordlists.iter().map(|w| w.latest).collect(),
-        }
+            kept,
+        })
     }
 
     /// A definition that failed after its header was made: if it was

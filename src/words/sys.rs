@@ -693,7 +693,15 @@ primitives! {
         define_parsed(f, Kind::Create(body)).map(|_| ())
     }
     Marker "marker" "( \"name\" -- )" CoreExt Plain "Make a word that forgets itself and everything defined after it." example "marker clean  : temp 1 ;  clean" |f| {
-        let mark = f.vm.dict.mark(f.vm.here, f.vm.code.len());
+        let Some(mark) = f.vm.dict.mark(f.vm.here, f.vm.code.len()) else {
+            return Err(f.fail(
+                DICTIONARY_OVERFLOW,
+                format!(
+                    "the markers alive keep {} MiB, the most they may: running an older marker forgets them (and each word list makes a marker bigger)",
+                    crate::dictionary::MAX_MARK_BYTES >> 20
+                ),
+            ));
+        };
         let m = f.vm.dict.marks.len() as u32;
         f.vm.dict.marks.push(mark);
         define_parsed(f, Kind::Marker(m)).map(|_| ())

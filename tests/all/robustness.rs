@@ -1190,3 +1190,21 @@ fn spaces_and_field_widths_are_honoured_whole() {
         assert_eq!(code, Some(-28), "{line}");
     }
 }
+
+#[test]
+fn markers_keep_a_bounded_amount_of_memory() {
+    // With a thousand word lists each marker kept 8 KB, without a bound:
+    // 200000 of them took 1.66 GB. Now they stop at 16 MiB, with -8.
+    let program = "warnings off  : lists 1000 0 do wordlist drop loop ; lists \
+                   : markers ( -- n ) 0 begin s\" marker m\" ['] evaluate catch \
+                   dup if nip nip then 0= while 1+ repeat ; \
+                   markers .  s\" marker m\" evaluate";
+    let r = run_limited(&["-e", program], 1 << 30);
+    eprintln!("markers until the bound: peak RSS {} KiB", r.max_rss_kib);
+    assert_eq!(r.status, 1, "{r:?}");
+    let made: usize = r.stdout.trim().parse().expect("a count");
+    assert!((1000..3000).contains(&made), "{made} markers");
+    assert!(r.stderr.contains("(-8)"), "{}", r.stderr);
+    assert!(r.stderr.contains("the markers alive keep 16 MiB"), "{}", r.stderr);
+    assert!(r.max_rss_kib < 128 * 1024, "peak RSS {} KiB", r.max_rss_kib);
+}
