@@ -15,6 +15,13 @@ use std::collections::HashMap;
 
 /// Instructions in the code space (64 MiB of code).
 pub(crate) const MAX_CODE: usize = 1 << 22;
+/// The most memory the locals' names kept for SEE may take in all.
+pub(crate) const MAX_LOCAL_NAME_BYTES: usize = 16 << 20;
+
+/// What one kept local's name costs: its text and its `String`.
+fn name_cost(name: &String) -> usize {
+    name.len() + std::mem::size_of::<String>()
+}
 
 /// Where a compiled instruction came from, for error messages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,6 +41,8 @@ pub(crate) struct CodeSpace {
     /// The names of each definition's locals, by the address of its
     /// LocalsEnter; only addresses below `instrs.len()`.
     local_names: HashMap<u32, Vec<String>>,
+    /// What the names in `local_names` cost in all (MAX_LOCAL_NAME_BYTES).
+    local_name_bytes: usize,
 }
 
 impl CodeSpace {
@@ -44,6 +53,7 @@ impl CodeSpace {
             pos: vec![Pos::default(); stubs.len()],
             by: vec![0; stubs.len()],
             local_names: HashMap::new(),
+            local_name_bytes: 0,
         }
     }
 
@@ -109,9 +119,17 @@ impl CodeSpace {
         crate::instr::fuse(&mut self.instrs, start, end);
     }
 
-    /// Keep the names of the locals whose LocalsEnter is at `at`.
-    pub(crate) fn set_local_names(&mut self, at: u32, names: Vec<String>) {
+    /// Keep the names of the locals whose LocalsEnter is at `at`; -8 when
+    /// the names kept would take more than MAX_LOCAL_NAME_BYTES.
+    pub(crate) fn set_local_names(&mut self, at: u32, names: Vec<String>) -> Res<()> {
+        let old: usize = self.local_names.get(&at).map_or(0, |v| v.iter().map(name_cost).sum());
+        let kept = self.local_name_bytes - old + names.iter().map(name_cost).sum::<usize>();
+        if kept > MAX_LOCAL_NAME_BYTES {
+            return Err(DICTIONARY_OVERFLOW);
+        }
+        self.local_name_bytes = kept;
         self.local_names.insert(at, names);
+        Ok(())
     }
 
     /// The names of the locals whose LocalsEnter is at `at`, if kept.
@@ -126,7 +144,14 @@ impl CodeSpace {
         self.instrs.truncate(at);
         self.pos.truncate(at);
         self.by.truncate(at);
-        self.local_names.retain(|&a, _| (a as usize) < at);
+        let bytes = &mut self.local_name_bytes;
+        self.local_names.retain(|&a, names| {
+            let keep = (a as usize) < at;
+            if !keep {
+                *bytes -= names.iter().map(name_cost).sum::<usize>();
+            }
+            keep
+        });
     }
 }
 
@@ -153,5 +178,31 @@ impl Extend<Instr> for CodeSpace {
         for i in iter {
             self.push(i, Pos::default(), 0).expect("room for test code");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locals_names_count_against_their_bound_until_cut_back() {
+        let mut code = CodeSpace::new(&[Instr::Exit]);
+        let names = |n: usize| vec!["x".repeat(1000); n];
+        // 1 MB a definition: the 17th passes 16 MiB.
+        let per = (1 << 20) / 1024;
+        for at in 1..=16 {
+            code.extend([Instr::Exit]);
+            assert!(code.set_local_names(at, names(per)).is_ok(), "{at}");
+        }
+        code.extend([Instr::Exit]);
+        assert!(code.set_local_names(17, names(per)).is_err());
+        // Forgetting the code gives their room back.
+        code.truncate(9);
+        code.extend([Instr::Exit; 9]);
+        for at in 9..=16 {
+            assert!(code.set_local_names(at, names(per)).is_ok(), "{at} again");
+        }
+        assert!(code.set_local_names(17, names(per)).is_err());
     }
 }

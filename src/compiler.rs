@@ -668,13 +668,19 @@ pub(crate) fn add_typed_locals(sys: &mut Forth, items: Vec<(String, LocalKind, b
     )?;
     let (nargs, nfloats) = (args.len(), floats.len());
     let frame: Vec<Local> = args.into_iter().chain(floats).chain(vals).collect();
-    sys.vm.code.set_local_names(
-        at,
-        frame
-            .iter()
-            .map(|l| format!("{}{}", l.kind.prefix(), l.name))
-            .collect(),
-    );
+    let names = frame
+        .iter()
+        .map(|l| format!("{}{}", l.kind.prefix(), l.name))
+        .collect();
+    if sys.vm.code.set_local_names(at, names).is_err() {
+        return Err(sys.fail(
+            DICTIONARY_OVERFLOW,
+            format!(
+                "the names of locals, kept for SEE, take {} MiB in all, the most they may: fewer or shorter locals, or a MARKER to forget old definitions",
+                crate::code::MAX_LOCAL_NAME_BYTES >> 20
+            ),
+        ));
+    }
     let base = sys.compiler.locals.len();
     sys.compiler.locals.extend(frame);
     // The last float named takes the top of the FP stack.

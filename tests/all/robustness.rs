@@ -1208,3 +1208,20 @@ fn markers_keep_a_bounded_amount_of_memory() {
     assert!(r.stderr.contains("the markers alive keep 16 MiB"), "{}", r.stderr);
     assert!(r.max_rss_kib < 128 * 1024, "peak RSS {} KiB", r.max_rss_kib);
 }
+
+#[test]
+fn locals_names_keep_a_bounded_amount_of_memory() {
+    // A definition with 4000 locals named with 250 letters keeps 1 MB of
+    // names for SEE; 1000 of them kept 1.1 GB. Now the names stop at 16 MiB.
+    let program = "create src 1100000 allot  variable len \
+                   : add ( c-addr u -- ) tuck src len @ + swap move len +! ; \
+                   : local-name 250 0 do s\" x\" add loop s\"  \" add ; \
+                   : build s\" :noname {: \" add 4000 0 do local-name loop s\" :} ; drop\" add ; build \
+                   : defs 1000 0 do src len @ evaluate loop ; defs";
+    let r = run_limited(&["-e", program], 1 << 30);
+    eprintln!("locals' names until the bound: peak RSS {} KiB", r.max_rss_kib);
+    assert_eq!(r.status, 1, "{r:?}");
+    assert!(r.stderr.contains("(-8)"), "{}", r.stderr);
+    assert!(r.stderr.contains("the names of locals"), "{}", r.stderr);
+    assert!(r.max_rss_kib < 128 * 1024, "peak RSS {} KiB", r.max_rss_kib);
+}
