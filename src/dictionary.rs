@@ -171,6 +171,16 @@ pub(crate) struct Dictionary {
     pub does_effects: HashMap<u32, Option<crate::effect::Effect>>,
     /// The first xt defined after the prelude: the user's words start here.
     pub user_start: u32,
+    /// What the stack comments kept in the headers cost (MAX_EFFECT_BYTES).
+    effect_bytes: usize,
+}
+
+/// The most memory the stack comments kept for HELP and hints may take.
+pub(crate) const MAX_EFFECT_BYTES: usize = 16 << 20;
+
+/// What a kept stack comment costs: its text and its box.
+fn effect_cost(e: &str) -> usize {
+    e.len() + std::mem::size_of::<Box<str>>()
 }
 
 impl Dictionary {
@@ -302,6 +312,24 @@ impl Dictionary {
         })
     }
 
+    /// Keep `effect` as the stack comment of `xt` unless it has one; false
+    /// when the comments kept would pass MAX_EFFECT_BYTES.
+    pub(crate) fn keep_effect(&mut self, xt: usize, effect: Box<str>) -> bool {
+        let Some(w) = self.words.get_mut(xt) else {
+            return true;
+        };
+        if w.effect.is_some() {
+            return true;
+        }
+        let kept = self.effect_bytes + effect_cost(&effect);
+        if kept > MAX_EFFECT_BYTES {
+            return false;
+        }
+        self.effect_bytes = kept;
+        w.effect = Some(effect);
+        true
+    }
+
     /// A definition that failed after its header was made: if it was
     /// revealed (RECURSIVE), its name goes back to what it shadowed; the
     /// header becomes a tombstone, so its xt is never reused.
@@ -322,7 +350,9 @@ impl Dictionary {
         w.kind = Kind::Forgotten;
         w.revealed = false;
         w.flags = 0;
-        w.effect = None;
+        if let Some(e) = w.effect.take() {
+            self.effect_bytes -= effect_cost(&e);
+        }
         w.effects = Default::default();
     }
 
@@ -347,7 +377,9 @@ impl Dictionary {
             w.kind = Kind::Forgotten;
             w.revealed = false;
             w.flags = 0;
-            w.effect = None;
+            if let Some(e) = w.effect.take() {
+                self.effect_bytes -= effect_cost(&e);
+            }
             w.effects = Default::default();
         }
         self.wordlists.truncate(mark.wordlists);

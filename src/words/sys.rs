@@ -348,25 +348,30 @@ fn xt_body(f: &mut Forth, xt: i64) -> Res<u32> {
 
 /// The first comment of a definition, before any code, is its stack
 /// effect: remember it for HELP, hints and completion.
-fn note_stack_comment(f: &mut Forth, start: i64, found: bool) {
+fn note_stack_comment(f: &mut Forth, start: i64, found: bool) -> Res<()> {
     let Some(def) = &f.compiler.def else {
-        return;
+        return Ok(());
     };
     if !found || crate::compiler::code_here(f) != def.code_start || !f.compiling() {
-        return;
+        return Ok(());
     }
     let xt = def.xt as usize;
     let inp = *f.input.current();
     let end = (inp.buf + crate::parse::to_in(f)).max(start);
     let Ok(text) = f.vm.mem.string(start, end - start) else {
-        return;
+        return Ok(());
     };
     let text = text.trim().trim_end_matches(')').trim();
-    if let Some(w) = f.vm.dict.words.get_mut(xt)
-        && w.effect.is_none()
-    {
-        w.effect = Some(format!("( {text} )").into());
+    if !f.vm.dict.keep_effect(xt, format!("( {text} )").into()) {
+        return Err(f.fail(
+            DICTIONARY_OVERFLOW,
+            format!(
+                "the stack comments kept for help take {} MiB in all, the most they may: shorter comments, or a MARKER to forget old definitions",
+                crate::dictionary::MAX_EFFECT_BYTES >> 20
+            ),
+        ));
     }
+    Ok(())
 }
 
 /// SAVE-INPUT's description of the current source.
@@ -976,8 +981,7 @@ primitives! {
         let (start, _) = crate::parse::parse_area(f);
         let line = f.input.current().line;
         let found = crate::parse::skip_past(f, b')')?;
-        note_stack_comment(f, start, found && f.input.current().line == line);
-        Ok(())
+        note_stack_comment(f, start, found && f.input.current().line == line)
     }
     Backslash "\\" "( \"ccc<eol>\" -- )" CoreExt Immediate "A comment to the end of the line." example "1 2 + .  \\ 3 (and the rest of the line is ignored)" |f| {
         let len = f.input.current().len;

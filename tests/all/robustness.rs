@@ -1225,3 +1225,20 @@ fn locals_names_keep_a_bounded_amount_of_memory() {
     assert!(r.stderr.contains("the names of locals"), "{}", r.stderr);
     assert!(r.max_rss_kib < 128 * 1024, "peak RSS {} KiB", r.max_rss_kib);
 }
+
+#[test]
+fn stack_comments_keep_a_bounded_amount_of_memory() {
+    // Each definition keeps its stack comment (for help and hints): 1000
+    // of 1 MB took 1 GB. Now they stop at 16 MiB.
+    let program = "warnings off  create src 1000100 allot  variable len \
+                   : add ( c-addr u -- ) tuck src len @ + swap move len +! ; \
+                   : build s\" :noname ( \" add  src len @ + 1000000 [char] x fill  1000000 len +! \
+                   s\"  -- ) ; drop\" add ; build \
+                   : defs 1000 0 do src len @ evaluate loop ; defs";
+    let r = run_limited(&["-e", program], 1 << 30);
+    eprintln!("stack comments until the bound: peak RSS {} KiB", r.max_rss_kib);
+    assert_eq!(r.status, 1, "{r:?}");
+    assert!(r.stderr.contains("(-8)"), "{}", r.stderr);
+    assert!(r.stderr.contains("the stack comments kept"), "{}", r.stderr);
+    assert!(r.max_rss_kib < 128 * 1024, "peak RSS {} KiB", r.max_rss_kib);
+}
