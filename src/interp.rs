@@ -135,10 +135,33 @@ fn run_prompt_definition(f: &mut Forth) -> Res<()> {
     if let crate::dictionary::Kind::Colon(start) = f.vm.dict.words[xt as usize].kind
         && compiler::code_here(f) == end
     {
+        // A failure inside is reported at the word that compiled the
+        // failing instruction (the `if` of `if 1 . then`), which the
+        // code thrown away here cannot tell any more.
+        if r.is_err()
+            && f.pending.fault.active
+            && let Some(ip) = f.pending.fault.ip.filter(|&ip| (start..end).contains(&ip))
+            && let Some(pos) = f.vm.code.pos(ip as usize)
+        {
+            let name = compiling_word(f, ip).unwrap_or_default();
+            f.input.note_token(Some(pos), &name);
+            f.pending.fault.ip = None;
+        }
         f.vm.code.truncate(start as usize);
     }
     compiler::drop_header(f, xt);
     r
+}
+
+/// The word that compiled the instruction at `at`, as the code space
+/// recorded it (`if` for its branch, a user's immediate word for what it
+/// postponed), else the token at its place in the kept source.
+pub(crate) fn compiling_word(f: &Forth, at: u32) -> Option<String> {
+    let by = f.vm.code.by(at as usize).filter(|&xt| xt != 0);
+    match by.and_then(|xt| f.vm.dict.words.get(xt as usize)) {
+        Some(w) if !w.name.is_empty() => Some(w.name.to_string()),
+        _ => f.input.token_at(f.vm.code.pos(at as usize)?),
+    }
 }
 
 /// Interpret every line of the current source until it runs out.

@@ -135,7 +135,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
                 }
                 _ => None,
             }),
-        (_, true, Some(i)) => sys.instr_name(i),
+        (_, true, Some(i)) => sys.instr_name(i).or_else(|| control_word(i, fault.ip, sys)),
         // `' dup execute` typed: the word EXECUTE ran.
         (_, false, Some(i)) if i != crate::instr::Instr::Execute && sys.instr_name(i).is_some() => {
             sys.instr_name(i)
@@ -243,6 +243,18 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
             suggestions,
             opened,
         }),
+    }
+}
+
+/// The control word (`if`, `?do`, `+loop`, `of`, `{:` …) that compiled a
+/// control instruction with no word of its own, at code address `ip`:
+/// the word a failure there is reported in.
+fn control_word(i: crate::instr::Instr, ip: Option<u32>, f: &Forth) -> Option<String> {
+    use crate::instr::Instr::*;
+    match i.unfused() {
+        ZBranch(_) | Do | QDo(_) | Loop(_) | PlusLoop(_) | Of(_) | EndCase | LocalsEnter(..)
+        | LocalStore(_) | LocalAdd(_) => crate::interp::compiling_word(f, ip?),
+        _ => None,
     }
 }
 
