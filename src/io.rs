@@ -242,6 +242,38 @@ impl Write for Out {
     }
 }
 
+/// Was stdout closed when playforth started (`>&-`)? The Rust runtime
+/// then opens /dev/null on it, so writes would vanish and nothing fail.
+/// Linux shows it in /proc: stdout is /dev/null open for reading and
+/// writing, which a shell's `>/dev/null` never is (stdin too for a daemon,
+/// whose output is not taken for closed). Elsewhere: false.
+pub(crate) fn stdout_was_closed() -> bool {
+    let null_read_write = |fd: u32| {
+        std::fs::read_link(format!("/proc/self/fd/{fd}")).is_ok_and(|p| p == Path::new("/dev/null"))
+            && std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")).is_ok_and(|info| {
+                info.lines()
+                    .find_map(|l| l.strip_prefix("flags:"))
+                    .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                    .is_some_and(|flags| flags & 3 == 2)
+            })
+    };
+    null_read_write(1) && !null_read_write(0)
+}
+
+/// The output when stdout was closed: writing fails, saying so.
+pub(crate) struct ClosedOutput;
+
+impl Write for ClosedOutput {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other(
+            "standard output is closed (was playforth started with >&-?): send it to a file, a pipe or /dev/null",
+        ))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// A writer that appends to a shared buffer, so tests can read the output.
 #[derive(Clone, Default)]
 pub struct SharedBuf(pub std::rc::Rc<std::cell::RefCell<Vec<u8>>>);

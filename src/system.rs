@@ -115,8 +115,13 @@ impl Forth {
     /// A system writing to stdout and stderr and reading the process's stdin.
     pub fn new() -> Forth {
         use std::io::IsTerminal;
+        let out: Box<dyn Write> = if crate::io::stdout_was_closed() {
+            Box::new(crate::io::ClosedOutput)
+        } else {
+            Box::new(std::io::BufWriter::new(std::io::stdout()))
+        };
         let mut f = Forth::with_io(
-            Box::new(std::io::BufWriter::new(std::io::stdout())),
+            out,
             Box::new(std::io::stderr()),
             Box::new(crate::terminal::StdConsole::new()),
         );

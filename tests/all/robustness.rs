@@ -1242,3 +1242,29 @@ fn stack_comments_keep_a_bounded_amount_of_memory() {
     assert!(r.stderr.contains("the stack comments kept"), "{}", r.stderr);
     assert!(r.max_rss_kib < 128 * 1024, "peak RSS {} KiB", r.max_rss_kib);
 }
+
+#[test]
+fn closed_stdout_is_reported() {
+    // `playforth -e '1 .' >&-`: the output went nowhere with status 0.
+    let closed = |program: &str| {
+        let mut cmd = playforth(&["-e", program]);
+        // SAFETY: only close(1) between fork and exec, in the child.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::close(1);
+                Ok(())
+            });
+        }
+        start(cmd).finish("stdout closed")
+    };
+    let r = closed("1 . cr");
+    assert_eq!(r.status, 1, "{r:?}");
+    assert!(r.stderr.contains("(-57)"), "{}", r.stderr);
+    assert!(r.stderr.contains("standard output is closed"), "{}", r.stderr);
+    // Nothing to write, nothing wrong; and /dev/null is an output.
+    assert_eq!(closed("1 drop").status, 0);
+    let mut cmd = playforth(&["-e", "1 . cr"]);
+    cmd.stdout(Stdio::null());
+    let r = start(cmd).finish("stdout /dev/null");
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{r:?}");
+}
