@@ -890,7 +890,14 @@ impl Course {
         let Some(path) = &self.progress_file else {
             return;
         };
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        // Only a regular file of sensible size: a named pipe would wait
+        // for a writer, a device such as /dev/zero never ends.
+        let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= 1 << 20);
+        let text = if regular {
+            std::fs::read_to_string(path).unwrap_or_default()
+        } else {
+            String::new()
+        };
         let mut current = None;
         let mut passed = BTreeSet::new();
         for line in text.lines() {
@@ -923,7 +930,11 @@ impl Course {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
-        let _ = std::fs::write(path, text);
+        // Never into something that is not a regular file (writing a
+        // named pipe waits for a reader).
+        if crate::io::not_a_regular_file(&path).is_none() {
+            let _ = std::fs::write(path, text);
+        }
     }
 
     fn open(&mut self, i: usize) -> String {

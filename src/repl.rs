@@ -140,6 +140,41 @@ pub(crate) fn data_dir() -> Option<PathBuf> {
     Some(dirs::data_dir()?.join("playforth"))
 }
 
+/// The largest history file the REPL loads. rustyline keeps the last 100
+/// lines and the REPL none longer than MAX_HISTORY_LINE, so a history of
+/// its own is well below this.
+const MAX_HISTORY_BYTES: u64 = 4 << 20;
+/// Lines longer than this (a big paste) are not kept in the history.
+const MAX_HISTORY_LINE: usize = 16 << 10;
+
+/// Load the history from `path`, if it is a regular file of at most
+/// MAX_HISTORY_BYTES: a named pipe there would hang the start, a link to
+/// /dev/zero fill memory. Returns whether the history may be saved there
+/// at the end: never over a file that could not be loaded, which would be
+/// lost; the REPL says so once.
+fn load_history(
+    rl: &mut Editor<ReplHelper, rustyline::history::DefaultHistory>,
+    path: &std::path::Path,
+) -> bool {
+    let shown = path.display();
+    let problem = match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return true,
+        Err(e) => e.to_string(),
+        Ok(m) if !m.is_file() => "it is not a regular file".to_string(),
+        Ok(m) if m.len() > MAX_HISTORY_BYTES => {
+            format!("it is larger than {} MiB", MAX_HISTORY_BYTES >> 20)
+        }
+        Ok(_) => match rl.load_history(path) {
+            Ok(()) => return true,
+            Err(e) => e.to_string(),
+        },
+    };
+    say(&format!(
+        "(the history {shown} cannot be loaded ({problem}): it is left as it is, and this session's lines are not saved to it)"
+    ));
+    false
+}
+
 fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
     let mut w = words.borrow_mut();
     w.by_name = forth
@@ -201,13 +236,11 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     }));
     let data = data_dir();
     let history = data.as_ref().map(|d| d.join("history"));
-    if let Some(h) = &history {
-        let _ = rl.load_history(h);
-    }
     say(&format!(
         "playforth {} — type `help` to start, `learn` for lessons, `bye` or Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     ));
+    let history = history.filter(|h| load_history(&mut rl, h));
     let code = loop {
         refresh(forth, &words);
         // Read on while a definition or a ( comment is open.
@@ -240,7 +273,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     warned_eof = true;
                 }
                 Ok(line) => {
-                    if !line.trim().is_empty() {
+                    if !line.trim().is_empty() && line.len() <= MAX_HISTORY_LINE {
                         let _ = rl.add_history_entry(line.as_str());
                     }
                     let continued = !input.is_empty();

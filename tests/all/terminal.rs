@@ -601,3 +601,77 @@ fn boards_in_colour_and_unicode_on_a_terminal() {
     let s = t.wait_for("Your move");
     assert!(s.contains("R N B Q K B N R") && !s.contains('♔'), "{s}");
 }
+
+/// The data folder a session named `name` gets (`Session::start_env`).
+fn data_dir(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir()
+        .join(format!("playforth-test-{name}-{}", std::process::id()))
+        .join("data")
+}
+
+#[test]
+fn a_history_that_cannot_be_loaded_is_left_alone() {
+    if !have_tmux() {
+        return;
+    }
+    // A named pipe (which hung the start), a link to /dev/zero (which
+    // filled memory), a byte that is not UTF-8 and a huge file (which were
+    // dropped and saved over): each is said once and left as it is, and
+    // the session works. The course's progress file as a pipe too.
+    type Make = fn(&std::path::Path);
+    let cases: [(&str, Make, &str); 4] = [
+        (
+            "history-fifo",
+            |h| {
+                for p in [h.to_path_buf(), h.with_file_name("course-progress")] {
+                    let ok = Command::new("mkfifo").arg(&p).status().expect("mkfifo");
+                    assert!(ok.success());
+                }
+            },
+            "it is not a regular file",
+        ),
+        (
+            "history-zero",
+            |h| std::os::unix::fs::symlink("/dev/zero", h).expect("symlink"),
+            "it is not a regular file",
+        ),
+        (
+            "history-byte",
+            |h| std::fs::write(h, b"#V2\n1 2 +\n: caf\xe9 ;\n").expect("write"),
+            "valid UTF-8",
+        ),
+        (
+            "history-huge",
+            |h| std::fs::write(h, vec![b'x'; 5 << 20]).expect("write"),
+            "larger than 4 MiB",
+        ),
+    ];
+    for (name, make, why) in cases {
+        let data = data_dir(name);
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).expect("data folder");
+        let history = data.join("history");
+        make(&history);
+        let before = std::fs::symlink_metadata(&history).expect("the history is there");
+        let bytes = before.is_file().then(|| std::fs::read(&history).expect("read"));
+        let t = Session::start_with(name, "; echo EXIT=$?; sleep 30").expect("tmux starts playforth");
+        let s = t.wait_for("this session's lines are not saved");
+        // The terminal may wrap the note at a blank: look at it without them.
+        let squeezed = s.replace(['\n', ' '], "");
+        assert!(squeezed.contains("cannotbeloaded"), "{name}: no note:\n{s}");
+        assert!(squeezed.contains(&why.replace(' ', "")), "{name}: not said why:\n{s}");
+        t.line("1 2 + .");
+        let s = t.wait_for("3  ok");
+        assert!(s.contains("3  ok"), "{name}: the session does not work:\n{s}");
+        t.line("bye");
+        let s = t.wait_for("EXIT=");
+        assert!(s.contains("EXIT=0"), "{name}:\n{s}");
+        let after = std::fs::symlink_metadata(&history).expect("the history is still there");
+        assert_eq!(before.file_type(), after.file_type(), "{name}: the history was replaced");
+        if let Some(bytes) = bytes {
+            assert!(std::fs::read(&history).expect("read") == bytes, "{name}: saved over");
+        }
+        drop(t);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
