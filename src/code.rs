@@ -122,7 +122,10 @@ impl CodeSpace {
     /// Keep the names of the locals whose LocalsEnter is at `at`; -8 when
     /// the names kept would take more than MAX_LOCAL_NAME_BYTES.
     pub(crate) fn set_local_names(&mut self, at: u32, names: Vec<String>) -> Res<()> {
-        let old: usize = self.local_names.get(&at).map_or(0, |v| v.iter().map(name_cost).sum());
+        let old: usize = self
+            .local_names
+            .get(&at)
+            .map_or(0, |v| v.iter().map(name_cost).sum());
         let kept = self.local_name_bytes - old + names.iter().map(name_cost).sum::<usize>();
         if kept > MAX_LOCAL_NAME_BYTES {
             return Err(DICTIONARY_OVERFLOW);

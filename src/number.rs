@@ -343,7 +343,11 @@ pub(crate) fn looks_like_float(tok: &str) -> bool {
 /// stack, error reports, SEE) show them in decimal; the words that print
 /// numbers refuse it (`words::text::output_base`).
 pub(crate) fn digits(mut u: u128, base: i64) -> String {
-    let base = if (2..=36).contains(&base) { base as u128 } else { 10 };
+    let base = if (2..=36).contains(&base) {
+        base as u128
+    } else {
+        10
+    };
     let mut s = Vec::new();
     loop {
         let d = (u % base) as u32;

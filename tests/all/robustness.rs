@@ -1052,7 +1052,11 @@ fn substitute_stops_at_the_size_of_its_buffer() {
                    : fill-text 2000 0 do s\" %x%\" text i 3 * + swap move loop ; fill-text \
                    text 6000 pad 80 substitute . . drop";
     let r = run_limited(&["-e", program], 1 << 30);
-    assert_eq!((r.status, r.stdout.as_str(), r.stderr.as_str()), (0, "-78 0 ", ""), "{r:?}");
+    assert_eq!(
+        (r.status, r.stdout.as_str(), r.stderr.as_str()),
+        (0, "-78 0 ", ""),
+        "{r:?}"
+    );
 }
 
 #[test]
@@ -1087,14 +1091,38 @@ fn named_pipes_devices_and_folders_are_refused_not_waited_on() {
     let cases: Vec<(Vec<String>, i32, &str)> = vec![
         (vec!["-e".into(), format!("include {fifo}")], 1, pipe),
         (vec!["-e".into(), format!("s\" {fifo}\" included")], 1, pipe),
-        (vec!["-e".into(), format!("s\" {fifo}\" slurp-file")], 1, pipe),
-        (vec!["-e".into(), format!("s\" {fifo}\" r/o open-file throw")], 1, pipe),
-        (vec!["-e".into(), format!("s\" {fifo}\" w/o open-file throw")], 1, pipe),
-        (vec!["-e".into(), format!("s\" {fifo}\" w/o create-file throw")], 1, pipe),
+        (
+            vec!["-e".into(), format!("s\" {fifo}\" slurp-file")],
+            1,
+            pipe,
+        ),
+        (
+            vec!["-e".into(), format!("s\" {fifo}\" r/o open-file throw")],
+            1,
+            pipe,
+        ),
+        (
+            vec!["-e".into(), format!("s\" {fifo}\" w/o open-file throw")],
+            1,
+            pipe,
+        ),
+        (
+            vec!["-e".into(), format!("s\" {fifo}\" w/o create-file throw")],
+            1,
+            pipe,
+        ),
         (vec!["-e".into(), "include /dev/zero".into()], 1, pipe),
-        (vec!["-e".into(), format!("include {folder}")], 1, "is a folder"),
+        (
+            vec!["-e".into(), format!("include {folder}")],
+            1,
+            "is a folder",
+        ),
         (vec![fifo.clone()], 1, pipe),
-        (vec!["--check".into(), "1".into(), fifo.clone()], 2, "not in a regular file"),
+        (
+            vec!["--check".into(), "1".into(), fifo.clone()],
+            2,
+            "not in a regular file",
+        ),
         (
             vec!["examples/fivestep.fs".into(), "replay".into(), fifo.clone()],
             1,
@@ -1112,9 +1140,10 @@ fn named_pipes_devices_and_folders_are_refused_not_waited_on() {
     for ((args, status, said), child) in cases.iter().zip(children) {
         match child.wait(Duration::from_secs(20)) {
             None => failures.push(format!("{args:?} waited (killed after 20 s)")),
-            Some(r) if r.status != *status || !r.stderr.contains(said) => {
-                failures.push(format!("{args:?}: status {}, stderr {:?}", r.status, r.stderr))
-            }
+            Some(r) if r.status != *status || !r.stderr.contains(said) => failures.push(format!(
+                "{args:?}: status {}, stderr {:?}",
+                r.status, r.stderr
+            )),
             Some(_) => {}
         }
     }
@@ -1127,10 +1156,17 @@ fn include_file_refuses_a_line_too_long_as_included_does() {
     // Line 2 is 1.1 MB: its start and its end once ran as two lines.
     let path = temp_file("long-line.fs", |f| {
         let long = format!(".( start) {} .( end)\n", " ".repeat(1_100_000));
-        f.write_all(format!("1 .\n{long}3 .\n").as_bytes()).expect("write");
+        f.write_all(format!("1 .\n{long}3 .\n").as_bytes())
+            .expect("write");
     });
     let name = path.to_str().expect("a UTF-8 path");
-    let by_id = run(&["-e", &format!("s\" {name}\" r/o open-file throw include-file")], b"");
+    let by_id = run(
+        &[
+            "-e",
+            &format!("s\" {name}\" r/o open-file throw include-file"),
+        ],
+        b"",
+    );
     let by_name = run(&["-e", &format!("s\" {name}\" included")], b"");
     remove_temp_file(&path);
     for r in [by_id, by_name] {
@@ -1158,7 +1194,11 @@ fn spaces_and_field_widths_are_honoured_whole() {
         assert!(r.is_ok(), "{line}: {r:?}");
         let printed = out.take();
         let expected = format!("{}{text}", " ".repeat(blanks));
-        assert!(printed == expected, "{line}: printed {} bytes", printed.len());
+        assert!(
+            printed == expected,
+            "{line}: printed {} bytes",
+            printed.len()
+        );
     }
     drop(forth);
     // However many (10^15: days of writing), Ctrl-C stops them.
@@ -1205,7 +1245,11 @@ fn markers_keep_a_bounded_amount_of_memory() {
     let made: usize = r.stdout.trim().parse().expect("a count");
     assert!((1000..3000).contains(&made), "{made} markers");
     assert!(r.stderr.contains("(-8)"), "{}", r.stderr);
-    assert!(r.stderr.contains("the markers alive keep 16 MiB"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("the markers alive keep 16 MiB"),
+        "{}",
+        r.stderr
+    );
     assert!(r.max_rss_kib < 128 * 1024, "peak RSS {} KiB", r.max_rss_kib);
 }
 
@@ -1219,7 +1263,10 @@ fn locals_names_keep_a_bounded_amount_of_memory() {
                    : build s\" :noname {: \" add 4000 0 do local-name loop s\" :} ; drop\" add ; build \
                    : defs 1000 0 do src len @ evaluate loop ; defs";
     let r = run_limited(&["-e", program], 1 << 30);
-    eprintln!("locals' names until the bound: peak RSS {} KiB", r.max_rss_kib);
+    eprintln!(
+        "locals' names until the bound: peak RSS {} KiB",
+        r.max_rss_kib
+    );
     assert_eq!(r.status, 1, "{r:?}");
     assert!(r.stderr.contains("(-8)"), "{}", r.stderr);
     assert!(r.stderr.contains("the names of locals"), "{}", r.stderr);
@@ -1236,7 +1283,10 @@ fn stack_comments_keep_a_bounded_amount_of_memory() {
                    s\"  -- ) ; drop\" add ; build \
                    : defs 1000 0 do src len @ evaluate loop ; defs";
     let r = run_limited(&["-e", program], 1 << 30);
-    eprintln!("stack comments until the bound: peak RSS {} KiB", r.max_rss_kib);
+    eprintln!(
+        "stack comments until the bound: peak RSS {} KiB",
+        r.max_rss_kib
+    );
     assert_eq!(r.status, 1, "{r:?}");
     assert!(r.stderr.contains("(-8)"), "{}", r.stderr);
     assert!(r.stderr.contains("the stack comments kept"), "{}", r.stderr);
@@ -1260,7 +1310,11 @@ fn closed_stdout_is_reported() {
     let r = closed("1 . cr");
     assert_eq!(r.status, 1, "{r:?}");
     assert!(r.stderr.contains("(-57)"), "{}", r.stderr);
-    assert!(r.stderr.contains("standard output is closed"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("standard output is closed"),
+        "{}",
+        r.stderr
+    );
     // Nothing to write, nothing wrong; and /dev/null is an output.
     assert_eq!(closed("1 drop").status, 0);
     let mut cmd = playforth(&["-e", "1 . cr"]);

@@ -653,23 +653,39 @@ fn a_history_that_cannot_be_loaded_is_left_alone() {
         let history = data.join("history");
         make(&history);
         let before = std::fs::symlink_metadata(&history).expect("the history is there");
-        let bytes = before.is_file().then(|| std::fs::read(&history).expect("read"));
-        let t = Session::start_with(name, "; echo EXIT=$?; sleep 30").expect("tmux starts playforth");
+        let bytes = before
+            .is_file()
+            .then(|| std::fs::read(&history).expect("read"));
+        let t =
+            Session::start_with(name, "; echo EXIT=$?; sleep 30").expect("tmux starts playforth");
         let s = t.wait_for("this session's lines are not saved");
         // The terminal may wrap the note at a blank: look at it without them.
         let squeezed = s.replace(['\n', ' '], "");
         assert!(squeezed.contains("cannotbeloaded"), "{name}: no note:\n{s}");
-        assert!(squeezed.contains(&why.replace(' ', "")), "{name}: not said why:\n{s}");
+        assert!(
+            squeezed.contains(&why.replace(' ', "")),
+            "{name}: not said why:\n{s}"
+        );
         t.line("1 2 + .");
         let s = t.wait_for("3  ok");
-        assert!(s.contains("3  ok"), "{name}: the session does not work:\n{s}");
+        assert!(
+            s.contains("3  ok"),
+            "{name}: the session does not work:\n{s}"
+        );
         t.line("bye");
         let s = t.wait_for("EXIT=");
         assert!(s.contains("EXIT=0"), "{name}:\n{s}");
         let after = std::fs::symlink_metadata(&history).expect("the history is still there");
-        assert_eq!(before.file_type(), after.file_type(), "{name}: the history was replaced");
+        assert_eq!(
+            before.file_type(),
+            after.file_type(),
+            "{name}: the history was replaced"
+        );
         if let Some(bytes) = bytes {
-            assert!(std::fs::read(&history).expect("read") == bytes, "{name}: saved over");
+            assert!(
+                std::fs::read(&history).expect("read") == bytes,
+                "{name}: saved over"
+            );
         }
         drop(t);
         let _ = std::fs::remove_dir_all(&data);
