@@ -19,7 +19,7 @@ pub(crate) const MAX_CODE: usize = 1 << 22;
 pub(crate) const MAX_LOCAL_NAME_BYTES: usize = 16 << 20;
 
 /// What one kept local's name costs: its text and its `String`.
-fn name_cost(name: &String) -> usize {
+fn name_cost(name: &str) -> usize {
     name.len() + std::mem::size_of::<String>()
 }
 
@@ -125,8 +125,8 @@ impl CodeSpace {
         let old: usize = self
             .local_names
             .get(&at)
-            .map_or(0, |v| v.iter().map(name_cost).sum());
-        let kept = self.local_name_bytes - old + names.iter().map(name_cost).sum::<usize>();
+            .map_or(0, |v| v.iter().map(|n| name_cost(n)).sum());
+        let kept = self.local_name_bytes - old + names.iter().map(|n| name_cost(n)).sum::<usize>();
         if kept > MAX_LOCAL_NAME_BYTES {
             return Err(DICTIONARY_OVERFLOW);
         }
@@ -151,7 +151,7 @@ impl CodeSpace {
         self.local_names.retain(|&a, names| {
             let keep = (a as usize) < at;
             if !keep {
-                *bytes -= names.iter().map(name_cost).sum::<usize>();
+                *bytes -= names.iter().map(|n| name_cost(n)).sum::<usize>();
             }
             keep
         });
