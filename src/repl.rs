@@ -243,14 +243,16 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     let history = history.filter(|h| load_history(&mut rl, h));
     let code = loop {
         refresh(forth, &words);
-        // Read on while a definition or a ( comment is open.
+        // Read on while a definition or a ( comment is open; what is open
+        // is followed line by line, so a long paste costs each line once.
         let mut input = String::new();
+        let mut open = line::Open::default();
         let mut warned_eof = false;
         let read = loop {
             let prompt = if input.is_empty() {
                 String::new()
             } else {
-                line::continuation_prompt(&input)
+                open.continuation_prompt()
             };
             // Lines typed or pasted ahead wait in the terminal (typed while
             // a word ran) or in the line editor's buffer (a burst read in one
@@ -261,14 +263,15 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 // Ctrl-C in the middle of a definition (or a loop typed at
                 // the prompt) throws it away, and says so.
                 Err(ReadlineError::Interrupted) if !input.is_empty() => {
-                    say(&format!("({} was discarded)", line::what_is_open(&input)));
+                    say(&format!("({} was discarded)", open.what_is_open()));
                     input.clear();
+                    open = line::Open::default();
                 }
                 // Ctrl-D there asks first: a second one leaves.
                 Err(ReadlineError::Eof) if !input.is_empty() && !warned_eof => {
                     say(&format!(
                         "({} is not finished: Ctrl-D again leaves, Ctrl-C discards it)",
-                        line::what_is_open(&input)
+                        open.what_is_open()
                     ));
                     warned_eof = true;
                 }
@@ -279,12 +282,13 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     let continued = !input.is_empty();
                     input.push_str(&line);
                     input.push('\n');
-                    if !line::unfinished(&input) {
+                    open.feed(&line);
+                    if !open.unfinished() {
                         break Ok(input);
                     }
                     // Using the word inside its own open definition usually
                     // means the `;` was forgotten: say so.
-                    if continued && let Some(note) = line::open_note(&input, &line) {
+                    if continued && let Some(note) = open.note(&line) {
                         say(&note);
                     }
                 }

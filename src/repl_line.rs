@@ -144,43 +144,9 @@ pub fn highlight(line: &str, base: i64, lookup: &dyn Fn(&str) -> Option<bool>) -
 /// learner thinks it is finished: it uses the name of the definition still
 /// open (a `;` forgotten), or it has a `;` while a string or comment is
 /// still open (that `;` is text: the `"` or `)` is missing).
+#[cfg(test)]
 pub fn open_note(input: &str, line: &str) -> Option<String> {
-    let open = open_at_end(input);
-    let name = open
-        .definition
-        .as_deref()
-        .and_then(|d| d.strip_prefix(": "));
-    let uses_name = |n: &str| tokens(line).any(|t| t.eq_ignore_ascii_case(n));
-    let ends = tokens(line).any(|t| t == ";");
-    if let Some(q) = &open.string {
-        return (ends || name.is_some_and(uses_name))
-            .then(|| format!("(the text after `{q}` is still open: end it with `\"`)"));
-    }
-    if open.comment {
-        return (ends || name.is_some_and(uses_name))
-            .then(|| "(the comment is still open: end it with `)`)".to_string());
-    }
-    // A `;` while a structure typed at the prompt is open: it closes none.
-    if open.definition.is_none()
-        && ends
-        && let Some(word) = open.structures.last()
-    {
-        let closer = closer_of(word).unwrap_or("its closing word");
-        return Some(format!(
-            "(`;` ends a definition, but the `{word}` typed at the prompt is still open: close it with {closer}, or Ctrl-C discards it)"
-        ));
-    }
-    let name = name?;
-    if uses_name(name) {
-        return Some(format!(
-            "(the definition of `{name}` is still open: end it with `;`)"
-        ));
-    }
-    // A command for the REPL, not for the definition.
-    let command = tokens(line).find(|t| COMMANDS.iter().any(|c| c.eq_ignore_ascii_case(t)))?;
-    Some(format!(
-        "(the definition of `{name}` is still open, so `{command}` is now part of it and runs when `{name}` does: if its `;` was missing, Ctrl-C discards the definition)"
-    ))
+    open_at_end(input).note(line)
 }
 
 /// Words typed to the REPL rather than written in definitions: one of
@@ -225,12 +191,9 @@ pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {
 /// Is this input unfinished: an open `:` definition, control structure
 /// (typed outside a definition, it runs once closed), `(` comment or
 /// string? Then the REPL asks for another line before running it.
+#[cfg(test)]
 pub fn unfinished(input: &str) -> bool {
-    let open = open_at_end(input);
-    open.definition.is_some()
-        || !open.structures.is_empty()
-        || open.comment
-        || open.string.is_some()
+    open_at_end(input).unfinished()
 }
 
 /// The prompt for the next line of unfinished input: what is open, then
@@ -238,42 +201,24 @@ pub fn unfinished(input: &str) -> bool {
 /// structure typed at the prompt (`do ... `), and an open string's opener
 /// (`." ... `) or comment (`( ... `), so a missing `"`, `)` or `;` does not
 /// swallow lines unseen.
+#[cfg(test)]
 pub fn continuation_prompt(input: &str) -> String {
-    let open = open_at_end(input);
-    let mut prompt = match (&open.definition, open.structures.last()) {
-        (Some(def), _) => format!("{def} "),
-        (None, Some(word)) => format!("{word} "),
-        (None, None) => String::new(),
-    };
-    match (open.string, open.comment) {
-        (Some(q), _) => prompt.push_str(&format!("{q} ")),
-        (None, true) => prompt.push_str("( "),
-        _ => {}
-    }
-    prompt.push_str("... ");
-    prompt
+    open_at_end(input).continuation_prompt()
 }
 
 /// What is open at the end of unfinished input, for the REPL's notes:
 /// "the definition of `add3`", "the `do` loop", "the comment".
+#[cfg(test)]
 pub fn what_is_open(input: &str) -> String {
-    let open = open_at_end(input);
-    match (&open.definition, open.structures.first()) {
-        (Some(def), _) => match def.strip_prefix(": ") {
-            Some(name) => format!("the definition of `{name}`"),
-            None => "the nameless definition".to_string(),
-        },
-        (None, Some(word)) => match vocab::control_role(word) {
-            Some((Structure::Do | Structure::Begin, _)) => format!("the `{word}` loop"),
-            _ => format!("the `{word}` structure"),
-        },
-        (None, None) if open.comment => "the comment".to_string(),
-        (None, None) => "the string".to_string(),
-    }
+    open_at_end(input).what_is_open()
 }
 
-/// What is still open at the end of some input.
-struct Open {
+/// What is still open after some input. The REPL feeds it each line as
+/// it comes (`feed`), so the work per line does not grow with the lines
+/// before it: 20 000 lines inside a `(` took 15 s when every line read the
+/// whole input again.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Open {
     /// How the open definition began: `: add3` or `:noname`.
     definition: Option<String>,
     /// Control structures opened outside a definition, innermost last:
@@ -283,97 +228,189 @@ struct Open {
     comment: bool,
     /// The word that opened a string not yet closed (`."`, `s"` …).
     string: Option<String>,
+    /// The next token names the definition (it follows `:`).
+    naming: bool,
+    /// The next token is a name, not a word to run (after `help`, `see` …).
+    skip_name: bool,
 }
 
-fn open_at_end(input: &str) -> Open {
-    let mut definition: Option<String> = None;
-    let mut naming = false;
-    let mut skip_name = false;
-    let mut structures: Vec<String> = Vec::new();
-    let mut in_comment = false;
-    let mut string: Option<String> = None;
-    for line in input.lines() {
-        let mut rest = line;
-        loop {
-            if in_comment {
-                match rest.find(')') {
-                    Some(i) => {
-                        in_comment = false;
-                        rest = &rest[i + 1..];
+impl Open {
+    /// Read on through `text`: a line, or several.
+    pub fn feed(&mut self, text: &str) {
+        for line in text.lines() {
+            let mut rest = line;
+            loop {
+                if self.comment {
+                    match rest.find(')') {
+                        Some(i) => {
+                            self.comment = false;
+                            rest = &rest[i + 1..];
+                        }
+                        None => break,
                     }
-                    None => break,
                 }
-            }
-            if let Some(q) = &string {
-                match text_end(rest, q) {
-                    Some(i) => {
-                        string = None;
-                        rest = &rest[i + 1..];
+                if let Some(q) = &self.string {
+                    match text_end(rest, q) {
+                        Some(i) => {
+                            self.string = None;
+                            rest = &rest[i + 1..];
+                        }
+                        None => break,
                     }
-                    None => break,
                 }
-            }
-            let Some((_, r)) = first_token(rest) else {
-                break;
-            };
-            let t = &rest[r.start..];
-            let end = r.len();
-            let tok = t[..end].to_ascii_lowercase();
-            rest = &t[end..];
-            if naming {
-                definition = Some(format!(": {}", &t[..end]));
-                naming = false;
-                continue;
-            }
-            if skip_name {
-                // The name after `help`, `see`, `char` …: not a word to run.
-                skip_name = false;
-                continue;
-            }
-            let Some(word) = vocab::find(&tok) else {
-                continue;
-            };
-            match (word.parses, word.role) {
-                (Parses::Line, _) => break,
-                (_, Some((Structure::Definition, Role::Opens))) => {
-                    // `:` is completed by the name after it.
-                    naming = word.parses == Parses::NewName;
-                    definition = Some(tok);
+                let Some((_, r)) = first_token(rest) else {
+                    break;
+                };
+                let t = &rest[r.start..];
+                let end = r.len();
+                let tok = t[..end].to_ascii_lowercase();
+                rest = &t[end..];
+                if self.naming {
+                    self.definition = Some(format!(": {}", &t[..end]));
+                    self.naming = false;
+                    continue;
                 }
-                (_, Some((Structure::Definition, Role::Closes))) => definition = None,
-                _ if word.parses_name() => skip_name = true,
-                (
-                    Parses::Text {
-                        end, spans_lines, ..
+                if self.skip_name {
+                    // The name after `help`, `see`, `char` …: not a word to run.
+                    self.skip_name = false;
+                    continue;
+                }
+                let Some(word) = vocab::find(&tok) else {
+                    continue;
+                };
+                match (word.parses, word.role) {
+                    (Parses::Line, _) => break,
+                    (_, Some((Structure::Definition, Role::Opens))) => {
+                        // `:` is completed by the name after it.
+                        self.naming = word.parses == Parses::NewName;
+                        self.definition = Some(tok);
+                    }
+                    (_, Some((Structure::Definition, Role::Closes))) => self.definition = None,
+                    _ if word.parses_name() => self.skip_name = true,
+                    (
+                        Parses::Text {
+                            end, spans_lines, ..
+                        },
+                        _,
+                    ) => match text_end(rest, &tok) {
+                        Some(i) => rest = &rest[i + 1..],
+                        // `s\"`, `.\"` and `.(` text ends with its line, as the
+                        // interpreter reads it; the others go on to the next.
+                        None if !spans_lines => break,
+                        None if end == b')' => {
+                            self.comment = true;
+                            break;
+                        }
+                        None => {
+                            self.string = Some(tok);
+                            break;
+                        }
                     },
-                    _,
-                ) => match text_end(rest, &tok) {
-                    Some(i) => rest = &rest[i + 1..],
-                    // `s\"`, `.\"` and `.(` text ends with its line, as the
-                    // interpreter reads it; the others go on to the next.
-                    None if !spans_lines => break,
-                    None if end == b')' => {
-                        in_comment = true;
-                        break;
+                    (_, Some((s, role))) if self.definition.is_none() && s.opens_at_prompt() => {
+                        prompt_structure(&mut self.structures, word, role, tok)
                     }
-                    None => {
-                        string = Some(tok);
-                        break;
-                    }
-                },
-                (_, Some((s, role))) if definition.is_none() && s.opens_at_prompt() => {
-                    prompt_structure(&mut structures, word, role, tok)
+                    _ => {}
                 }
-                _ => {}
             }
         }
     }
-    Open {
-        definition,
-        structures,
-        comment: in_comment,
-        string,
+
+    /// Is the input unfinished: an open `:` definition, control structure
+    /// (typed outside a definition, it runs once closed), `(` comment or
+    /// string? Then the REPL asks for another line before running it.
+    pub fn unfinished(&self) -> bool {
+        self.definition.is_some()
+            || !self.structures.is_empty()
+            || self.comment
+            || self.string.is_some()
     }
+
+    /// The prompt for the next line of unfinished input: what is open,
+    /// then `... `: the definition (`: add3 ... `), else the innermost
+    /// control structure typed at the prompt (`do ... `), and an open
+    /// string's opener (`." ... `) or comment (`( ... `), so a missing `"`,
+    /// `)` or `;` does not swallow lines unseen.
+    pub fn continuation_prompt(&self) -> String {
+        let mut prompt = match (&self.definition, self.structures.last()) {
+            (Some(def), _) => format!("{def} "),
+            (None, Some(word)) => format!("{word} "),
+            (None, None) => String::new(),
+        };
+        match (&self.string, self.comment) {
+            (Some(q), _) => prompt.push_str(&format!("{q} ")),
+            (None, true) => prompt.push_str("( "),
+            _ => {}
+        }
+        prompt.push_str("... ");
+        prompt
+    }
+
+    /// What is open, for the REPL's notes: "the definition of `add3`",
+    /// "the `do` loop", "the comment".
+    pub fn what_is_open(&self) -> String {
+        match (&self.definition, self.structures.first()) {
+            (Some(def), _) => match def.strip_prefix(": ") {
+                Some(name) => format!("the definition of `{name}`"),
+                None => "the nameless definition".to_string(),
+            },
+            (None, Some(word)) => match vocab::control_role(word) {
+                Some((Structure::Do | Structure::Begin, _)) => format!("the `{word}` loop"),
+                _ => format!("the `{word}` structure"),
+            },
+            (None, None) if self.comment => "the comment".to_string(),
+            (None, None) => "the string".to_string(),
+        }
+    }
+
+    /// A note for `line`, the last line read, when the input is still
+    /// unfinished after it but the line looks as if the learner thinks it
+    /// is finished: it uses the name of the definition still open (a `;`
+    /// forgotten), or it has a `;` while a string or comment is still open
+    /// (that `;` is text: the `"` or `)` is missing).
+    pub fn note(&self, line: &str) -> Option<String> {
+        let name = self
+            .definition
+            .as_deref()
+            .and_then(|d| d.strip_prefix(": "));
+        let uses_name = |n: &str| tokens(line).any(|t| t.eq_ignore_ascii_case(n));
+        let ends = tokens(line).any(|t| t == ";");
+        if let Some(q) = &self.string {
+            return (ends || name.is_some_and(uses_name))
+                .then(|| format!("(the text after `{q}` is still open: end it with `\"`)"));
+        }
+        if self.comment {
+            return (ends || name.is_some_and(uses_name))
+                .then(|| "(the comment is still open: end it with `)`)".to_string());
+        }
+        // A `;` while a structure typed at the prompt is open: it closes none.
+        if self.definition.is_none()
+            && ends
+            && let Some(word) = self.structures.last()
+        {
+            let closer = closer_of(word).unwrap_or("its closing word");
+            return Some(format!(
+                "(`;` ends a definition, but the `{word}` typed at the prompt is still open: close it with {closer}, or Ctrl-C discards it)"
+            ));
+        }
+        let name = name?;
+        if uses_name(name) {
+            return Some(format!(
+                "(the definition of `{name}` is still open: end it with `;`)"
+            ));
+        }
+        // A command for the REPL, not for the definition.
+        let command = tokens(line).find(|t| COMMANDS.iter().any(|c| c.eq_ignore_ascii_case(t)))?;
+        Some(format!(
+            "(the definition of `{name}` is still open, so `{command}` is now part of it and runs when `{name}` does: if its `;` was missing, Ctrl-C discards the definition)"
+        ))
+    }
+}
+
+#[cfg(test)]
+fn open_at_end(input: &str) -> Open {
+    let mut open = Open::default();
+    open.feed(input);
+    open
 }
 
 /// A word of a structure that can be typed at the prompt, typed outside a
@@ -595,6 +632,31 @@ mod tests {
         assert!(!unfinished(r#": x s\" a\"b" type ;"#));
         assert!(unfinished(r#": x .\" a\" ;"#), "the definition is open");
         assert_eq!(continuation_prompt(r#": x .\" a\" ;"#), ": x ... ");
+    }
+
+    #[test]
+    fn what_is_open_read_a_line_at_a_time_is_what_the_whole_input_has() {
+        let lines = [
+            ": sq ( n -- n*n )",
+            "  dup * ;",
+            "( a comment",
+            "over two lines ) 3 0 do",
+            "i .\" a string",
+            "goes on\" loop",
+            "see : : x s\" a",
+            "b\" ; begin 1 while",
+            "2 repeat \\ ( not a comment",
+            ":noname .( x) 1",
+        ];
+        let mut open = Open::default();
+        let mut input = String::new();
+        for line in lines {
+            open.feed(line);
+            input.push_str(line);
+            input.push('\n');
+            assert_eq!(open, open_at_end(&input), "after {line:?}");
+            assert_eq!(open.unfinished(), unfinished(&input), "after {line:?}");
+        }
     }
 
     #[test]

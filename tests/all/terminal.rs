@@ -113,16 +113,34 @@ impl Session {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
-    /// Wait until the screen shows `text` (at most five seconds).
+    /// Wait until the screen shows `text` (at most fifteen seconds).
     fn wait_for(&self, text: &str) -> String {
+        self.wait_at_most(text, Duration::from_secs(15))
+    }
+
+    /// Wait until the screen shows `text`, at most `limit`.
+    fn wait_at_most(&self, text: &str, limit: Duration) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(text) || start.elapsed() > Duration::from_secs(15) {
+            if s.contains(text) || start.elapsed() > limit {
                 return s;
             }
             sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Paste `text` as a terminal without bracketed paste does: all its
+    /// bytes at once, line ends as Enter.
+    fn paste(&self, text: &str) {
+        let file = std::env::temp_dir().join(format!("{}.paste", self.0));
+        std::fs::write(&file, text).expect("write the paste");
+        let file = file.to_str().expect("a UTF-8 path");
+        let ok = tmux(&self.0, &["load-buffer", "-b", "paste", file]).status();
+        assert!(ok.is_ok_and(|s| s.success()), "tmux load-buffer");
+        let ok = tmux(&self.0, &["paste-buffer", "-d", "-b", "paste", "-t", &self.0]).status();
+        assert!(ok.is_ok_and(|s| s.success()), "tmux paste-buffer");
+        let _ = std::fs::remove_file(file);
     }
 }
 
@@ -690,4 +708,20 @@ fn a_history_that_cannot_be_loaded_is_left_alone() {
         drop(t);
         let _ = std::fs::remove_dir_all(&data);
     }
+}
+
+#[test]
+fn a_long_paste_inside_a_comment_runs_in_one_go() {
+    let Some(t) = session("paste-lines") else { return };
+    // 40 000 lines inside an open `(`: each line read the whole input
+    // again (20 000 took 15 s, Ctrl-C waiting behind them).
+    let mut text = String::from("(\n");
+    for i in 0..40_000 {
+        text.push_str(&format!("line {i} of a long comment\n"));
+    }
+    text.push_str(")\n7 7 * .\n");
+    t.paste(&text);
+    let s = t.wait_at_most("49  ok", Duration::from_secs(60));
+    assert!(s.contains("49  ok"), "the paste did not run within a minute:\n{s}");
+    t.keys(&["C-d"]);
 }

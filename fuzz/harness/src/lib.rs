@@ -217,8 +217,8 @@ pub fn interpret_rejects(data: &[u8]) -> bool {
 }
 
 /// The bytes as lines typed at the REPL: lines are gathered while
-/// `repl_line::unfinished` says the input goes on (an open definition, comment
-/// or string), then run with `interpret_input`, as `src/repl.rs` does.
+/// `repl_line::Open` says the input goes on (an open definition, comment or
+/// string), then run with `interpret_input`, as `src/repl.rs` does.
 /// Invalid UTF-8 is replaced (the REPL only ever sees `&str`).
 pub fn interpret(data: &[u8]) {
     if interpret_rejects(data) {
@@ -231,15 +231,18 @@ pub fn interpret(data: &[u8]) {
             let armed = Armed::arm();
             repl.forth.set_seed(0);
             let mut input = String::new();
+            let mut open = repl_line::Open::default();
             for line in text.split('\n') {
                 input.push_str(line);
                 input.push('\n');
-                if !repl_line::unfinished(&input) {
+                open.feed(line);
+                if !open.unfinished() {
                     let _ = repl.forth.interpret_input(input.trim_end_matches('\n'));
                     let _ = repl.forth.in_definition();
                     let _ = repl.forth.ok_stack();
                     let _ = repl.out.take();
                     input.clear();
+                    open = repl_line::Open::default();
                 }
             }
             if !input.is_empty() {
@@ -380,9 +383,13 @@ pub fn repl_helpers(data: &[u8]) {
     };
     let _ = repl_line::classify(line, base, &lookup);
     let _ = repl_line::highlight(line, base, &lookup);
-    let _ = repl_line::unfinished(line);
-    // The REPL asks about the input so far, each line ended by '\n'.
-    let _ = repl_line::unfinished(&format!("{line}\n"));
+    // What is open after the line, as the REPL asks it.
+    let mut open = repl_line::Open::default();
+    open.feed(line);
+    let _ = open.unfinished();
+    let _ = open.continuation_prompt();
+    let _ = open.what_is_open();
+    let _ = open.note(line);
     let words = known_words();
     for pos in positions(line) {
         let _ = repl_line::word_at(line, pos);
