@@ -14,7 +14,7 @@ use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
-use rustyline::{Context, Editor, Helper};
+use rustyline::{Cmd, Context, Editor, Helper, KeyCode, KeyEvent, Modifiers};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -218,9 +218,14 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     // Colours only for a person at a terminal who has not asked for none.
     let colour = playforth::colour_wanted(&std::io::stdout());
     let words = Rc::new(RefCell::new(Words::default()));
+    // Without bracketed paste: a paste comes as keys, each line running as
+    // it ends, as typed ahead. (With it, a paste start that came alone,
+    // `ESC [200~`, took every key after it, Enter, Ctrl-C and Ctrl-D too,
+    // waiting for an end that never came.)
     let config = rustyline::Config::builder()
         .completion_type(rustyline::CompletionType::List)
         .auto_add_history(false)
+        .bracketed_paste(false)
         .build();
     let Ok(mut rl) = Editor::<ReplHelper, rustyline::history::DefaultHistory>::with_config(config)
     else {
@@ -230,6 +235,11 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         );
         return ExitCode::from(1);
     };
+    // The marks of a bracketed paste, which a terminal may still send (or
+    // a person type), are no keys.
+    for mark in [KeyCode::BracketedPasteStart, KeyCode::BracketedPasteEnd] {
+        rl.bind_sequence(KeyEvent(mark, Modifiers::NONE), Cmd::Noop);
+    }
     rl.set_helper(Some(ReplHelper {
         words: words.clone(),
         colour,

@@ -725,3 +725,36 @@ fn a_long_paste_inside_a_comment_runs_in_one_go() {
     assert!(s.contains("49  ok"), "the paste did not run within a minute:\n{s}");
     t.keys(&["C-d"]);
 }
+
+#[test]
+fn a_stray_paste_start_takes_no_keys() {
+    if !have_tmux() {
+        return;
+    }
+    let t = Session::start_with("paste-start", "; echo EXIT=$?; sleep 30")
+        .expect("tmux starts playforth");
+    t.wait_for("type `help` to start");
+    // `ESC [200~` with no end: Enter, Ctrl-C and Ctrl-D were all taken as
+    // pasted text, waiting for an end that never came.
+    // (Each sent once the prompt waits: at its start the line editor asks
+    // the terminal where the cursor is, and an escape sequence typed
+    // ahead of that is taken for the answer.)
+    let paste_start = ["-H", "1b", "5b", "32", "30", "30", "7e"];
+    sleep(Duration::from_millis(300));
+    t.keys(&paste_start);
+    t.line("1 2 + .");
+    let s = t.wait_for("3  ok");
+    assert!(s.contains("3  ok"), "Enter after a paste start did nothing:\n{s}");
+    sleep(Duration::from_millis(300));
+    t.keys(&paste_start);
+    t.type_text("12345");
+    t.keys(&["C-c"]);
+    t.line("5 .");
+    let s = t.wait_for("5  ok");
+    assert!(s.contains("5  ok") && !s.contains("123455"), "Ctrl-C did not clear the line:\n{s}");
+    sleep(Duration::from_millis(300));
+    t.keys(&paste_start);
+    t.keys(&["C-d"]);
+    let s = t.wait_for("EXIT=");
+    assert!(s.contains("EXIT=0"), "Ctrl-D did not leave:\n{s}");
+}
