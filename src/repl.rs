@@ -36,6 +36,12 @@ struct ReplHelper {
     colour: bool,
 }
 
+/// Lines longer than this (a paste, as a rule) get no hint and no colours,
+/// so the line editor writes each key as it comes and redraws the line
+/// only where it wraps. Repainting a long line, coloured, for every key
+/// made a paste take quadratic time (50 KB: 40 s, with colours 130 s).
+const LONG_LINE: usize = 1024;
+
 impl ReplHelper {
     fn lookup(&self, name: &str) -> Option<bool> {
         self.words
@@ -77,6 +83,9 @@ impl Completer for ReplHelper {
 impl Hinter for ReplHelper {
     type Hint = String;
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<String> {
+        if line.len() > LONG_LINE {
+            return None;
+        }
         let words = self.words.borrow();
         line::hint(line, pos, &|w| {
             words
@@ -89,7 +98,7 @@ impl Hinter for ReplHelper {
 
 impl Highlighter for ReplHelper {
     fn highlight<'l>(&self, line: &'l str, pos: usize) -> Cow<'l, str> {
-        if !self.colour {
+        if !self.colour || line.len() > LONG_LINE {
             return Cow::Borrowed(line);
         }
         let base = self.words.borrow().base;
@@ -118,8 +127,8 @@ impl Highlighter for ReplHelper {
             Cow::Borrowed(hint)
         }
     }
-    fn highlight_char(&self, _line: &str, _pos: usize, _kind: CmdKind) -> bool {
-        self.colour
+    fn highlight_char(&self, line: &str, _pos: usize, _kind: CmdKind) -> bool {
+        self.colour && line.len() <= LONG_LINE
     }
 }
 

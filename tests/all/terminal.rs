@@ -720,6 +720,7 @@ fn a_long_paste_inside_a_comment_runs_in_one_go() {
         text.push_str(&format!("line {i} of a long comment\n"));
     }
     text.push_str(")\n7 7 * .\n");
+    sleep(Duration::from_millis(300));
     t.paste(&text);
     let s = t.wait_at_most("49  ok", Duration::from_secs(60));
     assert!(s.contains("49  ok"), "the paste did not run within a minute:\n{s}");
@@ -757,4 +758,27 @@ fn a_stray_paste_start_takes_no_keys() {
     t.keys(&["C-d"]);
     let s = t.wait_for("EXIT=");
     assert!(s.contains("EXIT=0"), "Ctrl-D did not leave:\n{s}");
+}
+
+#[test]
+fn a_long_line_pasted_runs_in_one_go() {
+    if !have_tmux() {
+        return;
+    }
+    // One 100 KB line, pasted into the REPL with colours: every key
+    // repainted the whole line, coloured (50 KB took 130 s). Now a long line
+    // is written as it comes and repainted only where it wraps.
+    let t = Session::start_env("paste-line", "", "", "").expect("tmux starts playforth");
+    t.wait_for("type `help` to start");
+    // Once the prompt waits (see `a_stray_paste_start_takes_no_keys`).
+    sleep(Duration::from_millis(300));
+    t.paste(&format!("{}42 .\n", "1 drop ".repeat(14_000)));
+    let s = t.wait_at_most("42  ok", Duration::from_secs(60));
+    assert!(s.contains("42  ok"), "the paste did not run within a minute:\n{s}");
+    // A line of ordinary length is coloured as before.
+    t.line("frob");
+    t.wait_for("did you mean");
+    let painted = t.screen_with_colours();
+    assert!(painted.contains(";31m") || painted.contains("\x1b[31m"), "{painted:?}");
+    t.keys(&["C-d"]);
 }
