@@ -34,6 +34,38 @@ struct Words {
 struct ReplHelper {
     words: Rc<RefCell<Words>>,
     colour: bool,
+    typed: Rc<RefCell<Typed>>,
+}
+
+/// The line being edited and the cursor in it, as the line editor last
+/// showed them to the helper: what is put back after a byte that is not
+/// UTF-8, which ends rustyline's `readline` with an error. A line longer
+/// than LONG_LINE (a paste) is not copied at every key: it is only noted.
+#[derive(Default)]
+struct Typed {
+    line: String,
+    pos: usize,
+    long: bool,
+}
+
+impl Typed {
+    fn saw(&mut self, line: &str, pos: usize) {
+        self.line.clear();
+        self.long = line.len() > LONG_LINE;
+        if !self.long {
+            self.line.push_str(line);
+        }
+        self.pos = pos;
+    }
+
+    /// The line split at the cursor, as `readline_with_initial` takes it.
+    fn split(&self) -> (String, String) {
+        let mut pos = self.pos.min(self.line.len());
+        while !self.line.is_char_boundary(pos) {
+            pos -= 1;
+        }
+        (self.line[..pos].to_string(), self.line[pos..].to_string())
+    }
 }
 
 /// Lines longer than this (a paste, as a rule) get no hint and no colours,
@@ -83,6 +115,8 @@ impl Completer for ReplHelper {
 impl Hinter for ReplHelper {
     type Hint = String;
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<String> {
+        // Asked after every change to the line.
+        self.typed.borrow_mut().saw(line, pos);
         if line.len() > LONG_LINE {
             return None;
         }
@@ -127,7 +161,14 @@ impl Highlighter for ReplHelper {
             Cow::Borrowed(hint)
         }
     }
-    fn highlight_char(&self, line: &str, _pos: usize, _kind: CmdKind) -> bool {
+    fn highlight_char(&self, line: &str, pos: usize, _kind: CmdKind) -> bool {
+        // Asked after every move of the cursor too.
+        let mut typed = self.typed.borrow_mut();
+        if typed.line.len() == line.len() || typed.long && line.len() > LONG_LINE {
+            typed.pos = pos;
+        } else {
+            typed.saw(line, pos);
+        }
         self.colour && line.len() <= LONG_LINE
     }
 }
@@ -227,6 +268,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     // Colours only for a person at a terminal who has not asked for none.
     let colour = playforth::colour_wanted(&std::io::stdout());
     let words = Rc::new(RefCell::new(Words::default()));
+    let typed = Rc::new(RefCell::new(Typed::default()));
     // Without bracketed paste: a paste comes as keys, each line running as
     // it ends, as typed ahead. (With it, a paste start that came alone,
     // `ESC [200~`, took every key after it, Enter, Ctrl-C and Ctrl-D too,
@@ -252,6 +294,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     rl.set_helper(Some(ReplHelper {
         words: words.clone(),
         colour,
+        typed: typed.clone(),
     }));
     let data = data_dir();
     let history = data.as_ref().map(|d| d.join("history"));
@@ -267,6 +310,9 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         let mut input = String::new();
         let mut open = line::Open::default();
         let mut warned_eof = false;
+        // The line to edit on with, after a byte that is not UTF-8.
+        let mut again: Option<(String, String)> = None;
+        let mut warned_byte = false;
         let read = loop {
             let prompt = if input.is_empty() {
                 String::new()
@@ -277,8 +323,39 @@ pub fn run(forth: &mut Forth) -> ExitCode {
             // a word ran) or in the line editor's buffer (a burst read in one
             // go, kept between calls by its `buffer-redux` feature): every
             // one comes back here, in order.
-            let line = rl.readline(&prompt);
+            let line = match again.take() {
+                Some((left, right)) => {
+                    typed
+                        .borrow_mut()
+                        .saw(&format!("{left}{right}"), left.len());
+                    rl.readline_with_initial(&prompt, (&left, &right))
+                }
+                None => {
+                    *typed.borrow_mut() = Typed::default();
+                    rl.readline(&prompt)
+                }
+            };
             match line {
+                // A byte that is not UTF-8 (Alt+key in xterm's default
+                // mode, a Latin-1 terminal's é, pasted binary) ends
+                // rustyline's line with an error: it is dropped like a bad
+                // key, and the line goes on as it was.
+                Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    if !warned_byte {
+                        say(
+                            "\n(a byte that is not UTF-8 was ignored: playforth reads UTF-8 text; \
+                             an Alt key or a terminal set to Latin-1 can send such bytes)",
+                        );
+                        warned_byte = true;
+                    }
+                    if typed.borrow().long {
+                        say(&format!(
+                            "(the line being typed, longer than {LONG_LINE} bytes, was dropped with it)"
+                        ));
+                    } else {
+                        again = Some(typed.borrow().split());
+                    }
+                }
                 // Ctrl-C in the middle of a definition (or a loop typed at
                 // the prompt) throws it away, and says so.
                 Err(ReadlineError::Interrupted) if !input.is_empty() => {

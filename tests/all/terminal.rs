@@ -138,7 +138,11 @@ impl Session {
         let file = file.to_str().expect("a UTF-8 path");
         let ok = tmux(&self.0, &["load-buffer", "-b", "paste", file]).status();
         assert!(ok.is_ok_and(|s| s.success()), "tmux load-buffer");
-        let ok = tmux(&self.0, &["paste-buffer", "-d", "-b", "paste", "-t", &self.0]).status();
+        let ok = tmux(
+            &self.0,
+            &["paste-buffer", "-d", "-b", "paste", "-t", &self.0],
+        )
+        .status();
         assert!(ok.is_ok_and(|s| s.success()), "tmux paste-buffer");
         let _ = std::fs::remove_file(file);
     }
@@ -712,7 +716,9 @@ fn a_history_that_cannot_be_loaded_is_left_alone() {
 
 #[test]
 fn a_long_paste_inside_a_comment_runs_in_one_go() {
-    let Some(t) = session("paste-lines") else { return };
+    let Some(t) = session("paste-lines") else {
+        return;
+    };
     // 40 000 lines inside an open `(`: each line read the whole input
     // again (20 000 took 15 s, Ctrl-C waiting behind them).
     let mut text = String::from("(\n");
@@ -723,7 +729,10 @@ fn a_long_paste_inside_a_comment_runs_in_one_go() {
     sleep(Duration::from_millis(300));
     t.paste(&text);
     let s = t.wait_at_most("49  ok", Duration::from_secs(60));
-    assert!(s.contains("49  ok"), "the paste did not run within a minute:\n{s}");
+    assert!(
+        s.contains("49  ok"),
+        "the paste did not run within a minute:\n{s}"
+    );
     t.keys(&["C-d"]);
 }
 
@@ -745,14 +754,20 @@ fn a_stray_paste_start_takes_no_keys() {
     t.keys(&paste_start);
     t.line("1 2 + .");
     let s = t.wait_for("3  ok");
-    assert!(s.contains("3  ok"), "Enter after a paste start did nothing:\n{s}");
+    assert!(
+        s.contains("3  ok"),
+        "Enter after a paste start did nothing:\n{s}"
+    );
     sleep(Duration::from_millis(300));
     t.keys(&paste_start);
     t.type_text("12345");
     t.keys(&["C-c"]);
     t.line("5 .");
     let s = t.wait_for("5  ok");
-    assert!(s.contains("5  ok") && !s.contains("123455"), "Ctrl-C did not clear the line:\n{s}");
+    assert!(
+        s.contains("5  ok") && !s.contains("123455"),
+        "Ctrl-C did not clear the line:\n{s}"
+    );
     sleep(Duration::from_millis(300));
     t.keys(&paste_start);
     t.keys(&["C-d"]);
@@ -774,11 +789,69 @@ fn a_long_line_pasted_runs_in_one_go() {
     sleep(Duration::from_millis(300));
     t.paste(&format!("{}42 .\n", "1 drop ".repeat(14_000)));
     let s = t.wait_at_most("42  ok", Duration::from_secs(60));
-    assert!(s.contains("42  ok"), "the paste did not run within a minute:\n{s}");
+    assert!(
+        s.contains("42  ok"),
+        "the paste did not run within a minute:\n{s}"
+    );
     // A line of ordinary length is coloured as before.
     t.line("frob");
     t.wait_for("did you mean");
     let painted = t.screen_with_colours();
-    assert!(painted.contains(";31m") || painted.contains("\x1b[31m"), "{painted:?}");
+    assert!(
+        painted.contains(";31m") || painted.contains("\x1b[31m"),
+        "{painted:?}"
+    );
     t.keys(&["C-d"]);
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_is_ignored_and_the_session_goes_on() {
+    if !have_tmux() {
+        return;
+    }
+    // One such byte at the prompt ended the REPL ("invalid data", status
+    // 1) and every definition with it.
+    let t =
+        Session::start_with("bad-byte", "; echo EXIT=$?; sleep 30").expect("tmux starts playforth");
+    t.wait_for("type `help` to start");
+    t.line(": sq dup * ;");
+    t.wait_for(" ok");
+    // A byte that is never UTF-8, then a stray continuation byte: each
+    // dropped, the line kept as it was typed around it. (Typed, as a
+    // person does: keys that came in the same read as the bad byte go
+    // with it, as rustyline reports it.)
+    let pause = || sleep(Duration::from_millis(200));
+    t.type_text("3 sq");
+    pause();
+    t.keys(&["-H", "ff"]);
+    pause();
+    t.line(" .");
+    let s = t.wait_for("9  ok");
+    assert!(s.contains("9  ok"), "the line was not kept:\n{s}");
+    assert!(
+        s.contains("(a byte that is not UTF-8 was ignored"),
+        "no note:\n{s}"
+    );
+    t.type_text("4 ");
+    pause();
+    t.keys(&["-H", "80"]);
+    pause();
+    t.line("sq .");
+    let s = t.wait_for("16  ok");
+    assert!(s.contains("16  ok"), "the line was not kept:\n{s}");
+    // Latin-1's é opens a UTF-8 sequence that the next key breaks (that
+    // key goes with it); the session goes on, its words kept.
+    t.type_text("caf");
+    pause();
+    t.keys(&["-H", "e9"]);
+    pause();
+    t.keys(&["Enter"]);
+    pause();
+    t.keys(&["C-u"]);
+    t.line("5 sq .");
+    let s = t.wait_for("25  ok");
+    assert!(s.contains("25  ok"), "the session did not go on:\n{s}");
+    t.line("bye");
+    let s = t.wait_for("EXIT=");
+    assert!(s.contains("EXIT=0"), "{s}");
 }
