@@ -34,45 +34,8 @@ struct Words {
 struct ReplHelper {
     words: Rc<RefCell<Words>>,
     colour: bool,
-    typed: Rc<RefCell<Typed>>,
+    typed: Rc<RefCell<line::Typed>>,
 }
-
-/// The line being edited and the cursor in it, as the line editor last
-/// showed them to the helper: what is put back after a byte that is not
-/// UTF-8, which ends rustyline's `readline` with an error. A line longer
-/// than LONG_LINE (a paste) is not copied at every key: it is only noted.
-#[derive(Default)]
-struct Typed {
-    line: String,
-    pos: usize,
-    long: bool,
-}
-
-impl Typed {
-    fn saw(&mut self, line: &str, pos: usize) {
-        self.line.clear();
-        self.long = line.len() > LONG_LINE;
-        if !self.long {
-            self.line.push_str(line);
-        }
-        self.pos = pos;
-    }
-
-    /// The line split at the cursor, as `readline_with_initial` takes it.
-    fn split(&self) -> (String, String) {
-        let mut pos = self.pos.min(self.line.len());
-        while !self.line.is_char_boundary(pos) {
-            pos -= 1;
-        }
-        (self.line[..pos].to_string(), self.line[pos..].to_string())
-    }
-}
-
-/// Lines longer than this (a paste, as a rule) get no hint and no colours,
-/// so the line editor writes each key as it comes and redraws the line
-/// only where it wraps. Repainting a long line, coloured, for every key
-/// made a paste take quadratic time (50 KB: 40 s, with colours 130 s).
-const LONG_LINE: usize = 1024;
 
 impl ReplHelper {
     fn lookup(&self, name: &str) -> Option<bool> {
@@ -117,7 +80,7 @@ impl Hinter for ReplHelper {
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<String> {
         // Asked after every change to the line.
         self.typed.borrow_mut().saw(line, pos);
-        if line.len() > LONG_LINE {
+        if line.len() > line::LONG_LINE {
             return None;
         }
         let words = self.words.borrow();
@@ -132,7 +95,7 @@ impl Hinter for ReplHelper {
 
 impl Highlighter for ReplHelper {
     fn highlight<'l>(&self, line: &'l str, pos: usize) -> Cow<'l, str> {
-        if !self.colour || line.len() > LONG_LINE {
+        if !self.colour || line.len() > line::LONG_LINE {
             return Cow::Borrowed(line);
         }
         let base = self.words.borrow().base;
@@ -163,13 +126,8 @@ impl Highlighter for ReplHelper {
     }
     fn highlight_char(&self, line: &str, pos: usize, _kind: CmdKind) -> bool {
         // Asked after every move of the cursor too.
-        let mut typed = self.typed.borrow_mut();
-        if typed.line.len() == line.len() || typed.long && line.len() > LONG_LINE {
-            typed.pos = pos;
-        } else {
-            typed.saw(line, pos);
-        }
-        self.colour && line.len() <= LONG_LINE
+        self.typed.borrow_mut().moved(line, pos);
+        self.colour && line.len() <= line::LONG_LINE
     }
 }
 
@@ -268,7 +226,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     // Colours only for a person at a terminal who has not asked for none.
     let colour = playforth::colour_wanted(&std::io::stdout());
     let words = Rc::new(RefCell::new(Words::default()));
-    let typed = Rc::new(RefCell::new(Typed::default()));
+    let typed = Rc::new(RefCell::new(line::Typed::default()));
     // Without bracketed paste: a paste comes as keys, each line running as
     // it ends, as typed ahead. (With it, a paste start that came alone,
     // `ESC [200~`, took every key after it, Enter, Ctrl-C and Ctrl-D too,
@@ -331,7 +289,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     rl.readline_with_initial(&prompt, (&left, &right))
                 }
                 None => {
-                    *typed.borrow_mut() = Typed::default();
+                    *typed.borrow_mut() = line::Typed::default();
                     rl.readline(&prompt)
                 }
             };
@@ -348,9 +306,10 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                         );
                         warned_byte = true;
                     }
-                    if typed.borrow().long {
+                    if typed.borrow().long() {
                         say(&format!(
-                            "(the line being typed, longer than {LONG_LINE} bytes, was dropped with it)"
+                            "(the line being typed, longer than {} bytes, was dropped with it)",
+                            line::LONG_LINE
                         ));
                     } else {
                         again = Some(typed.borrow().split());

@@ -434,6 +434,55 @@ fn prompt_structure(structures: &mut Vec<String>, word: &vocab::Word, role: Role
     }
 }
 
+/// Lines longer than this (a paste, as a rule) get no hint and no colours,
+/// so the line editor writes each key as it comes and redraws the line
+/// only where it wraps. Repainting a long line, coloured, for every key
+/// made a paste take quadratic time (50 KB: 40 s, with colours 130 s).
+pub const LONG_LINE: usize = 1024;
+
+/// The line being edited and the cursor in it, as the line editor last
+/// showed them to the REPL's helper: what is put back after a byte that
+/// is not UTF-8, which ends rustyline's `readline` with an error. A line
+/// longer than LONG_LINE (a paste) is not copied at every key: only noted.
+#[derive(Default)]
+pub struct Typed {
+    line: String,
+    pos: usize,
+    long: bool,
+}
+
+impl Typed {
+    /// The line changed (the hint is asked after every change).
+    pub fn saw(&mut self, line: &str, pos: usize) {
+        self.line.clear();
+        self.long = line.len() > LONG_LINE;
+        if !self.long {
+            self.line.push_str(line);
+        }
+        self.pos = pos;
+    }
+
+    /// The cursor moved, or the line changed (asked after either).
+    pub fn moved(&mut self, line: &str, pos: usize) {
+        if self.line.len() == line.len() || self.long && line.len() > LONG_LINE {
+            self.pos = pos;
+        } else {
+            self.saw(line, pos);
+        }
+    }
+
+    /// The line was too long to keep.
+    pub fn long(&self) -> bool {
+        self.long
+    }
+
+    /// The line split at the cursor, as `readline_with_initial` takes it.
+    pub fn split(&self) -> (String, String) {
+        let pos = clamp_pos(&self.line, self.pos);
+        (self.line[..pos].to_string(), self.line[pos..].to_string())
+    }
+}
+
 /// Completion: the known words starting with the word before the cursor.
 /// Returns where that word starts and (display, replacement) pairs; the
 /// display shows each word's stack effect. Shorter names come first.
@@ -657,6 +706,21 @@ mod tests {
             assert_eq!(open, open_at_end(&input), "after {line:?}");
             assert_eq!(open.unfinished(), unfinished(&input), "after {line:?}");
         }
+    }
+
+    #[test]
+    fn the_line_typed_is_put_back_split_at_its_cursor() {
+        let mut t = Typed::default();
+        t.saw("1 café .", 6);
+        // The cursor inside `é` goes back to its start.
+        assert_eq!(t.split(), ("1 caf".to_string(), "é .".to_string()));
+        t.moved("1 café .", 3);
+        assert_eq!(t.split(), ("1 c".to_string(), "afé .".to_string()));
+        t.moved("1 café . 2", "1 café . 2".len());
+        assert_eq!(t.split(), ("1 café . 2".to_string(), String::new()));
+        t.saw(&"x".repeat(LONG_LINE + 1), 5);
+        assert!(t.long());
+        assert_eq!(t.split(), (String::new(), String::new()));
     }
 
     #[test]
