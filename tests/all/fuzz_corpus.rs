@@ -99,3 +99,27 @@ fn game_words_corpus_does_not_panic() {
     }
     replay("game_words", harness::game_words);
 }
+
+#[test]
+fn file_words_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::file_words_corpus_does_not_panic") {
+        return;
+    }
+    replay("file_words", harness::file_words);
+}
+
+#[test]
+fn substitute_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::substitute_corpus_does_not_panic") {
+        return;
+    }
+    replay("substitute", harness::substitute);
+}
+
+#[test]
+fn repl_lines_corpus_does_not_panic() {
+    if common::alone_in_a_child("fuzz_corpus::repl_lines_corpus_does_not_panic") {
+        return;
+    }
+    replay("repl_lines", harness::repl_lines);
+}

@@ -174,8 +174,14 @@ struct Repl {
 
 impl Repl {
     fn new() -> Option<Repl> {
+        Repl::with_words("")
+    }
+
+    /// A system with `words` defined before the reset marker, so they stay.
+    fn with_words(words: &str) -> Option<Repl> {
         let (mut forth, out) = Forth::for_test(b"");
         forth.set_interrupt(WATCHED.clone());
+        forth.interpret_line(words).ok()?;
         forth.interpret_line(RESET_MARK).ok()?;
         let mark = forth.pop().ok()? as u32;
         let _ = out.take();
@@ -588,4 +594,492 @@ pub fn game_words(data: &[u8]) {
             let _ = g.out.take();
         });
     });
+}
+
+// ---------------------------------------------------------------------------
+// Target `file_words` (issue 20): the file words on odd files.
+// ---------------------------------------------------------------------------
+
+/// Files the target opens, reads and includes, made once per process in a
+/// folder of its own: text, a line over 1 MiB, bytes that are not UTF-8,
+/// an empty file, a named pipe, a folder, a link to /dev/zero, a file to
+/// write; then devices, /proc files and a name that is not there.
+/// (name, may be opened for writing, may be created)
+struct OddFiles {
+    names: Vec<(String, bool, bool)>,
+    scratch: std::path::PathBuf,
+}
+
+/// What `scratch.txt` holds at the start of every input.
+const SCRATCH: &[u8] = b"1 2 3\n";
+
+fn odd_files() -> &'static OddFiles {
+    static FILES: std::sync::OnceLock<OddFiles> = std::sync::OnceLock::new();
+    FILES.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("playforth-fuzz-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("folder")).expect("the fuzz folder");
+        let write = |name: &str, bytes: &[u8]| {
+            std::fs::write(dir.join(name), bytes).expect("a fuzz file");
+        };
+        write("text.fs", b"1 2 + drop\n: fuzz-f 3 ;\nfuzz-f drop\n");
+        let mut long = b".( a) ".to_vec();
+        long.resize((1 << 20) + 10, b' ');
+        long.extend_from_slice(b".( b)\n2 drop\n");
+        write("long-line.fs", &long);
+        write("bytes.fs", b"\xff\xfe\r\n1 drop\r\n\x00\x01 ( open\n");
+        write("empty.fs", b"");
+        write("scratch.txt", SCRATCH);
+        let pipe = dir.join("pipe.fs");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        assert!(
+            made.is_ok_and(|s| s.success()),
+            "mkfifo for the fuzz target"
+        );
+        #[cfg(unix)]
+        let _ = std::os::unix::fs::symlink("/dev/zero", dir.join("zero.fs"));
+        let at = |n: &str| dir.join(n).to_string_lossy().into_owned();
+        let names = vec![
+            (at("text.fs"), false, false),
+            (at("long-line.fs"), false, false),
+            (at("bytes.fs"), false, false),
+            (at("empty.fs"), false, false),
+            (at("scratch.txt"), true, true),
+            (at("pipe.fs"), true, true),
+            (at("folder"), true, true),
+            (at("zero.fs"), true, true),
+            ("/dev/zero".to_string(), true, true),
+            ("/dev/null".to_string(), true, true),
+            ("/proc/self/status".to_string(), false, false),
+            ("/proc/self/mem".to_string(), false, false),
+            ("/proc/self/fd".to_string(), false, false),
+            (at("missing/none.fs"), false, false),
+            (String::new(), false, false),
+        ];
+        OddFiles {
+            names,
+            scratch: dir.join("scratch.txt"),
+        }
+    })
+}
+
+const FILES_EVERY: u32 = 250;
+
+thread_local! {
+    static FILE_REPL: RefCell<Slot<Repl>> = const { RefCell::new(Slot::new()) };
+}
+
+/// Each byte pair is an operation on one of the odd files (byte % 16 the
+/// word, the next bytes its arguments); the file opened last is in
+/// `fuzz-fid`. Only `scratch.txt` and files that cannot be written (pipe,
+/// folder, devices) are opened for writing, and what is written is digits,
+/// so what an include runs is harmless. No watchdog: every file word must
+/// end on its own (a named pipe must not be waited on), else libFuzzer
+/// reports a timeout.
+pub fn file_words(data: &[u8]) {
+    if data.len() > 256 {
+        return;
+    }
+    let files = odd_files();
+    // Each input starts from the same scratch file (written only when an
+    // input changed it: a rewrite costs more than the rest of an input).
+    if std::fs::read(&files.scratch).ok().as_deref() != Some(SCRATCH) {
+        let _ = std::fs::write(&files.scratch, SCRATCH);
+    }
+    FILE_REPL.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let make =
+            || Repl::with_words("variable fuzz-fid : fuzz-close 257 4 do i close-file drop loop ;");
+        let reset_ok = slot.with(FILES_EVERY, make, |repl| {
+            let mut input = Bytes(data);
+            while !input.0.is_empty() {
+                let line = file_op(&mut input, files);
+                let _ = repl.forth.interpret_line(&line);
+                repl.forth.reset_after_error();
+                let _ = repl.out.take();
+            }
+            // Close whatever the input opened.
+            let _ = repl.forth.interpret_line("fuzz-close 0 fuzz-fid !");
+            repl.reset()
+        });
+        if reset_ok == Some(false) {
+            slot.sys = None;
+        }
+    });
+}
+
+/// A length for READ-FILE and READ-LINE: small, the PAD's size, zero,
+/// negative, or more than memory.
+fn file_len(b: u8) -> i64 {
+    match b % 8 {
+        0 => 0,
+        1 => 1,
+        2 => 80,
+        3 => 1024,
+        4 => -1,
+        5 => 1 << 40,
+        _ => (b as i64) * 3,
+    }
+}
+
+/// One operation as a line of Forth.
+fn file_op(input: &mut Bytes, files: &OddFiles) -> String {
+    let op = input.byte();
+    // The line over 1 MiB (the second file) costs ms to read: only for
+    // 255 255.
+    let pick = match input.byte() {
+        255 if input.byte() == 255 => 1,
+        b => [0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14][b as usize % 14],
+    };
+    let (name, writable, creatable) = &files.names[pick];
+    let fam = if *writable {
+        ["r/o", "w/o", "r/w", "r/o bin"][input.byte() as usize % 4]
+    } else {
+        "r/o"
+    };
+    let len = file_len(input.byte());
+    match op % 16 {
+        0 => format!("s\" {name}\" {fam} open-file 0= [if] fuzz-fid ! [else] drop [then]"),
+        1 if *creatable => {
+            format!("s\" {name}\" {fam} create-file 0= [if] fuzz-fid ! [else] drop [then]")
+        }
+        2 => format!("pad {len} fuzz-fid @ read-file 2drop"),
+        3 => format!("pad {len} fuzz-fid @ read-line drop 2drop"),
+        4 => "fuzz-fid @ file-position 2drop drop".to_string(),
+        5 => format!(
+            "{}. fuzz-fid @ reposition-file drop",
+            len.wrapping_mul(1 + input.byte() as i64)
+        ),
+        6 => "fuzz-fid @ file-size 2drop drop".to_string(),
+        7 => {
+            let digits: String = (0..input.byte() % 16)
+                .map(|_| ['1', '2', ' ', '.', '9'][input.byte() as usize % 5])
+                .collect();
+            format!("s\" {digits}\" fuzz-fid @ write-line drop")
+        }
+        8 => format!("{}. fuzz-fid @ resize-file drop", len.min(1 << 16)),
+        9 => "fuzz-fid @ ' include-file catch [if] drop [then]".to_string(),
+        10 => format!("s\" {name}\" ' included catch [if] 2drop [then]"),
+        11 => format!("s\" {name}\" ' slurp-file catch [if] 2drop [else] drop free drop [then]"),
+        12 => "fuzz-fid @ close-file drop".to_string(),
+        13 => format!("s\" {name}\" file-status 2drop"),
+        14 => "fuzz-fid @ flush-file drop".to_string(),
+        _ => format!("s\" {name}\" ' required catch [if] 2drop [then]"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Target `substitute` (issue 20): REPLACES and SUBSTITUTE set up directly.
+// ---------------------------------------------------------------------------
+
+/// Made once per system, before the reset marker: a 16 MiB text of `a`s,
+/// a 1 MiB text of `%a%`s and a 16 MiB buffer, so an input reaches big
+/// texts and results at once (through the interpreter the watchdog
+/// stopped such a set-up long before SUBSTITUTE ran).
+const SUBSTITUTE_WORDS: &str = "16777216 allocate throw constant fuzz-big \
+    fuzz-big 16777216 char a fill \
+    1048576 allocate throw constant fuzz-pat \
+    : fuzz-pat-fill 349525 0 do s\" %a%\" fuzz-pat i 3 * + swap move loop ; fuzz-pat-fill \
+    16777216 allocate throw constant fuzz-out";
+
+const SUBSTITUTE_EVERY: u32 = 5000;
+
+struct Substituting {
+    repl: Repl,
+    /// The xts of replaces, substitute, unescape and c!.
+    replaces: u32,
+    substitute: u32,
+    unescape: u32,
+    cstore: u32,
+    big: i64,
+    pat: i64,
+    out: i64,
+}
+
+impl Substituting {
+    fn new() -> Option<Substituting> {
+        let mut repl = Repl::with_words(SUBSTITUTE_WORDS)?;
+        let f = &mut repl.forth;
+        let mut value = |name: &str| -> Option<i64> {
+            f.interpret_line(name).ok()?;
+            f.pop().ok()
+        };
+        let (big, pat, out) = (value("fuzz-big")?, value("fuzz-pat")?, value("fuzz-out")?);
+        Some(Substituting {
+            replaces: tick(f, "replaces")?,
+            substitute: tick(f, "substitute")?,
+            unescape: tick(f, "unescape")?,
+            cstore: tick(f, "c!")?,
+            big,
+            pat,
+            out,
+            repl,
+        })
+    }
+
+    /// Put `bytes` at `addr` with C!; the address.
+    fn put(&mut self, addr: i64, bytes: &[u8]) -> i64 {
+        for (i, &b) in bytes.iter().enumerate() {
+            let f = &mut self.repl.forth;
+            let _ = f.push(b as i64);
+            let _ = f.push(addr + i as i64);
+            let _ = f.execute(self.cstore);
+        }
+        addr
+    }
+}
+
+thread_local! {
+    static SUBSTITUTING: RefCell<Slot<Substituting>> = const { RefCell::new(Slot::new()) };
+}
+
+/// Names REPLACES gives and SUBSTITUTE looks for, mostly from a few (in
+/// both cases), else bytes of the input.
+fn substitution_name(input: &mut Bytes) -> Vec<u8> {
+    match input.byte() % 8 {
+        0 => b"a".to_vec(),
+        1 => b"A".to_vec(),
+        2 => b"x".to_vec(),
+        3 => Vec::new(),
+        4 => b"%".to_vec(),
+        _ => (0..input.byte() % 8).map(|_| input.byte()).collect(),
+    }
+}
+
+/// A size of a piece of the big texts: mostly up to 64 KiB, the whole
+/// 16 MiB (REPLACES' bound) or 1 MiB for the last two byte values, as the
+/// big ones cost milliseconds.
+fn big_len(b: u8) -> i64 {
+    match b {
+        255 => 1 << 24,
+        254 => 1 << 20,
+        b => 1 << (b % 17),
+    }
+}
+
+/// Buffer sizes SUBSTITUTE is given.
+const ROOMS: &[i64] = &[
+    0,
+    1,
+    3,
+    80,
+    1024,
+    65536,
+    1 << 24,
+    (1 << 24) + 1,
+    1 << 40,
+    -1,
+    i64::MAX,
+];
+
+/// Operations from the bytes: REPLACES (a name, and a text from the input
+/// or a piece of the 16 MiB one), SUBSTITUTE (a text from the input or a
+/// piece of the `%a%` one, into the PAD or the 16 MiB buffer, with a size
+/// from ROOMS), UNESCAPE. After each SUBSTITUTE its result must fit:
+/// u3 <= the buffer's size, or 0 with n = -78.
+pub fn substitute(data: &[u8]) {
+    if data.len() > 1024 {
+        return;
+    }
+    SUBSTITUTING.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let reset_ok = slot.with(SUBSTITUTE_EVERY, Substituting::new, |s| {
+            let pad = playforth::layout::PAD_ADDR as i64;
+            let mut input = Bytes(data);
+            while !input.0.is_empty() {
+                match input.byte() % 3 {
+                    0 => {
+                        let name = substitution_name(&mut input);
+                        let name_addr = s.put(pad + 512, &name);
+                        let (text, len) = if input.byte() % 4 == 0 {
+                            (s.big, big_len(input.byte()))
+                        } else {
+                            let text: Vec<u8> =
+                                (0..input.byte() % 32).map(|_| input.byte()).collect();
+                            (s.put(pad + 256, &text), text.len() as i64)
+                        };
+                        let f = &mut s.repl.forth;
+                        for c in [text, len, name_addr, name.len() as i64] {
+                            let _ = f.push(c);
+                        }
+                        let _ = f.execute(s.replaces);
+                    }
+                    1 => {
+                        let (text, len) = match input.byte() % 3 {
+                            0 => {
+                                let text: Vec<u8> =
+                                    (0..input.byte() % 64).map(|_| input.byte()).collect();
+                                (s.put(pad, &text), text.len() as i64)
+                            }
+                            1 => (s.pat, big_len(input.byte()).min((1 << 20) - 1)),
+                            _ => (s.big, big_len(input.byte())),
+                        };
+                        let (buf, room) = match input.byte() % 2 {
+                            0 => (pad, 1024),
+                            _ => (s.out, ROOMS[input.byte() as usize % ROOMS.len()]),
+                        };
+                        let f = &mut s.repl.forth;
+                        f.reset_after_error();
+                        for c in [text, len, buf, room] {
+                            let _ = f.push(c);
+                        }
+                        if f.execute(s.substitute).is_ok() {
+                            let got = f.stack().to_vec();
+                            let [at, u3, n] = got[..] else {
+                                panic!("SUBSTITUTE left {got:?}");
+                            };
+                            assert_eq!(at, buf, "SUBSTITUTE's address");
+                            if n >= 0 {
+                                assert!(u3 <= room, "{u3} bytes into a buffer of {room}");
+                            } else {
+                                assert_eq!((u3, n), (0, -78), "SUBSTITUTE failed so");
+                            }
+                        }
+                    }
+                    _ => {
+                        let text: Vec<u8> = (0..input.byte() % 64).map(|_| input.byte()).collect();
+                        let addr = s.put(pad + 512, &text);
+                        let dest = if input.byte() % 2 == 0 { pad } else { s.out };
+                        let f = &mut s.repl.forth;
+                        for c in [addr, text.len() as i64, dest] {
+                            let _ = f.push(c);
+                        }
+                        let _ = f.execute(s.unescape);
+                    }
+                }
+                s.repl.forth.reset_after_error();
+            }
+            s.repl.reset()
+        });
+        if reset_ok == Some(false) {
+            slot.sys = None;
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Target `repl_lines` (issue 20): what the REPL makes of a terminal's bytes.
+// ---------------------------------------------------------------------------
+
+/// The lines a terminal's bytes make at the REPL, roughly as the line
+/// editor reads them: an escape sequence (a key: `ESC [ ... final`, or
+/// `ESC x`, Alt+x) and other control characters are no text, a byte that
+/// is not UTF-8 is dropped (with the byte after it when that broke a
+/// sequence, as rustyline's decoder does), CR and LF end a line.
+fn terminal_lines(data: &[u8]) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    let mut i = 0;
+    while i < data.len() {
+        let b = data[i];
+        match b {
+            b'\r' | b'\n' => {
+                lines.push(String::new());
+                i += 1;
+            }
+            0x1b => {
+                i += 1;
+                if data.get(i) == Some(&b'[') {
+                    i += 1;
+                    while i < data.len() && !(0x40..=0x7e).contains(&data[i]) {
+                        i += 1;
+                    }
+                }
+                i += 1;
+            }
+            b'\t' => {
+                lines.last_mut().expect("a line").push('\t');
+                i += 1;
+            }
+            0..=0x1f | 0x7f => i += 1,
+            _ => {
+                let width = match b {
+                    0xc2..=0xdf => 2,
+                    0xe0..=0xef => 3,
+                    0xf0..=0xf4 => 4,
+                    _ => 1,
+                };
+                let end = (i + width).min(data.len());
+                match std::str::from_utf8(&data[i..end]) {
+                    Ok(c) => {
+                        lines.last_mut().expect("a line").push_str(c);
+                        i = end;
+                    }
+                    // A lead byte with a bad next byte takes it along.
+                    Err(_) if width > 1 && i + 1 < data.len() => i += 2,
+                    Err(_) => i += 1,
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// The known words by lower-cased name, for quick look-ups (the REPL's
+/// helper has a map too).
+fn word_map() -> &'static std::collections::HashMap<String, Option<String>> {
+    static MAP: std::sync::OnceLock<std::collections::HashMap<String, Option<String>>> =
+        std::sync::OnceLock::new();
+    MAP.get_or_init(|| {
+        known_words()
+            .iter()
+            .map(|(n, e)| (n.to_ascii_lowercase(), e.clone()))
+            .collect()
+    })
+}
+
+/// The bytes as a terminal sends them (text, keys, bytes that are not
+/// UTF-8, long pastes): each line goes through what the REPL does with it
+/// as it is typed and entered (the record of the line typed, put back at
+/// any cursor; what is open, the prompt, the notes; hint and colours at
+/// its end). Checked: the line put back is the line typed, and what is
+/// open after reading the lines one by one is what reading them all at
+/// once finds.
+pub fn repl_lines(data: &[u8]) {
+    if data.len() > 1 << 20 {
+        return;
+    }
+    let lines = terminal_lines(data);
+    let mut open = repl_line::Open::default();
+    let mut typed = repl_line::Typed::default();
+    for line in &lines {
+        // As typed: the record after every key (sampled on long lines).
+        let step = (line.len() / 16).max(1);
+        let ends: Vec<usize> = (0..=line.len())
+            .filter(|&k| line.is_char_boundary(k))
+            .step_by(step)
+            .chain([line.len()])
+            .collect();
+        for k in ends {
+            typed.saw(&line[..k], k);
+        }
+        let n = line.len();
+        let places = [0, 1, 2, n / 3, n / 2, n.saturating_sub(1), n, n + 1];
+        for pos in places.into_iter().chain(
+            line.char_indices()
+                .take(16)
+                .map(|(i, c)| i + c.len_utf8() / 2),
+        ) {
+            typed.moved(line, pos);
+            let (left, right) = typed.split();
+            if !typed.long() {
+                assert_eq!(format!("{left}{right}"), *line, "the line put back");
+                assert!(left.len() <= pos, "the cursor put back after it was");
+            }
+        }
+        open.feed(line);
+        let _ = open.unfinished();
+        let _ = open.continuation_prompt();
+        let _ = open.what_is_open();
+        let _ = open.note(line);
+        let map = word_map();
+        let effect = |w: &str| map.get(&w.to_ascii_lowercase()).cloned().flatten();
+        let _ = repl_line::hint(line, line.len(), &effect);
+        if line.len() <= repl_line::LONG_LINE {
+            let known = |w: &str| map.contains_key(&w.to_ascii_lowercase()).then_some(false);
+            let _ = repl_line::highlight(line, 10, &known);
+        }
+    }
+    let mut whole = repl_line::Open::default();
+    whole.feed(&lines.join("\n"));
+    assert_eq!(open, whole, "what is open, line by line and at once");
 }
