@@ -610,12 +610,22 @@ struct OddFiles {
     scratch: std::path::PathBuf,
 }
 
+/// Remove the folder of odd files `file_words` made in this process, if
+/// any: for a replay that is done with the target (the fuzzer's own run
+/// keeps it to its end). `file_words` must not run after it.
+pub fn remove_odd_files() {
+    if let Some(dir) = ODD_FILES.get().and_then(|f| f.scratch.parent()) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 /// What `scratch.txt` holds at the start of every input.
 const SCRATCH: &[u8] = b"1 2 3\n";
 
+static ODD_FILES: std::sync::OnceLock<OddFiles> = std::sync::OnceLock::new();
+
 fn odd_files() -> &'static OddFiles {
-    static FILES: std::sync::OnceLock<OddFiles> = std::sync::OnceLock::new();
-    FILES.get_or_init(|| {
+    ODD_FILES.get_or_init(|| {
         let dir = std::env::temp_dir().join(format!("playforth-fuzz-files-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("folder")).expect("the fuzz folder");
