@@ -32,7 +32,8 @@
 //!   (`push`, `pop`, `depth`, `stack`), `execute` of an execution token,
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
-//!   and [`Hints`]) and [`Throw`];
+//!   and [`Hints`], and its text as pieces tagged with their [`Part`]) and
+//!   [`Throw`];
 //! - the host services a system is given: [`Interrupt`] (its Ctrl-C,
 //!   raised from a signal handler or another thread), [`Clock`] (with
 //!   [`SystemClock`] and [`NoWaitClock`]), [`Tutor`] (the course);
@@ -93,7 +94,7 @@ mod vm;
 mod words;
 
 pub use compiler::closer_of;
-pub use error::{ForthError, Hints, Location, Throw};
+pub use error::{ForthError, Hints, Location, Part, Throw};
 pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};
 pub use io::Interrupt;
