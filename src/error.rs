@@ -50,53 +50,126 @@ pub struct Hints {
     pub opened: Option<Location>,
 }
 
-impl fmt::Display for ForthError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(loc) = &self.location {
-            write!(f, "{}:{}:{}: ", loc.file, loc.line, loc.col)?;
-        }
-        write!(f, "error: {} ({})", self.message, self.code)?;
-        if let Some(w) = &self.word {
-            write!(f, " in `{w}`")?;
-        }
-        if let Some(loc) = &self.location
-            && let Some(text) = &loc.text
-        {
-            // An unclosed structure opened on an earlier line: that line
-            // first, with a caret under the opening word.
-            let opened = self.hints.opened.as_ref().filter(|o| o.file == loc.file);
-            let width = loc.line.to_string().len();
-            let mut carets = vec![(loc.col as usize).saturating_sub(1)];
-            match opened {
-                Some(o) if o.line < loc.line && o.text.is_some() => {
-                    let otext = o.text.as_deref().unwrap_or_default();
-                    quote_line(
-                        f,
-                        o.line,
-                        width,
-                        otext,
-                        &[(o.col as usize).saturating_sub(1)],
-                    )?;
-                }
-                Some(o) if o.line == loc.line => {
-                    carets.insert(0, (o.col as usize).saturating_sub(1))
-                }
-                _ => {}
-            }
-            quote_line(f, loc.line, width, text, &carets)?;
-        }
+/// What a piece of a report is. [`ForthError::lines`] tags each piece of
+/// the text with one, so a host can style a piece by what it is (the REPL
+/// paints the label, the carets and the suggestions) without reading the
+/// text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Where it happened, before the label: `file:3:5: `.
+    Place,
+    /// `error:`.
+    Label,
+    /// What happened, after the label: ` message (code)`.
+    Headline,
+    /// The word that raised it: `` in `word` ``.
+    Word,
+    /// A quoted source line, with its number: `  3 | text`.
+    Quote,
+    /// The carets under a quoted line: `    |     ^`.
+    Carets,
+    /// The stack the failing word was given (and what it takes):
+    /// ``  `word` takes ( n -- ); the stack held <0>``.
+    Stack,
+    /// Known words close to an undefined one: ``  did you mean `dup`?``.
+    Suggestions,
+    /// The Forth words it was called from: `  called from: a <- b`.
+    Backtrace,
+}
+
+/// A line of a report: its pieces, in order, each with what it is.
+type Line = Vec<(Part, String)>;
+
+impl ForthError {
+    /// The report as lines of tagged pieces. The pieces, concatenated, with
+    /// a newline between lines, are exactly the `Display` text; a line's
+    /// indentation belongs to its piece.
+    pub fn lines(&self) -> Vec<Vec<(Part, String)>> {
+        let mut lines = vec![self.headline()];
+        lines.extend(self.quotes());
         let h = &self.hints;
         match (&self.word, &h.effect, &h.stack) {
-            (Some(w), Some(e), Some(s)) => write!(f, "\n  `{w}` takes {e}; the stack held {s}")?,
-            (_, _, Some(s)) => write!(f, "\n  the stack held {s}")?,
+            (Some(w), Some(e), Some(s)) => lines.push(vec![(
+                Part::Stack,
+                format!("  `{w}` takes {e}; the stack held {s}"),
+            )]),
+            (_, _, Some(s)) => lines.push(vec![(Part::Stack, format!("  the stack held {s}"))]),
             _ => {}
         }
         if !h.suggestions.is_empty() {
             let q: Vec<String> = h.suggestions.iter().map(|n| format!("`{n}`")).collect();
-            write!(f, "\n  did you mean {}?", q.join(" or "))?;
+            lines.push(vec![(
+                Part::Suggestions,
+                format!("  did you mean {}?", q.join(" or ")),
+            )]);
         }
         if !self.backtrace.is_empty() {
-            write!(f, "\n  called from: {}", self.backtrace.join(" <- "))?;
+            lines.push(vec![(
+                Part::Backtrace,
+                format!("  called from: {}", self.backtrace.join(" <- ")),
+            )]);
+        }
+        lines
+    }
+
+    /// The first line: place, label, message and code, the word.
+    fn headline(&self) -> Line {
+        let mut line = Vec::new();
+        if let Some(loc) = &self.location {
+            line.push((
+                Part::Place,
+                format!("{}:{}:{}: ", loc.file, loc.line, loc.col),
+            ));
+        }
+        line.push((Part::Label, "error:".to_string()));
+        line.push((Part::Headline, format!(" {} ({})", self.message, self.code)));
+        if let Some(w) = &self.word {
+            line.push((Part::Word, format!(" in `{w}`")));
+        }
+        line
+    }
+
+    /// The source line it happened on, with a caret under the place; when
+    /// the error names an unclosed structure, a caret under where it was
+    /// opened too (on that line, or on an earlier one quoted first).
+    fn quotes(&self) -> Vec<Line> {
+        let Some(loc) = &self.location else {
+            return Vec::new();
+        };
+        let Some(text) = &loc.text else {
+            return Vec::new();
+        };
+        let opened = self.hints.opened.as_ref().filter(|o| o.file == loc.file);
+        let width = loc.line.to_string().len();
+        let mut carets = vec![(loc.col as usize).saturating_sub(1)];
+        let mut lines = Vec::new();
+        match opened {
+            Some(o) if o.line < loc.line && o.text.is_some() => {
+                let otext = o.text.as_deref().unwrap_or_default();
+                lines.extend(quote_line(
+                    o.line,
+                    width,
+                    otext,
+                    &[(o.col as usize).saturating_sub(1)],
+                ));
+            }
+            Some(o) if o.line == loc.line => carets.insert(0, (o.col as usize).saturating_sub(1)),
+            _ => {}
+        }
+        lines.extend(quote_line(loc.line, width, text, &carets));
+        lines
+    }
+}
+
+impl fmt::Display for ForthError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, line) in self.lines().iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            for (_, text) in line {
+                f.write_str(text)?;
+            }
         }
         Ok(())
     }
@@ -106,18 +179,11 @@ impl std::error::Error for ForthError {}
 
 /// Quote a source line (numbered, the number padded to `width`) with a
 /// caret under each of the columns (0-based; the last one places the
-/// excerpt of a long line, and carets outside it are left out).
-fn quote_line(
-    f: &mut fmt::Formatter<'_>,
-    line: u32,
-    width: usize,
-    text: &str,
-    cols: &[usize],
-) -> fmt::Result {
+/// excerpt of a long line, and carets outside it are left out): two lines.
+fn quote_line(line: u32, width: usize, text: &str, cols: &[usize]) -> [Line; 2] {
     let main = cols.last().copied().unwrap_or(0);
     let (quoted, at) = excerpt(text, main);
     let shift = main as isize - at as isize;
-    write!(f, "\n  {line:>width$} | {quoted}")?;
     // Keep tabs so the carets line up under the tokens.
     let chars: Vec<char> = quoted.chars().collect();
     let mut caret_line = String::new();
@@ -129,7 +195,13 @@ fn quote_line(
             _ => ' ',
         });
     }
-    write!(f, "\n  {:width$} | {}", "", caret_line.trim_end())
+    [
+        vec![(Part::Quote, format!("  {line:>width$} | {quoted}"))],
+        vec![(
+            Part::Carets,
+            format!("  {:width$} | {}", "", caret_line.trim_end()),
+        )],
+    ]
 }
 
 /// How much of a source line an error report quotes.

@@ -101,8 +101,6 @@ pub(crate) struct Pending {
     /// EXECUTE (or a deferred word) ran, for the report.
     pub(crate) executed: Option<Instr>,
     pub(crate) fault: Fault,
-    /// The data stack depth before the instruction that failed.
-    pub(crate) fault_sp: usize,
 }
 
 /// TRACE's state: which words it watches and where it is.
@@ -118,17 +116,26 @@ pub(crate) struct Tracer {
     pub(crate) trace_at: u32,
 }
 
-/// Where the exception in flight was raised, saved before unwinding. The
-/// call list is a buffer kept between throws, so THROW does not allocate.
+/// Where the exception in flight was raised, saved before unwinding
+/// (`Forth::note_fault`, when the inner interpreter fails). The call list
+/// is a buffer kept between throws, so THROW does not allocate.
 #[derive(Clone, Debug, Default)]
 pub struct Fault {
+    /// Whether the fields below belong to the exception in flight: set
+    /// where the innermost level of the inner interpreter fails (outer
+    /// levels it unwinds through keep what it saved); cleared when the
+    /// exception is caught or reported.
     pub active: bool,
+    /// The code address of the instruction that failed, if it is not in
+    /// one of the system's stubs.
     pub ip: Option<u32>,
+    /// The return addresses of the calls it was in, outermost first.
     pub calls: Vec<u32>,
+    /// The instruction that failed (or the built-in word it ran).
     pub instr: Option<Instr>,
-    /// Whether the depth below was recorded for this fault.
-    pub active_snapshot: bool,
-    /// The data stack depth when it failed (the cells stay in the array).
+    /// The data stack depth the failing instruction was given (every
+    /// instruction checks before it changes anything, so the cells it
+    /// would have taken are still in the array).
     pub depth: usize,
 }
 

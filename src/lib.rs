@@ -32,8 +32,8 @@
 //!   (`push`, `pop`, `depth`, `stack`), `execute` of an execution token,
 //!   and `reset_after_error`;
 //! - what those return: [`Outcome`], [`ForthError`] (with [`Location`]
-//!   and [`Hints`]) and [`Throw`], with the named codes and their messages
-//!   in [`throw`];
+//!   and [`Hints`], and its text as pieces tagged with their [`Part`]) and
+//!   [`Throw`], with the named codes and their messages in [`throw`];
 //! - the host services a system is given: [`Interrupt`] (its Ctrl-C,
 //!   raised from a signal handler or another thread), [`Clock`] (with
 //!   [`SystemClock`] and [`NoWaitClock`]), [`Tutor`] (the course);
@@ -96,7 +96,7 @@ mod vm;
 pub mod vocab;
 mod words;
 
-pub use error::{ForthError, Hints, Location, Throw};
+pub use error::{ForthError, Hints, Location, Part, Throw};
 pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};
 pub use io::Interrupt;

@@ -87,15 +87,16 @@ struct Cli {
 /// wants it. If even that fails (stderr closed or full) there is no one
 /// left to tell: the exit status still says it failed.
 fn report(e: &ForthError) {
-    let report = e.to_string();
     let stderr = std::io::stderr();
     if e.code == USER_INTERRUPT && stderr.is_terminal() {
         // After the `^C` the terminal echoed.
         let _ = writeln!(stderr.lock());
     }
     if playforth::colour_wanted(&stderr) {
-        let _ = writeln!(stderr.lock(), "{}", repl::paint_report(&report));
+        let _ = writeln!(stderr.lock(), "{}", repl::paint_report(e));
     } else {
+        // One write: stderr is not buffered.
+        let report = e.to_string();
         let _ = writeln!(stderr.lock(), "{report}");
     }
 }

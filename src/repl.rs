@@ -8,7 +8,7 @@
 //! directory (PLAYFORTH_DATA_DIR overrides it).
 
 use playforth::repl_line as line;
-use playforth::{Forth, Outcome};
+use playforth::{Forth, ForthError, Outcome, Part};
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter};
@@ -193,23 +193,31 @@ fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
     w.base = forth.base();
 }
 
-/// An error report with colours for a terminal: `error:` in bold red, the
-/// caret line in red, "did you mean" in green.
-pub fn paint_report(report: &str) -> String {
+/// An error report with colours for a terminal, each piece painted by
+/// what it is: the `error:` label in bold red, the caret lines in red, "did
+/// you mean" in green; without the colours it is the report's text.
+pub fn paint_report(e: &ForthError) -> String {
     let mut out = String::new();
-    for (i, line) in report.lines().enumerate() {
+    for (i, line) in e.lines().iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let trimmed = line.trim_start();
-        if i == 0 {
-            out.push_str(&line.replacen("error:", "\x1b[1;31merror:\x1b[0m", 1));
-        } else if trimmed.starts_with('|') && trimmed.ends_with('^') {
-            out.push_str(&format!("\x1b[31m{line}\x1b[0m"));
-        } else if trimmed.starts_with("did you mean") {
-            out.push_str(&format!("\x1b[32m{line}\x1b[0m"));
-        } else {
-            out.push_str(line);
+        for (part, text) in line {
+            let colour = match part {
+                Part::Label => Some("1;31"),
+                Part::Carets => Some("31"),
+                Part::Suggestions => Some("32"),
+                Part::Place
+                | Part::Headline
+                | Part::Word
+                | Part::Quote
+                | Part::Stack
+                | Part::Backtrace => None,
+            };
+            match colour {
+                Some(c) => out.push_str(&format!("\x1b[{c}m{text}\x1b[0m")),
+                None => out.push_str(text),
+            }
         }
     }
     out
@@ -369,11 +377,10 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                         // The terminal echoed `^C` at the start of a line.
                         let _ = writeln!(std::io::stderr());
                     }
-                    let report = e.to_string();
                     let report = if playforth::colour_wanted(&std::io::stderr()) {
-                        paint_report(&report)
+                        paint_report(&e)
                     } else {
-                        report
+                        e.to_string()
                     };
                     let _ = writeln!(std::io::stderr(), "{report}");
                     if forth.output_failed() {

@@ -4,15 +4,229 @@
 //! message, where it happened, a backtrace and the hints that say what to
 //! do. The top of the library: it may ask any part what it knows.
 
+use crate::code::Pos;
 use crate::error::*;
+use crate::instr::Instr;
 use crate::kernel::Forth;
 use crate::kernel::{Fault, STUB_END};
 use crate::stacks::DS_SIZE;
 use crate::teach;
-use crate::words::float;
+use crate::words::float::{self, Floating};
 
-/// The name of the word whose call was compiled last, if any.
-fn last_compiled_name(f: &Forth) -> Option<String> {
+/// Turn an uncaught throw into a report, and forget the fault. Each part
+/// of the report comes from its own explainer below.
+pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
+    let failure = take_failure(sys, t);
+    let (message, explained) = headline(sys, &failure);
+    let pos = place(sys, &failure.fault);
+    let word = failing_word(sys, &failure);
+    let backtrace = backtrace(sys, &failure.fault);
+    let effect = word.as_deref().and_then(|w| teach::stack_effect(sys, w));
+    let stack = stack_hint(sys, &failure, word.as_deref(), effect.as_deref());
+    let opened = opened_at(sys, &failure);
+    let suggestions = did_you_mean(sys, &failure, explained);
+    ForthError {
+        code: t.0,
+        message,
+        word,
+        location: sys.input.location(pos),
+        backtrace,
+        hints: Box::new(Hints {
+            effect,
+            stack,
+            suggestions,
+            opened,
+        }),
+    }
+}
+
+/// The throw being reported, with what the machine saved for it.
+struct Failure {
+    throw: Throw,
+    /// Where the inner interpreter failed: its code address, calls, the
+    /// instruction and the depth it was given. A throw the inner
+    /// interpreter never saw (the outer interpreter's) has a default one,
+    /// not `active`.
+    fault: Fault,
+    /// The text the throw left for its report, if this throw left it: the
+    /// undefined name, ABORT"'s message, the detail of a failing word.
+    text: Option<String>,
+    /// Where the structure a control-structure mismatch names was opened.
+    opened: Option<Pos>,
+    /// A compiled float literal fails in its `(flit)`, after its bits
+    /// were pushed: the report names the literal and leaves out the bits.
+    flit: bool,
+}
+
+/// Take what the machine saved for the throw `t`, so that a later error
+/// does not find it: the fault, the throw's text and where a structure
+/// was opened.
+fn take_failure(sys: &mut Forth, t: Throw) -> Failure {
+    let fault = if sys.pending.fault.active {
+        sys.pending.fault.clone()
+    } else {
+        Fault::default()
+    };
+    sys.pending.fault.active = false;
+    let text = sys
+        .pending
+        .throw_msg
+        .take()
+        .filter(|(c, _)| *c == t)
+        .map(|(_, m)| m);
+    let opened = sys.pending.throw_opened.take();
+    let flit = fault.instr == Some(Floating::FLit.instr());
+    Failure {
+        throw: t,
+        fault,
+        text,
+        opened,
+        flit,
+    }
+}
+
+/// The message after `error:`, and whether it says what was meant (then
+/// no "did you mean" follows). A code outside the standard's table (a
+/// program's own THROW) is named by its number; ABORT" says its text; an
+/// undefined word is explained ([`undefined_word`]); any other code has
+/// its standard message, and the throw's text after it.
+fn headline(sys: &Forth, f: &Failure) -> (String, bool) {
+    let code = f.throw.0;
+    if code > 0 || (code < -79 && code > -256) {
+        return (format!("uncaught exception {code}"), false);
+    }
+    match (f.throw, f.text.as_deref()) {
+        (ABORT_QUOTE, Some(m)) => (m.to_string(), false),
+        (UNDEFINED_WORD, Some(name)) => undefined_word(sys, name),
+        (_, Some(m)) => (format!("{}: {m}", crate::throw::message(code)), false),
+        (_, None) => (crate::throw::message(code).to_string(), false),
+    }
+}
+
+/// The message for an undefined word: its name, then in brackets each
+/// note of [`UNDEFINED_NOTES`] that applies, in that order; and whether
+/// one of them says what was meant.
+fn undefined_word(sys: &Forth, name: &str) -> (String, bool) {
+    let mut message = format!("undefined word `{}`", shorten(name, 60));
+    let mut explained = false;
+    for note in UNDEFINED_NOTES.iter().filter_map(|note| note(sys, name)) {
+        message += &format!(" ({})", note.text);
+        explained |= note.explains;
+    }
+    (message, explained)
+}
+
+/// Something said about an undefined word, in brackets after its name.
+struct Note {
+    text: String,
+    /// Whether it says what was meant: then no "did you mean" follows.
+    explains: bool,
+}
+
+/// The explainers of an undefined word, each given the system and the
+/// name, in the order their notes are shown.
+const UNDEFINED_NOTES: [fn(&Forth, &str) -> Option<Note>; 6] = [
+    foreign_space,
+    colon_before,
+    char_before,
+    being_defined,
+    digit_outside_base,
+    float_outside_decimal,
+];
+
+/// A space character pasted from a document (U+00A0 …): Forth does not
+/// count it as a blank, so it is part of the name.
+fn foreign_space(_: &Forth, name: &str) -> Option<Note> {
+    let c = name.chars().find(|c| c.is_whitespace() && !c.is_ascii())?;
+    Some(Note {
+        text: format!(
+            "it contains U+{:04X}, a space character that Forth does not count as a blank",
+            c as u32
+        ),
+        explains: false,
+    })
+}
+
+/// A `:` compiled into a definition just before the name: the `;`
+/// ending that definition is missing, so `: name` was read as a call of
+/// `:` and then the name.
+fn colon_before(sys: &Forth, _: &str) -> Option<Note> {
+    let def = defining_name(sys)?;
+    (compiled_before(sys)? == ":").then(|| Note {
+        text: format!(
+            "a `:` was compiled into the definition of `{def}` just before it: \
+             is the `;` ending `{def}` missing?"
+        ),
+        explains: true,
+    })
+}
+
+/// `char` compiled just before the name (inside a definition, or a loop
+/// typed at the prompt): `[char]` was meant.
+fn char_before(sys: &Forth, name: &str) -> Option<Note> {
+    (compiled_before(sys)? == "char").then(|| Note {
+        text: format!(
+            "`char` was compiled just before it: inside a definition, or a \
+             loop typed at the prompt, `[char] {name}` gives a character's code"
+        ),
+        explains: true,
+    })
+}
+
+/// The name of the definition being compiled: it is found only after
+/// its `;` (a `;` forgotten), and `recurse` calls it from inside.
+fn being_defined(sys: &Forth, name: &str) -> Option<Note> {
+    defining_name(sys).filter(|def| def.eq_ignore_ascii_case(name))?;
+    Some(Note {
+        text: "the word being defined: it is found only after its `;`, \
+               so is the `;` missing? Inside its own definition, `recurse` calls it"
+            .to_string(),
+        explains: true,
+    })
+}
+
+/// A number with a digit BASE does not have (`12` after `2 base !`):
+/// outside base 10, a name of letters and digits that starts with a digit.
+fn digit_outside_base(sys: &Forth, name: &str) -> Option<Note> {
+    let base = sys.base();
+    let digits = name.strip_prefix('-').unwrap_or(name);
+    (base != 10
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_alphanumeric())
+        && digits.as_bytes()[0].is_ascii_digit())
+    .then(|| Note {
+        text: if (2..=36).contains(&base) {
+            format!(
+                "read as a number it has a digit that base {base} does not have; \
+                 `decimal` goes back to base 10"
+            )
+        } else {
+            format!(
+                "BASE is {base}, but numbers have digits in bases 2 to 36 only; \
+                 `decimal` goes back to base 10"
+            )
+        },
+        explains: false,
+    })
+}
+
+/// A float literal read outside base 10, where floats are not read.
+fn float_outside_decimal(sys: &Forth, name: &str) -> Option<Note> {
+    let base = sys.base();
+    (crate::number::looks_like_float(name) && base != 10).then(|| Note {
+        text: format!(
+            "it reads as a floating-point number, but those are read only when BASE is decimal; BASE is {base}"
+        ),
+        explains: false,
+    })
+}
+
+/// The name of the word whose call was compiled last into the definition
+/// being compiled, while compiling (not inside its `[ ]`).
+fn compiled_before(f: &Forth) -> Option<String> {
+    if !f.compiling() {
+        return None;
+    }
     let here = crate::compiler::code_here(f).checked_sub(1)?;
     let start = f.compiler.def.as_ref()?.code_start;
     if here < start {
@@ -27,235 +241,190 @@ fn defining_name(f: &Forth) -> Option<&str> {
     Some(&f.vm.dict.words.get(d.xt as usize)?.name)
 }
 
-/// Turn an uncaught throw into a report, and forget the fault.
-pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
-    let fault = if sys.pending.fault.active {
-        sys.pending.fault.clone()
-    } else {
-        Fault::default()
-    };
-    sys.pending.fault.active = false;
-    let msg = sys
-        .pending
-        .throw_msg
-        .take()
-        .filter(|(c, _)| *c == t)
-        .map(|(_, m)| m);
-    let code = t.0;
-    // An undefined word the message explains gets no "did you mean".
-    let mut explained = false;
-    let mut message = match (code, msg) {
-        (-2, Some(m)) => m,
-        (-13, Some(m)) => {
-            let mut msg = format!("undefined word `{}`", crate::error::shorten(&m, 60));
-            // A space character pasted from a document is part of the name.
-            if let Some(c) = m.chars().find(|c| c.is_whitespace() && !c.is_ascii()) {
-                msg += &format!(
-                    " (it contains U+{:04X}, a space character that Forth does not count as a blank)",
-                    c as u32
-                );
-            }
-            // Compiled just before it: `:` (the `;` before it missing)
-            // or `char` (`[char]` meant).
-            let before = sys.compiling().then(|| last_compiled_name(sys)).flatten();
-            match (before.as_deref(), defining_name(sys)) {
-                (Some(":"), Some(def)) => {
-                    explained = true;
-                    msg += &format!(
-                        " (a `:` was compiled into the definition of `{def}` just before it: \
-                         is the `;` ending `{def}` missing?)"
-                    )
-                }
-                (Some("char"), _) => {
-                    explained = true;
-                    msg += &format!(
-                        " (`char` was compiled just before it: inside a definition, or a \
-                         loop typed at the prompt, `[char] {m}` gives a character's code)"
-                    )
-                }
-                _ => {}
-            }
-            // The word being defined: a `;` forgotten, or recursion.
-            if defining_name(sys).is_some_and(|n| n.eq_ignore_ascii_case(&m)) {
-                explained = true;
-                msg += " (the word being defined: it is found only after its `;`, \
-                        so is the `;` missing? Inside its own definition, `recurse` calls it)";
-            }
-            // A number with a digit BASE does not have.
-            let digits = m.strip_prefix('-').unwrap_or(&m);
-            if sys.base() != 10
-                && !digits.is_empty()
-                && digits.bytes().all(|b| b.is_ascii_alphanumeric())
-                && digits.as_bytes()[0].is_ascii_digit()
-            {
-                let base = sys.base();
-                msg += &if (2..=36).contains(&base) {
-                    format!(
-                        " (read as a number it has a digit that base {base} does not have; \
-                         `decimal` goes back to base 10)"
-                    )
-                } else {
-                    format!(
-                        " (BASE is {base}, but numbers have digits in bases 2 to 36 only; \
-                         `decimal` goes back to base 10)"
-                    )
-                };
-            }
-            // A float read in another BASE.
-            if crate::number::looks_like_float(&m) && sys.base() != 10 {
-                msg += &format!(
-                    " (it reads as a floating-point number, but those are read only when BASE is decimal; BASE is {})",
-                    sys.base()
-                );
-            }
-            msg
-        }
-        (_, Some(m)) => format!("{}: {m}", crate::throw::message(code)),
-        (_, None) => crate::throw::message(code).to_string(),
-    };
-    if code > 0 || (code < -79 && code > -256) {
-        message = format!("uncaught exception {code}");
-    }
-    // The innermost compiled position, else the token being interpreted.
-    let pos = fault
+/// Where it happened, for the place and the caret: the innermost
+/// compiled position, else the token being interpreted.
+fn place(sys: &Forth, fault: &Fault) -> Pos {
+    fault
         .ip
         .and_then(|ip| sys.vm.code.pos(ip as usize))
-        .unwrap_or(sys.input.token_pos());
-    // A compiled float literal fails in its `(flit)`, after its bits
-    // were pushed: the report names the literal and leaves out the bits.
-    let flit = fault.instr == Some(crate::words::float::Floating::FLit.instr());
-    let word = match (code, fault.ip.is_some(), fault.instr) {
-        (-13 | -2 | -1, _, _) => None,
-        _ if flit => fault
-            .ip
-            .and_then(|ip| sys.vm.code.get(ip.checked_sub(1)? as usize))
-            .and_then(|i| match i.unfused() {
-                crate::instr::Instr::Lit(v) => {
-                    Some(crate::number::literal_text(f64::from_bits(v as u64)))
-                }
-                _ => None,
-            }),
-        (_, true, Some(i)) => sys.instr_name(i).or_else(|| control_word(i, fault.ip, sys)),
-        // `' dup execute` typed: the word EXECUTE ran.
-        (_, false, Some(i)) if i != crate::instr::Instr::Execute && sys.instr_name(i).is_some() => {
+        .unwrap_or(sys.input.token_pos())
+}
+
+/// The word the report says it happened `in`: the instruction that
+/// failed (a compiled float literal: the literal), the built-in word
+/// EXECUTE ran (`' dup execute` typed), else the token being
+/// interpreted. None for an undefined word and ABORT, whose message says
+/// it all.
+fn failing_word(sys: &Forth, f: &Failure) -> Option<String> {
+    match (f.throw, f.fault.ip.is_some(), f.fault.instr) {
+        (UNDEFINED_WORD | ABORT_QUOTE | ABORT, _, _) => None,
+        _ if f.flit => float_literal(sys, &f.fault),
+        (_, true, Some(i)) => sys
+            .instr_name(i)
+            .or_else(|| control_word(i, f.fault.ip, sys)),
+        (_, false, Some(i)) if i != Instr::Execute && sys.instr_name(i).is_some() => {
             sys.instr_name(i)
         }
         _ if !sys.input.token_name().is_empty() => Some(sys.input.token_name().to_string()),
         _ => None,
-    };
-    let mut backtrace = Vec::new();
-    if let Some(ip) = fault.ip {
-        backtrace.extend(sys.vm.dict.word_at(ip));
-        for &ret in fault.calls.iter().rev() {
-            if ret >= STUB_END
-                && let Some(xt) = sys.vm.dict.word_at(ret - 1)
-            {
-                backtrace.push(xt);
-            }
-        }
-    }
-    let names = backtrace
-        .into_iter()
-        .map(|xt| sys.vm.dict.words[xt as usize].name.to_string());
-    let backtrace = summarize_backtrace(names);
-    let effect = word.as_deref().and_then(|w| teach::stack_effect(sys, w));
-    // The depth before the failing word ran: what it popped is still in
-    // the stack array.
-    let depth = fault.depth.min(DS_SIZE);
-    // While a definition is compiled (and not inside its `[ ]`), the
-    // cells above the depth at its `:` are the compiler's control-flow
-    // entries, which mean nothing to the learner: only what lies below
-    // is shown.
-    let depth = match &sys.compiler.def {
-        Some(d) if sys.compiling() => depth.min(d.depth),
-        _ => depth,
-    };
-    // A control-structure error's stack holds the compiler's
-    // control-flow entries, which mean nothing to the learner.
-    let shown = (fault.active_snapshot
-        && word.is_some()
-        && !flit
-        && code != CONTROL_MISMATCH.0
-        // Ctrl-C, THROW and ABORT say nothing about the stack's fault.
-        && code != USER_INTERRUPT.0
-        && !word.as_deref().is_some_and(|w| {
-            ["throw", "abort", "abort\""].iter().any(|t| w.eq_ignore_ascii_case(t))
-        })
-        && (depth > 0 || code == -4))
-        .then(|| {
-            let base = sys.base();
-            let mut s = format!("<{depth}>");
-            let from = depth.saturating_sub(16);
-            if from > 0 {
-                s.push_str(" ...");
-            }
-            for &x in &sys.vm.stacks.ds[from..depth] {
-                s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
-            }
-            s
-        });
-    // A float word that found too few floats: what the float stack
-    // held, and the data stack too (`7 8 f+`: the numbers are there).
-    let floats = || match float::fstack_text(sys) {
-        empty if empty.is_empty() => "F: <0>".to_string(),
-        text => text.trim_end().to_string(),
-    };
-    let takes_floats = effect.as_deref().is_some_and(|e| e.contains("F:"));
-    let stack = if code == FP_STACK_UNDERFLOW.0 && word.is_some() {
-        let mut s = floats();
-        if let Some(cells) = &shown {
-            s.push_str(&format!(", and the data stack {cells}"));
-            if sys.vm.stacks.fp == 0 {
-                s.push_str(" (a float is written with an e: `7e`, `2.5e0`)");
-            }
-        }
-        Some(s)
-    } else if takes_floats && sys.vm.stacks.fp > 0 {
-        // A float word that failed for another reason (`f!` to a bad
-        // address): its floats too.
-        shown.map(|cells| format!("{cells}, {}", floats()))
-    } else {
-        shown
-    };
-    let opened = sys
-        .pending
-        .throw_opened
-        .take()
-        .filter(|_| code == CONTROL_MISMATCH.0)
-        .and_then(|p| sys.input.location(p))
-        .map(|l| *l);
-    let suggestions =
-        if code == -13 && !explained && !crate::number::looks_like_float(sys.input.token_name()) {
-            let name = sys.input.token_name().to_string();
-            teach::suggestions(sys, &name)
-        } else {
-            Vec::new()
-        };
-    ForthError {
-        code,
-        message,
-        word,
-        location: sys.input.location(pos),
-        backtrace,
-        hints: Box::new(Hints {
-            effect,
-            stack,
-            suggestions,
-            opened,
-        }),
     }
 }
 
 /// The control word (`if`, `?do`, `+loop`, `of`, `{:` …) that compiled a
 /// control instruction with no word of its own, at code address `ip`:
 /// the word a failure there is reported in.
-fn control_word(i: crate::instr::Instr, ip: Option<u32>, f: &Forth) -> Option<String> {
+fn control_word(i: Instr, ip: Option<u32>, f: &Forth) -> Option<String> {
     use crate::instr::Instr::*;
     match i.unfused() {
         ZBranch(_) | Do | QDo(_) | Loop(_) | PlusLoop(_) | Of(_) | EndCase | LocalsEnter(..)
         | LocalStore(_) | LocalAdd(_) => crate::interp::compiling_word(f, ip?),
         _ => None,
     }
+}
+
+/// A compiled float literal that failed in its `(flit)`: the literal, as
+/// written, from the bits the instruction before pushed.
+fn float_literal(sys: &Forth, fault: &Fault) -> Option<String> {
+    let ip = fault.ip?;
+    match sys.vm.code.get(ip.checked_sub(1)? as usize)?.unfused() {
+        Instr::Lit(v) => Some(crate::number::literal_text(f64::from_bits(v as u64))),
+        _ => None,
+    }
+}
+
+/// The Forth words it was called from, innermost first: the word holding
+/// the failing instruction, then the word of each return address (those
+/// below `STUB_END` are the system's own stubs), folded by
+/// [`summarize_backtrace`]. Empty when it did not fail in compiled code.
+fn backtrace(sys: &Forth, fault: &Fault) -> Vec<String> {
+    let mut words = Vec::new();
+    if let Some(ip) = fault.ip {
+        words.extend(sys.vm.dict.word_at(ip));
+        for &ret in fault.calls.iter().rev() {
+            if ret >= STUB_END
+                && let Some(xt) = sys.vm.dict.word_at(ret - 1)
+            {
+                words.push(xt);
+            }
+        }
+    }
+    let names = words
+        .into_iter()
+        .map(|xt| sys.vm.dict.words[xt as usize].name.to_string());
+    summarize_backtrace(names)
+}
+
+/// The stack hint: the data stack the failing word was given
+/// ([`data_stack_given`]); for a float-stack underflow, the float stack
+/// first ([`float_underflow`]); for a word taking floats that failed for
+/// another reason (`f!` to a bad address), the float stack after it.
+fn stack_hint(
+    sys: &Forth,
+    f: &Failure,
+    word: Option<&str>,
+    effect: Option<&str>,
+) -> Option<String> {
+    let cells = data_stack_given(sys, f, word);
+    let takes_floats = effect.is_some_and(|e| e.contains("F:"));
+    if f.throw == FP_STACK_UNDERFLOW && word.is_some() {
+        Some(float_underflow(sys, cells))
+    } else if takes_floats && sys.vm.stacks.fp > 0 {
+        cells.map(|cells| format!("{cells}, {}", float_stack(sys)))
+    } else {
+        cells
+    }
+}
+
+/// A float word that found too few floats: what the float stack held,
+/// and the data stack too when it is shown (`7 8 f+`: the numbers are
+/// there), with how a float is written if there were none.
+fn float_underflow(sys: &Forth, cells: Option<String>) -> String {
+    let mut s = float_stack(sys);
+    if let Some(cells) = cells {
+        s.push_str(&format!(", and the data stack {cells}"));
+        if sys.vm.stacks.fp == 0 {
+            s.push_str(" (a float is written with an e: `7e`, `2.5e0`)");
+        }
+    }
+    s
+}
+
+/// The float stack as `F: <depth> …`.
+fn float_stack(sys: &Forth) -> String {
+    match float::fstack_text(sys) {
+        empty if empty.is_empty() => "F: <0>".to_string(),
+        text => text.trim_end().to_string(),
+    }
+}
+
+/// The data stack the failing word was given, as `.S` shows it (`<3> 1
+/// 2 3`, the top 16 cells), when it says something about the fault (see
+/// [`stack_tells`]).
+fn data_stack_given(sys: &Forth, f: &Failure, word: Option<&str>) -> Option<String> {
+    let depth = depth_given(sys, &f.fault);
+    if !stack_tells(f, word?, depth) {
+        return None;
+    }
+    let base = sys.base();
+    let mut s = format!("<{depth}>");
+    let from = depth.saturating_sub(16);
+    if from > 0 {
+        s.push_str(" ...");
+    }
+    for &x in &sys.vm.stacks.ds[from..depth] {
+        s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
+    }
+    Some(s)
+}
+
+/// How many cells of the data stack the report shows: the depth before
+/// the failing word ran (what it popped is still in the stack array);
+/// while a definition is compiled (and not inside its `[ ]`), only the
+/// cells below the depth at its `:`, as those above are the compiler's
+/// control-flow entries, which mean nothing to the learner.
+fn depth_given(sys: &Forth, fault: &Fault) -> usize {
+    let depth = fault.depth.min(DS_SIZE);
+    match &sys.compiler.def {
+        Some(d) if sys.compiling() => depth.min(d.depth),
+        _ => depth,
+    }
+}
+
+/// Whether the stack `word` was given says something about the fault: the
+/// inner interpreter saw it fail; it was not a float literal (whose bits
+/// are on the stack); not a control-structure error (the stack holds the
+/// compiler's control-flow entries); not Ctrl-C, THROW or ABORT (which
+/// say nothing about the stack); and something was on it, or it was a
+/// stack underflow (`<0>`).
+fn stack_tells(f: &Failure, word: &str, depth: usize) -> bool {
+    f.fault.active
+        && !f.flit
+        && f.throw != CONTROL_MISMATCH
+        && f.throw != USER_INTERRUPT
+        && !["throw", "abort", "abort\""]
+            .iter()
+            .any(|t| word.eq_ignore_ascii_case(t))
+        && (depth > 0 || f.throw == STACK_UNDERFLOW)
+}
+
+/// Where the unclosed structure a control-structure mismatch names was
+/// opened: the report shows a caret there too.
+fn opened_at(sys: &Forth, f: &Failure) -> Option<Location> {
+    f.opened
+        .filter(|_| f.throw == CONTROL_MISMATCH)
+        .and_then(|p| sys.input.location(p))
+        .map(|l| *l)
+}
+
+/// Known words close to an undefined one ("did you mean"), unless its
+/// message already says what was meant, or the token reads as a float
+/// (then it is one read in another base, or a mistyped float).
+fn did_you_mean(sys: &Forth, f: &Failure, explained: bool) -> Vec<String> {
+    let name = sys.input.token_name();
+    if f.throw != UNDEFINED_WORD || explained || crate::number::looks_like_float(name) {
+        return Vec::new();
+    }
+    teach::suggestions(sys, name)
 }
 
 /// Fold runs of one word (deep recursion) into `word (xN)` and keep the

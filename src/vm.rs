@@ -146,8 +146,8 @@ impl Forth {
                 .fault
                 .calls
                 .extend(self.vm.stacks.calls.returns());
-            self.pending.fault.active_snapshot = true;
-            self.pending.fault.depth = self.pending.fault_sp;
+            // `inner` left `sp` as the failing instruction found it.
+            self.pending.fault.depth = self.vm.stacks.sp;
         }
     }
 
@@ -1237,14 +1237,8 @@ impl Forth {
             self.vm.stacks.sp = sp;
             self.vm.stacks.rp = rp;
             match stop {
-                Stop::Fail(t) => {
-                    self.pending.fault_sp = sp;
-                    return Err((t, ip.wrapping_sub(1)));
-                }
-                Stop::BadCode => {
-                    self.pending.fault_sp = sp;
-                    return Err((BAD_ADDRESS, ip));
-                }
+                Stop::Fail(t) => return Err((t, ip.wrapping_sub(1))),
+                Stop::BadCode => return Err((BAD_ADDRESS, ip)),
                 Stop::Done => return Ok(()),
                 Stop::Stepped(ins) => self.trace_after(ins, calls_before, ip),
                 Stop::Slow => {
@@ -1266,7 +1260,6 @@ impl Forth {
                             Err(t) => {
                                 // Fail with the stack as the instruction found it.
                                 self.vm.stacks.sp = sp;
-                                self.pending.fault_sp = sp;
                                 return Err((t, ip.wrapping_sub(1)));
                             }
                         }
