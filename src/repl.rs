@@ -309,8 +309,9 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
                     if !warned_byte {
                         say(
-                            "\n(a byte that is not UTF-8 was ignored: playforth reads UTF-8 text; \
-                             an Alt key or a terminal set to Latin-1 can send such bytes)",
+                            "\n(a byte that is not UTF-8 was ignored, and if it began a character \
+                             the key typed after it went with it: playforth reads UTF-8 text; an \
+                             Alt key or a terminal set to Latin-1 can send such bytes)",
                         );
                         warned_byte = true;
                     }
