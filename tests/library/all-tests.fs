@@ -14,5 +14,6 @@ require test/trle.fs
 require test/tsar.fs
 require test/tdtc.fs
 require test/tfst.fs
+require test/tstr.fs
 
 t-summary

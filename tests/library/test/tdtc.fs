@@ -49,4 +49,18 @@ t{ 2025 dtc-easter  2000 dtc-easter  1961 dtc-easter -> 20 4 2025  23 4 2000  2 
 : .easters ( y1 y2 -- )  swap ?do  i dtc-easter dtc-format type space  loop cr ;
 2020 2030 .easters
 
+t{ 0 dtc-day-name s" Monday" t-str  6 dtc-day-name s" Sunday" t-str -> }t
+t{ 9 dtc-month-long s" September" t-str -> }t
+29 2 2024 dtc-long type cr
+4 7 1776 dtc-long type cr
+: .months ( -- )  13 1 do  i dtc-month-long 3 min type space  loop cr ;
+.months
+
+create date1 dtc% allot
+create date2 dtc% allot
+t{ 31 12 1999 date1 dtc-store  date1 dtc-fetch -> 31 12 1999 }t
+t{ 1 1 2000 date2 dtc-store  date2 dtc-fetch dtc>days  date1 dtc-fetch dtc>days - -> 1 }t
+t{ date1 dtc>day c@  date1 dtc>month c@ -> 31 12 }t
+t{ dtc% 2 cells <= -> true }t
+
 t-end

@@ -25,6 +25,12 @@ t{ 60 a1+  61 a1 ' sar-insert t-catch -> sar.err-full }t
 t{ 30 a1 sar-delete  30 a1 sar-delete  30 a1 sar-delete -> true true false }t
 t{ -5 a1 sar-delete  60 a1 sar-delete  a1 sar-length -> true true 4 }t
 .a1
+: .a1-backward ( -- )  ." [ " ['] . a1 sar-execute-backward ." ]" cr ;
+.a1-backward
+t{ 10 a1 sar-delete 20 a1 sar-delete 40 a1 sar-delete -> true true true }t
+.a1-backward
+t{ 50 a1 sar-delete  a1 sar-length -> true 0 }t
+.a1-backward
 a1 sar-free
 
 \ counted strings in dictionary order

@@ -2,6 +2,7 @@
 
 require tester.fs
 require ../tfl/tok.fs
+require ../tfl/hsh.fs
 
 s" ttok" t-begin
 
@@ -49,10 +50,22 @@ t{ s" (1 + 2" ' expr-eval t-catch -> tok.err-syntax }t
 t{ s" 1 + 2)" ' expr-eval t-catch -> tok.err-syntax }t
 t{ s" 2 3" ' expr-eval t-catch -> tok.err-syntax }t
 t{ s" 4 / (2 - 2)" ' expr-eval t-catch -> tok.err-zero }t
-t{ s" x + 1" ' expr-eval t-catch -> tok.err-syntax }t
+t{ s" x + 1" ' expr-eval t-catch -> tok.err-name }t
+t{ s" 1 x" ' expr-eval t-catch -> tok.err-syntax }t
+
+\ names from a hash table
+16 hsh-new constant vars
+7 s" x" vars hsh-put  -3 s" y" vars hsh-put  1000 s" big_one" vars hsh-put
+: var-value ( c-addr u -- n true | false )  vars hsh-get ;
+' var-value is tok-lookup
+t{ action-of tok-lookup -> ' var-value }t
+t{ s" x * (y + 1)" expr-eval -> -14 }t
+t{ s" big_one / x mod y" expr-eval -> 1 }t
+t{ s" x + z" ' expr-eval t-catch -> tok.err-name }t
 
 : .expr ( c-addr u -- )  2dup type ."  = " expr-eval . cr ;
 s" 12*(3+4)-5 mod 3" .expr
 s" -2*-2*-2" .expr
+s" big_one - x*x*x" .expr
 
 t-end

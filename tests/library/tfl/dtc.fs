@@ -85,7 +85,42 @@ s" not a valid date" exception constant dtc.err-date   ( -- n )
 
 : dtc-month-name ( m -- c-addr u )  1- dtc.months ;
 
-create dtc.buf 16 chars allot
+create dtc.buf 40 chars allot   \ the text dtc-format and dtc-long give
+
+create dtc.day-names ( -- a-addr ) \ each name as c-addr u
+  s" Monday" 2,  s" Tuesday" 2,  s" Wednesday" 2,  s" Thursday" 2,
+  s" Friday" 2,  s" Saturday" 2,  s" Sunday" 2,
+create dtc.month-names ( -- a-addr )
+  s" January" 2,  s" February" 2,  s" March" 2,  s" April" 2,
+  s" May" 2,  s" June" 2,  s" July" 2,  s" August" 2,
+  s" September" 2,  s" October" 2,  s" November" 2,  s" December" 2,
+
+: dtc-day-name ( n -- c-addr u ) \ 0 Monday .. 6 Sunday
+  2* cells dtc.day-names + 2@ ;
+: dtc-month-long ( m -- c-addr u ) \ 1 January .. 12 December
+  1- 2* cells dtc.month-names + 2@ ;
+
+: dtc-long ( d m y -- c-addr u ) \ "Thursday, 29 February 2024", in dtc.buf
+  {: d m y | n :}
+  d m y dtc-check dtc-weekday dtc-day-name  dtc.buf swap dup to n chars move
+  s" , " dtc.buf n chars + swap dup n + to n chars move
+  d 0 <# #s #>  dtc.buf n chars + swap dup n + to n chars move
+  bl dtc.buf n chars + c!  n 1+ to n
+  m dtc-month-long  dtc.buf n chars + swap dup n + to n chars move
+  bl dtc.buf n chars + c!  n 1+ to n
+  y 0 <# #s #>  dtc.buf n chars + swap dup n + to n chars move
+  dtc.buf n ;
+
+\ A date kept in memory: two characters and a cell
+begin-structure dtc%
+  cfield: dtc>day
+  cfield: dtc>month
+  field:  dtc>year
+end-structure
+
+: dtc-store ( d m y addr -- )  tuck dtc>year !  tuck dtc>month c!  dtc>day c! ;
+: dtc-fetch ( addr -- d m y )  dup dtc>day c@  over dtc>month c@  rot dtc>year @ ;
+
 
 : dtc-format ( d m y -- c-addr u )
   dtc-check

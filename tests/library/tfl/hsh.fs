@@ -23,8 +23,7 @@ $FFFFFFFF constant hsh.mask32
   loop ;
 
 begin-structure hen%          \ an entry
-  field: hen>key              \ address of the key's copy
-  field: hen>len
+  2 cells +field hen>key      \ the key's copy: c-addr u, kept with 2!
   field: hen>value
 end-structure
 
@@ -50,7 +49,7 @@ end-structure
 : hsh.bucket ( c-addr u hsh -- lst )
   >r hsh-fnv1a 0 r@ hsh>size @ um/mod drop  cells r> hsh>buckets @ + @ ;
 
-: hen.key ( hen -- c-addr u )  dup hen>key @ swap hen>len @ ;
+: hen.key ( hen -- c-addr u )  hen>key 2@ ;
 
 : hsh.entry ( c-addr u hsh -- hen|0 )
   {: c-addr u hsh :}
@@ -67,7 +66,7 @@ end-structure
 : hsh-put ( x c-addr u hsh -- ) \ add or replace
   3dup hsh.entry ?dup if  nip nip nip hen>value !  exit  then
   >r  hen% allocate throw  >r               ( x c-addr u ) ( R: hsh hen )
-  2dup tfl.str-new  r@ hen>len !  r@ hen>key !
+  2dup tfl.str-new  r@ hen>key 2!
   rot r@ hen>value !  r>                   ( c-addr u hen )
   -rot r@ hsh.bucket lst-append
   1 r> hsh>count +! ;
@@ -76,7 +75,7 @@ end-structure
   3dup hsh.entry ?dup 0= if  2drop drop false exit  then
   >r  dup >r hsh.bucket 2r@ drop swap lst-remove drop
   -1 r> hsh>count +!
-  r@ hen>key @ free throw  r> free throw
+  r@ hen.key drop free throw  r> free throw
   true ;
 
 : hsh-execute ( i*x xt hsh -- j*x ) \ xt ( i*x x c-addr u -- j*x ), bucket by bucket

@@ -87,6 +87,12 @@ end-structure
     i @ swap dup >r execute r>
   1 cells +loop drop ;
 
+: sar-execute-backward ( i*x xt sar -- j*x ) \ xt ( i*x x -- j*x ), last first
+  dup sar-length 0= if  2drop exit  then
+  dup sar>cells @ swap sar-length 1- cells over + do
+    i @ swap dup >r execute r>
+  [ -1 cells ] literal +loop drop ;
+
 \ ---------------------------------------------------------------------
 \ Sorting an array in place: insertion sort, stable
 

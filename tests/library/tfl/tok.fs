@@ -1,6 +1,7 @@
 \ tfl/tok.fs -- scanning strings: a scanner over a string, splitting a
 \ string on a delimiter or into lines, a tokenizer for arithmetic and an
-\ evaluator of infix expressions (+ - * / mod, parentheses, unary minus).
+\ evaluator of infix expressions (+ - * / mod, parentheses, unary minus,
+\ names whose values the deferred word tok-lookup finds).
 \
 \   scn-init ( c-addr u scn -- )     scn-word ( scn -- c-addr u )
 \   str-split ( c-addr u c-addr2 u2 xt -- )   xt ( c-addr u -- ), per piece
@@ -15,6 +16,10 @@ require stk.fs
 
 s" syntax error in expression" exception constant tok.err-syntax  ( -- n )
 s" division by zero in expression" exception constant tok.err-zero ( -- n )
+s" unknown name in expression" exception constant tok.err-name    ( -- n )
+
+defer tok-lookup ( c-addr u -- n true | false ) \ a name's value in expressions
+:noname ( c-addr u -- false )  2drop false ; is tok-lookup
 
 \ ---------------------------------------------------------------------
 \ The scanner
@@ -166,8 +171,14 @@ create tok.scn scn% allot
         tok.number>n tok.vals stk-push  false
       endof
       tok.name of
-        s" mod" compare  over or  if  tok.err-syntax throw  then
-        drop [char] m tok.binary  true
+        2dup s" mod" compare 0= if
+          2drop  if  tok.err-syntax throw  then
+          [char] m tok.binary  true
+        else
+          rot 0= if  tok.err-syntax throw  then
+          tok-lookup 0= if  tok.err-name throw  then
+          tok.vals stk-push  false
+        then
       endof
       ( tok.op ) >r drop c@ swap               ( char expecting )
       if
