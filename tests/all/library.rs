@@ -22,7 +22,8 @@
 //!
 //! Each run's stdout is cut into sections, one per test module (from its
 //! `tXXX ...` line) and the totals line, and each section is compared
-//! byte for byte with the same section of `all-tests.out`. A section that
+//! byte for byte with the same section of `all-tests.out`; a last section,
+//! `stderr`, must be empty (no error, no warning about the library's code). A section that
 //! differs must be listed in `tests/library/KNOWN-FAILURES` (`run section
 //! # why`, `*` for every section of a run); a listed one that now agrees is
 //! reported loudly so it can come off the list. The report (each differing
@@ -145,8 +146,13 @@ fn playforth_runs_the_library() {
     let mut report = String::new();
     for &(name, before) in RUNS {
         let r = run_playforth(before);
-        let got = sections(&r.stdout);
+        let mut got = sections(&r.stdout);
+        // Nothing on stderr either: no error, and no warning about a file
+        // the library includes.
+        got.push(("stderr".to_string(), r.stderr.clone()));
         let mut agree = 0;
+        let mut want = want.clone();
+        want.push(("stderr".to_string(), Vec::new()));
         let mut names: Vec<&String> = want.iter().map(|(n, _)| n).collect();
         for (n, _) in &got {
             if !names.contains(&n) {
