@@ -224,7 +224,9 @@ fn interpret_lines(
     r
 }
 
-/// Find a file to include: as given, or beside the file being read.
+/// Find a file to include: beside the file being read, or as given (from
+/// the current directory), so a library's `require util.fs` finds its own
+/// `util.fs` whatever the current directory holds, as in gforth.
 /// A name written on Windows (`lib\board.fs`) is found elsewhere too:
 /// where a backslash is an ordinary file-name character (Linux, macOS)
 /// and no file has the name as written, its backslashes are read as
@@ -252,17 +254,19 @@ pub(crate) fn resolve_path(f: &Forth, name: &str) -> PathBuf {
         .map_or(written, |(name, _)| PathBuf::from(name))
 }
 
-/// The file at `p`, or beside the file being read, if it exists.
+/// The file at `p` beside the file being read, or else at `p`, if it exists.
 fn find_file(f: &Forth, p: &Path) -> Option<PathBuf> {
-    if p.exists() {
-        return Some(p.to_path_buf());
+    if !p.is_absolute()
+        && let Some(beside) = f
+            .input
+            .reading_text()
+            .and_then(|s| Path::new(&s.name).parent())
+            .map(|dir| dir.join(p))
+        && beside.exists()
+    {
+        return Some(beside);
     }
-    if p.is_absolute() {
-        return None;
-    }
-    let here = f.input.reading_text();
-    let beside = here.and_then(|s| Path::new(&s.name).parent())?.join(p);
-    beside.exists().then_some(beside)
+    p.exists().then(|| p.to_path_buf())
 }
 
 /// INCLUDED: interpret a file.
