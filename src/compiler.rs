@@ -117,7 +117,7 @@ pub(crate) fn begin_definition(f: &mut Forth, name: Option<&str>) -> Res<u32> {
         xt,
         code_start: start,
         noname: name.is_none(),
-        depth: f.vm.stacks.sp,
+        depth: f.depth(),
         does_for: None,
         at_prompt: false,
         at,
@@ -131,12 +131,12 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     let Some(def) = f.compiler.def.clone() else {
         return Err(f.fail(CONTROL_MISMATCH, "`;` without `:`"));
     };
-    if f.vm.stacks.sp > def.depth {
+    if f.depth() > def.depth {
         let mut tag = f.peek(0)?;
         let mut at = f.peek(1).ok().map(|a| a as u32 as usize);
         // BEGIN … WHILE leaves the WHILE's entry under the BEGIN's: the
         // WHILE is what lacks its REPEAT.
-        if tag == DEST && f.vm.stacks.sp >= def.depth + 4 && f.peek(2) == Ok(ORIG) {
+        if tag == DEST && f.depth() >= def.depth + 4 && f.peek(2) == Ok(ORIG) {
             tag = ORIG;
             at = f.peek(3).ok().map(|a| a as u32 as usize);
         }
@@ -518,9 +518,7 @@ pub(crate) fn cs_roll(f: &mut Forth, u: usize) -> Res<()> {
         .checked_mul(2)
         .and_then(|n| n.checked_add(2))
         .ok_or(STACK_UNDERFLOW)?;
-    f.need(n)?;
-    let at = f.vm.stacks.sp - n;
-    f.vm.stacks.ds[at..f.vm.stacks.sp].rotate_left(2);
+    f.vm.stacks.top_mut(n)?.rotate_left(2);
     Ok(())
 }
 

@@ -37,7 +37,7 @@ pub(crate) fn interpret(f: &mut Forth) -> Res<()> {
         if f.compiler
             .def
             .as_ref()
-            .is_some_and(|d| d.at_prompt && f.vm.stacks.sp <= d.depth)
+            .is_some_and(|d| d.at_prompt && f.depth() <= d.depth)
         {
             run_prompt_definition(f)?;
         }

@@ -182,7 +182,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
             if from > 0 {
                 s.push_str(" ...");
             }
-            for &x in &sys.vm.stacks.ds[from..depth] {
+            for &x in &sys.vm.stacks.cells_as_of(depth)[from..] {
                 s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
             }
             s
@@ -198,12 +198,12 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
         let mut s = floats();
         if let Some(cells) = &shown {
             s.push_str(&format!(", and the data stack {cells}"));
-            if sys.vm.stacks.fp == 0 {
+            if sys.vm.stacks.fdepth() == 0 {
                 s.push_str(" (a float is written with an e: `7e`, `2.5e0`)");
             }
         }
         Some(s)
-    } else if takes_floats && sys.vm.stacks.fp > 0 {
+    } else if takes_floats && sys.vm.stacks.fdepth() > 0 {
         // A float word that failed for another reason (`f!` to a bad
         // address): its floats too.
         shown.map(|cells| format!("{cells}, {}", floats()))

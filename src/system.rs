@@ -254,9 +254,7 @@ impl Forth {
             Err(BYE) => Ok(Outcome::Bye(self.bye.unwrap_or(0))),
             Err(QUIT) => {
                 // QUIT empties the return stack only; the data stack stays.
-                let sp = self.vm.stacks.sp;
-                self.reset_after_error();
-                self.vm.stacks.sp = sp;
+                self.reset_after_quit();
                 Ok(Outcome::Continue)
             }
             Err(t) => {

@@ -269,8 +269,8 @@ primitives! {
         print(f, &format!("{s}\n"))
     }
     Clear "clear" "( i*x -- )" Playforth Plain "Empty the data stack and the floating-point stack: a fresh start (gforth's clearstack empties the data stack only)." |f| {
-        f.vm.stacks.sp = 0;
-        f.vm.stacks.fp = 0;
+        f.vm.stacks.clear_data();
+        f.vm.stacks.clear_floats();
         Ok(())
     }
     Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set." example "words  \\ (every word, by word set)" |f| {
