@@ -65,7 +65,7 @@ fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
 
 fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32>) -> Res<()> {
     if let Some(xt) = found {
-        let w = &f.vm.dict.words[xt as usize];
+        let w = &f.vm.dict.words()[xt as usize];
         if compiling && !w.immediate() {
             if f.compiler.def.as_ref().is_some_and(|d| d.at_prompt)
                 && crate::vocab::opens_definition(name)
@@ -132,7 +132,7 @@ fn run_prompt_definition(f: &mut Forth) -> Res<()> {
     let xt = f.pop()? as u32;
     let end = compiler::code_here(f);
     let r = f.execute(xt);
-    if let crate::dictionary::Kind::Colon(start) = f.vm.dict.words[xt as usize].kind
+    if let crate::dictionary::Kind::Colon(start) = f.vm.dict.words()[xt as usize].kind
         && compiler::code_here(f) == end
     {
         f.vm.code.truncate(start as usize);

@@ -24,7 +24,7 @@ fn last_compiled_name(f: &Forth) -> Option<String> {
 /// The name of the colon definition being compiled, if any.
 fn defining_name(f: &Forth) -> Option<&str> {
     let d = f.compiler.def.as_ref().filter(|d| !d.noname)?;
-    Some(&f.vm.dict.words.get(d.xt as usize)?.name)
+    Some(&f.vm.dict.words().get(d.xt as usize)?.name)
 }
 
 /// Turn an uncaught throw into a report, and forget the fault.
@@ -149,7 +149,7 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
     }
     let names = backtrace
         .into_iter()
-        .map(|xt| sys.vm.dict.words[xt as usize].name.to_string());
+        .map(|xt| sys.vm.dict.words()[xt as usize].name.to_string());
     let backtrace = summarize_backtrace(names);
     let effect = word.as_deref().and_then(|w| teach::stack_effect(sys, w));
     // The depth before the failing word ran: what it popped is still in

@@ -444,7 +444,7 @@ impl Forth {
                     ($xt:expr, $undo:block) => {{
                         let kind = usize::try_from($xt)
                             .ok()
-                            .and_then(|x| dict.words.get(x))
+                            .and_then(|x| dict.words().get(x))
                             .map(|w| w.kind);
                         match kind {
                             Some(Kind::Colon(target)) if can_call!() => call!(target),
@@ -587,7 +587,7 @@ impl Forth {
                             // A CREATEd word (an array) pushes its body, a
                             // DOES> word its body and runs its code: the
                             // common cases, without the general entry.
-                            match dict.words.get(xt as usize).map(|w| w.kind) {
+                            match dict.words().get(xt as usize).map(|w| w.kind) {
                                 Some(Kind::Create(body)) if sp < DS_SIZE => {
                                     ds[sp & DS_MASK] = body as i64;
                                     sp += 1;
@@ -1379,7 +1379,7 @@ impl Forth {
                 .vm
                 .dict
                 .word_at(at)
-                .map(|xt| self.vm.dict.words[xt as usize].name.to_string());
+                .map(|xt| self.vm.dict.words()[xt as usize].name.to_string());
             let line = format!(
                 "{}  {}\n",
                 name.unwrap_or_default(),
@@ -1397,7 +1397,7 @@ impl Forth {
             .code
             .by(self.trace.trace_at as usize)
             .filter(|&xt| xt != 0)?;
-        Some(self.vm.dict.words.get(xt as usize)?.name.to_string())
+        Some(self.vm.dict.words().get(xt as usize)?.name.to_string())
     }
 
     /// A `."` step as it was compiled: `." text"`, from the string the
@@ -1492,7 +1492,7 @@ impl Forth {
         for _ in 0..64 {
             let Some(word) = usize::try_from(xt)
                 .ok()
-                .and_then(|x| self.vm.dict.words.get(x))
+                .and_then(|x| self.vm.dict.words().get(x))
             else {
                 return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
             };
@@ -1545,7 +1545,7 @@ impl Forth {
         }
         let name = usize::try_from(xt)
             .ok()
-            .and_then(|x| self.vm.dict.words.get(x))
+            .and_then(|x| self.vm.dict.words().get(x))
             .map_or(String::new(), |w| w.name.to_string());
         self.fail(
             BAD_ADDRESS,
@@ -1568,15 +1568,11 @@ impl Forth {
 
     /// The run-time of DOES>: the newest word runs `code` from now on.
     fn set_does(&mut self, code: u32) -> Res<()> {
-        let xt = self.vm.dict.last.ok_or(NOT_CREATED)?;
-        let w = &mut self.vm.dict.words[xt as usize];
-        match w.kind {
-            Kind::Create(body) | Kind::Does { body, .. } => {
-                w.kind = Kind::Does { body, code };
-                Ok(())
-            }
-            _ => Err(self.fail(NOT_CREATED, "DOES> needs a word made by CREATE")),
+        let xt = self.vm.dict.last().ok_or(NOT_CREATED)?;
+        if !self.vm.dict.make_does(xt, code) {
+            return Err(self.fail(NOT_CREATED, "DOES> needs a word made by CREATE"));
         }
+        Ok(())
     }
 
     /// The Forth name of a compiled instruction, when it has one.
@@ -1585,7 +1581,7 @@ impl Forth {
             Instr::Call(start) => self
                 .vm
                 .dict
-                .words
+                .words()
                 .iter()
                 .position(|w| w.kind == Kind::Colon(start)),
             Instr::Word(xt) => Some(xt as usize),
@@ -1595,12 +1591,12 @@ impl Forth {
                 let kind = Kind::Prim(i);
                 self.vm
                     .dict
-                    .words
+                    .words()
                     .iter()
                     .position(|w| w.kind == kind || w.kind == hot)
             }
         }?;
-        Some(self.vm.dict.words[xt].name.to_string())
+        Some(self.vm.dict.words()[xt].name.to_string())
     }
 
     /// After an uncaught error: empty stacks, interpret state, input back
@@ -1626,7 +1622,7 @@ impl Forth {
         self.input.unwind();
         if !self.vm.dict.order_can_recover() {
             // Not even ONLY could be found any more: give the learner FORTH back.
-            self.vm.dict.order = crate::dictionary::default_order();
+            self.vm.dict.reset_order();
             let _ = writeln!(
                 self.host.diag,
                 "note: after this error the search order is back to its start (it had lost FORTH and ONLY)"
