@@ -354,20 +354,20 @@ fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
     match i {
         Instr::Call(start) => {
             let xt = f.vm.dict.colon_at(start)?;
-            let known = f.vm.dict.words.get(xt as usize)?.effects;
+            let known = f.vm.dict.words().get(xt as usize)?.effects;
             Some(CallEffect {
                 effect: known.calls?,
                 sure: known.calls == known.inferred,
             })
         }
-        Instr::Word(xt) => match f.vm.dict.words.get(xt as usize)?.kind {
+        Instr::Word(xt) => match f.vm.dict.words().get(xt as usize)?.kind {
             Kind::Create(_) => sure(Effect::data(0, 1)),
             Kind::TwoValue(_) => sure(Effect::data(0, 2)),
             Kind::FValue(_) => sure(Effect {
                 fouts: 1,
                 ..Effect::default()
             }),
-            Kind::Does { code, .. } => sure((*f.vm.dict.does_effects.get(&code)?)?),
+            Kind::Does { code, .. } => sure(f.vm.dict.does_effect(code)?),
             _ => None,
         },
         _ => None,
@@ -389,7 +389,7 @@ fn infer_code(f: &Forth, start: u32, end: u32, entry: i64) -> (Walk, Vec<String>
             && let Instr::Call(at) = i
             && let Some(xt) = f.vm.dict.colon_at(at)
         {
-            let name = f.vm.dict.words[xt as usize].name.to_string();
+            let name = f.vm.dict.words()[xt as usize].name.to_string();
             if !trusted.contains(&name) {
                 trusted.push(name);
             }
@@ -415,7 +415,7 @@ pub(crate) fn learn_effect(
     // The DOES> parts inside: the effect of running each. (Entries
     // for code a MARKER removed are replaced as new code is learned.)
     if does_part {
-        f.vm.dict.does_effects.insert(start, inferred);
+        f.vm.dict.set_does_effect(start, inferred);
     } else {
         let code = f.vm.code.instrs().get(start as usize..end as usize)?;
         let parts: Vec<u32> = code
@@ -427,10 +427,10 @@ pub(crate) fn learn_effect(
             .collect();
         for c in parts {
             let e = infer_code(f, c, end, 1).0.known();
-            f.vm.dict.does_effects.insert(c, e);
+            f.vm.dict.set_does_effect(c, e);
         }
     }
-    let comment = f.vm.dict.words.get(xt as usize)?.effect.clone();
+    let comment = f.vm.dict.words().get(xt as usize)?.effect.clone();
     let complaint = comment.as_deref().and_then(|c| match walk {
         // A word known only by its comment may not do what it says.
         Walk::Known(e) => disagreement(c, &e).map(|why| why + &on_trust(&trusted)),
@@ -443,12 +443,12 @@ pub(crate) fn learn_effect(
         (None, Some(c)) if walk == Walk::Unknown => comment_effect(c),
         (None, _) => None,
     };
-    let w = &mut f.vm.dict.words[xt as usize];
-    w.effects = if does_part {
+    let known = if does_part {
         Known::default()
     } else {
         Known { inferred, calls }
     };
+    f.vm.dict.set_effects(xt, known);
     complaint
 }
 
@@ -463,7 +463,7 @@ pub(crate) fn warnings_on(f: &Forth) -> bool {
 /// The inferred effect of a colon word without a stack comment, as
 /// text, for SEE, help, hints and completion.
 pub(crate) fn inferred_text(f: &Forth, xt: u32) -> Option<String> {
-    let w = f.vm.dict.words.get(xt as usize)?;
+    let w = f.vm.dict.words().get(xt as usize)?;
     if w.effect.is_some() || !matches!(w.kind, Kind::Colon(_)) {
         return None;
     }
