@@ -311,21 +311,8 @@ fn make_v2(parent: &Path, name: &str) -> Result<Cgroups, String> {
 /// Remove the groups of referees no longer running (one killed by
 /// SIGKILL cannot remove its own).
 fn remove_abandoned(parent: &Path) {
-    let Ok(entries) = fs::read_dir(parent) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let Some(pid) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("playforth-referee-"))
-            .and_then(|pid| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if !Path::new("/proc").join(pid.to_string()).exists() {
-            remove_groups(&[e.path()]);
-        }
+    for e in crate::abandoned(parent, |pid| Some(pid.to_string())) {
+        remove_groups(&[e.path()]);
     }
 }
 

@@ -507,25 +507,39 @@ impl Work {
 /// killed by SIGKILL cannot remove its own): `playforth-referee-PID-N`
 /// whose PID is gone.
 fn remove_abandoned(base: &Path) {
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return;
+    let pid_of = |rest: &str| {
+        let (pid, n) = rest.split_once('-')?;
+        n.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then_some(pid.to_string())
     };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let Some(pid) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("playforth-referee-"))
-            .and_then(|rest| rest.split_once('-'))
-            .and_then(|(pid, n)| n.bytes().all(|b| b.is_ascii_digit()).then_some(pid))
-            .and_then(|pid| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let alive = Path::new("/proc").join(pid.to_string()).exists();
-        if !alive && e.file_type().is_ok_and(|t| t.is_dir()) {
+    for e in abandoned(base, pid_of) {
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
             let _ = std::fs::remove_dir_all(e.path());
         }
     }
+}
+
+/// The entries of `dir` named `playforth-referee-REST` whose referee is no
+/// longer running: `pid_of` reads its PID out of REST.
+pub(crate) fn abandoned(
+    dir: &Path,
+    pid_of: impl Fn(&str) -> Option<String>,
+) -> Vec<std::fs::DirEntry> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.strip_prefix("playforth-referee-"))
+                .and_then(&pid_of)
+                .and_then(|pid| pid.parse::<u32>().ok())
+                .is_some_and(|pid| !Path::new("/proc").join(pid.to_string()).exists())
+        })
+        .collect()
 }
 
 #[cfg(target_os = "linux")]
