@@ -190,6 +190,15 @@ impl Forth {
             let (xt, _) = f.vm.dict.create(spec.name, Kind::Prim(instr), true);
             f.vm.dict.words[xt as usize].flags = spec.flags;
         }
+        // OUTFILE-ID is a VALUE (TO changes it) whose cell is at a fixed
+        // address, which the output words read (its row in the io table
+        // gives its help and glossary entry).
+        let _ =
+            f.vm.mem
+                .set_cell(memory::OUTFILE_ADDR as i64, crate::io::STDOUT_ID);
+        if let Some(xt) = f.vm.dict.search(0, "outfile-id") {
+            f.vm.dict.words[xt as usize].kind = Kind::Value(memory::OUTFILE_ADDR as u32);
+        }
         f.vm.dict.current = ROOT_WORDLIST;
         for name in ROOT_WORDS {
             let Some(xt) = f.vm.dict.search(0, name) else {

@@ -99,6 +99,24 @@ fn key_reads_bytes_from_a_pipe() {
 }
 
 #[test]
+fn accept_at_the_end_of_piped_input_ends_the_program_quietly() {
+    // As in gforth: a loop reading lines until ACCEPT gives 0 never sees
+    // the 0; the program ends with status 0 when the input does.
+    let lines = ": lines begin pad 80 accept dup while pad swap type cr repeat drop .\" done\" ; lines .\" after\"";
+    let r = playforth(&["-e", lines], "l1\nl2\n");
+    assert_eq!(r.stdout, "l1\nl2\n");
+    assert_eq!(r.stderr, "");
+    assert_eq!(r.status, 0);
+    // The same when the program itself comes from standard input.
+    let r = playforth(
+        &[],
+        "pad 80 accept pad swap type cr\nread by accept\npad 80 accept . .\" not reached\"\n",
+    );
+    assert_eq!(r.stdout, "read by accept\n");
+    assert_eq!(r.status, 0);
+}
+
+#[test]
 fn bye_exits_at_once() {
     let r = playforth(&["-e", ".\" before\" bye .\" after\""], "");
     assert_eq!(r.stdout, "before");
