@@ -358,7 +358,7 @@ primitives! {
         f.push(rows)?;
         f.push(cols)
     }
-    Cputime "cputime" "( -- duser dsystem )" Gforth Plain "The processor time this process has used so far, in user mode and in the system, in microseconds, as doubles (gforth). Read from /proc/self/stat, in steps of 10 ms; -21 where there is none (other systems than Linux)." example "cputime d+ d0< .  \\ 0 (never negative)" |f| {
+    Cputime "cputime" "( -- ud1 ud2 )" Gforth Plain "The processor time this process has used so far, in microseconds: ud1 in user mode, ud2 in the system (gforth's duser dsystem). Read from /proc/self/stat, in steps of 10 ms; -21 where there is none (other systems than Linux)." example "cputime d+ d0< .  \\ 0 (never negative)" |f| {
         let Some((user, system)) = cpu_times() else {
             return Err(f.fail(UNSUPPORTED, "CPUTIME reads /proc/self/stat, which this system does not have; UTIME gives the time of day"));
         };

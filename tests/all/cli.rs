@@ -117,6 +117,27 @@ fn accept_at_the_end_of_piped_input_ends_the_program_quietly() {
 }
 
 #[test]
+fn strings_kept_outside_a_definition_are_bounded() {
+    // Each S" outside a definition is kept for good (as gforth keeps it),
+    // within 16 MiB: a 1000-byte string made by EVALUATE in a loop runs
+    // out after about 16600, with -8 saying why. (A process of its own:
+    // the 16 MiB are touched.)
+    let program = "create src 1100 allot \
+        s\\\" s\\\" \" src swap move  src 3 + 1000 char x fill  char \" src 1003 + c! \
+        : keep ( n -- ) 0 ?do src 1004 evaluate 2drop loop ; \
+        16000 keep .\" 16000 kept\" cr 1000 keep .\" never\"";
+    let r = playforth(&["-e", program], "");
+    assert_eq!(r.stdout, "16000 kept\n");
+    assert!(
+        r.stderr.contains("dictionary overflow: the strings typed outside a definition"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("(-8)"), "{}", r.stderr);
+    assert_eq!(r.status, 1);
+}
+
+#[test]
 fn bye_exits_at_once() {
     let r = playforth(&["-e", ".\" before\" bye .\" after\""], "");
     assert_eq!(r.stdout, "before");
