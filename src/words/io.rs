@@ -95,12 +95,18 @@ pub(crate) fn output_error(f: &mut Forth, e: std::io::Error) -> Throw {
 /// `#eof`), as gforth returns it, again at every KEY after the end.
 const EOT: u8 = 4;
 
-/// Read one key, flushing output first. At the end of input: 4 (EOT).
+/// Read one key, flushing output first. At the end of piped or
+/// redirected input: 4 (EOT). A terminal sends 4 for Ctrl-D itself; one
+/// that has gone away (closed, hung up) is -39, so a loop waiting for a
+/// key cannot spin on for ever.
 pub(crate) fn read_key(f: &mut Forth) -> Res<u8> {
     let _ = f.host.out.flush();
     match f.host.console.key()? {
         Some(3) => Err(USER_INTERRUPT),
         Some(k) => Ok(k),
+        None if f.host.console.is_terminal() => {
+            Err(f.fail(UNEXPECTED_EOF, "the terminal KEY reads from is gone"))
+        }
         None => Ok(EOT),
     }
 }

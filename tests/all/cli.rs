@@ -129,7 +129,8 @@ fn strings_kept_outside_a_definition_are_bounded() {
     let r = playforth(&["-e", program], "");
     assert_eq!(r.stdout, "16000 kept\n");
     assert!(
-        r.stderr.contains("dictionary overflow: the strings typed outside a definition"),
+        r.stderr
+            .contains("dictionary overflow: the strings typed outside a definition"),
         "{}",
         r.stderr
     );
