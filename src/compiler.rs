@@ -66,7 +66,7 @@ pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> R
         let msg = format!("a name has at most 255 characters, this one {}", name.len());
         return Err(f.fail(NAME_TOO_LONG, msg));
     }
-    let current = f.vm.dict.current();
+    let current = f.current()?;
     let old = (!name.is_empty())
         .then(|| f.vm.dict.search(current, name))
         .flatten();

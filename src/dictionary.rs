@@ -372,15 +372,11 @@ impl Dictionary {
         true
     }
 
-    /// DEFINITIONS: new definitions go into the first word list of the
-    /// search order; false when the order is empty.
-    pub(crate) fn definitions(&mut self) -> bool {
-        match self.order.last() {
-            Some(&wid) => {
-                self.current = wid;
-                true
-            }
-            None => false,
+    /// Make built-in word `xt` another kind of header (OUTFILE-ID, a
+    /// VALUE at a fixed address).
+    pub(crate) fn set_kind(&mut self, xt: u32, kind: Kind) {
+        if let Some(w) = self.words.get_mut(xt as usize) {
+            w.kind = kind;
         }
     }
 

@@ -91,6 +91,9 @@ pub(crate) struct Host {
     pub(crate) args: Vec<String>,
     /// Where each command-line argument was copied for ARG and NEXT-ARG.
     pub(crate) arg_addrs: HashMap<String, i64>,
+    /// ARGV's array of the arguments' addresses (0 until ARGV runs), and
+    /// the arguments it was made for.
+    pub(crate) argv: (i64, Vec<String>),
     /// Time and waiting.
     pub(crate) clock: Box<dyn Clock>,
     /// Ctrl-C for this system.
@@ -114,6 +117,7 @@ impl Host {
             files: FileTable::default(),
             args: vec!["playforth".into()],
             arg_addrs: HashMap::new(),
+            argv: (0, Vec::new()),
             clock: Box::new(SystemClock),
             interrupt,
             tutor: None,

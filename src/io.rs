@@ -71,6 +71,11 @@ pub trait Console {
     /// The Ctrl-C flag this console's waits poll (its system's). A
     /// console that never waits can ignore it.
     fn attach_interrupt(&mut self, _irq: Interrupt) {}
+    /// Keys come from a terminal a person types at (where Ctrl-D on an
+    /// empty line means "no more" to ACCEPT, not the end of the program).
+    fn is_terminal(&self) -> bool {
+        false
+    }
 }
 
 /// A line read from the console.
@@ -315,6 +320,12 @@ pub(crate) enum FileEntry {
     Std,
     /// A file being INCLUDEd: its id is SOURCE-ID, its text is read already.
     Included,
+    /// A folder OPEN-DIR opened: its entries, `.` and `..` first (gforth
+    /// lists them too), then the others in the system's order.
+    Dir {
+        dots: u8,
+        entries: std::fs::ReadDir,
+    },
 }
 
 /// What `path` is when it is there but is no regular file: playforth
@@ -385,6 +396,37 @@ impl FileTable {
         }
         let f = o.open(path)?;
         self.insert(FileEntry::Open(BufReader::new(f)))
+    }
+
+    /// OPEN-DIR: a folder's entries, read one at a time by `read_dir`.
+    pub(crate) fn open_dir(&mut self, path: &str) -> std::io::Result<i64> {
+        let entries = std::fs::read_dir(path)?;
+        self.insert(FileEntry::Dir { dots: 0, entries })
+    }
+
+    /// READ-DIR: the next entry's name, None after the last.
+    pub(crate) fn read_dir(&mut self, id: i64) -> std::io::Result<Option<Vec<u8>>> {
+        let Some(Some(FileEntry::Dir { dots, entries })) = self.slot(id) else {
+            return Err(bad_id());
+        };
+        if *dots < 2 {
+            *dots += 1;
+            return Ok(Some(
+                b"..".get(..*dots as usize).unwrap_or_default().to_vec(),
+            ));
+        }
+        match entries.next() {
+            Some(e) => Ok(Some(e?.file_name().as_encoded_bytes().to_vec())),
+            None => Ok(None),
+        }
+    }
+
+    /// CLOSE-DIR: false unless `id` is an open folder.
+    pub(crate) fn close_dir(&mut self, id: i64) -> bool {
+        match self.slot(id) {
+            Some(s @ Some(FileEntry::Dir { .. })) => s.take().is_some(),
+            _ => false,
+        }
     }
 
     pub(crate) fn close(&mut self, id: i64) -> bool {

@@ -146,6 +146,8 @@ pub(crate) struct WordState {
     pub(crate) text: TextState,
     /// The generator behind RANDOM and CHOOSE.
     pub(crate) games: GameState,
+    /// The throw codes EXCEPTION made, with their messages.
+    pub(crate) exceptions: Exceptions,
 }
 
 impl WordState {
@@ -153,14 +155,68 @@ impl WordState {
         WordState {
             text: TextState::default(),
             games: GameState { rng },
+            exceptions: Exceptions::default(),
         }
+    }
+}
+
+/// The throw codes EXCEPTION made, counting down from -2050 as gforth's
+/// do: the message of code `FIRST - i` is `messages[i]`. As in gforth
+/// 0.7.3, where its UTF-8 decoder takes the first at start-up, -2050 is
+/// "malformed UTF-8 character", so a program's first is -2051.
+pub(crate) struct Exceptions {
+    messages: Vec<Box<str>>,
+    bytes: usize,
+}
+
+impl Default for Exceptions {
+    fn default() -> Exceptions {
+        let first: Box<str> = "malformed UTF-8 character".into();
+        Exceptions {
+            bytes: first.len(),
+            messages: vec![first],
+        }
+    }
+}
+
+impl Exceptions {
+    /// The code of the first exception.
+    pub(crate) const FIRST: i64 = -2050;
+    /// Codes at most, and bytes of messages at most, in all.
+    const MAX_CODES: usize = 1 << 16;
+    const MAX_BYTES: usize = 1 << 20;
+
+    /// A new code with this message; an error message if a bound would be passed.
+    pub(crate) fn add(&mut self, message: &str) -> Result<i64, String> {
+        if self.messages.len() >= Self::MAX_CODES {
+            return Err(format!(
+                "EXCEPTION has made {} throw codes, the most it makes",
+                Self::MAX_CODES
+            ));
+        }
+        if self.bytes + message.len() > Self::MAX_BYTES {
+            return Err(format!(
+                "the messages of EXCEPTION's throw codes would take more than {} MiB",
+                Self::MAX_BYTES >> 20
+            ));
+        }
+        self.bytes += message.len();
+        self.messages.push(message.into());
+        Ok(Self::FIRST - (self.messages.len() as i64 - 1))
+    }
+
+    /// The message EXCEPTION gave `code`, if it made it.
+    pub(crate) fn message(&self, code: i64) -> Option<&str> {
+        let i = usize::try_from(Self::FIRST.checked_sub(code)?).ok()?;
+        self.messages.get(i).map(|m| &**m)
     }
 }
 
 /// The text words' state.
 pub(crate) struct TextState {
-    /// The next of the interpreted S" buffers to use.
-    pub(crate) squote_next: usize,
+    /// Bytes of heap the interpreted strings (S", S\", C" outside a
+    /// definition) keep for good, within `KEPT_STRING_BYTES`.
+    pub(crate) kept_bytes: usize,
     /// Pictured numeric output: where HOLD puts the next character.
     pub(crate) hld: usize,
     /// REPLACES definitions for SUBSTITUTE, by lower-cased name.
@@ -170,7 +226,7 @@ pub(crate) struct TextState {
 impl Default for TextState {
     fn default() -> TextState {
         TextState {
-            squote_next: 0,
+            kept_bytes: 0,
             hld: crate::memory::HOLD_END,
             substitutions: Default::default(),
         }
@@ -359,13 +415,25 @@ impl Forth {
         self.vm.stacks.rdepth_own()
     }
 
-    /// A word reached for return-stack cells it did not push: underflow when
-    /// the stack is empty (once the `taken` cells it could have are gone),
-    /// else a broken rule (the cells are a caller's).
+    /// A word reached for return-stack cells it did not push: a broken
+    /// rule inside a word (where older Forths keep its return address: the
+    /// message names those idioms), underflow when interpreting with the
+    /// stack empty (once the `taken` cells it could have are gone).
     #[cold]
     pub(crate) fn reach_past_frame(&mut self, taken: usize) -> Throw {
-        if self.vm.stacks.rdepth() <= taken {
+        if self.vm.stacks.call_depth() == 0 && self.vm.stacks.rdepth() <= taken {
             return RSTACK_UNDERFLOW;
+        }
+        if self.vm.stacks.rdepth() <= taken {
+            // Inside a word, with nothing on the return stack: in older
+            // Forths the cell it takes is its return address.
+            return self.fail(
+                RSTACK_IMBALANCE,
+                "this word takes a return-stack cell it did not put there: in older Forths that is its return address \
+                 (`r> drop` to leave the calling word too, `r>` to read what was compiled after the call), \
+                 but playforth keeps return addresses apart, and a word may only take back what it pushed itself \
+                 (>r ... r>, do ... loop); to leave the caller too, give it a flag to test (`if exit then`), or THROW to a CATCH",
+            );
         }
         self.fail(
             RSTACK_IMBALANCE,
@@ -382,7 +450,8 @@ impl Forth {
             RSTACK_IMBALANCE,
             format!(
                 "the word is leaving with {extra} cell(s) of its own on the return stack; \
-                 every >r needs an r> before the word ends, and EXIT inside a DO loop needs UNLOOP first"
+                 every >r needs an r> before the word ends, and EXIT inside a DO loop needs UNLOOP first \
+                 (nor does `>r ... exit` jump, as in older Forths: EXECUTE runs an xt)"
             ),
         )
     }
@@ -402,6 +471,39 @@ impl Forth {
             .vm
             .mem
             .set_cell(memory::STATE_ADDR as i64, if compiling { -1 } else { 0 });
+    }
+
+    /// The word list new definitions go into. Its id lives in CURRENT's
+    /// cell too, where programs written for gforth store one
+    /// (`wid current !`): an id found there is taken up; anything else
+    /// there is -12, saying so.
+    pub(crate) fn current(&mut self) -> Res<u32> {
+        let cell = self.vm.mem.cell(memory::CURRENT_ADDR as i64)?;
+        match u32::try_from(cell) {
+            Ok(w) if self.vm.dict.set_current(w) => Ok(w),
+            _ => {
+                // Put back what the dictionary has, so the report's own
+                // lookups and the next definition find a word list.
+                let now = self.vm.dict.current();
+                let _ = self
+                    .vm
+                    .mem
+                    .set_cell(memory::CURRENT_ADDR as i64, now as i64);
+                Err(self.fail(
+                    ARG_TYPE,
+                    format!("CURRENT held {cell}, which is not a word list id; it is back to {now} (use `set-current` with an id from `wordlist` or `get-current`)"),
+                ))
+            }
+        }
+    }
+
+    /// Make `wid` the word list new definitions go into (in CURRENT's cell too).
+    pub(crate) fn set_current(&mut self, wid: u32) {
+        self.vm.dict.set_current(wid);
+        let _ = self
+            .vm
+            .mem
+            .set_cell(memory::CURRENT_ADDR as i64, wid as i64);
     }
 
     /// Set a message to accompany the next throw, and return the throw.

@@ -7,7 +7,7 @@
 //! SYSVARS BASE, STATE, >IN and other system variables
 //! HOLD    pictured numeric output (grows down from HOLD_END)
 //! PAD     scratch buffer for programs
-//! WORDBUF the counted string WORD returns, and S" buffers
+//! WORDBUF the counted string WORD returns
 //! TIB     one line buffer per nesting level of the input stream
 //! DICT    HERE grows up from DICT_START to DICT_END
 //! HEAP    ALLOCATE / FREE / RESIZE, first-fit with coalescing
@@ -31,17 +31,25 @@ pub(crate) const ARGC_ADDR: usize = SYSVARS + 32;
 /// WARNINGS: true (the default) to hear about stack comments that disagree
 /// with their code, and about redefinitions.
 pub(crate) const WARNINGS_ADDR: usize = SYSVARS + 40;
+/// CURRENT: the id of the word list new definitions go into (gforth's
+/// variable; kept in step with the dictionary's, see `Forth::current`).
+pub(crate) const CURRENT_ADDR: usize = SYSVARS + 48;
+/// ARGV: the address of the array of the arguments as C strings.
+pub(crate) const ARGV_ADDR: usize = SYSVARS + 56;
+/// The data stack depth !CSP saw, for ?CSP.
+pub(crate) const CSP_ADDR: usize = SYSVARS + 64;
+/// OUTFILE-ID's cell: the file id the output words write to.
+pub(crate) const OUTFILE_ADDR: usize = SYSVARS + 72;
+/// NEWLINE's string, one byte.
+pub(crate) const NEWLINE_ADDR: usize = SYSVARS + 80;
 pub(crate) const HOLD_START: usize = 0x1100;
 pub(crate) const HOLD_END: usize = 0x1400;
 pub const PAD_ADDR: usize = 0x1400;
 pub(crate) const PAD_SIZE: usize = 0x400;
 pub(crate) const WORD_BUF: usize = 0x1800;
-/// A ring of transient buffers for interpreted S" and S\" (the standard
-/// asks for two; more lets several strings live side by side at the prompt).
-pub(crate) const SQUOTE_BUFS: usize = 0x2000;
-pub(crate) const SQUOTE_SIZE: usize = 0x400;
-pub(crate) const SQUOTE_COUNT: usize = 16;
-pub(crate) const TIB_START: usize = SQUOTE_BUFS + SQUOTE_SIZE * SQUOTE_COUNT;
+// 0x2000 .. 0x6000 is unused (it held a ring of buffers for interpreted
+// S" strings, which are now kept on the heap for good, as gforth keeps them).
+pub(crate) const TIB_START: usize = 0x6000;
 /// A line buffer: lines up to 1 MiB are read whole.
 pub(crate) const TIB_SIZE: usize = 1 << 20;
 pub(crate) const TIB_LEVELS: usize = 24;

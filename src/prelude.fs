@@ -7,6 +7,7 @@
 -1 constant true  ( -- flag )  \ A true flag: all bits set. Example: true .  \ -1
 0 constant false  ( -- flag )  \ A false flag: no bits set. Example: false .  \ 0
 8 constant cell  ( -- n )  \ The size of a cell in bytes (gforth). Example: cell .  \ 8
+8 constant float  ( -- n )  \ The size of a float in bytes, as 1 FLOATS (gforth). Example: float .  \ 8
 
 : noop ( -- ) ;  \ Do nothing. Example: noop
 : cell- ( a-addr -- a-addr' ) cell - ;  \ Subtract the size of a cell. Example: 100 cell- .  \ 92
@@ -37,12 +38,20 @@
 : parse-word ( "name" -- c-addr u ) parse-name ;  \ The next word in the input: gforth's older name for PARSE-NAME.
 : ]l ( x -- ) ] postpone literal ;  \ Back to compiling, and compile x as a literal: [ 6 7 * ]L (gforth).
 : 2, ( x1 x2 -- ) here 2 cells allot 2! ;  \ Store a pair at HERE as 2! would, and move past it (gforth).
+: mem, ( addr u -- ) here over allot swap move ;  \ Store a copy of the u bytes at addr at HERE and move past them (gforth). Example: here s" abc" mem, 3 type  \ abc
 : s, ( c-addr u -- ) here over char+ allot place align ;  \ Store a string at HERE as a counted string, then ALIGN (gforth).
 : th ( addr n -- addr' ) cells + ;  \ The address of cell n of the array at addr (gforth).
 : du>= ( ud1 ud2 -- flag ) du< 0= ;  \ True if ud1 >= ud2, unsigned doubles (gforth).
-: outfile-id ( -- fileid ) stdout ;  \ The file that TYPE and EMIT write to: standard output (gforth).
 : infile-id ( -- fileid ) stdin ;  \ The file that KEY and ACCEPT read from: standard input (gforth).
-4 constant #eof  ( -- char )  \ The character that ends input from a terminal, Ctrl-D (gforth).
+4 constant #eof  ( -- char )  \ The character that ends input from a terminal, Ctrl-D (gforth); KEY returns it once the input has ended.
+7 constant #bell  ( -- char )  \ The bell character, BEL (gforth). Example: #bell .  \ 7
+8 constant #bs  ( -- char )  \ The backspace character (gforth). Example: #bs .  \ 8
+9 constant #tab  ( -- char )  \ The tab character (gforth). Example: #tab .  \ 9
+10 constant #lf  ( -- char )  \ The line feed character (gforth). Example: #lf .  \ 10
+12 constant #ff  ( -- char )  \ The form feed character (gforth). Example: #ff .  \ 12
+13 constant #cr  ( -- char )  \ The carriage return character (gforth). Example: #cr .  \ 13
+27 constant #esc  ( -- char )  \ The escape character (gforth). Example: #esc .  \ 27
+127 constant #del  ( -- char )  \ The delete character (gforth). Example: #del .  \ 127
 : table ( -- wid ) wordlist ;  \ A new word list (gforth's are case-sensitive; here names never are).
 : base-execute ( i*x xt u -- j*x ) base @ >r base ! catch r> base ! throw ;  \ Execute xt with BASE set to u, then restore BASE (gforth).
 : (+do) ( n1 n2 -- n1 n2' ) 2dup > 0= if drop dup then ;  \ The run-time of +DO: make ?DO skip unless n2 < n1.
@@ -55,7 +64,7 @@
 : u-do ( u1 u2 -- ) postpone (u-do) postpone ?do ; immediate compile-only  \ Like -DO, comparing unsigned (gforth).
 : -loop ( u -- ) postpone negate postpone +loop ; immediate compile-only  \ End a -DO or U-DO loop: subtract u from the index; stop when it passes the limit (gforth).
 : assert( ( -- ) ; immediate compile-only  \ Start an assertion: assert( depth 2 = ) aborts when the code before ) leaves false (gforth).
-: ) ( -- ) postpone (assert) ; immediate compile-only  \ End an ASSERT( assertion.
+: ) ( -- ) state @ if postpone (assert) then ; immediate  \ End an ASSERT( assertion; outside a definition it does nothing, as in gforth. Example: 1 2 ) + .  \ 3
 : $! ( c-addr u addr -- ) dup @ ?dup if free throw then over cell+ allocate throw dup rot ! 2dup ! cell+ swap move ;  \ Store a copy of the string in the heap, its address in the variable at addr (gforth).
 : $@ ( addr -- c-addr u ) @ ?dup if dup cell+ swap @ else 0 0 then ;  \ The string stored with $! in the variable at addr (gforth).
 : $+! ( c-addr u addr -- ) dup @ 0= if $! exit then >r r@ @ @ over + r@ @ over cell+ resize throw dup r@ ! 2dup ! cell+ + over - swap move r> drop ;  \ Append a copy of the string to the one stored with $! at addr (gforth).
@@ -69,6 +78,7 @@
 : needs ( i*x "name" -- j*x ) parse-name required ;  \ Interpret the named file unless it was included already: gforth's other name for REQUIRE.
 : [ifdef] ( "name" -- ) postpone [defined] postpone [if] ; immediate  \ Interpret the following text only if name is defined, up to [ELSE] or [THEN] (gforth). Example: [ifdef] dup .( yes) [then]  \ yes
 : [ifundef] ( "name" -- ) postpone [undefined] postpone [if] ; immediate  \ Interpret the following text only if name is not defined, up to [ELSE] or [THEN] (gforth). Example: [ifundef] frob .( no frob) [then]  \ no frob
+: lastxt ( -- xt ) latestxt ;  \ The execution token of the newest definition: gforth's older name for LATESTXT. Example: : hi ." hi" ;  lastxt execute  \ hi
 : .name ( nt -- ) name>string type space ;  \ Print a word's name and a space (gforth). Example: s" dup" find-name .name  \ dup
 : defers ( "name" -- ) ' defer@ compile, ; immediate compile-only  \ Compile the action the deferred word has now, so later IS does not change it (gforth). Example: defer greet  :noname ." hi" ; is greet  : hi2 defers greet ;  ' noop is greet  hi2  \ hi
 : string, ( c-addr u -- ) here over char+ allot place ;  \ Store a string at HERE as a counted string, without aligning (gforth). Example: here s" ab" string, count type  \ ab

@@ -87,13 +87,18 @@ fn take_failure(sys: &mut Forth, t: Throw) -> Failure {
 
 /// The message after `error:`, and whether it says what was meant (then
 /// no "did you mean" follows). A code outside the standard's table (a
-/// program's own THROW) is named by its number; ABORT" says its text; an
+/// program's own THROW) is named by its number, unless EXCEPTION made it
+/// with a message, which is shown; ABORT" says its text; an
 /// undefined word is explained ([`undefined_word`]); any other code has
 /// its standard message, and the throw's text after it.
 fn headline(sys: &Forth, f: &Failure) -> (String, bool) {
     let code = f.throw.0;
     if code > 0 || (code < -79 && code > -256) {
         return (format!("uncaught exception {code}"), false);
+    }
+    // A code EXCEPTION made says its message, as in gforth.
+    if let Some(m) = sys.words.exceptions.message(code) {
+        return (m.to_string(), false);
     }
     match (f.throw, f.text.as_deref()) {
         (ABORT_QUOTE, Some(m)) => (m.to_string(), false),

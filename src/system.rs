@@ -186,7 +186,17 @@ impl Forth {
             let (xt, _) = f.vm.dict.create(spec.name, Kind::Prim(instr), true);
             f.vm.dict.add_flags(xt, spec.flags);
         }
-        f.vm.dict.set_current(ROOT_WORDLIST);
+        // OUTFILE-ID is a VALUE (TO changes it) whose cell is at a fixed
+        // address, which the output words read (its row in the io table
+        // gives its help and glossary entry).
+        let _ =
+            f.vm.mem
+                .set_cell(memory::OUTFILE_ADDR as i64, crate::io::STDOUT_ID);
+        if let Some(xt) = f.vm.dict.search(0, "outfile-id") {
+            f.vm.dict
+                .set_kind(xt, Kind::Value(memory::OUTFILE_ADDR as u32));
+        }
+        f.set_current(ROOT_WORDLIST);
         for name in ROOT_WORDS {
             let Some(xt) = f.vm.dict.search(0, name) else {
                 panic!("root word {name} is not built in");
@@ -196,7 +206,7 @@ impl Forth {
             let (alias, _) = f.vm.dict.create(name, kind, true);
             f.vm.dict.add_flags(alias, flags);
         }
-        f.vm.dict.set_current(0);
+        f.set_current(0);
         f.vm.dict.reset_order();
         f.vm.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);

@@ -125,6 +125,21 @@ pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
             defined_in: None,
         };
     }
+    // A built-in word made as another kind of header (OUTFILE-ID, a VALUE).
+    if xt < f.vm.dict.user_start()
+        && let Some(spec) = crate::words::spec::all().find(|s| s.name == name)
+    {
+        return WordInfo {
+            name,
+            effect: Some(spec.effect.to_string()),
+            doc: Some(spec.doc.to_string()),
+            set: Some(spec.set.name()),
+            origin: Origin::Builtin,
+            example: spec.example.map(str::to_string),
+            effect_inferred: false,
+            defined_in: None,
+        };
+    }
     let prelude = crate::prelude::prelude_entries()
         .into_iter()
         .find(|e| e.name.eq_ignore_ascii_case(&name));

@@ -83,6 +83,10 @@ impl Console for StdConsole {
         self.piped.irq = irq;
     }
 
+    fn is_terminal(&self) -> bool {
+        self.keys.is_some()
+    }
+
     fn key(&mut self) -> Res<Option<u8>> {
         if let Some((keys, _raw)) = self.raw_keys() {
             return keys.byte();

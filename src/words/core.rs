@@ -209,6 +209,10 @@ primitives! {
     RDrop "rdrop" "( R: x -- )" Gforth Plain "Discard the top of the return stack." example ": discard ( x -- ) >r rdrop ;  5 discard" |f| {
         f.rpop().map(|_| ())
     }
+    RTickFetch "r'@" "( -- x1 ) ( R: x1 x2 -- x1 x2 )" Gforth Plain "Copy the second cell of the return stack, the one under the top (as 2R@ DROP)." example ": t ( -- ) 1 2 2>r r'@ . 2r> 2drop ;  t  \\ 1" |f| {
+        let x = f.rpeek(1)?;
+        f.push(x)
+    }
     I "i" "( -- n ) ( R: loop-sys -- loop-sys )" Core CompileOnly "The index of the innermost DO loop." example ": squares 4 0 do i i * . loop ;  squares  \\ 0 1 4 9" |f| {
         let x = f.rpeek(0)?;
         f.push(x)
@@ -219,6 +223,10 @@ primitives! {
     }
     K "k" "( -- n ) ( R: loop-sys1 loop-sys2 loop-sys3 -- same )" Gforth CompileOnly "The index of the third DO loop out." example ": cube 2 0 do 2 0 do 2 0 do k . loop loop loop ;  cube  \\ 0 0 0 0 1 1 1 1" |f| {
         let x = f.rpeek(4)?;
+        f.push(x)
+    }
+    ITick "i'" "( -- n ) ( R: loop-sys -- loop-sys )" Gforth CompileOnly "The limit of the innermost DO loop." example ": t 3 0 do i' . loop ;  t  \\ 3 3 3" |f| {
+        let x = f.rpeek(1)?;
         f.push(x)
     }
     Unloop "unloop" "( -- ) ( R: loop-sys -- )" Core CompileOnly "Drop the loop parameters, before EXIT inside a DO loop." example ": find3 ( -- n ) 10 0 do i 3 = if i unloop exit then loop -1 ;  find3 .  \\ 3" |f| {

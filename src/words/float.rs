@@ -188,6 +188,21 @@ primitives! {
     FDrop "fdrop" "( F: r -- )" Floating Plain "Discard the top float." |f| {
         fpop(f).map(|_| ())
     }
+    FToR "f>r" "( F: r -- ) ( R: -- r )" Gforth Plain "Move the top float to the return stack (one cell there), as >R does a cell." example ": t ( F: r -- r ) f>r fr> ;  1.5e t f.  \\ 1.5" |f| {
+        f.vm.stacks.fneed(1)?;
+        f.rroom(1)?;
+        let r = fpop(f)?;
+        f.rpush(r.to_bits() as i64)
+    }
+    FRFrom "fr>" "( F: -- r ) ( R: r -- )" Gforth Plain "Move a float that F>R put on the return stack back to the float stack." example ": t ( F: r -- r ) f>r fr> ;  1.5e t f.  \\ 1.5" |f| {
+        f.vm.stacks.froom(1)?;
+        let bits = f.rpop()?;
+        fpush(f, f64::from_bits(bits as u64))
+    }
+    FRFetch "fr@" "( F: -- r ) ( R: r -- r )" Gforth Plain "Copy the float that F>R put on top of the return stack to the float stack." example ": t ( F: r -- r r ) f>r fr@ fr> ;  2e t f+ f.  \\ 4." |f| {
+        let bits = f.rpeek(0)?;
+        fpush(f, f64::from_bits(bits as u64))
+    }
     FSwap "fswap" "( F: r1 r2 -- r2 r1 )" Floating Plain "Exchange the top two floats." example "1e 2e fswap f. f.  \\ 1. 2." |f| {
         f.vm.stacks.ftop_mut(2)?.swap(0, 1);
         Ok(())

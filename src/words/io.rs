@@ -40,10 +40,33 @@ fn system(f: &mut Forth, cmd: &str) -> Res<()> {
     Ok(())
 }
 
+/// Write what the output words print (TYPE, EMIT, `.` …) to the file
+/// OUTFILE-ID holds: standard output, unless the program changed it
+/// (`stderr to outfile-id`), as in gforth.
 pub(crate) fn write_out(f: &mut Forth, bytes: &[u8]) -> Res<()> {
+    let id = f.vm.mem.cell(crate::memory::OUTFILE_ADDR as i64)?;
+    if id != STDOUT_ID {
+        return write_redirected(f, id, bytes);
+    }
     match f.host.out.write_all(bytes) {
         Ok(()) => Ok(()),
         Err(e) => Err(output_error(f, e)),
+    }
+}
+
+/// Output sent elsewhere than stdout by OUTFILE-ID: -57 if that fails,
+/// saying how to get the output back.
+#[cold]
+fn write_redirected(f: &mut Forth, id: i64, bytes: &[u8]) -> Res<()> {
+    match write_file(f, id, bytes) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => Err(f.fail(
+            IO_CHAR,
+            format!(
+                "OUTFILE-ID is {id}, which is no file open for writing; `stdout to outfile-id` sends the output back to standard output"
+            ),
+        )),
+        Err(e) => Err(f.fail(IO_CHAR, format!("cannot write to file {id} (OUTFILE-ID): {e}"))),
     }
 }
 
@@ -68,14 +91,36 @@ pub(crate) fn output_error(f: &mut Forth, e: std::io::Error) -> Throw {
     f.fail(IO_CHAR, format!("cannot write the output: {e}"))
 }
 
-/// Read one key, flushing output first. End of input is -39.
+/// What KEY returns at the end of input: EOT, Ctrl-D's code (gforth's
+/// `#eof`), as gforth returns it, again at every KEY after the end.
+const EOT: u8 = 4;
+
+/// Read one key, flushing output first. At the end of piped or
+/// redirected input: 4 (EOT). A terminal sends 4 for Ctrl-D itself; one
+/// that has gone away (closed, hung up) is -39, so a loop waiting for a
+/// key cannot spin on for ever.
 pub(crate) fn read_key(f: &mut Forth) -> Res<u8> {
     let _ = f.host.out.flush();
     match f.host.console.key()? {
         Some(3) => Err(USER_INTERRUPT),
         Some(k) => Ok(k),
-        None => Err(f.fail(UNEXPECTED_EOF, "no more input for KEY")),
+        None if f.host.console.is_terminal() => {
+            Err(f.fail(UNEXPECTED_EOF, "the terminal KEY reads from is gone"))
+        }
+        None => Ok(EOT),
     }
+}
+
+/// ACCEPT found no more input. From a terminal (Ctrl-D on an empty
+/// line) that is an empty line; from a pipe or a file, whose input is
+/// over for good, the program ends quietly with status 0, as in gforth.
+fn accept_at_end(f: &mut Forth) -> Res<i64> {
+    if f.host.console.is_terminal() {
+        return Ok(0);
+    }
+    let _ = f.host.out.flush();
+    f.bye = Some(0);
+    Err(BYE)
 }
 
 fn file_op(f: &mut Forth, r: std::io::Result<()>, code: i64) -> Res<()> {
@@ -140,6 +185,57 @@ fn wait_status(status: std::process::ExitStatus) -> i64 {
     status.code().map_or(-1, |c| (c as i64) << 8)
 }
 
+/// A code point in UTF-8, as gforth encodes it: 1 to 6 bytes for 0 to
+/// $7FFFFFFF (surrogates and codes past $10FFFF too, as the original
+/// UTF-8 has them); None for a negative or larger value.
+fn utf8_bytes(xc: i64) -> Option<Vec<u8>> {
+    let c = u32::try_from(xc).ok().filter(|&c| c <= 0x7fff_ffff)?;
+    if c < 0x80 {
+        return Some(vec![c as u8]);
+    }
+    // The number of bytes, and the lead byte's marker bits.
+    let (n, lead) = match c {
+        0..0x800 => (2, 0xc0),
+        0x800..0x1_0000 => (3, 0xe0),
+        0x1_0000..0x20_0000 => (4, 0xf0),
+        0x20_0000..0x400_0000 => (5, 0xf8),
+        _ => (6, 0xfc),
+    };
+    let mut out = vec![0u8; n];
+    let mut rest = c;
+    for b in out.iter_mut().skip(1).rev() {
+        *b = 0x80 | (rest & 0x3f) as u8;
+        rest >>= 6;
+    }
+    out[0] = lead | rest as u8;
+    Some(out)
+}
+
+/// The rows and columns of the terminal the output goes to; 24 and 80
+/// when it is no terminal, as gforth says then.
+fn terminal_size(f: &Forth) -> (i64, i64) {
+    match crossterm::terminal::size() {
+        Ok((cols, rows)) if f.host.out.terminal && cols > 0 && rows > 0 => {
+            (rows as i64, cols as i64)
+        }
+        _ => (24, 80),
+    }
+}
+
+/// The processor time used in user mode and in the system, in
+/// microseconds: from /proc/self/stat (Linux), whose times are in the
+/// kernel's fixed unit for it, 1/100 s.
+fn cpu_times() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the program's name, which may hold spaces, in
+    // brackets: the state, then 10 others, then utime and stime.
+    let after = &stat[stat.rfind(')')? + 1..];
+    let mut fields = after.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some((user * 10_000, system * 10_000))
+}
+
 /// Seconds, minutes, hours, day, month, year of the local time now.
 fn local_time() -> [i64; 6] {
     use chrono::{Datelike, Timelike};
@@ -175,7 +271,7 @@ primitives! {
         let n = f.pop()?.max(0) as u64;
         write_spaces(f, n)
     }
-    Key "key" "( -- char )" Core Plain "Wait for one key press (no Enter needed) and push its code." example "key .  \\ (press a key: its code, 97 for a)" |f| {
+    Key "key" "( -- char )" Core Plain "Wait for one key press (no Enter needed) and push its code; 4 (EOT, as Ctrl-D) once the input has ended, as in gforth." example "key .  \\ (press a key: its code, 97 for a)" |f| {
         let k = read_key(f)?;
         f.push(k as i64)
     }
@@ -184,12 +280,15 @@ primitives! {
         let r = f.host.console.key_ready();
         f.push_bool(r)
     }
-    Accept "accept" "( c-addr +n1 -- +n2 )" Core Plain "Read a line of at most n1 characters into c-addr." example "create line 80 allot  line 80 accept  line swap type  \\ (the line you type)" |f| {
+    Accept "accept" "( c-addr +n1 -- +n2 )" Core Plain "Read a line of at most n1 characters into c-addr. At the end of piped or redirected input the program ends quietly (status 0), as in gforth; Ctrl-D on an empty line at a terminal gives 0." example "create line 80 allot  line 80 accept  line swap type  \\ (the line you type)" |f| {
         let n = f.pop_len()?;
         let a = f.pop()?;
         f.vm.mem.slice(a, n)?;
         let _ = f.host.out.flush();
-        let line = f.host.console.read_line(n as usize)?.unwrap_or_default();
+        let Some(line) = f.host.console.read_line(n as usize)? else {
+            let n = accept_at_end(f)?;
+            return f.push(n);
+        };
         f.vm.mem.write(a, &line.bytes)?;
         f.push(line.bytes.len() as i64)
     }
@@ -235,6 +334,49 @@ primitives! {
         let addr = sys::arg_string(f, &s)?;
         f.push(addr)?;
         f.push(s.len() as i64)
+    }
+    Argv "argv" "( -- a-addr )" Gforth Plain "A variable holding the address of the command-line arguments as C strings (NUL-terminated), an array of ARGC @ addresses, as gforth's C-argument view: `argv @ cell+ @ cstring>sstring type` prints argument 1." example "argv @ @ cstring>sstring type  \\ playforth" |f| {
+        let array = sys::argv_array(f)?;
+        f.vm.mem.set_cell(crate::memory::ARGV_ADDR as i64, array)?;
+        f.push(crate::memory::ARGV_ADDR as i64)
+    }
+    CstringToSstring "cstring>sstring" "( c-addr -- c-addr u )" Gforth Plain "The string of a C string: its address and its length up to the NUL byte that ends it (gforth)." example "argv @ @ cstring>sstring type  \\ playforth" |f| {
+        let a = f.pop()?;
+        f.vm.mem.range(a, 1)?;
+        let rest = f.vm.mem.slice(a, crate::memory::MEM_SIZE as i64 - a)?;
+        match memchr::memchr(0, rest) {
+            Some(n) => {
+                f.push(a)?;
+                f.push(n as i64)
+            }
+            None => Err(f.fail(BAD_ADDRESS, format!("no NUL byte ends the C string at {a} before the end of memory"))),
+        }
+    }
+    Xemit "xemit" "( xc -- )" Gforth Plain "Print the character with code point xc, encoded in UTF-8 (as gforth's, codes up to $7FFFFFFF are encoded, in up to 6 bytes)." example "955 xemit  \\ λ" |f| {
+        let xc = f.pop()?;
+        let Some(bytes) = utf8_bytes(xc) else {
+            return Err(f.fail(INVALID_NUMERIC_ARG, format!("{xc} is not a character code: XEMIT takes 0 to $7FFFFFFF")));
+        };
+        write_out(f, &bytes)
+    }
+    Form "form" "( -- rows cols )" Gforth Plain "The size of the terminal the output goes to, in rows and columns; 24 80 when it is no terminal (gforth)." example "form . .  \\ 80 24 (the columns, then the rows: these when the output is no terminal)" |f| {
+        let (rows, cols) = terminal_size(f);
+        f.push(rows)?;
+        f.push(cols)
+    }
+    Cputime "cputime" "( -- ud1 ud2 )" Gforth Plain "The processor time this process has used so far, in microseconds: ud1 in user mode, ud2 in the system (gforth's duser dsystem). Read from /proc/self/stat, in steps of 10 ms; -21 where there is none (other systems than Linux)." example "cputime d+ d0< .  \\ 0 (never negative)" |f| {
+        let Some((user, system)) = cpu_times() else {
+            return Err(f.fail(UNSUPPORTED, "CPUTIME reads /proc/self/stat, which this system does not have; UTIME gives the time of day"));
+        };
+        f.push_double(user as i128)?;
+        f.push_double(system as i128)
+    }
+    Bootmessage "bootmessage" "( -- )" Gforth Plain "Print the greeting a system starts with: playforth's name, version and where to begin (gforth)." example "bootmessage  \\ (playforth's name and version, and where to begin)" |f| {
+        let text = format!(
+            "playforth {}, a Forth-2012 system\nType `help` to begin, `learn` for the course, `bye` to leave\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        write_out(f, text.as_bytes())
     }
 
     Bin "bin" "( fam -- fam )" File Plain "Binary mode (the same as text mode here)." example "r/o bin .  \\ 1 (bin changes nothing here)" |f| { Ok(()) }
@@ -397,6 +539,59 @@ primitives! {
     }
     ShellStatus "$?" "( -- n )" Gforth Plain "The wait status of the last SYSTEM or SH command: its exit code times 256 (-1 when a signal ended it)." |f| {
         f.push(LAST_STATUS.load(Ordering::Relaxed))
+    }
+    OpenDir "open-dir" "( c-addr u -- wdirid wior )" Gforth Plain "Open the folder named by the string, to read its entries with READ-DIR; wior is 0, or -69 (OPEN-FILE failed) with wdirid 0 (gforth)." example "s\" examples\" open-dir throw close-dir .  \\ 0" |f| {
+        let name = f.pop_string()?;
+        match f.host.files.open_dir(&name) {
+            Ok(id) => { f.push(id)?; f.push(0) }
+            Err(e) => {
+                // Said if the ior is thrown: why this folder cannot be opened.
+                f.fail(OPEN_FILE, format!("cannot open the folder {name}: {e}"));
+                f.push(0)?;
+                f.push(OPEN_FILE.0)
+            }
+        }
+    }
+    ReadDir "read-dir" "( c-addr u1 wdirid -- u2 flag wior )" Gforth Plain "Read the name of the folder's next entry (`.` and `..` first, then the others in the system's order; gforth lists `.` and `..` too, where the system puts them) into the buffer: its length and true; 0 false after the last. A name longer than u1 is cut to u1 with wior -70 (gforth)." example "create name 256 allot  s\" examples\" open-dir throw  name 256 rot read-dir throw drop name swap type  \\ ." |f| {
+        let id = f.pop()?;
+        let u = f.pop_len()?;
+        let a = f.pop()?;
+        f.vm.mem.slice(a, u)?;
+        match f.host.files.read_dir(id) {
+            Ok(Some(entry)) => {
+                let n = entry.len().min(u as usize);
+                f.vm.mem.write(a, &entry[..n])?;
+                f.push(n as i64)?;
+                f.push(-1)?;
+                if n < entry.len() {
+                    let name = String::from_utf8_lossy(&entry);
+                    f.fail(READ_FILE, format!("the name {name} is longer than the {u} bytes READ-DIR was given"));
+                    return f.push(READ_FILE.0);
+                }
+                f.push(0)
+            }
+            Ok(None) => { f.push(0)?; f.push(0)?; f.push(0) }
+            Err(e) => {
+                f.fail(READ_FILE, format!("cannot read the folder {id}: {e}"));
+                f.push(0)?;
+                f.push(0)?;
+                f.push(READ_FILE.0)
+            }
+        }
+    }
+    CloseDir "close-dir" "( wdirid -- wior )" Gforth Plain "Close a folder OPEN-DIR opened; wior is 0, or -62 (CLOSE-FILE failed) for anything else (gforth)." example "s\" examples\" open-dir throw close-dir .  \\ 0" |f| {
+        let id = f.pop()?;
+        let ok = f.host.files.close_dir(id);
+        f.push(if ok { 0 } else { CLOSE_FILE.0 })
+    }
+    OutfileId "outfile-id" "( -- fileid )" Gforth Plain "A VALUE: the file TYPE, EMIT, . and the other output words write to, standard output unless changed with TO, as in gforth: `stderr to outfile-id ... stdout to outfile-id`." example "stderr to outfile-id  42 .  stdout to outfile-id  \\ 42 (on standard error)" |f| {
+        let id = f.vm.mem.cell(crate::memory::OUTFILE_ADDR as i64)?;
+        f.push(id)
+    }
+    Newline "newline" "( -- c-addr u )" Gforth Plain "The string that ends a line: a line feed here (gforth)." example ".\" a\" newline type .\" b\"  \\ a b (on two lines)" |f| {
+        f.vm.mem.set_byte(crate::memory::NEWLINE_ADDR as i64, b'\n')?;
+        f.push(crate::memory::NEWLINE_ADDR as i64)?;
+        f.push(1)
     }
     Stdin "stdin" "( -- fileid )" Gforth Plain "The file id of standard input." example "stdin .  \\ 1" |f| { f.push(STDIN_ID) }
     Stdout "stdout" "( -- fileid )" Gforth Plain "The file id of standard output." example "s\" hello\" stdout write-line drop  \\ hello" |f| { f.push(STDOUT_ID) }

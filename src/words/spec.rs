@@ -163,13 +163,13 @@ pub(crate) use example;
 /// in this order, densely (`words` checks at compile time that each base
 /// is the one before it plus that family's count).
 pub(crate) const CORE_BASE: u16 = 0;
-pub(crate) const TEXT_BASE: u16 = 112;
-pub(crate) const IO_BASE: u16 = 152;
-pub(crate) const SYS_BASE: u16 = 196;
-pub(crate) const TOOLS_BASE: u16 = 330;
-pub(crate) const GAMES_BASE: u16 = 351;
-pub(crate) const FLOAT_BASE: u16 = 376;
-pub(crate) const COURSE_BASE: u16 = 475;
+pub(crate) const TEXT_BASE: u16 = 114;
+pub(crate) const IO_BASE: u16 = 154;
+pub(crate) const SYS_BASE: u16 = 209;
+pub(crate) const TOOLS_BASE: u16 = 348;
+pub(crate) const GAMES_BASE: u16 = 369;
+pub(crate) const FLOAT_BASE: u16 = 394;
+pub(crate) const COURSE_BASE: u16 = 496;
 
 /// Every built-in word's spec, in definition order: assembled by `words`
 /// (the one module that knows every family) and handed down here when the

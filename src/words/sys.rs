@@ -60,9 +60,40 @@ fn library_text(name: &str) -> Option<&'static str> {
         // Files gforth loads at start-up (so REQUIRE of them does nothing
         // there either) or whose words are built in here.
         "assert.fs" | "string.fs" | "locals.fs" | "glocals.fs" | "search.fs" | "ekey.fs"
-        | "environ.fs" | "errors.fs" | "extend.fs" | "float.fs" | "see.fs" | "vt100.fs" => "",
+        | "environ.fs" | "errors.fs" | "extend.fs" | "float.fs" | "see.fs" | "vt100.fs"
+        | "struct.fs" => "",
         _ => return None,
     })
+}
+
+/// The gforth library files [`library_text`] knows, for messages.
+const LIBRARY_FILES: &str = "random.fs, mini-oof.fs, assert.fs, string.fs, locals.fs, glocals.fs, \
+     search.fs, ekey.fs, environ.fs, errors.fs, extend.fs, float.fs, see.fs, vt100.fs and struct.fs";
+
+/// INCLUDE, INCLUDED, REQUIRE, REQUIRED: one of gforth's library files
+/// built in, or the file. A bare file name that is not found (gforth
+/// would look in its library folder too) gets a message that says which
+/// of gforth's files are built in and where the others are.
+fn include_named(f: &mut Forth, name: &str, once: bool) -> Res<()> {
+    if builtin_library(f, name, once)? {
+        return Ok(());
+    }
+    let r = if once {
+        interp::required(f, name)
+    } else {
+        interp::included(f, name)
+    };
+    let missing = matches!(&f.pending.throw_msg, Some((NO_SUCH_FILE, m)) if m == name);
+    if r == Err(NO_SUCH_FILE) && missing && !name.contains(['/', '\\']) {
+        f.fail(
+            NO_SUCH_FILE,
+            format!(
+                "{name} (not here, nor beside the file being read; of gforth's library files playforth builds in {LIBRARY_FILES}: \
+                 copy another from gforth's library folder, such as /usr/share/gforth/0.7.3, beside the program)"
+            ),
+        );
+    }
+    r
 }
 
 /// Reserve `n` bytes of data space at HERE (negative gives them back).
@@ -94,15 +125,40 @@ pub(crate) fn allot_bytes(f: &mut Forth, bytes: &[u8]) -> Res<i64> {
 
 /// A command-line argument in data space. Each distinct argument is
 /// copied to the heap once and its address kept, so `arg` in a loop
-/// does not use up the heap.
+/// does not use up the heap. A NUL byte follows it, so it is a C string
+/// too (ARGV).
 pub(crate) fn arg_string(f: &mut Forth, arg: &str) -> Res<i64> {
     if let Some(&a) = f.host.arg_addrs.get(arg) {
         return Ok(a);
     }
-    let a = f.vm.mem.allocate(arg.len() as i64).ok_or(ALLOCATE)?;
+    let a = f.vm.mem.allocate(arg.len() as i64 + 1).ok_or(ALLOCATE)?;
     f.vm.mem.write(a, arg.as_bytes())?;
     f.host.arg_addrs.insert(arg.to_string(), a);
     Ok(a)
+}
+
+/// ARGV's array: the address of each command-line argument as a C
+/// string, then 0, made again only when the arguments changed (NEXT-ARG
+/// takes them off), the old array given back.
+pub(crate) fn argv_array(f: &mut Forth) -> Res<i64> {
+    if f.host.argv.0 != 0 && f.host.argv.1 == f.host.args {
+        return Ok(f.host.argv.0);
+    }
+    let args = f.host.args.clone();
+    let mut addrs = Vec::with_capacity(args.len() + 1);
+    for a in &args {
+        addrs.push(arg_string(f, a)?);
+    }
+    addrs.push(0);
+    let array = f.vm.mem.allocate(addrs.len() as i64 * 8).ok_or(ALLOCATE)?;
+    for (i, &a) in addrs.iter().enumerate() {
+        f.vm.mem.set_cell(array + i as i64 * 8, a)?;
+    }
+    if f.host.argv.0 != 0 {
+        f.vm.mem.free(f.host.argv.0);
+    }
+    f.host.argv = (array, args);
+    Ok(array)
 }
 
 pub(crate) fn comma(f: &mut Forth, v: i64) -> Res<()> {
@@ -258,6 +314,8 @@ pub(crate) fn run_marker(f: &mut Forth, m: usize) -> Res<()> {
     let Some(mark) = f.vm.dict.forget_marker(m) else {
         return Err(BAD_ADDRESS);
     };
+    let current = f.vm.dict.current();
+    f.set_current(current);
     f.vm.here = mark.here;
     f.vm.code.truncate(mark.code);
     Ok(())
@@ -536,9 +594,10 @@ primitives! {
         let xt = parse_find(f)?;
         crate::compiler::compile_xt(f, xt)
     }
-    CompileComma "compile," "( xt -- )" CoreExt Plain "Compile the execution of xt into the definition being compiled (also between [ and ])." example ": dup, ['] dup compile, ; immediate  : t dup, * ;  3 t .  \\ 9" |f| {
+    CompileComma "compile," "( xt -- )" CoreExt Plain "Compile the execution of xt into the definition being compiled (also between [ and ]); with no definition open, store xt at HERE as `,` does (a table of xts to EXECUTE)." example ": dup, ['] dup compile, ; immediate  : t dup, * ;  3 t .  \\ 9" |f| {
         if f.compiler.def.is_none() {
-            return Err(f.fail(COMPILE_ONLY, "`compile,` adds to the definition being compiled, and none is open"));
+            let xt = f.pop()?;
+            return comma(f, xt);
         }
         let xt = f.pop()?;
         let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
@@ -697,6 +756,7 @@ primitives! {
         define_parsed(f, Kind::Create(body)).map(|_| ())
     }
     Marker "marker" "( \"name\" -- )" CoreExt Plain "Make a word that forgets itself and everything defined after it." example "marker clean  : temp 1 ;  clean" |f| {
+        f.current()?;
         let Some(m) = f.vm.dict.new_marker(f.vm.here, f.vm.code.len()) else {
             return Err(f.fail(
                 DICTIONARY_OVERFLOW,
@@ -891,6 +951,28 @@ primitives! {
         let n = f.pop()?;
         if n == 0 { Ok(()) } else { Err(Throw(n)) }
     }
+    Exception "exception" "( c-addr u -- n )" Gforth Plain "A new throw code, with the string as its message: an uncaught THROW of it shows the message. Codes count down from -2051, as in gforth." example "s\" disk on fire\" exception  ' throw catch . drop  \\ -2051" |f| {
+        let message = f.pop_string()?;
+        match f.words.exceptions.add(&message) {
+            Ok(code) => f.push(code),
+            Err(why) => Err(f.fail(DICTIONARY_OVERFLOW, why)),
+        }
+    }
+    StoreCsp "!csp" "( -- )" Gforth Plain "Remember the data stack's depth, for ?CSP to check: a defining word's check that the stack is as it began (gforth)." example "!csp 1 2 + drop ?csp" |f| {
+        let depth = f.depth() as i64;
+        f.vm.mem.set_cell(crate::memory::CSP_ADDR as i64, depth)
+    }
+    QuestionCsp "?csp" "( -- )" Gforth Plain "Throw -22 (control structure mismatch) unless the data stack is as deep as !CSP saw it (gforth)." example "!csp 1 2 + drop ?csp" |f| {
+        let saved = f.vm.mem.cell(crate::memory::CSP_ADDR as i64)?;
+        let depth = f.depth() as i64;
+        if depth == saved {
+            return Ok(());
+        }
+        Err(f.fail(
+            CONTROL_MISMATCH,
+            format!("the data stack is {depth} deep, and !CSP saw it {saved} deep: the code between them left or took items"),
+        ))
+    }
     Abort "abort" "( i*x -- )" Exception Plain "Throw -1: empty the stacks and return to the top level." example ": check ( n -- ) 0< if abort then ;" |f| { Err(ABORT) }
     Quit "quit" "( -- )" Core Plain "Empty the return stack and go back to reading the terminal." example ": stop quit ;" |f| { Err(QUIT) }
 
@@ -925,6 +1007,21 @@ primitives! {
         };
         f.push_double(d.unwrap_or(0))?;
         f.push_bool(d.is_some())
+    }
+    SNumberQ "snumber?" "( c-addr u -- 0 | n -1 | d +n )" Gforth Plain "Convert a string as the interpreter reads numbers: n and -1 for a single; for a double (with a `.`) d and one more than the number of characters after the last `.`; just 0 when it is not a number (gforth)." example "s\" 42\" snumber? . .  s\" 4.2\" snumber? . d.  s\" x\" snumber? .  \\ -1 42 2 42 0" |f| {
+        let text = f.pop_bytes()?;
+        match crate::parse::parse_number(&text, f.base()) {
+            Some(crate::parse::Number::Single(n)) => {
+                f.push(n)?;
+                f.push(-1)
+            }
+            Some(crate::parse::Number::Double(d)) => {
+                f.push_double(d)?;
+                let after = text.iter().rev().position(|&c| c == b'.').unwrap_or(0);
+                f.push(after as i64 + 1)
+            }
+            None => f.push(0),
+        }
     }
     Span "span" "( -- a-addr )" Gforth Plain "A variable: how many characters the last EXPECT received (obsolescent: Forth-2012 removed it; use ACCEPT's result)." |f| { f.push(crate::memory::SPAN_ADDR as i64) }
     SourceId "source-id" "( -- 0 | -1 | fileid )" CoreExt Plain "Where input comes from: 0 user, -1 EVALUATE, or a file." example "source-id .  \\ 0 (the terminal)" |f| {
@@ -989,31 +1086,19 @@ primitives! {
     }
     Include "include" "( i*x \"name\" -- j*x )" File Plain "Interpret the named file (gforth's random.fs and a few other library files are built in)." example "include examples/othello.fs" |f| {
         let name = crate::parse::parse_word_name(f)?;
-        if builtin_library(f, &name, false)? {
-            return Ok(());
-        }
-        interp::included(f, &name)
+        include_named(f, &name, false)
     }
     Included "included" "( i*x c-addr u -- j*x )" File Plain "Interpret the file named by the string." example "s\" examples/rps.fs\" included" |f| {
         let name = f.pop_string()?;
-        if builtin_library(f, &name, false)? {
-            return Ok(());
-        }
-        interp::included(f, &name)
+        include_named(f, &name, false)
     }
     Require "require" "( i*x \"name\" -- j*x )" File Plain "Include the named file unless it was included before (random.fs, mini-oof.fs and a few other gforth library files are built in)." example "require examples/rps.fs" |f| {
         let name = crate::parse::parse_word_name(f)?;
-        if builtin_library(f, &name, true)? {
-            return Ok(());
-        }
-        interp::required(f, &name)
+        include_named(f, &name, true)
     }
     Required "required" "( i*x c-addr u -- j*x )" File Plain "Include a file unless it was included before." example "s\" examples/rps.fs\" required" |f| {
         let name = f.pop_string()?;
-        if builtin_library(f, &name, true)? {
-            return Ok(());
-        }
-        interp::required(f, &name)
+        include_named(f, &name, true)
     }
     IncludeFile "include-file" "( i*x fileid -- j*x )" File Plain "Interpret the rest of an open file." example "s\" examples/rps.fs\" r/o open-file throw include-file" |f| {
         let id = f.pop()?;
@@ -1121,12 +1206,20 @@ primitives! {
         order.reverse();
         set_order(f, order)
     }
-    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into." example "get-current .  \\ 0" |f| { f.push(f.vm.dict.current() as i64) }
+    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into." example "get-current .  \\ 0" |f| {
+        let w = f.current()?;
+        f.push(w as i64)
+    }
+    Current "current" "( -- a-addr )" Gforth Plain "A variable holding the id of the word list new definitions go into: `current @` is GET-CURRENT, `wid current !` is SET-CURRENT (gforth)." example "current @ get-current = .  \\ -1" |f| {
+        f.current()?;
+        f.push(crate::memory::CURRENT_ADDR as i64)
+    }
     SetCurrent "set-current" "( wid -- )" Search Plain "Put new definitions into wid." example "wordlist set-current forth-wordlist set-current" |f| {
         let w = f.pop()?;
         if !u32::try_from(w).is_ok_and(|w| f.vm.dict.set_current(w)) {
             return Err(f.fail(ARG_TYPE, "not a word list id"));
         }
+        f.set_current(w as u32);
         Ok(())
     }
     Wordlist "wordlist" "( -- wid )" Search Plain "Make a new, empty word list." example "wordlist constant mine" |f| {
@@ -1147,9 +1240,8 @@ primitives! {
         interp::interpret_text(f, "<vocabulary>", text.as_bytes().to_vec(), -1)
     }
     Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order." example "only forth definitions" |f| {
-        if !f.vm.dict.definitions() {
-            return Err(ORDER_UNDERFLOW);
-        }
+        let first = *f.vm.dict.order().last().ok_or(ORDER_UNDERFLOW)?;
+        f.set_current(first);
         Ok(())
     }
     Also "also" "( -- )" Search Plain "Duplicate the first word list in the search order." example "also forth previous" |f| {

@@ -6,7 +6,7 @@ use crate::compiler;
 use crate::error::*;
 use crate::instr::Instr;
 use crate::kernel::Forth;
-use crate::memory::{HOLD_END, HOLD_START, SQUOTE_BUFS, SQUOTE_COUNT, SQUOTE_SIZE};
+use crate::memory::{HOLD_END, HOLD_START};
 pub(crate) use crate::number::{digits, signed};
 use crate::words::sys;
 
@@ -145,17 +145,34 @@ pub(crate) fn compile_string(f: &mut Forth, s: &[u8]) -> Res<()> {
     compiler::emit(f, Instr::Str(addr as u32, s.len() as u32))
 }
 
-/// Copy a string to the next transient S" buffer.
-fn transient(f: &mut Forth, s: &[u8]) -> Res<(i64, i64)> {
-    if s.len() > SQUOTE_SIZE {
+/// The most heap the interpreted strings keep, all together.
+const KEPT_STRING_BYTES: usize = 16 << 20;
+
+/// Keep an interpreted string for good, in a heap block of its own, as
+/// gforth does: a table of them (`s" ..." 2,` line after line) stays
+/// right however long it grows. Within a bound (-8 past it, saying so).
+fn kept(f: &mut Forth, s: &[u8]) -> Res<(i64, i64)> {
+    // Counted as the heap blocks they take (16-byte grains).
+    let size = s.len().max(1).div_ceil(16) * 16;
+    let used = f.words.text.kept_bytes;
+    if used + size > KEPT_STRING_BYTES {
         return Err(f.fail(
-            PARSED_OVERFLOW,
-            "interpreted strings hold at most 1024 bytes",
+            DICTIONARY_OVERFLOW,
+            format!(
+                "the strings typed outside a definition (S\", S\\\", C\") are kept for good, and they would take more than {} MiB: \
+                 put a string that is made again and again inside a definition, which keeps it once",
+                KEPT_STRING_BYTES >> 20
+            ),
         ));
     }
-    f.words.text.squote_next = (f.words.text.squote_next + 1) % SQUOTE_COUNT;
-    let addr = (SQUOTE_BUFS + f.words.text.squote_next * SQUOTE_SIZE) as i64;
+    let Some(addr) = f.vm.mem.allocate(s.len() as i64) else {
+        return Err(f.fail(
+            ALLOCATE,
+            "no heap left to keep the string typed outside a definition (S\" keeps each one, as gforth does); FREE some ALLOCATEd memory",
+        ));
+    };
     f.vm.mem.write(addr, s)?;
+    f.words.text.kept_bytes = used + size;
     Ok((addr, s.len() as i64))
 }
 
@@ -164,7 +181,7 @@ fn string_literal(f: &mut Forth, s: &[u8]) -> Res<()> {
     if f.compiling() {
         compile_string(f, s)
     } else {
-        let (a, n) = transient(f, s)?;
+        let (a, n) = kept(f, s)?;
         f.push(a)?;
         f.push(n)
     }
@@ -245,7 +262,7 @@ primitives! {
         f.push(a.wrapping_add(1))?;
         f.push(n as i64)
     }
-    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core Immediate "A string up to the next \"; compiled in a definition, in a transient buffer outside one." example "s\" forth\" type  \\ forth" |f| {
+    SQuote "s\"" "( \"ccc<quote>\" -- c-addr u )" Core Immediate "A string up to the next \"; compiled in a definition, kept for good outside one (as in gforth)." example "s\" forth\" type  \\ forth" |f| {
         let s = parse_quoted(f)?;
         string_literal(f, &s)
     }
@@ -293,7 +310,7 @@ primitives! {
             let a = sys::allot_bytes(f, &counted)?;
             compiler::emit(f, Instr::Lit(a))
         } else {
-            let (a, _) = transient(f, &counted)?;
+            let (a, _) = kept(f, &counted)?;
             f.push(a)
         }
     }

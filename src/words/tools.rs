@@ -311,7 +311,8 @@ primitives! {
         let name = |f: &Forth, w: u32| f.vm.dict.wordlists().get(w as usize)
             .and_then(|l| l.name.clone()).unwrap_or_else(|| format!("wordlist{w}"));
         let mut s: Vec<String> = f.vm.dict.order().iter().rev().map(|&w| name(f, w)).collect();
-        s.push(format!(" {}", name(f, f.vm.dict.current())));
+        let current = f.current()?;
+        s.push(format!(" {}", name(f, current)));
         let line = format!("{}\n", s.join(" "));
         print(f, &line)
     }

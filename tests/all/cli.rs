@@ -99,6 +99,46 @@ fn key_reads_bytes_from_a_pipe() {
 }
 
 #[test]
+fn accept_at_the_end_of_piped_input_ends_the_program_quietly() {
+    // As in gforth: a loop reading lines until ACCEPT gives 0 never sees
+    // the 0; the program ends with status 0 when the input does.
+    let lines = ": lines begin pad 80 accept dup while pad swap type cr repeat drop .\" done\" ; lines .\" after\"";
+    let r = playforth(&["-e", lines], "l1\nl2\n");
+    assert_eq!(r.stdout, "l1\nl2\n");
+    assert_eq!(r.stderr, "");
+    assert_eq!(r.status, 0);
+    // The same when the program itself comes from standard input.
+    let r = playforth(
+        &[],
+        "pad 80 accept pad swap type cr\nread by accept\npad 80 accept . .\" not reached\"\n",
+    );
+    assert_eq!(r.stdout, "read by accept\n");
+    assert_eq!(r.status, 0);
+}
+
+#[test]
+fn strings_kept_outside_a_definition_are_bounded() {
+    // Each S" outside a definition is kept for good (as gforth keeps it),
+    // within 16 MiB: a 1000-byte string made by EVALUATE in a loop runs
+    // out after about 16600, with -8 saying why. (A process of its own:
+    // the 16 MiB are touched.)
+    let program = "create src 1100 allot \
+        s\\\" s\\\" \" src swap move  src 3 + 1000 char x fill  char \" src 1003 + c! \
+        : keep ( n -- ) 0 ?do src 1004 evaluate 2drop loop ; \
+        16000 keep .\" 16000 kept\" cr 1000 keep .\" never\"";
+    let r = playforth(&["-e", program], "");
+    assert_eq!(r.stdout, "16000 kept\n");
+    assert!(
+        r.stderr
+            .contains("dictionary overflow: the strings typed outside a definition"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("(-8)"), "{}", r.stderr);
+    assert_eq!(r.status, 1);
+}
+
+#[test]
 fn bye_exits_at_once() {
     let r = playforth(&["-e", ".\" before\" bye .\" after\""], "");
     assert_eq!(r.stdout, "before");

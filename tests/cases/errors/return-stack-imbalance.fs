@@ -3,8 +3,8 @@
 g
 : early ( -- ) 10 0 do i 5 = if exit then loop ;
 early
-: r'@ ( -- x ) r> r> r@ swap >r swap >r ;
-: t ( -- x ) 5 >r r'@ r> drop ;
+: my-r'@ ( -- x ) r> r> r@ swap >r swap >r ;
+: t ( -- x ) 5 >r my-r'@ r> drop ;
 t
 : show ( -- ) i . ;
 : each ( -- ) 3 0 do show loop ;
