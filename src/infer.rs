@@ -124,6 +124,10 @@ type Depth = (i64, i64);
 pub(crate) enum Walk {
     /// One fixed effect on every path.
     Known(Effect),
+    /// One fixed effect, from code that reads DEPTH or FDEPTH: it may
+    /// leave in place the items its comment names, having only looked
+    /// at how many there are (`( x1 x2 -- flag )` for "two items?").
+    Inspects(Effect),
     /// Not fixed, or not knowable: nothing can be said.
     Unknown,
     /// Every word is known, but two ways through the code end with
@@ -135,7 +139,7 @@ pub(crate) enum Walk {
 impl Walk {
     pub(crate) fn known(self) -> Option<Effect> {
         match self {
-            Walk::Known(e) => Some(e),
+            Walk::Known(e) | Walk::Inspects(e) => Some(e),
             _ => None,
         }
     }
@@ -148,6 +152,8 @@ impl Walk {
 pub(crate) struct CallEffect {
     pub effect: Effect,
     pub sure: bool,
+    /// It reads the depth (see `Known::inspects`).
+    pub inspects: bool,
 }
 
 /// Infer the effect of the code at `code[0..]` (a definition, or a DOES>
@@ -199,6 +205,7 @@ fn walk(
     let mut exit: Option<Depth> = None;
     let mut uneven: Option<Walk> = None;
     let mut sure = true;
+    let mut reads_depth = false;
     while let Some((at, d)) = work.pop() {
         let slot = seen.get_mut(at)?;
         match *slot {
@@ -278,7 +285,8 @@ fn walk(
                 }
                 Call(_) | Word(_) => {
                     let c = call(i)?;
-                    sure &= c.sure;
+                    sure &= c.sure && !c.inspects;
+                    reads_depth |= c.inspects;
                     go(c.effect, &[next], d)
                 }
                 _ => match builtin_step(i, lit) {
@@ -288,6 +296,7 @@ fn walk(
                     Step::Depth(e) => {
                         // The depth as data: uneven paths may be meant.
                         sure = false;
+                        reads_depth = true;
                         go(e, &[next], d)
                     }
                 },
@@ -298,12 +307,17 @@ fn walk(
         return sure.then_some(u);
     }
     let (d, f) = exit?;
-    Some(Walk::Known(Effect {
+    let e = Effect {
         ins: u32::try_from(need).ok()?,
         outs: u32::try_from(need + d).ok()?,
         fins: u32::try_from(fneed).ok()?,
         fouts: u32::try_from(fneed + f).ok()?,
-    }))
+    };
+    Some(if reads_depth {
+        Walk::Inspects(e)
+    } else {
+        Walk::Known(e)
+    })
 }
 
 /// How two depths meeting differ.
@@ -350,7 +364,13 @@ pub(crate) const QUOTED: usize = 60;
 
 /// The effect of calling another word, as a definition's walk needs it.
 fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
-    let sure = |effect| Some(CallEffect { effect, sure: true });
+    let sure = |effect| {
+        Some(CallEffect {
+            effect,
+            sure: true,
+            inspects: false,
+        })
+    };
     match i {
         Instr::Call(start) => {
             let xt = f.vm.dict.colon_at(start)?;
@@ -358,6 +378,7 @@ fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
             Some(CallEffect {
                 effect: known.calls?,
                 sure: known.calls == known.inferred,
+                inspects: known.inspects,
             })
         }
         Instr::Word(xt) => match f.vm.dict.words.get(xt as usize)?.kind {
@@ -433,7 +454,8 @@ pub(crate) fn learn_effect(
     let comment = f.vm.dict.words.get(xt as usize)?.effect.clone();
     let complaint = comment.as_deref().and_then(|c| match walk {
         // A word known only by its comment may not do what it says.
-        Walk::Known(e) => disagreement(c, &e).map(|why| why + &on_trust(&trusted)),
+        Walk::Known(e) => disagreement(c, &e, false).map(|why| why + &on_trust(&trusted)),
+        Walk::Inspects(e) => disagreement(c, &e, true).map(|why| why + &on_trust(&trusted)),
         Walk::Uneven { by, float } => uneven_disagreement(c, by, float),
         Walk::Unknown => None,
     });
@@ -447,7 +469,11 @@ pub(crate) fn learn_effect(
     w.effects = if does_part {
         Known::default()
     } else {
-        Known { inferred, calls }
+        Known {
+            inferred,
+            calls,
+            inspects: matches!(walk, Walk::Inspects(_)),
+        }
     };
     complaint
 }
@@ -645,10 +671,12 @@ mod tests {
             Call(7) => Some(CallEffect {
                 effect: e(2, 1),
                 sure: true,
+                inspects: false,
             }),
             Call(9) => Some(CallEffect {
                 effect: e(0, 0),
                 sure: false,
+                inspects: false,
             }),
             _ => None,
         };
@@ -706,8 +734,128 @@ mod tests {
     }
 
     #[test]
+    fn reading_what_programs_write() {
+        let floats = |fins, fouts| Effect {
+            fins,
+            fouts,
+            ..e(0, 0)
+        };
+        // The marker repeated after `--`, in either case.
+        let says = |c: &str, code: Effect| disagreement(c, &code, false);
+        assert_eq!(says("( F: a b -- F: c )", floats(2, 1)), None);
+        assert_eq!(
+            says("( F: a b -- F: c )", floats(2, 2)).as_deref(),
+            Some("leaves 2 floats")
+        );
+        assert_eq!(says("( f: temp -- f: temp' )", floats(1, 1)), None);
+        assert_eq!(
+            says("( f: temp -- f: temp' )", floats(1, 0)).as_deref(),
+            Some("leaves no floats")
+        );
+        // A note after `;`, a description after `=`.
+        assert_eq!(comment_effect("( n -- ; one cell per set )"), Some(e(1, 0)));
+        assert_eq!(
+            comment_effect("( in -- out = Finish the calculation, return the result u )"),
+            Some(e(1, 1))
+        );
+        assert_eq!(
+            comment_effect("( u1 \"name\" -- u2 ; name execution: -- u )"),
+            Some(e(1, 1))
+        );
+        assert_eq!(
+            comment_effect("( \"<spaces>name\" -- ; -- x = Create x )"),
+            Some(e(0, 0))
+        );
+        // Arithmetic is one item; parsed text is none.
+        assert_eq!(comment_effect("( a b -- a^2 + b^2 )"), Some(e(2, 1)));
+        assert_eq!(comment_effect("( n -- n * 2 )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( -- <text> )"), Some(e(0, 0)));
+        assert_eq!(comment_effect("( <name> -- flag )"), Some(e(0, 1)));
+        assert_eq!(comment_effect("( \"name\" -- )"), Some(e(0, 0)));
+        // Older code's `---`, and `--` written against a name.
+        assert_eq!(comment_effect("( n1 n2 --- n3 )"), Some(e(2, 1)));
+        assert_eq!(comment_effect("( n--n )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( x1 x2 -- x1; )"), Some(e(2, 1)));
+        // What is not read, and why.
+        let why = |c: &str| unread(c).map(|u| u.why());
+        assert_eq!(
+            why("( m -- days since March 1 )").as_deref(),
+            Some("`since` reads as prose, not as an item")
+        );
+        assert_eq!(
+            why("( -- Result )").as_deref(),
+            Some("`Result` reads as prose, not as an item")
+        );
+        assert_eq!(
+            why("( i*x xt -- j*x )").as_deref(),
+            Some("`i*x` stands for any number of items")
+        );
+        assert_eq!(
+            why("( x1 .. xn n -- )").as_deref(),
+            Some("`..` stands for any number of items")
+        );
+        assert_eq!(
+            why("( u n -- c-addr u = convert i*x )").as_deref(),
+            Some("`i*x` stands for any number of items")
+        );
+        assert_eq!(
+            why("( \"name\" -- colon-sys )").as_deref(),
+            Some("`colon-sys` stands for any number of items")
+        );
+        assert_eq!(
+            why("( n [m] -- )").as_deref(),
+            Some("`[m]` may be there or not")
+        );
+        assert_eq!(
+            why("( char 'index' -- )").as_deref(),
+            Some("`'index'` may be a character or parsed text")
+        );
+        assert_eq!(
+            why("( n F: r -- m )").as_deref(),
+            Some("it does not say which stack `m` is on")
+        );
+        assert_eq!(
+            why("( F: r n1 -- )").as_deref(),
+            Some("`n1` names a cell, on the float stack")
+        );
+        assert_eq!(
+            why("( Execution: -- n )").as_deref(),
+            Some("`Execution:` is not a stack it counts")
+        );
+        assert_eq!(
+            why("( -- a + )").as_deref(),
+            Some("`+` has nothing on one side")
+        );
+        assert_eq!(why("( a -- b -- c )").as_deref(), Some("it has two `--`"));
+        assert_eq!(why("( the main loop )").as_deref(), Some("it has no `--`"));
+        assert_eq!(
+            why("( x1 -- 0 | x1 x2 )").as_deref(),
+            Some("its alternatives (`|`) leave different numbers of items")
+        );
+        assert_eq!(why("( n -- n' )"), None);
+        // The tables' `-sys` is playforth's: one cell.
+        assert_eq!(table_effect("( struct-sys +n -- )"), Some(e(2, 0)));
+    }
+
+    #[test]
+    fn depth_readers_may_leave_what_they_look_at() {
+        // `( x1 x2 -- flag )` on `depth 2 < 0=`: looks at two items, leaves them.
+        let code = e(0, 1);
+        assert_eq!(disagreement("( x1 x2 -- flag )", &code, true), None);
+        assert_eq!(
+            disagreement("( x1 x2 -- flag )", &code, false).as_deref(),
+            Some("leaves 3 items")
+        );
+        // ... but never more than it names and leaves.
+        assert_eq!(
+            disagreement("( -- )", &code, true).as_deref(),
+            Some("leaves 1 item")
+        );
+    }
+
+    #[test]
     fn complaints() {
-        let says = |c: &str, ins, outs| disagreement(c, &e(ins, outs));
+        let says = |c: &str, ins, outs| disagreement(c, &e(ins, outs), false);
         assert_eq!(
             says("( n -- n*n )", 1, 2).as_deref(),
             Some("leaves 2 items")
@@ -735,9 +883,9 @@ mod tests {
             fouts: 1,
             ..e(0, 0)
         };
-        assert_eq!(disagreement("( r1 r2 -- r3 )", &float), None);
+        assert_eq!(disagreement("( r1 r2 -- r3 )", &float, false), None);
         assert_eq!(
-            disagreement("( F: r1 -- r2 )", &float).as_deref(),
+            disagreement("( F: r1 -- r2 )", &float, false).as_deref(),
             Some("takes 2 floats and leaves 1 float")
         );
         assert_eq!(says("( R: -- x )", 1, 3), None);
@@ -747,7 +895,7 @@ mod tests {
             fouts: 1,
             ..e(1, 0)
         };
-        assert_eq!(disagreement("( F: p r -- t )", &both), None);
+        assert_eq!(disagreement("( F: p r -- t )", &both, false), None);
         assert_eq!(says("( -- n | n m )", 1, 3), None);
         assert_eq!(says("( i*x -- )", 1, 3), None);
     }
