@@ -542,6 +542,11 @@ pub(crate) fn unread(text: &str) -> Option<Unread> {
     read(text, true).err()
 }
 
+/// Does a user's comment have an `F:` part?
+pub(crate) fn float_part(text: &str) -> bool {
+    read(text, true).is_ok_and(|d| d.float.is_some())
+}
+
 /// The effect a user's comment promises callers, when it can be read
 /// only one way: no doubles' names, no floats' names outside an `F:` part.
 pub(crate) fn comment_effect(text: &str) -> Option<Effect> {

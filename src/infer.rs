@@ -396,15 +396,28 @@ fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
 }
 
 /// Infer the effect of the code at `start..end`, entered with `entry`
-/// cells pushed (a DOES> part's body address).
+/// cells pushed (a DOES> part's body address). A call to `itself` (a
+/// word being checked again) is unknown, as it was at its `;`.
 /// Also returns the names of the words called whose effect was taken
 /// from their comment alone.
-fn infer_code(f: &Forth, start: u32, end: u32, entry: i64) -> (Walk, Vec<String>) {
+fn infer_code(
+    f: &Forth,
+    start: u32,
+    end: u32,
+    entry: i64,
+    itself: Option<u32>,
+) -> (Walk, Vec<String>) {
     let Some(code) = f.vm.code.instrs().get(start as usize..end as usize) else {
         return (Walk::Unknown, Vec::new());
     };
     let mut trusted = Vec::new();
     let walk = infer(code, start, entry, &mut |i| {
+        if let Instr::Call(at) = i
+            && itself.is_some()
+            && f.vm.dict.colon_at(at) == itself
+        {
+            return None;
+        }
         let c = call_effect(f, i)?;
         if !c.sure
             && let Instr::Call(at) = i
@@ -431,7 +444,7 @@ pub(crate) fn learn_effect(
     end: u32,
     does_part: bool,
 ) -> Option<String> {
-    let (walk, trusted) = infer_code(f, start, end, i64::from(does_part));
+    let (walk, trusted) = infer_code(f, start, end, i64::from(does_part), None);
     let inferred = walk.known();
     // The DOES> parts inside: the effect of running each. (Entries
     // for code a MARKER removed are replaced as new code is learned.)
@@ -447,18 +460,17 @@ pub(crate) fn learn_effect(
             })
             .collect();
         for c in parts {
-            let e = infer_code(f, c, end, 1).0.known();
+            let e = infer_code(f, c, end, 1, None).0.known();
             f.vm.dict.does_effects.insert(c, e);
         }
     }
     let comment = f.vm.dict.words.get(xt as usize)?.effect.clone();
-    let complaint = comment.as_deref().and_then(|c| match walk {
-        // A word known only by its comment may not do what it says.
-        Walk::Known(e) => disagreement(c, &e, false).map(|why| why + &on_trust(&trusted)),
-        Walk::Inspects(e) => disagreement(c, &e, true).map(|why| why + &on_trust(&trusted)),
-        Walk::Uneven { by, float } => uneven_disagreement(c, by, float),
-        Walk::Unknown => None,
-    });
+    let complaint = comment
+        .as_deref()
+        .and_then(|c| match judge(c, walk, &trusted) {
+            Verdict::Disagrees(why) => Some(why),
+            _ => None,
+        });
     let calls = match (inferred, &comment) {
         (Some(_), _) if complaint.is_some() => None,
         (Some(e), _) => Some(e),
@@ -476,6 +488,76 @@ pub(crate) fn learn_effect(
         }
     };
     complaint
+}
+
+/// What checking a stack comment against its code found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The code may do what the comment says.
+    Fits,
+    /// It cannot: why (`leaves 2 items`).
+    Disagrees(String),
+    /// Not checked, the comment being unread or silent about a stack the
+    /// code uses: why.
+    NotRead(String),
+    /// Not checked: the code's effect is not fixed, or cannot be known.
+    CodeUnknown,
+}
+
+impl Verdict {
+    /// What `help` says of a word's stack comment, if anything.
+    pub(crate) fn help_note(&self) -> Option<String> {
+        match self {
+            // Said by `effects`: help is about the comment.
+            Verdict::Fits | Verdict::CodeUnknown => None,
+            Verdict::Disagrees(why) => {
+                Some(format!("Its code disagrees with this stack comment: {why}."))
+            }
+            Verdict::NotRead(why) => Some(format!(
+                "This stack comment is not checked against its code: {why}."
+            )),
+        }
+    }
+}
+
+/// Judge a stack comment by what walking its code found; `trusted`
+/// names the words called that are known only by their comments.
+fn judge(comment: &str, walk: Walk, trusted: &[String]) -> Verdict {
+    if let Some(u) = unread(comment) {
+        return Verdict::NotRead(u.why());
+    }
+    let floats = |e: &Effect| e.fins > 0 || e.fouts > 0;
+    let why = match walk {
+        Walk::Known(e) | Walk::Inspects(e) if floats(&e) && !float_part(comment) => {
+            return Verdict::NotRead(
+                "it has no `F:` part, and its code uses the float stack".to_string(),
+            );
+        }
+        // A word known only by its comment may not do what it says.
+        Walk::Known(e) => disagreement(comment, &e, false).map(|why| why + &on_trust(trusted)),
+        Walk::Inspects(e) => disagreement(comment, &e, true).map(|why| why + &on_trust(trusted)),
+        Walk::Uneven { by, float } => uneven_disagreement(comment, by, float),
+        Walk::Unknown => return Verdict::CodeUnknown,
+    };
+    why.map_or(Verdict::Fits, Verdict::Disagrees)
+}
+
+/// Check the stack comment of the colon word `xt` again, as `;` did
+/// (for `effects`); None if it has none, or no finished code.
+pub(crate) fn recheck(f: &Forth, xt: u32) -> Option<Verdict> {
+    let w = f.vm.dict.words.get(xt as usize)?;
+    let Kind::Colon(start) = w.kind else {
+        return None;
+    };
+    let comment = w.effect.as_deref()?;
+    if w.code_end <= start {
+        return None;
+    }
+    // The code of a DOES> typed outside a definition is entered with the
+    // body's address.
+    let entry = i64::from(f.vm.dict.does_effects.contains_key(&start));
+    let (walk, trusted) = infer_code(f, start, w.code_end, entry, Some(xt));
+    Some(judge(comment, walk, &trusted))
 }
 
 /// WARNINGS is on (the default): `;` reports stack comments that

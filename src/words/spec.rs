@@ -167,9 +167,9 @@ pub(crate) const TEXT_BASE: u16 = 112;
 pub(crate) const IO_BASE: u16 = 152;
 pub(crate) const SYS_BASE: u16 = 196;
 pub(crate) const TOOLS_BASE: u16 = 330;
-pub(crate) const GAMES_BASE: u16 = 351;
-pub(crate) const FLOAT_BASE: u16 = 376;
-pub(crate) const COURSE_BASE: u16 = 475;
+pub(crate) const GAMES_BASE: u16 = 352;
+pub(crate) const FLOAT_BASE: u16 = 377;
+pub(crate) const COURSE_BASE: u16 = 476;
 
 /// Every built-in word's spec, in definition order: assembled by `words`
 /// (the one module that knows every family) and handed down here when the
