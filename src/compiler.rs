@@ -926,7 +926,7 @@ pub(crate) fn effects_listing(f: &Forth, file: Option<&str>) -> String {
     }
     let Some(asked) = file else {
         if files.is_empty() {
-            return "No file was loaded in this session.\n".to_string();
+            return "No file loaded in this session has a stack comment.\n".to_string();
         }
         let mut out = String::new();
         let (mut all, mut wrong) = (0, 0);
@@ -1024,7 +1024,9 @@ fn file_listing(f: &Forth, name: &str, srcs: &[u32]) -> (String, usize, usize) {
         }
     };
     if all == 0 {
-        out.push_str(&format!("{name}: no definition there has a stack comment\n"));
+        out.push_str(&format!(
+            "{name}: no definition there has a stack comment\n"
+        ));
         return (out, 0, 0);
     }
     let fit = all - wrong.len() - unread.len() - unknown.len();
@@ -1046,7 +1048,13 @@ fn file_listing(f: &Forth, name: &str, srcs: &[u32]) -> (String, usize, usize) {
             out.push_str(&format!("{line}\n"));
         }
     }
-    let they = |n: usize| if n == 1 { ("it", "its") } else { ("they", "their") };
+    let they = |n: usize| {
+        if n == 1 {
+            ("it", "its")
+        } else {
+            ("they", "their")
+        }
+    };
     if !unread.is_empty() {
         out.push_str(&format!(
             "{name}: {} not checked, as {} cannot be read exactly:\n",

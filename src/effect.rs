@@ -77,6 +77,8 @@ pub(crate) struct Known {
     /// Its code reads DEPTH or FDEPTH (itself or in a word it calls): its
     /// ways through may be meant to end at different depths.
     pub inspects: bool,
+    /// Its inferred effect rests on words known only by their comments.
+    pub trusts: bool,
 }
 
 // ---- reading effects: the tables' and the user's comments ----
@@ -488,15 +490,29 @@ fn read_group(group: &str, user: bool, d: &mut Declared) -> Result<(), Unread> {
 /// Read `( before -- after ) ( F: before -- after )`: each group's counts.
 /// A `user`'s comment, not the tables'.
 fn read(text: &str, user: bool) -> Result<Declared, Unread> {
-    // Quoted tokens (`"name"`, `"ccc<quote>"`) name parsed text.
+    // Quoted tokens (`"name"`, `"ccc<quote>"`, `n*"string"` with what is
+    // written against the quotes) name parsed text.
     let pieces: Vec<&str> = text.split('"').collect();
     if pieces.len() % 2 == 0 {
         return Err(Unread::Unbalanced);
     }
+    let last = pieces.len() - 1;
     let plain: String = pieces
         .iter()
+        .enumerate()
         .step_by(2)
-        .copied()
+        .map(|(k, p)| {
+            let p = if k < last {
+                p.trim_end_matches(|c: char| !c.is_whitespace() && c != '(')
+            } else {
+                p
+            };
+            if k > 0 {
+                p.trim_start_matches(|c: char| !c.is_whitespace() && c != ')')
+            } else {
+                p
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ");
     let mut d = Declared {
@@ -618,20 +634,6 @@ pub(crate) fn uneven_disagreement(comment: &str, by: u32, float: bool) -> Option
     Some(format!(
         "one way through it leaves {by} {what}{s} more than another"
     ))
-}
-
-/// `, if `f` does what its comment says` for the words whose effect was
-/// taken from their comment: the warning is then only as true as they are.
-pub(crate) fn on_trust(names: &[String]) -> String {
-    let quoted: Vec<String> = names.iter().take(3).map(|n| format!("`{n}`")).collect();
-    match quoted.as_slice() {
-        [] => String::new(),
-        [one] => format!(", if {one} does what its comment says"),
-        [most @ .., last] => format!(
-            ", if {} and {last} do what their comments say",
-            most.join(", ")
-        ),
-    }
 }
 
 /// Compare one stack's declared counts with the code's: the code may take

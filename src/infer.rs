@@ -128,6 +128,10 @@ pub(crate) enum Walk {
     /// leave in place the items its comment names, having only looked
     /// at how many there are (`( x1 x2 -- flag )` for "two items?").
     Inspects(Effect),
+    /// One fixed effect if the words it calls that are known only by
+    /// their comments do what those say: a guess, which no warning may
+    /// rest on (a comment is as likely wrong as the code it sits on).
+    Trusting(Effect),
     /// Not fixed, or not knowable: nothing can be said.
     Unknown,
     /// Every word is known, but two ways through the code end with
@@ -139,7 +143,7 @@ pub(crate) enum Walk {
 impl Walk {
     pub(crate) fn known(self) -> Option<Effect> {
         match self {
-            Walk::Known(e) | Walk::Inspects(e) => Some(e),
+            Walk::Known(e) | Walk::Inspects(e) | Walk::Trusting(e) => Some(e),
             _ => None,
         }
     }
@@ -206,6 +210,7 @@ fn walk(
     let mut uneven: Option<Walk> = None;
     let mut sure = true;
     let mut reads_depth = false;
+    let mut trusting = false;
     while let Some((at, d)) = work.pop() {
         let slot = seen.get_mut(at)?;
         match *slot {
@@ -287,6 +292,7 @@ fn walk(
                     let c = call(i)?;
                     sure &= c.sure && !c.inspects;
                     reads_depth |= c.inspects;
+                    trusting |= !c.sure;
                     go(c.effect, &[next], d)
                 }
                 _ => match builtin_step(i, lit) {
@@ -313,7 +319,9 @@ fn walk(
         fins: u32::try_from(fneed).ok()?,
         fouts: u32::try_from(fneed + f).ok()?,
     };
-    Some(if reads_depth {
+    Some(if trusting {
+        Walk::Trusting(e)
+    } else if reads_depth {
         Walk::Inspects(e)
     } else {
         Walk::Known(e)
@@ -377,7 +385,7 @@ fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
             let known = f.vm.dict.words.get(xt as usize)?.effects;
             Some(CallEffect {
                 effect: known.calls?,
-                sure: known.calls == known.inferred,
+                sure: known.calls == known.inferred && !known.trusts,
                 inspects: known.inspects,
             })
         }
@@ -398,39 +406,19 @@ fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
 /// Infer the effect of the code at `start..end`, entered with `entry`
 /// cells pushed (a DOES> part's body address). A call to `itself` (a
 /// word being checked again) is unknown, as it was at its `;`.
-/// Also returns the names of the words called whose effect was taken
-/// from their comment alone.
-fn infer_code(
-    f: &Forth,
-    start: u32,
-    end: u32,
-    entry: i64,
-    itself: Option<u32>,
-) -> (Walk, Vec<String>) {
+fn infer_code(f: &Forth, start: u32, end: u32, entry: i64, itself: Option<u32>) -> Walk {
     let Some(code) = f.vm.code.instrs().get(start as usize..end as usize) else {
-        return (Walk::Unknown, Vec::new());
+        return Walk::Unknown;
     };
-    let mut trusted = Vec::new();
-    let walk = infer(code, start, entry, &mut |i| {
+    infer(code, start, entry, &mut |i| {
         if let Instr::Call(at) = i
             && itself.is_some()
             && f.vm.dict.colon_at(at) == itself
         {
             return None;
         }
-        let c = call_effect(f, i)?;
-        if !c.sure
-            && let Instr::Call(at) = i
-            && let Some(xt) = f.vm.dict.colon_at(at)
-        {
-            let name = f.vm.dict.words[xt as usize].name.to_string();
-            if !trusted.contains(&name) {
-                trusted.push(name);
-            }
-        }
-        Some(c)
-    });
-    (walk, trusted)
+        call_effect(f, i)
+    })
 }
 
 /// Work out what is known about the colon word `xt`, whose code is
@@ -444,7 +432,7 @@ pub(crate) fn learn_effect(
     end: u32,
     does_part: bool,
 ) -> Option<String> {
-    let (walk, trusted) = infer_code(f, start, end, i64::from(does_part), None);
+    let walk = infer_code(f, start, end, i64::from(does_part), None);
     let inferred = walk.known();
     // The DOES> parts inside: the effect of running each. (Entries
     // for code a MARKER removed are replaced as new code is learned.)
@@ -460,17 +448,15 @@ pub(crate) fn learn_effect(
             })
             .collect();
         for c in parts {
-            let e = infer_code(f, c, end, 1, None).0.known();
+            let e = infer_code(f, c, end, 1, None).known();
             f.vm.dict.does_effects.insert(c, e);
         }
     }
     let comment = f.vm.dict.words.get(xt as usize)?.effect.clone();
-    let complaint = comment
-        .as_deref()
-        .and_then(|c| match judge(c, walk, &trusted) {
-            Verdict::Disagrees(why) => Some(why),
-            _ => None,
-        });
+    let complaint = comment.as_deref().and_then(|c| match judge(c, walk) {
+        Verdict::Disagrees(why) => Some(why),
+        _ => None,
+    });
     let calls = match (inferred, &comment) {
         (Some(_), _) if complaint.is_some() => None,
         (Some(e), _) => Some(e),
@@ -485,6 +471,7 @@ pub(crate) fn learn_effect(
             inferred,
             calls,
             inspects: matches!(walk, Walk::Inspects(_)),
+            trusts: matches!(walk, Walk::Trusting(_)),
         }
     };
     complaint
@@ -510,9 +497,9 @@ impl Verdict {
         match self {
             // Said by `effects`: help is about the comment.
             Verdict::Fits | Verdict::CodeUnknown => None,
-            Verdict::Disagrees(why) => {
-                Some(format!("Its code disagrees with this stack comment: {why}."))
-            }
+            Verdict::Disagrees(why) => Some(format!(
+                "Its code disagrees with this stack comment: {why}."
+            )),
             Verdict::NotRead(why) => Some(format!(
                 "This stack comment is not checked against its code: {why}."
             )),
@@ -520,9 +507,8 @@ impl Verdict {
     }
 }
 
-/// Judge a stack comment by what walking its code found; `trusted`
-/// names the words called that are known only by their comments.
-fn judge(comment: &str, walk: Walk, trusted: &[String]) -> Verdict {
+/// Judge a stack comment by what walking its code found.
+fn judge(comment: &str, walk: Walk) -> Verdict {
     if let Some(u) = unread(comment) {
         return Verdict::NotRead(u.why());
     }
@@ -533,11 +519,11 @@ fn judge(comment: &str, walk: Walk, trusted: &[String]) -> Verdict {
                 "it has no `F:` part, and its code uses the float stack".to_string(),
             );
         }
-        // A word known only by its comment may not do what it says.
-        Walk::Known(e) => disagreement(comment, &e, false).map(|why| why + &on_trust(trusted)),
-        Walk::Inspects(e) => disagreement(comment, &e, true).map(|why| why + &on_trust(trusted)),
+        Walk::Known(e) => disagreement(comment, &e, false),
+        Walk::Inspects(e) => disagreement(comment, &e, true),
         Walk::Uneven { by, float } => uneven_disagreement(comment, by, float),
-        Walk::Unknown => return Verdict::CodeUnknown,
+        // A word known only by its comment may not do what it says.
+        Walk::Trusting(_) | Walk::Unknown => return Verdict::CodeUnknown,
     };
     why.map_or(Verdict::Fits, Verdict::Disagrees)
 }
@@ -556,8 +542,8 @@ pub(crate) fn recheck(f: &Forth, xt: u32) -> Option<Verdict> {
     // The code of a DOES> typed outside a definition is entered with the
     // body's address.
     let entry = i64::from(f.vm.dict.does_effects.contains_key(&start));
-    let (walk, trusted) = infer_code(f, start, w.code_end, entry, Some(xt));
-    Some(judge(comment, walk, &trusted))
+    let walk = infer_code(f, start, w.code_end, entry, Some(xt));
+    Some(judge(comment, walk))
 }
 
 /// WARNINGS is on (the default): `;` reports stack comments that
@@ -768,6 +754,9 @@ mod tests {
         // IF 1 THEN call9: call9 might never return.
         let code = [ZBranch(2), Lit(1), Call(9), Exit];
         assert_eq!(infer(&code, 0, 0, &mut known), Walk::Unknown);
+        // ... and what rests on a comment is only a guess.
+        let code = [Call(7), Call(9), Exit];
+        assert_eq!(infer(&code, 0, 0, &mut known), Walk::Trusting(e(2, 1)));
         let code = [ZBranch(2), Lit(1), Call(7), Exit];
         assert_eq!(
             infer(&code, 0, 0, &mut known),
@@ -854,6 +843,8 @@ mod tests {
         assert_eq!(comment_effect("( -- <text> )"), Some(e(0, 0)));
         assert_eq!(comment_effect("( <name> -- flag )"), Some(e(0, 1)));
         assert_eq!(comment_effect("( \"name\" -- )"), Some(e(0, 0)));
+        assert_eq!(comment_effect("( n n*\"string\" -- addr )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( x \"name\"-- )"), None, "no `--` left");
         // Older code's `---`, and `--` written against a name.
         assert_eq!(comment_effect("( n1 n2 --- n3 )"), Some(e(2, 1)));
         assert_eq!(comment_effect("( n--n )"), Some(e(1, 1)));
