@@ -191,11 +191,17 @@ fn variable(token: &str) -> bool {
 }
 
 /// Is the token a double's name (`d`, `ud1`, `d'`, `-d`, `xd`), two cells
-/// in the standard's notation?
+/// in the standard's notation, or a width that is two cells on a 32-bit
+/// system (`64bit`)?
 fn double(token: &str) -> bool {
     let t = token.trim_start_matches(['+', '-']).trim_end_matches('\'');
+    let wide = t
+        .strip_suffix("bits")
+        .or_else(|| t.strip_suffix("bit"))
+        .and_then(|n| n.parse::<u32>().ok())
+        .is_some_and(|n| n > 32);
     let t = t.strip_prefix(['u', 'x']).unwrap_or(t);
-    matches!(t.strip_prefix('d'), Some(rest) if rest.chars().all(|c| c.is_ascii_digit()))
+    wide || matches!(t.strip_prefix('d'), Some(rest) if rest.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Words that are prose, never an item's name.
@@ -248,7 +254,8 @@ const PROSE: &[&str] = &[
 ];
 
 /// Is the token a word of prose: one of `PROSE`, a capitalised word
-/// (`March`), or a word ending a clause (`calculation,`, `etc.`)?
+/// (`March`), a word ending a clause (`calculation,`, `etc.`), or a
+/// participle (`filtered`)?
 fn prose(token: &str) -> bool {
     if PROSE.iter().any(|p| token.eq_ignore_ascii_case(p)) {
         return true;
@@ -258,7 +265,13 @@ fn prose(token: &str) -> bool {
         && token.chars().all(|c| c.is_ascii_alphabetic())
         && token.chars().any(|c| c.is_ascii_lowercase());
     let clause = token.len() > 1 && (token.ends_with(',') || token.ends_with('.'));
-    capitalised || clause
+    // `filtered value`: a participle describes an item, it is none
+    // (`seed`, `speed` are items).
+    let participle = token.len() >= 5
+        && token.chars().all(|c| c.is_ascii_lowercase())
+        && token.ends_with("ed")
+        && !token.ends_with("eed");
+    capitalised || clause || participle
 }
 
 /// An operator joining two names into one item: `a^2 + b^2`.

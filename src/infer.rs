@@ -34,6 +34,8 @@ enum Step {
     Ends,
     /// DEPTH or FDEPTH, whose paths may be meant to end at different depths.
     Depth(Effect),
+    /// THROW with a computed code: it goes on only when the code is 0.
+    Throws(Effect),
 }
 
 /// The effects of the built-in words run through the table, by
@@ -57,7 +59,10 @@ fn prim_steps() -> &'static Vec<Option<PrimStep>> {
                 "abort" | "quit" | "bye" => PrimStep::Ends,
                 "throw" | "(abort\")" => {
                     // THROW's table effect has `|`: it takes its code.
-                    PrimStep::Throw(table_effect(spec.effect).unwrap_or(Effect::data(1, 0)))
+                    PrimStep::Throw(
+                        table_effect(spec.effect).unwrap_or(Effect::data(1, 0)),
+                        spec.name == "throw",
+                    )
                 }
                 "depth" | "fdepth" => {
                     PrimStep::Depth(table_effect(spec.effect).unwrap_or_default())
@@ -77,8 +82,8 @@ enum PrimStep {
     Ends,
     /// THROW goes on only when it throws nothing: `0 throw`, or a
     /// computed code; `-1 throw` ends the path. ABORT"'s run-time the
-    /// same: `true abort" …"` ends it.
-    Throw(Effect),
+    /// same: `true abort" …"` ends it. True for THROW itself.
+    Throw(Effect, bool),
     /// DEPTH, FDEPTH: fixed, but code that reads the depth may mean its
     /// paths to end at different depths.
     Depth(Effect),
@@ -102,8 +107,9 @@ fn builtin_step(i: Instr, lit: Option<i64>) -> Step {
         (PrimStep::Fixed(e), _) => Step::Fixed(e),
         (PrimStep::Ends, _) => Step::Ends,
         (PrimStep::Depth(e), _) => Step::Depth(e),
-        (PrimStep::Throw(_), _) if lit.is_some_and(|n| n != 0) => Step::Ends,
-        (PrimStep::Throw(e), _) => Step::Fixed(e),
+        (PrimStep::Throw(..), _) if lit.is_some_and(|n| n != 0) => Step::Ends,
+        (PrimStep::Throw(e, true), _) if lit.is_none() => Step::Throws(e),
+        (PrimStep::Throw(e, _), _) => Step::Fixed(e),
         (PrimStep::Pick, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 2)),
         (PrimStep::Roll, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 1)),
         (PrimStep::FPick, Some(n)) => Step::Fixed(Effect {
@@ -271,8 +277,17 @@ fn walk(
             Flow::Next(ins, outs) => go(Effect::data(ins, outs), &[next], d),
             Flow::Jump(ins) => go(pop(ins), &[to(i)?], d),
             Flow::Either(on, jumping) => {
-                go(pop(on), &[next], d);
-                go(pop(jumping), &[to(i)?], d);
+                // `0 if` switches code off, `1 if` on: one way only.
+                let falls = match (i, lit) {
+                    (ZBranch(_), Some(v)) => Some(v != 0),
+                    _ => None,
+                };
+                if falls != Some(false) {
+                    go(pop(on), &[next], d);
+                }
+                if falls != Some(true) {
+                    go(pop(jumping), &[to(i)?], d);
+                }
             }
             Flow::Unknown => return None,
             Flow::Depends => match i {
@@ -303,6 +318,15 @@ fn walk(
                         // The depth as data: uneven paths may be meant.
                         sure = false;
                         reads_depth = true;
+                        go(e, &[next], d)
+                    }
+                    Step::Throws(e) => {
+                        // A code thrown just before a THEN or ELSE (`c if
+                        // code throw then`) is meant not to be 0: the way
+                        // on may never be taken.
+                        let join = target.get(next) == Some(&true)
+                            || matches!(code.get(next).map(|i| i.unfused()), Some(Branch(_)));
+                        sure &= !join;
                         go(e, &[next], d)
                     }
                 },
@@ -705,6 +729,30 @@ mod tests {
     }
 
     #[test]
+    fn switched_off_code_is_not_walked() {
+        // 0 IF 1 2 THEN: the literal decides.
+        let code = [Lit(0), ZBranch(4), Lit(1), Lit(2), Exit];
+        assert_eq!(of(&code), Some(e(0, 0)));
+        let code = [Lit(1), ZBranch(4), Lit(1), Lit(2), Exit];
+        assert_eq!(of(&code), Some(e(0, 2)));
+        // 0 IF = ELSE 1 THEN: the `=` that would take an item is never run.
+        let code = [Lit(0), ZBranch(4), Equal, Branch(6), Lit(1), Drop, Exit];
+        assert_eq!(of(&code), Some(e(0, 0)));
+    }
+
+    #[test]
+    fn a_code_thrown_under_a_condition_is_meant() {
+        // swap IF throw THEN drop: `?throw ( flag x -- )`, whose way on
+        // from the THROW would take one more.
+        let throw = word("throw");
+        let code = [Swap, ZBranch(3), throw, Drop, Exit];
+        assert_eq!(walk(&code), Walk::Unknown);
+        // ior THROW on the main line goes on when ior is 0.
+        let code = [throw, Drop, Exit];
+        assert_eq!(of(&code), Some(e(2, 0)));
+    }
+
+    #[test]
     fn unknown_code_is_unknown() {
         assert_eq!(of(&[Execute, Exit]), None);
         assert_eq!(of(&[QDup, Exit]), None);
@@ -845,6 +893,13 @@ mod tests {
         assert_eq!(comment_effect("( \"name\" -- )"), Some(e(0, 0)));
         assert_eq!(comment_effect("( n n*\"string\" -- addr )"), Some(e(1, 1)));
         assert_eq!(comment_effect("( x \"name\"-- )"), None, "no `--` left");
+        // A width that is two cells on a 32-bit system.
+        assert_eq!(says("( 10bit -- 64bit )", e(1, 2)), None);
+        assert_eq!(says("( 10bit -- 64bit )", e(1, 1)), None);
+        assert_eq!(
+            says("( 10bit -- 32bit )", e(1, 2)).as_deref(),
+            Some("leaves 2 items")
+        );
         // Older code's `---`, and `--` written against a name.
         assert_eq!(comment_effect("( n1 n2 --- n3 )"), Some(e(2, 1)));
         assert_eq!(comment_effect("( n--n )"), Some(e(1, 1)));
@@ -855,6 +910,11 @@ mod tests {
             why("( m -- days since March 1 )").as_deref(),
             Some("`since` reads as prose, not as an item")
         );
+        assert_eq!(
+            why("( new-value -- filtered value )").as_deref(),
+            Some("`filtered` reads as prose, not as an item")
+        );
+        assert_eq!(comment_effect("( seed -- speed )"), Some(e(1, 1)));
         assert_eq!(
             why("( -- Result )").as_deref(),
             Some("`Result` reads as prose, not as an item")
