@@ -911,6 +911,7 @@ pub(crate) fn effects_listing(f: &Forth, file: Option<&str>) -> String {
         let matches = match &wanted {
             Some((name, canon)) => {
                 text.name == *name
+                    || text.name == format!("<built-in {name}>")
                     || canon.is_some()
                         && std::fs::canonicalize(&text.name).ok().as_ref() == canon.as_ref()
             }

@@ -177,8 +177,14 @@ impl Unread {
 /// Does a token stand for a variable number of items (`i*x`, `...`,
 /// `x1..xn`)?
 fn variable(token: &str) -> bool {
-    if token.contains("..") || token == "…" {
+    if token == "…" {
         return true;
+    }
+    // `x1..xn`, `..`; but `0..n-1`, `1..6` is one number in a range.
+    if let Some((from, _)) = token.split_once("..") {
+        return !from
+            .trim_start_matches('-')
+            .starts_with(|c: char| c.is_ascii_digit());
     }
     // `i*x`, `n*x`, `u*r`: a count of items; `n*n` and `r*r` are products.
     match token.split_once('*') {

@@ -915,6 +915,9 @@ mod tests {
             Some("`filtered` reads as prose, not as an item")
         );
         assert_eq!(comment_effect("( seed -- speed )"), Some(e(1, 1)));
+        // A number in a range is one item.
+        assert_eq!(comment_effect("( n -- 0..n-1 )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( -- 1..6 )"), Some(e(0, 1)));
         assert_eq!(
             why("( -- Result )").as_deref(),
             Some("`Result` reads as prose, not as an item")

@@ -283,7 +283,7 @@ primitives! {
         let s = teach::help_text(f, name.as_deref());
         print(f, &s)
     }
-    Effects "effects" "( \"name\" -- )" Playforth Plain "List what the stack-comment check found in the file name (loaded with include or require): the comments that disagree with their code, those it cannot read exactly, which are not checked, and those whose code's effect cannot be known. `effects` alone: every file loaded." example "include examples/rps.fs  effects examples/rps.fs  \\ examples/rps.fs: 25 of 25 stack comments fit their code" |f| {
+    Effects "effects" "( \"name\" -- )" Playforth Plain "List what the stack-comment check found in the file name (loaded with include or require): the comments that disagree with their code, those it cannot read exactly, which are not checked, and those whose code's effect cannot be known. `effects` alone: every file loaded." example "require random.fs  effects random.fs  \\ <built-in random.fs>: 2 of 2 stack comments fit their code" |f| {
         let (a, n) = crate::parse::parse_name(f)?;
         let name = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
         let s = crate::compiler::effects_listing(f, name.as_deref());
