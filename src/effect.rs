@@ -512,7 +512,7 @@ fn read(text: &str, user: bool) -> Result<Declared, Unread> {
     // Quoted tokens (`"name"`, `"ccc<quote>"`, `n*"string"` with what is
     // written against the quotes) name parsed text.
     let pieces: Vec<&str> = text.split('"').collect();
-    if pieces.len() % 2 == 0 {
+    if pieces.len().is_multiple_of(2) {
         return Err(Unread::Unbalanced);
     }
     let last = pieces.len() - 1;
