@@ -890,16 +890,17 @@ pub(crate) fn end_quiet_read(f: &mut Forth, file: &str, outer: Option<u32>) {
 /// None), the stack comments that disagree with their code (as `;` would
 /// have warned), those not checked because they cannot be read exactly,
 /// and how many more could not be checked because their code's effect is
-/// not fixed.
-pub(crate) fn effects_listing(f: &Forth, file: Option<&str>) -> String {
+/// not fixed. A file is named as written, with the file it stands for
+/// (canonical), if there is one.
+pub(crate) fn effects_listing(
+    f: &Forth,
+    file: Option<(&str, Option<std::path::PathBuf>)>,
+) -> String {
     // The texts kept that the name stands for: 0 is the terminal's.
-    let wanted = file.map(|name| {
-        let canon = |p: &std::path::Path| std::fs::canonicalize(p).ok();
-        (
-            name.to_string(),
-            canon(&crate::interp::resolve_path(f, name)),
-        )
-    });
+    let wanted = file
+        .as_ref()
+        .map(|(name, canon)| (name.to_string(), canon.clone()));
+    let file = file.map(|(name, _)| name);
     let mut files: Vec<(String, Vec<u32>)> = Vec::new();
     for src in 1.. {
         let Some(text) = f.input.text(src) else {
