@@ -897,11 +897,7 @@ pub(crate) fn effects_listing(
     file: Option<(&str, Option<std::path::PathBuf>)>,
 ) -> String {
     // The texts kept that the name stands for: 0 is the terminal's.
-    let wanted = file
-        .as_ref()
-        .map(|(name, canon)| (name.to_string(), canon.clone()));
-    let file = file.map(|(name, _)| name);
-    let mut files: Vec<(String, Vec<u32>)> = Vec::new();
+    let mut files: Vec<(String, u32)> = Vec::new();
     for src in 1.. {
         let Some(text) = f.input.text(src) else {
             break;
@@ -909,7 +905,7 @@ pub(crate) fn effects_listing(
         if file.is_none() && !has_comments(f, src) {
             continue;
         }
-        let matches = match &wanted {
+        let matches = match &file {
             Some((name, canon)) => {
                 text.name == *name
                     || text.name == format!("<built-in {name}>")
@@ -921,19 +917,20 @@ pub(crate) fn effects_listing(
         if !matches {
             continue;
         }
+        // A file read again after it changed: what it says now.
         match files.iter_mut().find(|(n, _)| *n == text.name) {
-            Some((_, srcs)) => srcs.push(src),
-            None => files.push((text.name.clone(), vec![src])),
+            Some((_, latest)) => *latest = src,
+            None => files.push((text.name.clone(), src)),
         }
     }
-    let Some(asked) = file else {
+    let Some((asked, _)) = file else {
         if files.is_empty() {
             return "No file loaded in this session has a stack comment.\n".to_string();
         }
         let mut out = String::new();
         let (mut all, mut wrong) = (0, 0);
-        for (name, srcs) in &files {
-            let (text, n, w) = file_listing(f, name, srcs);
+        for (name, src) in &files {
+            let (text, n, w) = file_listing(f, name, *src);
             out.push_str(&text);
             all += n;
             wrong += w;
@@ -952,7 +949,7 @@ pub(crate) fn effects_listing(
     }
     files
         .iter()
-        .map(|(name, srcs)| file_listing(f, name, srcs).0)
+        .map(|(name, src)| file_listing(f, name, *src).0)
         .collect()
 }
 
@@ -965,15 +962,15 @@ fn has_comments(f: &Forth, src: u32) -> bool {
 }
 
 /// The listing for one file, whose definitions were read from the kept
-/// texts `srcs`; with how many stack comments it has, and how many
+/// text `src`; with how many stack comments it has, and how many
 /// disagree with their code.
-fn file_listing(f: &Forth, name: &str, srcs: &[u32]) -> (String, usize, usize) {
+fn file_listing(f: &Forth, name: &str, src: u32) -> (String, usize, usize) {
     use crate::infer::Verdict;
     // Each definition once, the newest if the file was read again.
     let mut found: std::collections::BTreeMap<(u32, u32), u32> = Default::default();
     for (xt, w) in f.vm.dict.words.iter().enumerate() {
         if let Some(at) = w.defined_at
-            && srcs.contains(&at.src)
+            && at.src == src
             && w.effect.is_some()
         {
             found.insert((at.line, at.col), xt as u32);

@@ -1,7 +1,8 @@
 //! Stack effects as counts: the [`Effect`] type, what is known of a word's
 //! effect ([`Known`], kept in its header), and reading stack comments
-//! `( before -- after )` — the tables' and the user's. A leaf: the
-//! dictionary keeps effects, `infer` works them out of code.
+//! `( before -- after )` — the tables' and the user's — when they can be
+//! read one way ([`Unread`] says why not). A leaf: the dictionary keeps
+//! effects, `infer` works them out of code.
 
 /// A fixed stack effect: cells taken and left on the data stack, floats
 /// taken and left on the floating-point stack. `ins` counts the deepest

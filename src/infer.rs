@@ -11,9 +11,12 @@
 //! agree, or the effect is unknown: a word that leaves a variable number of
 //! items, a loop that does not balance, EXECUTE, a deferred word, `?dup`
 //! not followed by IF, PICK with a computed index, recursion. Unknown never
-//! warns. A definition gets a warning when every path is known and its
-//! result cannot fit any reading of its comment, or when two ways out of
-//! it certainly end at different depths (see `infer`).
+//! warns, nor does an effect that rests on words known only by their
+//! comments (`Walk::Trusting`): a comment may be as wrong as the code under
+//! it. A definition gets a warning when every path is known from code and
+//! its result cannot fit any reading of its comment, or when two ways out
+//! of it certainly end at different depths (see `infer`); `judge` says
+//! which (`Verdict`), at `;` and again for `effects` and `help`.
 //!
 //! Each instruction is visited once (a second arrival only compares
 //! depths), so the cost is linear in the definition's length.
