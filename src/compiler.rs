@@ -45,7 +45,7 @@ pub(crate) fn code_here(f: &Forth) -> u32 {
 
 /// COMPILE,: append the execution semantics of `xt`.
 pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
-    match f.vm.dict.words.get(xt as usize).map(|w| w.kind) {
+    match f.vm.dict.words().get(xt as usize).map(|w| w.kind) {
         None => Err(f.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
         Some(Kind::Forgotten) => Err(f.stale_xt(xt as i64)),
         Some(_) => match f.vm.dict.xt_instr(xt) {
@@ -59,20 +59,20 @@ pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
 
 /// Make a header in the current word list, noting a redefinition as gforth does.
 pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
-    if f.vm.dict.words.len() >= crate::dictionary::MAX_WORDS {
+    if f.vm.dict.words().len() >= crate::dictionary::MAX_WORDS {
         return Err(f.fail(DICTIONARY_OVERFLOW, "too many words"));
     }
     if name.len() > 255 {
         let msg = format!("a name has at most 255 characters, this one {}", name.len());
         return Err(f.fail(NAME_TOO_LONG, msg));
     }
-    let current = f.vm.dict.current;
+    let current = f.vm.dict.current();
     let old = (!name.is_empty())
         .then(|| f.vm.dict.search(current, name))
         .flatten();
     let (xt, _) = f.vm.dict.create(name, kind, revealed);
     // Where it was defined, for HELP (the token that defined it).
-    f.vm.dict.words[xt as usize].defined_at = Some(f.input.token_pos());
+    f.vm.dict.set_defined_at(xt, f.input.token_pos());
     // Redefining one of playforth's own extras (`clear`, `show-stack` …)
     // goes without a note: a program written for gforth, which has no
     // such word, says the same as it does there.
@@ -96,7 +96,7 @@ pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> R
 /// Is this built-in word one of playforth's own (set `playforth`), not
 /// a standard or gforth word?
 fn is_playforth_extra(f: &Forth, xt: u32) -> bool {
-    match f.vm.dict.words.get(xt as usize).map(|w| &w.kind) {
+    match f.vm.dict.words().get(xt as usize).map(|w| &w.kind) {
         Some(Kind::Prim(i)) => crate::words::core::spec_for(*i)
             .is_some_and(|s| s.set == crate::words::spec::WordSet::Playforth),
         _ => false,
@@ -117,7 +117,7 @@ pub(crate) fn begin_definition(f: &mut Forth, name: Option<&str>) -> Res<u32> {
         xt,
         code_start: start,
         noname: name.is_none(),
-        depth: f.vm.stacks.sp,
+        depth: f.depth(),
         does_for: None,
         at_prompt: false,
         at,
@@ -131,12 +131,12 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     let Some(def) = f.compiler.def.clone() else {
         return Err(f.fail(CONTROL_MISMATCH, "`;` without `:`"));
     };
-    if f.vm.stacks.sp > def.depth {
+    if f.depth() > def.depth {
         let mut tag = f.peek(0)?;
         let mut at = f.peek(1).ok().map(|a| a as u32 as usize);
         // BEGIN … WHILE leaves the WHILE's entry under the BEGIN's: the
         // WHILE is what lacks its REPEAT.
-        if tag == DEST && f.vm.stacks.sp >= def.depth + 4 && f.peek(2) == Ok(ORIG) {
+        if tag == DEST && f.depth() >= def.depth + 4 && f.peek(2) == Ok(ORIG) {
             tag = ORIG;
             at = f.peek(3).ok().map(|a| a as u32 as usize);
         }
@@ -186,11 +186,9 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     // The code as compiled, before fusing: what its words do.
     check_effect(f, &def, end);
     f.vm.code.fuse(def.code_start as usize, end as usize);
-    if let Some(w) = f.vm.dict.words.get_mut(def.xt as usize) {
-        w.code_end = end;
-    }
+    f.vm.dict.set_code_end(def.xt, end);
     f.vm.dict.reveal(def.xt);
-    let name = f.vm.dict.words[def.xt as usize].name.to_ascii_lowercase();
+    let name = f.vm.dict.words()[def.xt as usize].name.to_ascii_lowercase();
     if !name.is_empty() && f.trace.trace_names.contains(&name) {
         f.trace.traced.push(def.code_start);
     }
@@ -198,14 +196,7 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     if let Some(target) = def.does_for {
         // CREATE ... DOES> outside a definition: the code just ended
         // is what the CREATEd word does.
-        let w = &mut f.vm.dict.words[target as usize];
-        if let Kind::Create(body) | Kind::Does { body, .. } = w.kind {
-            w.kind = Kind::Does {
-                body,
-                code: def.code_start,
-            };
-        }
-        f.vm.dict.last = Some(target);
+        f.vm.dict.make_does(target, def.code_start);
         return Ok(());
     }
     if def.noname {
@@ -243,17 +234,13 @@ pub(crate) fn abandon_definition(f: &mut Forth) {
 /// the newest and in no word list; else (revealed early by RECURSIVE,
 /// or words were made since) it stays as a tombstone.
 pub(crate) fn drop_header(f: &mut Forth, xt: u32) {
-    if f.vm.dict.words.len() == xt as usize + 1 && !f.vm.dict.words[xt as usize].revealed {
-        f.vm.dict.words.pop();
-        f.vm.dict.last = f.vm.dict.words.len().checked_sub(1).map(|x| x as u32);
-    } else {
-        f.vm.dict.abandon(xt);
-    }
+    f.vm.dict.discard(xt);
 }
 
 pub(crate) fn set_flag_on_last(f: &mut Forth, flag: u8) -> Res<()> {
-    let xt = f.vm.dict.last.ok_or(INVALID_NAME)?;
-    f.vm.dict.words[xt as usize].flags |= flag;
+    if !f.vm.dict.flag_last(flag) {
+        return Err(INVALID_NAME);
+    }
     Ok(())
 }
 
@@ -518,9 +505,7 @@ pub(crate) fn cs_roll(f: &mut Forth, u: usize) -> Res<()> {
         .checked_mul(2)
         .and_then(|n| n.checked_add(2))
         .ok_or(STACK_UNDERFLOW)?;
-    f.need(n)?;
-    let at = f.vm.stacks.sp - n;
-    f.vm.stacks.ds[at..f.vm.stacks.sp].rotate_left(2);
+    f.vm.stacks.top_mut(n)?.rotate_left(2);
     Ok(())
 }
 
@@ -802,7 +787,7 @@ pub(crate) fn check_effect(f: &mut Forth, def: &Definition, end: u32) {
 /// The warning for the colon word `xt`: `place` (`file:line: `), what
 /// its comment says, `why` the code cannot do it, and its `body`.
 fn warning_line(f: &Forth, xt: u32, place: &str, why: &str, body: &str) -> String {
-    let w = &f.vm.dict.words[xt as usize];
+    let w = &f.vm.dict.words()[xt as usize];
     let name = if w.name.is_empty() {
         ":noname".to_string()
     } else {
@@ -956,7 +941,7 @@ pub(crate) fn effects_listing(
 /// Was a definition with a stack comment read from the kept text `src`?
 fn has_comments(f: &Forth, src: u32) -> bool {
     f.vm.dict
-        .words
+        .words()
         .iter()
         .any(|w| w.effect.is_some() && w.defined_at.is_some_and(|at| at.src == src))
 }
@@ -968,7 +953,7 @@ fn file_listing(f: &Forth, name: &str, src: u32) -> (String, usize, usize) {
     use crate::infer::Verdict;
     // Each definition once, the newest if the file was read again.
     let mut found: std::collections::BTreeMap<(u32, u32), u32> = Default::default();
-    for (xt, w) in f.vm.dict.words.iter().enumerate() {
+    for (xt, w) in f.vm.dict.words().iter().enumerate() {
         if let Some(at) = w.defined_at
             && at.src == src
             && w.effect.is_some()
@@ -983,7 +968,7 @@ fn file_listing(f: &Forth, name: &str, src: u32) -> (String, usize, usize) {
             continue;
         };
         all += 1;
-        let w = &f.vm.dict.words[xt as usize];
+        let w = &f.vm.dict.words()[xt as usize];
         let Some(at) = w.defined_at else {
             continue;
         };

@@ -6,7 +6,17 @@
 //! case-insensitive: `B.Player` and `b.player` are the same word.
 //! Execution tokens are never reused: MARKER turns the headers it forgets
 //! into `Kind::Forgotten`, and executing a stale xt is an error.
+//!
+//! The fields are private: the rest of the system reads the headers, word
+//! lists and search order through `words()`, `wordlists()`, `order()` …
+//! (a header is only ever lent as `&Word`), and changes them through the
+//! methods below, which keep the rules: a word list's map names only
+//! revealed headers, each shadowing the one it names in `shadows`; the
+//! search order and the current word list name existing word lists (at
+//! most `MAX_ORDER` of them); `last` is the newest definition; only a
+//! CREATEd word gets DOES> code (`make_does`).
 
+use crate::error::*;
 use crate::instr::Instr;
 use std::collections::HashMap;
 
@@ -46,6 +56,8 @@ pub(crate) enum Kind {
     Forgotten,
 }
 
+/// A word's header. Readable everywhere; written only here (the
+/// dictionary lends headers as `&Word`).
 #[derive(Clone, Debug)]
 pub(crate) struct Word {
     pub name: Box<str>,
@@ -153,24 +165,26 @@ pub(crate) const GAMES_WORDLIST: u32 = 1;
 /// and BYE, kept at the bottom of the order so that a word list put in
 /// FORTH's place (`vocabulary x  x`) never hides the way back.
 pub(crate) const ROOT_WORDLIST: u32 = 2;
+/// Word lists a program may make.
+pub(crate) const MAX_WORDLISTS: usize = 1024;
 #[derive(Default)]
 pub(crate) struct Dictionary {
-    pub words: Vec<Word>,
-    pub wordlists: Vec<Wordlist>,
-    pub order: Vec<u32>,
-    pub current: u32,
-    pub marks: Vec<Mark>,
+    words: Vec<Word>,
+    wordlists: Vec<Wordlist>,
+    order: Vec<u32>,
+    current: u32,
+    marks: Vec<Mark>,
     /// The most recent definition, named or not (for IMMEDIATE, DOES>).
-    pub last: Option<u32>,
+    last: Option<u32>,
     lower: String,
     /// The newest colon word starting at each code address, for finding
     /// a called word (check its kind: it may have been forgotten since).
     colon_at: HashMap<u32, u32>,
     /// The effect of each DOES> part, by the address of its code, run by
     /// a CREATEd word (its body address included); None when unknown.
-    pub does_effects: HashMap<u32, Option<crate::effect::Effect>>,
+    does_effects: HashMap<u32, Option<crate::effect::Effect>>,
     /// The first xt defined after the prelude: the user's words start here.
-    pub user_start: u32,
+    user_start: u32,
     /// What the stack comments kept in the headers cost (MAX_EFFECT_BYTES).
     effect_bytes: usize,
 }
@@ -184,6 +198,250 @@ fn effect_cost(e: &str) -> usize {
 }
 
 impl Dictionary {
+    // ---- reading ----
+
+    /// Every header, by execution token (0 is no word).
+    #[inline(always)]
+    pub(crate) fn words(&self) -> &[Word] {
+        &self.words
+    }
+
+    /// The word lists, by id.
+    pub(crate) fn wordlists(&self) -> &[Wordlist] {
+        &self.wordlists
+    }
+
+    /// The search order, searched last first.
+    pub(crate) fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// The word list new definitions go into.
+    pub(crate) fn current(&self) -> u32 {
+        self.current
+    }
+
+    /// The most recent definition, named or not.
+    pub(crate) fn last(&self) -> Option<u32> {
+        self.last
+    }
+
+    /// The first xt defined after the prelude: the user's words start here.
+    pub(crate) fn user_start(&self) -> u32 {
+        self.user_start
+    }
+
+    /// The effect of running the DOES> part whose code starts at `code`,
+    /// when it is known.
+    pub(crate) fn does_effect(&self, code: u32) -> Option<crate::effect::Effect> {
+        *self.does_effects.get(&code)?
+    }
+
+    /// Is the code at `code` a DOES> part (entered with a body address)?
+    pub(crate) fn is_does_part(&self, code: u32) -> bool {
+        self.does_effects.contains_key(&code)
+    }
+
+    /// What MARKER number `m` saved.
+    pub(crate) fn marker(&self, m: usize) -> Option<&Mark> {
+        self.marks.get(m)
+    }
+
+    // ---- changing headers ----
+
+    /// Add `flags` (IMMEDIATE, COMPILE_ONLY) to the header `xt`.
+    pub(crate) fn add_flags(&mut self, xt: u32, flags: u8) {
+        if let Some(w) = self.words.get_mut(xt as usize) {
+            w.flags |= flags;
+        }
+    }
+
+    /// Add `flags` to the newest definition; false when there is none.
+    pub(crate) fn flag_last(&mut self, flags: u8) -> bool {
+        let Some(xt) = self.last else {
+            return false;
+        };
+        self.add_flags(xt, flags);
+        true
+    }
+
+    /// Where the definition of `xt` stands in the source (for HELP).
+    pub(crate) fn set_defined_at(&mut self, xt: u32, at: crate::code::Pos) {
+        if let Some(w) = self.words.get_mut(xt as usize) {
+            w.defined_at = Some(at);
+        }
+    }
+
+    /// The end of `xt`'s code (exclusive), for SEE.
+    pub(crate) fn set_code_end(&mut self, xt: u32, end: u32) {
+        if let Some(w) = self.words.get_mut(xt as usize) {
+            w.code_end = end;
+        }
+    }
+
+    /// What is known of `xt`'s effect from its code.
+    pub(crate) fn set_effects(&mut self, xt: u32, known: crate::effect::Known) {
+        if let Some(w) = self.words.get_mut(xt as usize) {
+            w.effects = known;
+        }
+    }
+
+    /// The effect of running the DOES> part at `code` (None: unknown).
+    pub(crate) fn set_does_effect(&mut self, code: u32, e: Option<crate::effect::Effect>) {
+        self.does_effects.insert(code, e);
+    }
+
+    /// `xt` (a SYNONYM or ALIAS) runs what `from` runs: it takes its code's
+    /// end, for SEE, and what is known of its effect.
+    pub(crate) fn share_code(&mut self, xt: u32, from: u32) {
+        let Some(w) = self.words.get(from as usize) else {
+            return;
+        };
+        let (end, known) = (w.code_end, w.effects);
+        if let Some(w) = self.words.get_mut(xt as usize) {
+            w.code_end = end;
+            w.effects = known;
+        }
+    }
+
+    /// DOES>: the CREATEd word `xt` (or a DOES> word) runs `code` from now
+    /// on; false, and its kind unchanged, for any other word. `xt` is the
+    /// newest definition again either way (a DOES> part typed at the prompt
+    /// was compiled as a nameless definition since).
+    pub(crate) fn make_does(&mut self, xt: u32, code: u32) -> bool {
+        let Some(w) = self.words.get_mut(xt as usize) else {
+            return false;
+        };
+        self.last = Some(xt);
+        match w.kind {
+            Kind::Create(body) | Kind::Does { body, .. } => {
+                w.kind = Kind::Does { body, code };
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// END-STRUCTURE: the word `xt` (made by BEGIN-STRUCTURE) becomes a
+    /// constant, the structure's size. False when there is no such word.
+    pub(crate) fn make_constant(&mut self, xt: u32, v: i64) -> bool {
+        match self.words.get_mut(xt as usize) {
+            Some(w) => {
+                w.kind = Kind::Constant(v);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A header being thrown away (its definition failed or was
+    /// abandoned): gone when it is the newest and in no word list; else
+    /// (revealed early by RECURSIVE, or words were made since) it stays as
+    /// a tombstone.
+    pub(crate) fn discard(&mut self, xt: u32) {
+        if self.words.len() == xt as usize + 1 && !self.words[xt as usize].revealed {
+            self.words.pop();
+            self.last = self.words.len().checked_sub(1).map(|x| x as u32);
+        } else {
+            self.abandon(xt);
+        }
+    }
+
+    /// The words defined from now on are the user's (after the prelude).
+    pub(crate) fn start_user_words(&mut self) {
+        self.user_start = self.words.len() as u32;
+    }
+
+    // ---- word lists and the search order ----
+
+    /// A new, empty word list (with a name for ORDER, if given); None when
+    /// there are `MAX_WORDLISTS` already.
+    pub(crate) fn new_wordlist(&mut self, name: Option<String>) -> Option<u32> {
+        if self.wordlists.len() >= MAX_WORDLISTS {
+            return None;
+        }
+        self.wordlists.push(Wordlist {
+            name,
+            ..Default::default()
+        });
+        Some(self.wordlists.len() as u32 - 1)
+    }
+
+    /// New definitions go into `wid`; false, and nothing changed, when no
+    /// such word list exists.
+    pub(crate) fn set_current(&mut self, wid: u32) -> bool {
+        if wid as usize >= self.wordlists.len() {
+            return false;
+        }
+        self.current = wid;
+        true
+    }
+
+    /// DEFINITIONS: new definitions go into the first word list of the
+    /// search order; false when the order is empty.
+    pub(crate) fn definitions(&mut self) -> bool {
+        match self.order.last() {
+            Some(&wid) => {
+                self.current = wid;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Set the search order (searched last first): -49 when it is longer
+    /// than `MAX_ORDER`, -12 when it names no word list; nothing changed
+    /// then.
+    pub(crate) fn set_order(&mut self, order: Vec<u32>) -> Res<()> {
+        if order.len() > MAX_ORDER {
+            return Err(ORDER_OVERFLOW);
+        }
+        if order.iter().any(|&w| w as usize >= self.wordlists.len()) {
+            return Err(ARG_TYPE);
+        }
+        self.order = order;
+        Ok(())
+    }
+
+    /// The search order at start-up.
+    pub(crate) fn reset_order(&mut self) {
+        self.order = default_order();
+    }
+
+    /// PREVIOUS: take the first word list out of the search order; false
+    /// when it is empty.
+    pub(crate) fn previous(&mut self) -> bool {
+        self.order.pop().is_some()
+    }
+
+    /// FORTH: FORTH's word list replaces the first of the search order
+    /// (or is all of it, when the order is empty).
+    pub(crate) fn forth_first(&mut self) {
+        match self.order.last_mut() {
+            Some(top) => *top = 0,
+            None => self.order.push(0),
+        }
+    }
+
+    // ---- MARKER ----
+
+    /// MARKER: save what forgetting must restore; the marker's number.
+    pub(crate) fn new_marker(&mut self, here: usize, code: usize) -> Option<u32> {
+        let mark = self.mark(here, code)?;
+        self.marks.push(mark);
+        Some(self.marks.len() as u32 - 1)
+    }
+
+    /// Run MARKER number `m`: forget every word defined since it (itself
+    /// included), and the markers made since. What it saved; None when
+    /// there is no such marker.
+    pub(crate) fn forget_marker(&mut self, m: usize) -> Option<Mark> {
+        let mark = self.marks.get(m)?.clone();
+        self.forget(&mark);
+        self.marks.truncate(m);
+        Some(mark)
+    }
+
     /// The instruction COMPILE, appends for `xt` (None for no live word).
     pub(crate) fn xt_instr(&self, xt: u32) -> Option<Instr> {
         Some(match self.words.get(xt as usize)?.kind {
@@ -295,7 +553,7 @@ impl Dictionary {
 
     /// A mark of everything MARKER must restore; None when the markers
     /// alive would keep more than MAX_MARK_BYTES with it.
-    pub(crate) fn mark(&self, here: usize, code: usize) -> Option<Mark> {
+    fn mark(&self, here: usize, code: usize) -> Option<Mark> {
         let size = std::mem::size_of::<Mark>()
             + self.order.len() * std::mem::size_of::<u32>()
             + self.wordlists.len() * std::mem::size_of::<Option<u32>>();
@@ -333,7 +591,7 @@ impl Dictionary {
     /// A definition that failed after its header was made: if it was
     /// revealed (RECURSIVE), its name goes back to what it shadowed; the
     /// header becomes a tombstone, so its xt is never reused.
-    pub(crate) fn abandon(&mut self, xt: u32) {
+    fn abandon(&mut self, xt: u32) {
         let Some(w) = self.words.get(xt as usize) else {
             return;
         };
@@ -358,7 +616,7 @@ impl Dictionary {
 
     /// Forget every word defined since `mark` (MARKER): headers, word
     /// lists, search order and each list's latest word go back to it.
-    pub(crate) fn forget(&mut self, mark: &Mark) {
+    fn forget(&mut self, mark: &Mark) {
         for xt in (mark.words..self.words.len()).rev() {
             let w = &self.words[xt];
             if !w.revealed {

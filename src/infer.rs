@@ -409,21 +409,21 @@ fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
     match i {
         Instr::Call(start) => {
             let xt = f.vm.dict.colon_at(start)?;
-            let known = f.vm.dict.words.get(xt as usize)?.effects;
+            let known = f.vm.dict.words().get(xt as usize)?.effects;
             Some(CallEffect {
                 effect: known.calls?,
                 sure: known.calls == known.inferred && !known.trusts,
                 inspects: known.inspects,
             })
         }
-        Instr::Word(xt) => match f.vm.dict.words.get(xt as usize)?.kind {
+        Instr::Word(xt) => match f.vm.dict.words().get(xt as usize)?.kind {
             Kind::Create(_) => sure(Effect::data(0, 1)),
             Kind::TwoValue(_) => sure(Effect::data(0, 2)),
             Kind::FValue(_) => sure(Effect {
                 fouts: 1,
                 ..Effect::default()
             }),
-            Kind::Does { code, .. } => sure((*f.vm.dict.does_effects.get(&code)?)?),
+            Kind::Does { code, .. } => sure(f.vm.dict.does_effect(code)?),
             _ => None,
         },
         _ => None,
@@ -464,7 +464,7 @@ pub(crate) fn learn_effect(
     // The DOES> parts inside: the effect of running each. (Entries
     // for code a MARKER removed are replaced as new code is learned.)
     if does_part {
-        f.vm.dict.does_effects.insert(start, inferred);
+        f.vm.dict.set_does_effect(start, inferred);
     } else {
         let code = f.vm.code.instrs().get(start as usize..end as usize)?;
         let parts: Vec<u32> = code
@@ -476,10 +476,10 @@ pub(crate) fn learn_effect(
             .collect();
         for c in parts {
             let e = infer_code(f, c, end, 1, None).known();
-            f.vm.dict.does_effects.insert(c, e);
+            f.vm.dict.set_does_effect(c, e);
         }
     }
-    let comment = f.vm.dict.words.get(xt as usize)?.effect.clone();
+    let comment = f.vm.dict.words().get(xt as usize)?.effect.clone();
     let complaint = comment.as_deref().and_then(|c| match judge(c, walk) {
         Verdict::Disagrees(why) => Some(why),
         _ => None,
@@ -490,8 +490,7 @@ pub(crate) fn learn_effect(
         (None, Some(c)) if walk == Walk::Unknown => comment_effect(c),
         (None, _) => None,
     };
-    let w = &mut f.vm.dict.words[xt as usize];
-    w.effects = if does_part {
+    let known = if does_part {
         Known::default()
     } else {
         Known {
@@ -501,6 +500,7 @@ pub(crate) fn learn_effect(
             trusts: matches!(walk, Walk::Trusting(_)),
         }
     };
+    f.vm.dict.set_effects(xt, known);
     complaint
 }
 
@@ -558,7 +558,7 @@ fn judge(comment: &str, walk: Walk) -> Verdict {
 /// Check the stack comment of the colon word `xt` again, as `;` did
 /// (for `effects`); None if it has none, or no finished code.
 pub(crate) fn recheck(f: &Forth, xt: u32) -> Option<Verdict> {
-    let w = f.vm.dict.words.get(xt as usize)?;
+    let w = f.vm.dict.words().get(xt as usize)?;
     let Kind::Colon(start) = w.kind else {
         return None;
     };
@@ -568,7 +568,7 @@ pub(crate) fn recheck(f: &Forth, xt: u32) -> Option<Verdict> {
     }
     // The code of a DOES> typed outside a definition is entered with the
     // body's address.
-    let entry = i64::from(f.vm.dict.does_effects.contains_key(&start));
+    let entry = i64::from(f.vm.dict.is_does_part(start));
     let walk = infer_code(f, start, w.code_end, entry, Some(xt));
     Some(judge(comment, walk))
 }
@@ -584,7 +584,7 @@ pub(crate) fn warnings_on(f: &Forth) -> bool {
 /// The inferred effect of a colon word without a stack comment, as
 /// text, for SEE, help, hints and completion.
 pub(crate) fn inferred_text(f: &Forth, xt: u32) -> Option<String> {
-    let w = f.vm.dict.words.get(xt as usize)?;
+    let w = f.vm.dict.words().get(xt as usize)?;
     if w.effect.is_some() || !matches!(w.kind, Kind::Colon(_)) {
         return None;
     }

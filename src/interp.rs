@@ -37,7 +37,7 @@ pub(crate) fn interpret(f: &mut Forth) -> Res<()> {
         if f.compiler
             .def
             .as_ref()
-            .is_some_and(|d| d.at_prompt && f.vm.stacks.sp <= d.depth)
+            .is_some_and(|d| d.at_prompt && f.depth() <= d.depth)
         {
             run_prompt_definition(f)?;
         }
@@ -65,7 +65,7 @@ fn interpret_token(f: &mut Forth, name: &str) -> Res<()> {
 
 fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32>) -> Res<()> {
     if let Some(xt) = found {
-        let w = &f.vm.dict.words[xt as usize];
+        let w = &f.vm.dict.words()[xt as usize];
         if compiling && !w.immediate() {
             if f.compiler.def.as_ref().is_some_and(|d| d.at_prompt)
                 && crate::vocab::opens_definition(name)
@@ -132,7 +132,7 @@ fn run_prompt_definition(f: &mut Forth) -> Res<()> {
     let xt = f.pop()? as u32;
     let end = compiler::code_here(f);
     let r = f.execute(xt);
-    if let crate::dictionary::Kind::Colon(start) = f.vm.dict.words[xt as usize].kind
+    if let crate::dictionary::Kind::Colon(start) = f.vm.dict.words()[xt as usize].kind
         && compiler::code_here(f) == end
     {
         // A failure inside is reported at the word that compiled the
@@ -158,7 +158,7 @@ fn run_prompt_definition(f: &mut Forth) -> Res<()> {
 /// postponed), else the token at its place in the kept source.
 pub(crate) fn compiling_word(f: &Forth, at: u32) -> Option<String> {
     let by = f.vm.code.by(at as usize).filter(|&xt| xt != 0);
-    match by.and_then(|xt| f.vm.dict.words.get(xt as usize)) {
+    match by.and_then(|xt| f.vm.dict.words().get(xt as usize)) {
         Some(w) if !w.name.is_empty() => Some(w.name.to_string()),
         _ => f.input.token_at(f.vm.code.pos(at as usize)?),
     }
@@ -224,7 +224,9 @@ fn interpret_lines(
     r
 }
 
-/// Find a file to include: as given, or beside the file being read.
+/// Find a file to include: beside the file being read, or as given (from
+/// the current directory), so a library's `require util.fs` finds its own
+/// `util.fs` whatever the current directory holds, as in gforth.
 /// A name written on Windows (`lib\board.fs`) is found elsewhere too:
 /// where a backslash is an ordinary file-name character (Linux, macOS)
 /// and no file has the name as written, its backslashes are read as
@@ -252,17 +254,19 @@ pub(crate) fn resolve_path(f: &Forth, name: &str) -> PathBuf {
         .map_or(written, |(name, _)| PathBuf::from(name))
 }
 
-/// The file at `p`, or beside the file being read, if it exists.
+/// The file at `p` beside the file being read, or else at `p`, if it exists.
 fn find_file(f: &Forth, p: &Path) -> Option<PathBuf> {
-    if p.exists() {
-        return Some(p.to_path_buf());
+    if !p.is_absolute()
+        && let Some(beside) = f
+            .input
+            .reading_text()
+            .and_then(|s| Path::new(&s.name).parent())
+            .map(|dir| dir.join(p))
+        && beside.exists()
+    {
+        return Some(beside);
     }
-    if p.is_absolute() {
-        return None;
-    }
-    let here = f.input.reading_text();
-    let beside = here.and_then(|s| Path::new(&s.name).parent())?.join(p);
-    beside.exists().then_some(beside)
+    p.exists().then(|| p.to_path_buf())
 }
 
 /// INCLUDED: interpret a file.

@@ -237,10 +237,7 @@ impl Forth {
     /// The cell `n` below the top (0 = top).
     #[inline(always)]
     pub(crate) fn peek(&self, n: usize) -> Res<i64> {
-        if n >= self.vm.stacks.sp {
-            return Err(STACK_UNDERFLOW);
-        }
-        Ok(self.vm.stacks.ds[self.vm.stacks.sp - 1 - n])
+        self.vm.stacks.peek(n)
     }
 
     /// Room for n more cells on the data stack.
@@ -325,12 +322,12 @@ impl Forth {
     }
 
     pub fn depth(&self) -> usize {
-        self.vm.stacks.sp
+        self.vm.stacks.depth()
     }
 
     /// The data stack, bottom first.
     pub fn stack(&self) -> &[i64] {
-        &self.vm.stacks.ds[..self.vm.stacks.sp]
+        self.vm.stacks.cells()
     }
 
     // ---- return stack ----
@@ -342,19 +339,18 @@ impl Forth {
 
     #[inline(always)]
     pub(crate) fn rpop(&mut self) -> Res<i64> {
-        if self.rdepth_own() == 0 {
-            return Err(self.reach_past_frame(0));
+        match self.vm.stacks.rpop_own() {
+            Some(v) => Ok(v),
+            None => Err(self.reach_past_frame(0)),
         }
-        self.vm.stacks.rp -= 1;
-        Ok(self.vm.stacks.rs[self.vm.stacks.rp])
     }
 
     #[inline(always)]
     pub(crate) fn rpeek(&mut self, n: usize) -> Res<i64> {
-        if n >= self.rdepth_own() {
-            return Err(self.reach_past_frame(0));
+        match self.vm.stacks.rpeek_own(n) {
+            Some(v) => Ok(v),
+            None => Err(self.reach_past_frame(0)),
         }
-        Ok(self.vm.stacks.rs[self.vm.stacks.rp - 1 - n])
     }
 
     /// The cells the running word has on the return stack.
@@ -368,7 +364,7 @@ impl Forth {
     /// else a broken rule (the cells are a caller's).
     #[cold]
     pub(crate) fn reach_past_frame(&mut self, taken: usize) -> Throw {
-        if self.vm.stacks.rp <= taken {
+        if self.vm.stacks.rdepth() <= taken {
             return RSTACK_UNDERFLOW;
         }
         self.fail(
@@ -381,7 +377,7 @@ impl Forth {
     /// EXIT found the return stack not as the word found it.
     #[cold]
     pub(crate) fn exit_imbalance(&mut self) -> Throw {
-        let extra = self.vm.stacks.rp as i64 - self.vm.stacks.rbase as i64;
+        let extra = self.vm.stacks.rdepth() as i64 - self.vm.stacks.rbase() as i64;
         self.fail(
             RSTACK_IMBALANCE,
             format!(

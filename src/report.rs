@@ -238,7 +238,7 @@ fn compiled_before(f: &Forth) -> Option<String> {
 /// The name of the colon definition being compiled, if any.
 fn defining_name(f: &Forth) -> Option<&str> {
     let d = f.compiler.def.as_ref().filter(|d| !d.noname)?;
-    Some(&f.vm.dict.words.get(d.xt as usize)?.name)
+    Some(&f.vm.dict.words().get(d.xt as usize)?.name)
 }
 
 /// Where it happened, for the place and the caret: the innermost
@@ -310,7 +310,7 @@ fn backtrace(sys: &Forth, fault: &Fault) -> Vec<String> {
     }
     let names = words
         .into_iter()
-        .map(|xt| sys.vm.dict.words[xt as usize].name.to_string());
+        .map(|xt| sys.vm.dict.words()[xt as usize].name.to_string());
     summarize_backtrace(names)
 }
 
@@ -328,7 +328,7 @@ fn stack_hint(
     let takes_floats = effect.is_some_and(|e| e.contains("F:"));
     if f.throw == FP_STACK_UNDERFLOW && word.is_some() {
         Some(float_underflow(sys, cells))
-    } else if takes_floats && sys.vm.stacks.fp > 0 {
+    } else if takes_floats && sys.vm.stacks.fdepth() > 0 {
         cells.map(|cells| format!("{cells}, {}", float_stack(sys)))
     } else {
         cells
@@ -342,7 +342,7 @@ fn float_underflow(sys: &Forth, cells: Option<String>) -> String {
     let mut s = float_stack(sys);
     if let Some(cells) = cells {
         s.push_str(&format!(", and the data stack {cells}"));
-        if sys.vm.stacks.fp == 0 {
+        if sys.vm.stacks.fdepth() == 0 {
             s.push_str(" (a float is written with an e: `7e`, `2.5e0`)");
         }
     }
@@ -371,7 +371,7 @@ fn data_stack_given(sys: &Forth, f: &Failure, word: Option<&str>) -> Option<Stri
     if from > 0 {
         s.push_str(" ...");
     }
-    for &x in &sys.vm.stacks.ds[from..depth] {
+    for &x in &sys.vm.stacks.cells_as_of(depth)[from..] {
         s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
     }
     Some(s)

@@ -156,7 +156,7 @@ fn closing(kinds: &[Layout], open: usize) -> Option<usize> {
 
 /// What SEE prints for a word.
 pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
-    let w = &f.vm.dict.words[xt as usize];
+    let w = &f.vm.dict.words()[xt as usize];
     let name = &w.name;
     let imm = if w.immediate() { " immediate" } else { "" };
     match w.kind {
@@ -197,7 +197,7 @@ pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
             let end =
                 f.vm.dict
                     .word_at(code)
-                    .map_or(code, |d| f.vm.dict.words[d as usize].code_end);
+                    .map_or(code, |d| f.vm.dict.words()[d as usize].code_end);
             format!("create {name} does> {} ;", decompile(f, code, end))
         }
         Kind::Value(a) => format!("{} value {name}", f.vm.mem.cell(a as i64).unwrap_or(0)),
@@ -216,7 +216,7 @@ pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
             let target = f.vm.mem.cell(a as i64).unwrap_or(0);
             let t = usize::try_from(target)
                 .ok()
-                .and_then(|t| f.vm.dict.words.get(t))
+                .and_then(|t| f.vm.dict.words().get(t))
                 .map_or("?", |w| &w.name);
             format!("defer {name}  \\ is {t}")
         }
@@ -228,7 +228,7 @@ pub(crate) fn see_text(f: &Forth, xt: u32) -> String {
 /// The name of the colon word that starts at `start`.
 fn colon_name(f: &Forth, start: u32) -> String {
     f.vm.dict
-        .words
+        .words()
         .iter()
         .rev()
         .find(|w| w.kind == Kind::Colon(start) && !w.name.is_empty())
@@ -238,7 +238,7 @@ fn colon_name(f: &Forth, start: u32) -> String {
 /// The word whose data field is at `body`.
 fn body_word(f: &Forth, body: u32) -> Option<&crate::dictionary::Word> {
     f.vm.dict
-        .words
+        .words()
         .iter()
         .rev()
         .find(|w| w.body() == Some(body))
@@ -266,10 +266,10 @@ fn literal_as_written(f: &Forth, at: u32, v: i64) -> Option<String> {
             && parse_number(token.as_bytes(), f.base()) == Some(Number::Single(v));
         return same.then_some(token);
     }
-    let w = f.vm.dict.words.get(by as usize)?;
+    let w = f.vm.dict.words().get(by as usize)?;
     // A name SEE prints must find the same word when compiled again.
     let findable = |xt: u32| {
-        let name = &f.vm.dict.words.get(xt as usize)?.name;
+        let name = &f.vm.dict.words().get(xt as usize)?.name;
         (!name.is_empty() && Dictionary::lookup_view(&f.vm.dict, name) == Some(xt))
             .then(|| name.to_string())
     };
@@ -371,7 +371,7 @@ fn spell_item(f: &Forth, item: &Item) -> String {
         Item::Call(start) => colon_name(f, *start),
         Item::Xt(xt) => {
             f.vm.dict
-                .words
+                .words()
                 .get(*xt as usize)
                 .map_or("?".into(), |w| w.name.to_string())
         }
@@ -393,20 +393,20 @@ fn immediate_word(f: &Forth, ins: Instr) -> Option<u32> {
     let xt = match ins {
         Instr::Call(start) => {
             f.vm.dict
-                .words
+                .words()
                 .iter()
                 .rposition(|w| w.kind == Kind::Colon(start) && !w.name.is_empty())?
         }
         Instr::Word(xt) => xt as usize,
         Instr::Prim(_) => {
             f.vm.dict
-                .words
+                .words()
                 .iter()
                 .position(|w| w.kind == Kind::Prim(ins))?
         }
         _ => return None,
     };
-    f.vm.dict.words.get(xt)?.immediate().then_some(xt as u32)
+    f.vm.dict.words().get(xt)?.immediate().then_some(xt as u32)
 }
 
 /// What running the immediate colon word `xt` compiles, when it always
@@ -415,7 +415,7 @@ fn immediate_word(f: &Forth, ins: Instr) -> Option<u32> {
 /// instruction, and the control words in it, in order. `depth` bounds
 /// the words it postpones in turn.
 fn expansion(f: &Forth, xt: u32, depth: usize) -> Option<(Vec<Expect>, Vec<&'static str>)> {
-    let w = f.vm.dict.words.get(xt as usize)?;
+    let w = f.vm.dict.words().get(xt as usize)?;
     let Kind::Colon(start) = w.kind else {
         return None;
     };
@@ -436,7 +436,7 @@ fn expansion(f: &Forth, xt: u32, depth: usize) -> Option<(Vec<Expect>, Vec<&'sta
         match ins {
             Instr::CompileXt(x) => expect.push(Expect::Exactly(f.vm.dict.xt_instr(x)?)),
             Instr::Prim(_) => {
-                let name = f.vm.dict.words[immediate_word(f, ins)? as usize]
+                let name = f.vm.dict.words()[immediate_word(f, ins)? as usize]
                     .name
                     .as_ref();
                 let (word, compiled) = control_word(name)?;
@@ -967,7 +967,7 @@ impl<'a> Recovery<'a> {
             .take_while(|&k| origin(self.start as usize + k) == Some(here))
             .count();
         let xt = Some(here.1).filter(|&xt| xt != 0)?;
-        let word = self.forth.vm.dict.words.get(xt as usize)?;
+        let word = self.forth.vm.dict.words().get(xt as usize)?;
         // `)` ends an ASSERT( that compiled nothing: alone it would not read.
         if &*word.name == ")" || !matches!(word.kind, Kind::Colon(_)) {
             return None;
@@ -1244,7 +1244,7 @@ mod tests {
         let def = ": fused ( n -- n )  dup 5 < if 1 + else 4 0 do i + loop then ;";
         f.interpret_line(def).expect("compiles");
         let xt = f.vm.dict.find("fused").expect("defined");
-        let w = &f.vm.dict.words[xt as usize];
+        let w = &f.vm.dict.words()[xt as usize];
         let Kind::Colon(start) = w.kind else {
             panic!("a colon definition")
         };

@@ -1,6 +1,14 @@
 //! The machine's stacks: data, return, floating-point, call frames,
-//! locals, and CATCH frames, with the rules that keep them in bounds. The inner interpreter
-//! borrows these fields apart; everything else goes through the methods.
+//! locals, and CATCH frames, with the rules that keep them in bounds.
+//!
+//! Their fields are private: every part of the system but the inner
+//! interpreter goes through the methods below, which check before they
+//! change anything (a depth never passes its capacity, a word takes back
+//! only the return-stack cells it pushed, a call frame and the return-stack
+//! base it saved come and go together). The inner interpreter (`vm.rs`)
+//! keeps `ip`, `sp` and `rp` in registers and indexes the arrays itself: it
+//! borrows the parts apart through one door, [`Stacks::parts`], and writes
+//! the depths back through it; it keeps the same rules in its own checks.
 
 use crate::error::*;
 
@@ -181,26 +189,51 @@ impl CallStack {
 
 /// The stacks of one machine. Capacities are fixed up front (untouched
 /// pages cost no memory), so the inner loop never reallocates.
+///
+/// The rules the methods keep: `sp <= DS_SIZE`, `rp <= RS_SIZE`,
+/// `fp <= FS_SIZE`; a word takes off the return stack only what it pushed
+/// (`rbase`); each call frame carries the return-stack base of the word
+/// returned to, restored as it is popped; a CATCH frame holds depths
+/// that were current when it was made.
 pub(crate) struct Stacks {
-    pub(crate) ds: Box<[i64; DS_SIZE]>,
+    ds: Box<[i64; DS_SIZE]>,
     /// Cells on the data stack.
-    pub(crate) sp: usize,
-    pub(crate) rs: Box<[i64; RS_SIZE]>,
+    sp: usize,
+    rs: Box<[i64; RS_SIZE]>,
     /// Cells on the return stack.
-    pub(crate) rp: usize,
+    rp: usize,
     /// The return-stack depth when the running word was entered: `R>`,
     /// `R@`, `I` and friends may not reach below it, and EXIT must find the
     /// depth back at it (-25 otherwise). 0 when interpreting.
-    pub(crate) rbase: usize,
+    rbase: usize,
     /// Return addresses (Forth calls never recurse in Rust).
-    pub(crate) calls: CallStack,
+    calls: CallStack,
     /// The locals of every running word, newest last.
-    pub(crate) locals: LocalStack,
-    pub(crate) catches: Vec<CatchFrame>,
+    locals: LocalStack,
+    catches: Vec<CatchFrame>,
     /// The floating-point stack (FLOATING): separate from the data stack.
-    pub(crate) fs: Box<[f64; FS_SIZE]>,
+    fs: Box<[f64; FS_SIZE]>,
     /// Numbers on the floating-point stack.
-    pub(crate) fp: usize,
+    fp: usize,
+}
+
+/// The inner interpreter's door to the stacks ([`Stacks::parts`]): each
+/// part borrowed apart, so that the hot loop keeps `sp` and `rp` in locals
+/// (registers) and indexes the arrays directly. Whoever holds it keeps the
+/// stacks' rules with its own checks; only `vm.rs` takes it.
+pub(crate) struct Parts<'a> {
+    pub(crate) ds: &'a mut [i64; DS_SIZE],
+    pub(crate) sp: &'a mut usize,
+    pub(crate) rs: &'a mut [i64; RS_SIZE],
+    pub(crate) rp: &'a mut usize,
+    pub(crate) rbase: &'a mut usize,
+    pub(crate) calls: &'a mut CallStack,
+    pub(crate) locals: &'a mut LocalStack,
+    /// The box itself, not the array: the hot loop's float arms reach the
+    /// array through it at each use rather than holding its address in a
+    /// register across the loop (which cost strings.fs 0.6 %).
+    pub(crate) fs: &'a mut Box<[f64; FS_SIZE]>,
+    pub(crate) fp: &'a mut usize,
 }
 
 impl Stacks {
@@ -222,15 +255,90 @@ impl Stacks {
         }
     }
 
+    /// The inner interpreter's door: every part borrowed apart (see
+    /// [`Parts`]). Only `vm.rs` takes it.
+    #[inline(always)]
+    pub(crate) fn parts(&mut self) -> Parts<'_> {
+        Parts {
+            ds: &mut self.ds,
+            sp: &mut self.sp,
+            rs: &mut self.rs,
+            rp: &mut self.rp,
+            rbase: &mut self.rbase,
+            calls: &mut self.calls,
+            locals: &mut self.locals,
+            fs: &mut self.fs,
+            fp: &mut self.fp,
+        }
+    }
+
     /// Empty every stack (after an uncaught error, or to start over).
     pub(crate) fn clear(&mut self) {
         self.sp = 0;
+        self.clear_keeping_data();
+    }
+
+    /// Empty every stack but the data stack (QUIT).
+    pub(crate) fn clear_keeping_data(&mut self) {
         self.rp = 0;
         self.rbase = 0;
         self.calls.clear();
         self.locals.clear();
         self.catches.clear();
         self.fp = 0;
+    }
+
+    // ---- the data stack ----
+
+    /// Cells on the data stack.
+    #[inline(always)]
+    pub(crate) fn depth(&self) -> usize {
+        self.sp
+    }
+
+    /// The data stack, bottom first.
+    #[inline(always)]
+    pub(crate) fn cells(&self) -> &[i64] {
+        &self.ds[..self.sp]
+    }
+
+    /// The bottom `depth` cells of the data stack's array, even above
+    /// the current depth (at most the whole array): what a failed word
+    /// popped stays there, so the error report can show the stack as the
+    /// word found it.
+    pub(crate) fn cells_as_of(&self, depth: usize) -> &[i64] {
+        &self.ds[..depth.min(DS_SIZE)]
+    }
+
+    /// The cell `n` below the top (0 = top); -4 when there is none.
+    #[inline(always)]
+    pub(crate) fn peek(&self, n: usize) -> Res<i64> {
+        if n >= self.sp {
+            return Err(STACK_UNDERFLOW);
+        }
+        Ok(self.ds[self.sp - 1 - n])
+    }
+
+    /// The top `n` cells, bottom first, to change in place (-4 unless
+    /// there are that many).
+    #[inline(always)]
+    pub(crate) fn top_mut(&mut self, n: usize) -> Res<&mut [i64]> {
+        self.need(n)?;
+        Ok(&mut self.ds[self.sp - n..self.sp])
+    }
+
+    /// Drop the top `n` cells (-4, and nothing dropped, unless there are
+    /// that many).
+    #[inline(always)]
+    pub(crate) fn drop_cells(&mut self, n: usize) -> Res<()> {
+        self.need(n)?;
+        self.sp -= n;
+        Ok(())
+    }
+
+    /// Empty the data stack.
+    pub(crate) fn clear_data(&mut self) {
+        self.sp = 0;
     }
 
     /// Fail with -4 unless the data stack holds at least `n` cells.
@@ -276,6 +384,8 @@ impl Stacks {
         Ok(self.ds[self.sp])
     }
 
+    // ---- the return stack ----
+
     #[inline(always)]
     pub(crate) fn rpush(&mut self, v: i64) -> Res<()> {
         self.rroom(1)?;
@@ -284,10 +394,177 @@ impl Stacks {
         Ok(())
     }
 
+    /// Cells on the return stack.
+    #[inline(always)]
+    pub(crate) fn rdepth(&self) -> usize {
+        self.rp
+    }
+
+    /// The return-stack depth when the running word was entered.
+    pub(crate) fn rbase(&self) -> usize {
+        self.rbase
+    }
+
     /// The cells the running word has on the return stack.
     #[inline(always)]
     pub(crate) fn rdepth_own(&self) -> usize {
         self.rp.saturating_sub(self.rbase)
+    }
+
+    /// Whether the running word has given back every return-stack cell
+    /// it pushed (as EXIT must find it).
+    #[inline(always)]
+    pub(crate) fn rbalanced(&self) -> bool {
+        self.rp == self.rbase
+    }
+
+    /// Pop a cell the running word pushed; None (nothing popped) when it
+    /// has none left.
+    #[inline(always)]
+    pub(crate) fn rpop_own(&mut self) -> Option<i64> {
+        if self.rdepth_own() == 0 {
+            return None;
+        }
+        self.rp -= 1;
+        Some(self.rs[self.rp])
+    }
+
+    /// The return-stack cell `n` below the top (0 = top), if the running
+    /// word pushed it.
+    #[inline(always)]
+    pub(crate) fn rpeek_own(&self, n: usize) -> Option<i64> {
+        if n >= self.rdepth_own() {
+            return None;
+        }
+        Some(self.rs[self.rp - 1 - n])
+    }
+
+    /// Drop `n` cells the running word pushed (UNLOOP); false, and nothing
+    /// dropped, when it has fewer.
+    pub(crate) fn rdrop_own(&mut self, n: usize) -> bool {
+        if self.rdepth_own() < n {
+            return false;
+        }
+        self.rp -= n;
+        true
+    }
+
+    // ---- calls, CATCH frames, locals ----
+
+    /// Call frames: the nesting of running words.
+    #[inline(always)]
+    pub(crate) fn call_depth(&self) -> usize {
+        self.calls.len()
+    }
+
+    /// The return addresses, oldest first.
+    pub(crate) fn returns(&self) -> impl DoubleEndedIterator<Item = u32> + '_ {
+        self.calls.returns()
+    }
+
+    /// Enter a word that returns to `ret`: a call frame saving the
+    /// caller's return-stack base, and the return stack's depth as the new
+    /// word's base. False, and nothing changed, when the call stack is full.
+    pub(crate) fn enter_frame(&mut self, ret: u32) -> bool {
+        let pushed = self.calls.push(Frame {
+            ret,
+            rbase: self.rbase as u32,
+        });
+        if pushed {
+            self.rbase = self.rp;
+        }
+        pushed
+    }
+
+    /// Leave the running word: pop its call frame, giving the caller its
+    /// return-stack base back. The return address; None when no word runs.
+    pub(crate) fn leave_frame(&mut self) -> Option<u32> {
+        let r = self.calls.pop()?;
+        self.rbase = r.rbase as usize;
+        Some(r.ret)
+    }
+
+    /// CATCH: take the xt off the data stack, save every stack's depth for
+    /// THROW, and enter a frame returning to `ip` (run-time nesting
+    /// `depth`). The xt; -4, -53 or -5 with nothing changed when it cannot.
+    // Kept out of `Forth::slow` (vm.rs), which every built-in word goes
+    // through: inlined there, it moved slow's common return path
+    // (strings.fs ran 0.25 % more instructions).
+    #[inline(never)]
+    pub(crate) fn catch(&mut self, ip: u32, depth: u32) -> Res<i64> {
+        self.need(1)?;
+        if self.catches.len() >= MAX_CATCH {
+            return Err(EXCEPTION_OVERFLOW);
+        }
+        if self.calls.len() + 2 >= MAX_CALLS {
+            return Err(RSTACK_OVERFLOW);
+        }
+        let xt = self.pop()?;
+        self.catches.push(CatchFrame {
+            sp: self.sp,
+            rp: self.rp,
+            rbase: self.rbase,
+            calls: self.calls.len(),
+            locals: self.locals.len(),
+            fp: self.fp,
+            ip,
+            depth,
+        });
+        self.enter_frame(ip);
+        Ok(xt)
+    }
+
+    /// The innermost CATCH frame, if any.
+    pub(crate) fn innermost_catch(&self) -> Option<&CatchFrame> {
+        self.catches.last()
+    }
+
+    /// The word CATCH ran returned: its CATCH frame goes.
+    pub(crate) fn end_catch(&mut self) {
+        self.catches.pop();
+    }
+
+    /// THROW to the innermost CATCH: pop its frame and put every stack
+    /// back at the depth it saved.
+    pub(crate) fn unwind_to_catch(&mut self) -> Option<CatchFrame> {
+        let f = self.catches.pop()?;
+        self.rp = f.rp;
+        self.rbase = f.rbase;
+        self.calls.truncate(f.calls);
+        self.locals.truncate(f.locals);
+        self.fp = f.fp;
+        self.sp = f.sp;
+        Some(f)
+    }
+
+    /// A locals frame: the top `args` cells move to the locals (the
+    /// deepest becomes the oldest local), then `vals` zeroed ones. -5 or
+    /// -4, with nothing changed, when they do not fit or are not there.
+    pub(crate) fn enter_locals(&mut self, args: usize, vals: usize) -> Res<()> {
+        if self.locals.len() + args + vals > MAX_LOCALS {
+            return Err(RSTACK_OVERFLOW);
+        }
+        self.need(args)?;
+        let from = self.sp - args;
+        if !self.locals.enter(&self.ds[from..self.sp], vals) {
+            return Err(RSTACK_OVERFLOW);
+        }
+        self.sp = from;
+        Ok(())
+    }
+
+    /// Leave a locals frame of `n` cells.
+    pub(crate) fn drop_locals(&mut self, n: usize) {
+        let keep = self.locals.len().saturating_sub(n);
+        self.locals.truncate(keep);
+    }
+
+    // ---- the floating-point stack ----
+
+    /// Numbers on the floating-point stack.
+    #[inline(always)]
+    pub(crate) fn fdepth(&self) -> usize {
+        self.fp
     }
 
     /// Fail with -45 unless the floating-point stack holds at least `n`.
@@ -333,5 +610,25 @@ impl Stacks {
     /// The floating-point stack, bottom first.
     pub(crate) fn fstack(&self) -> &[f64] {
         &self.fs[..self.fp]
+    }
+
+    /// The top `n` floats, bottom first, to change in place (-45 unless
+    /// there are that many).
+    pub(crate) fn ftop_mut(&mut self, n: usize) -> Res<&mut [f64]> {
+        self.fneed(n)?;
+        Ok(&mut self.fs[self.fp - n..self.fp])
+    }
+
+    /// Drop the top `n` floats (-45, and nothing dropped, unless there
+    /// are that many).
+    pub(crate) fn fdrop(&mut self, n: usize) -> Res<()> {
+        self.fneed(n)?;
+        self.fp -= n;
+        Ok(())
+    }
+
+    /// Empty the floating-point stack.
+    pub(crate) fn clear_floats(&mut self) {
+        self.fp = 0;
     }
 }

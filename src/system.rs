@@ -169,39 +169,35 @@ impl Forth {
         f.sync_argc();
         // The game words live in their own word list, searched after FORTH,
         // so programs can define words of the same names without a note.
-        f.vm.dict.wordlists.push(crate::dictionary::Wordlist {
-            name: Some("games".into()),
-            ..Default::default()
-        });
-        f.vm.dict.wordlists.push(crate::dictionary::Wordlist {
-            name: Some("root".into()),
-            ..Default::default()
-        });
+        f.vm.dict.new_wordlist(Some("games".into()));
+        f.vm.dict.new_wordlist(Some("root".into()));
         for spec in crate::words::all_specs() {
-            f.vm.dict.current = if matches!(
-                spec.set,
-                crate::words::WordSet::Games | crate::words::WordSet::Course
-            ) {
-                GAMES_WORDLIST
-            } else {
-                0
-            };
+            f.vm.dict.set_current(
+                if matches!(
+                    spec.set,
+                    crate::words::WordSet::Games | crate::words::WordSet::Course
+                ) {
+                    GAMES_WORDLIST
+                } else {
+                    0
+                },
+            );
             let instr = crate::words::core::hot(spec.instr);
             let (xt, _) = f.vm.dict.create(spec.name, Kind::Prim(instr), true);
-            f.vm.dict.words[xt as usize].flags = spec.flags;
+            f.vm.dict.add_flags(xt, spec.flags);
         }
-        f.vm.dict.current = ROOT_WORDLIST;
+        f.vm.dict.set_current(ROOT_WORDLIST);
         for name in ROOT_WORDS {
             let Some(xt) = f.vm.dict.search(0, name) else {
                 panic!("root word {name} is not built in");
             };
-            let w = &f.vm.dict.words[xt as usize];
+            let w = &f.vm.dict.words()[xt as usize];
             let (kind, flags) = (w.kind, w.flags);
             let (alias, _) = f.vm.dict.create(name, kind, true);
-            f.vm.dict.words[alias as usize].flags = flags;
+            f.vm.dict.add_flags(alias, flags);
         }
-        f.vm.dict.current = 0;
-        f.vm.dict.order = crate::dictionary::default_order();
+        f.vm.dict.set_current(0);
+        f.vm.dict.reset_order();
         f.vm.dict
             .create("pad", Kind::Constant(memory::PAD_ADDR as i64), true);
         // The prelude loads under an interrupt nobody else holds yet: a
@@ -213,7 +209,7 @@ impl Forth {
         }
         f.input.typed().clear();
         f.input.forget_token();
-        f.vm.dict.user_start = f.vm.dict.words.len() as u32;
+        f.vm.dict.start_user_words();
         f
     }
 
@@ -259,9 +255,7 @@ impl Forth {
             Err(BYE) => Ok(Outcome::Bye(self.bye.unwrap_or(0))),
             Err(QUIT) => {
                 // QUIT empties the return stack only; the data stack stays.
-                let sp = self.vm.stacks.sp;
-                self.reset_after_error();
-                self.vm.stacks.sp = sp;
+                self.reset_after_quit();
                 Ok(Outcome::Continue)
             }
             Err(t) => {
@@ -317,7 +311,7 @@ impl Forth {
             .into_iter()
             .filter_map(|n| {
                 let xt = self.vm.dict.lookup_view(&n)?;
-                let user = xt >= self.vm.dict.user_start;
+                let user = xt >= self.vm.dict.user_start();
                 let effect = teach::info_for(self, xt).effect;
                 Some((n, user, effect))
             })
@@ -342,8 +336,8 @@ impl Forth {
 
     /// Watch (or stop watching) a colon definition.
     pub(crate) fn trace_xt(&mut self, xt: u32, on: bool) -> Res<()> {
-        let Kind::Colon(start) = self.vm.dict.words[xt as usize].kind else {
-            let name = self.vm.dict.words[xt as usize].name.to_string();
+        let Kind::Colon(start) = self.vm.dict.words()[xt as usize].kind else {
+            let name = self.vm.dict.words()[xt as usize].name.to_string();
             return Err(self.fail(
                 INVALID_NAME,
                 format!("`{name}` is built in; only colon definitions can be traced"),
@@ -398,7 +392,7 @@ impl Forth {
         let Some(def) = self.compiler.def.clone() else {
             return Ok(());
         };
-        let name = &self.vm.dict.words[def.xt as usize].name;
+        let name = &self.vm.dict.words()[def.xt as usize].name;
         let inside = if def.at_prompt {
             "a control structure typed outside a definition (is its closing word missing?)"
                 .to_string()

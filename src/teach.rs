@@ -109,7 +109,7 @@ fn spec_for(instr: crate::instr::Instr) -> Option<&'static Spec> {
 }
 
 pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
-    let w = &f.vm.dict.words[xt as usize];
+    let w = &f.vm.dict.words()[xt as usize];
     let name = w.name.to_string();
     if let Kind::Prim(i) = w.kind
         && let Some(spec) = spec_for(i)
@@ -128,7 +128,7 @@ pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
     let prelude = crate::prelude::prelude_entries()
         .into_iter()
         .find(|e| e.name.eq_ignore_ascii_case(&name));
-    if let Some(e) = prelude.filter(|_| xt < f.vm.dict.user_start) {
+    if let Some(e) = prelude.filter(|_| xt < f.vm.dict.user_start()) {
         return WordInfo {
             name,
             effect: Some(e.effect),
@@ -171,7 +171,7 @@ pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
 /// Where a file defined a word (`examples/othello.fs, line 232`), and
 /// the `\ comment` after its name on that line, if there is one.
 fn defined_in(f: &Forth, xt: u32) -> Option<(String, Option<String>)> {
-    let w = &f.vm.dict.words[xt as usize];
+    let w = &f.vm.dict.words()[xt as usize];
     let loc = f.input.location(w.defined_at?)?;
     if loc.file.starts_with('<') || loc.file == "-e" {
         return None;
@@ -211,8 +211,8 @@ pub(crate) fn suggestions(f: &Forth, name: &str) -> Vec<String> {
     // Closest first; among equals, the one that keeps more of what was
     // typed at the start (`dupp`: `dup` before `dump`), then by name.
     let mut scored: Vec<(usize, std::cmp::Reverse<usize>, String)> = Vec::new();
-    for &wid in f.vm.dict.order.iter().rev() {
-        let Some(wl) = f.vm.dict.wordlists.get(wid as usize) else {
+    for &wid in f.vm.dict.order().iter().rev() {
+        let Some(wl) = f.vm.dict.wordlists().get(wid as usize) else {
             continue;
         };
         for (key, &xt) in &wl.map {
@@ -226,7 +226,7 @@ pub(crate) fn suggestions(f: &Forth, name: &str) -> Vec<String> {
                     .zip(lower.bytes())
                     .take_while(|(x, y)| x == y)
                     .count();
-                let name = f.vm.dict.words[xt as usize].name.to_string();
+                let name = f.vm.dict.words()[xt as usize].name.to_string();
                 scored.push((d, std::cmp::Reverse(kept), name));
             }
         }
@@ -239,12 +239,12 @@ pub(crate) fn suggestions(f: &Forth, name: &str) -> Vec<String> {
 /// Every name found through the search order (shadowed ones once).
 pub(crate) fn visible_names(f: &Forth) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
-    for &wid in f.vm.dict.order.iter().rev() {
-        if let Some(wl) = f.vm.dict.wordlists.get(wid as usize) {
+    for &wid in f.vm.dict.order().iter().rev() {
+        if let Some(wl) = f.vm.dict.wordlists().get(wid as usize) {
             names.extend(
                 wl.map
                     .values()
-                    .map(|&xt| f.vm.dict.words[xt as usize].name.to_string()),
+                    .map(|&xt| f.vm.dict.words()[xt as usize].name.to_string()),
             );
         }
     }

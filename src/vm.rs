@@ -84,7 +84,7 @@ impl Forth {
         }
         self.vm.run_depth += 1;
         let depth = self.vm.run_depth;
-        let base = self.vm.stacks.calls.len();
+        let base = self.vm.stacks.call_depth();
         let mut ip = start;
         let result = loop {
             let r = if self.trace.traced.is_empty() {
@@ -96,19 +96,14 @@ impl Forth {
                 Ok(()) => break Ok(()),
                 Err((t, at)) => {
                     self.note_fault(at);
-                    match self.vm.stacks.catches.last() {
+                    match self.vm.stacks.innermost_catch() {
                         Some(&f) if f.depth == depth && t != BYE => {
-                            self.vm.stacks.catches.pop();
-                            self.vm.stacks.rp = f.rp;
-                            self.vm.stacks.rbase = f.rbase;
-                            self.vm.stacks.calls.truncate(f.calls);
-                            self.vm.stacks.locals.truncate(f.locals);
-                            self.vm.stacks.fp = f.fp;
+                            // Every stack back at the depth CATCH saw,
+                            // then the code: 9.6.1.0875.
+                            self.vm.stacks.unwind_to_catch();
                             self.pending.fault.active = false;
                             self.pending.throw_msg = None;
                             self.pending.throw_opened = None;
-                            // The depth CATCH saw, then the code: 9.6.1.0875.
-                            self.vm.stacks.sp = f.sp;
                             if let Err(e) = self.push(t.0) {
                                 break Err(e);
                             }
@@ -142,12 +137,9 @@ impl Forth {
                 .filter(|&i| !self.instr_name(i).is_some_and(|n| n.starts_with('(')));
             self.pending.fault.instr = ran.or(here);
             self.pending.fault.calls.clear();
-            self.pending
-                .fault
-                .calls
-                .extend(self.vm.stacks.calls.returns());
+            self.pending.fault.calls.extend(self.vm.stacks.returns());
             // `inner` left `sp` as the failing instruction found it.
-            self.pending.fault.depth = self.vm.stacks.sp;
+            self.pending.fault.depth = self.vm.stacks.depth();
         }
     }
 
@@ -155,20 +147,21 @@ impl Forth {
     /// ordinary loop is compiled without any of that.
     ///
     /// The data stack pointer lives in the local `sp` and is written back
-    /// to `self.vm.stacks.sp` before anything that looks at the machine as a whole
+    /// to the stacks (through their door, `Stacks::parts`) before anything
+    /// that looks at the machine as a whole
     /// (a table word, EXECUTE, an error). Every instruction checks before
     /// it changes anything, so when one fails, `sp` is still the depth it
     /// was given: that is what error reports show.
     // Comparisons are written out: clippy's `contains` forms cost registers here.
     #[allow(clippy::manual_range_contains)]
     fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
-        let mut sp = self.vm.stacks.sp;
-        let mut rp = self.vm.stacks.rp;
+        let mut sp = self.vm.stacks.depth();
+        let mut rp = self.vm.stacks.rdepth();
         loop {
-            let calls_before = self.vm.stacks.calls.len();
+            let calls_before = self.vm.stacks.call_depth();
             if TRACE {
-                self.vm.stacks.sp = sp;
-                self.vm.stacks.rp = rp;
+                let p = self.vm.stacks.parts();
+                (*p.sp, *p.rp) = (sp, rp);
                 self.trace_before(ip);
             }
             // The hot loop works on the parts of the machine it needs,
@@ -193,16 +186,16 @@ impl Forth {
                         host.interrupt.flag()
                     };
                 }
-                let Stacks {
+                let Parts {
                     ds,
                     rs,
                     rbase,
                     calls,
                     locals,
+                    fs,
+                    fp,
                     ..
-                } = stacks;
-                let ds = &mut **ds;
-                let rs = &mut **rs;
+                } = stacks.parts();
                 let code = code.instrs();
                 // Fail with the stack as this instruction found it.
                 macro_rules! bail {
@@ -264,12 +257,12 @@ impl Forth {
                 // Replace the top two floats by f(second, top).
                 macro_rules! fbinary {
                     (|$a:ident, $b:ident| $e:expr) => {{
-                        if stacks.fp < 2 {
+                        if *fp < 2 {
                             slow!();
                         }
-                        let ($a, $b) = (stacks.fs[stacks.fp - 2], stacks.fs[stacks.fp - 1]);
-                        stacks.fs[stacks.fp - 2] = $e;
-                        stacks.fp -= 1;
+                        let ($a, $b) = (fs[*fp - 2], fs[*fp - 1]);
+                        fs[*fp - 2] = $e;
+                        *fp -= 1;
                     }};
                 }
                 // Replace the top cell by f(top).
@@ -451,7 +444,7 @@ impl Forth {
                     ($xt:expr, $undo:block) => {{
                         let kind = usize::try_from($xt)
                             .ok()
-                            .and_then(|x| dict.words.get(x))
+                            .and_then(|x| dict.words().get(x))
                             .map(|w| w.kind);
                         match kind {
                             Some(Kind::Colon(target)) if can_call!() => call!(target),
@@ -594,7 +587,7 @@ impl Forth {
                             // A CREATEd word (an array) pushes its body, a
                             // DOES> word its body and runs its code: the
                             // common cases, without the general entry.
-                            match dict.words.get(xt as usize).map(|w| w.kind) {
+                            match dict.words().get(xt as usize).map(|w| w.kind) {
                                 Some(Kind::Create(body)) if sp < DS_SIZE => {
                                     ds[sp & DS_MASK] = body as i64;
                                     sp += 1;
@@ -631,67 +624,67 @@ impl Forth {
                         // dispatch: see instr.rs): the same as their
                         // bodies in words/float.rs; where a check fails, the
                         // body runs (and reports it). The float stack is
-                        // reached through `stacks`, not held in registers.
+                        // reached through `fs` and `fp`, not held in registers.
                         Instr::Prim(id) => match id {
                             F_LIT | S_TO_F => {
-                                if sp == 0 || stacks.fp >= FS_SIZE {
+                                if sp == 0 || *fp >= FS_SIZE {
                                     slow!();
                                 }
                                 sp -= 1;
                                 let x = ds[sp & DS_MASK];
-                                stacks.fs[stacks.fp] = if id == F_LIT {
+                                fs[*fp] = if id == F_LIT {
                                     f64::from_bits(x as u64)
                                 } else {
                                     x as f64
                                 };
-                                stacks.fp += 1;
+                                *fp += 1;
                             }
                             F_DUP | F_OVER => {
                                 let k = if id == F_DUP { 1 } else { 2 };
-                                if stacks.fp < k || stacks.fp >= FS_SIZE {
+                                if *fp < k || *fp >= FS_SIZE {
                                     slow!();
                                 }
-                                stacks.fs[stacks.fp] = stacks.fs[stacks.fp - k];
-                                stacks.fp += 1;
+                                fs[*fp] = fs[*fp - k];
+                                *fp += 1;
                             }
                             F_DROP => {
-                                if stacks.fp == 0 {
+                                if *fp == 0 {
                                     slow!();
                                 }
-                                stacks.fp -= 1;
+                                *fp -= 1;
                             }
                             F_SWAP => {
-                                if stacks.fp < 2 {
+                                if *fp < 2 {
                                     slow!();
                                 }
-                                stacks.fs.swap(stacks.fp - 1, stacks.fp - 2);
+                                fs.swap(*fp - 1, *fp - 2);
                             }
                             F_PLUS => fbinary!(|a, b| a + b),
                             F_MINUS => fbinary!(|a, b| a - b),
                             F_STAR => fbinary!(|a, b| a * b),
                             F_SLASH => fbinary!(|a, b| a / b),
                             F_FETCH => {
-                                if sp == 0 || stacks.fp >= FS_SIZE {
+                                if sp == 0 || *fp >= FS_SIZE {
                                     slow!();
                                 }
                                 let Ok(bits) = mem.cell(ds[(sp - 1) & DS_MASK]) else {
                                     slow!()
                                 };
                                 sp -= 1;
-                                stacks.fs[stacks.fp] = f64::from_bits(bits as u64);
-                                stacks.fp += 1;
+                                fs[*fp] = f64::from_bits(bits as u64);
+                                *fp += 1;
                             }
                             F_STORE => {
-                                if sp == 0 || stacks.fp == 0 {
+                                if sp == 0 || *fp == 0 {
                                     slow!();
                                 }
                                 let a = ds[(sp - 1) & DS_MASK];
-                                let r = stacks.fs[stacks.fp - 1];
+                                let r = fs[*fp - 1];
                                 if mem.set_cell(a, r.to_bits() as i64).is_err() {
                                     slow!();
                                 }
                                 sp -= 1;
-                                stacks.fp -= 1;
+                                *fp -= 1;
                             }
                             _ => slow!(),
                         },
@@ -1234,8 +1227,8 @@ impl Forth {
                     }
                 }
             };
-            self.vm.stacks.sp = sp;
-            self.vm.stacks.rp = rp;
+            let p = self.vm.stacks.parts();
+            (*p.sp, *p.rp) = (sp, rp);
             match stop {
                 Stop::Fail(t) => return Err((t, ip.wrapping_sub(1))),
                 Stop::BadCode => return Err((BAD_ADDRESS, ip)),
@@ -1249,8 +1242,8 @@ impl Forth {
                         match self.slow(ins, ip, base) {
                             Ok(Some((to, next))) => {
                                 ip = to;
-                                sp = self.vm.stacks.sp;
-                                rp = self.vm.stacks.rp;
+                                sp = self.vm.stacks.depth();
+                                rp = self.vm.stacks.rdepth();
                                 match next {
                                     Some(i) => ins = i,
                                     None => break,
@@ -1259,7 +1252,7 @@ impl Forth {
                             Ok(None) => return Ok(()),
                             Err(t) => {
                                 // Fail with the stack as the instruction found it.
-                                self.vm.stacks.sp = sp;
+                                *self.vm.stacks.parts().sp = sp;
                                 return Err((t, ip.wrapping_sub(1)));
                             }
                         }
@@ -1277,8 +1270,8 @@ impl Forth {
     /// because it fails with a report that needs more than a throw code (a
     /// word reaching for return-stack cells it did not push), or because it
     /// starts a superinstruction that cannot run whole (then it runs alone,
-    /// and the next instructions after it). `self.vm.stacks.sp` and
-    /// `self.vm.stacks.rp` are current. Gives where to go on, with a built-in word to
+    /// and the next instructions after it). The stacks' depths are
+    /// current. Gives where to go on, with a built-in word to
     /// run first, or None when the run at this level is over.
     #[inline(never)]
     fn slow(&mut self, ins: Instr, ip: u32, base: usize) -> Res<Option<(u32, Option<Instr>)>> {
@@ -1294,35 +1287,13 @@ impl Forth {
                 self.enter(xt, ip).and_then(entered)
             }
             Instr::Catch => {
-                self.need(1)?;
-                if self.vm.stacks.catches.len() >= MAX_CATCH {
-                    return Err(EXCEPTION_OVERFLOW);
-                }
-                if self.vm.stacks.calls.len() + 2 >= MAX_CALLS {
-                    return Err(RSTACK_OVERFLOW);
-                }
-                let xt = self.pop()?;
-                self.vm.stacks.catches.push(CatchFrame {
-                    sp: self.vm.stacks.sp,
-                    rp: self.vm.stacks.rp,
-                    rbase: self.vm.stacks.rbase,
-                    calls: self.vm.stacks.calls.len(),
-                    locals: self.vm.stacks.locals.len(),
-                    fp: self.vm.stacks.fp,
-                    ip,
-                    depth: self.vm.run_depth,
-                });
                 // Run xt as if called from CATCH_END, which returns to ip.
-                self.vm.stacks.calls.push(Frame {
-                    ret: ip,
-                    rbase: self.vm.stacks.rbase as u32,
-                });
-                self.vm.stacks.rbase = self.vm.stacks.rp;
+                let xt = self.vm.stacks.catch(ip, self.vm.run_depth)?;
                 self.enter(xt, CATCH_END).and_then(entered)
             }
             Instr::CatchEnd => {
                 self.push(0)?;
-                self.vm.stacks.catches.pop();
+                self.vm.stacks.end_catch();
                 self.return_to_caller().map(|to| Some((to, None)))
             }
             Instr::Does(code) => {
@@ -1345,8 +1316,7 @@ impl Forth {
                 Ok(Some((ip, None)))
             }
             Instr::LocalsExit(n) => {
-                let keep = self.vm.stacks.locals.len().saturating_sub(n as usize);
-                self.vm.stacks.locals.truncate(keep);
+                self.vm.stacks.drop_locals(n as usize);
                 Ok(Some((ip, None)))
             }
             Instr::Branch(target) => {
@@ -1378,10 +1348,10 @@ impl Forth {
     /// EXIT (and DOES>): leave the run at its own level, or check the word
     /// gave back its return-stack cells and return to the caller.
     fn exit_word(&mut self, base: usize) -> Res<Option<(u32, Option<Instr>)>> {
-        if self.vm.stacks.calls.len() <= base {
+        if self.vm.stacks.call_depth() <= base {
             return Ok(None);
         }
-        if self.vm.stacks.rp != self.vm.stacks.rbase {
+        if !self.vm.stacks.rbalanced() {
             return Err(self.exit_imbalance());
         }
         self.return_to_caller().map(|to| Some((to, None)))
@@ -1389,9 +1359,7 @@ impl Forth {
 
     /// Pop a call frame: the caller's address, and its return-stack base back.
     fn return_to_caller(&mut self) -> Res<u32> {
-        let r = self.vm.stacks.calls.pop().ok_or(RSTACK_UNDERFLOW)?;
-        self.vm.stacks.rbase = r.rbase as usize;
-        Ok(r.ret)
+        self.vm.stacks.leave_frame().ok_or(RSTACK_UNDERFLOW)
     }
 
     /// Tracing: entering a traced word starts printing.
@@ -1399,12 +1367,12 @@ impl Forth {
     fn trace_before(&mut self, at: u32) {
         self.trace.trace_at = at;
         if self.trace.trace_base.is_none() && self.trace.traced.contains(&at) {
-            self.trace.trace_base = Some(self.vm.stacks.calls.len());
+            self.trace.trace_base = Some(self.vm.stacks.call_depth());
             let name = self
                 .vm
                 .dict
                 .word_at(at)
-                .map(|xt| self.vm.dict.words[xt as usize].name.to_string());
+                .map(|xt| self.vm.dict.words()[xt as usize].name.to_string());
             let line = format!(
                 "{}  {}\n",
                 name.unwrap_or_default(),
@@ -1422,7 +1390,7 @@ impl Forth {
             .code
             .by(self.trace.trace_at as usize)
             .filter(|&xt| xt != 0)?;
-        Some(self.vm.dict.words.get(xt as usize)?.name.to_string())
+        Some(self.vm.dict.words().get(xt as usize)?.name.to_string())
     }
 
     /// A `."` step as it was compiled: `." text"`, from the string the
@@ -1444,7 +1412,7 @@ impl Forth {
         let Some(base) = self.trace.trace_base else {
             return;
         };
-        if self.vm.stacks.calls.len() < base {
+        if self.vm.stacks.call_depth() < base {
             self.trace.trace_base = None;
             return;
         }
@@ -1502,20 +1470,9 @@ impl Forth {
     }
 
     fn locals_enter(&mut self, args: u16, vals: u16) -> Res<()> {
-        let (args, vals) = (args as usize, vals as usize);
-        if self.vm.stacks.locals.len() + args + vals > MAX_LOCALS {
-            return Err(RSTACK_OVERFLOW);
-        }
-        self.need(args)?;
         // The first argument named is the deepest on the stack; it becomes
         // the oldest local. Values come after the arguments.
-        let from = self.vm.stacks.sp - args;
-        let st = &mut self.vm.stacks;
-        if !st.locals.enter(&st.ds[from..st.sp], vals) {
-            return Err(RSTACK_OVERFLOW);
-        }
-        st.sp = from;
-        Ok(())
+        self.vm.stacks.enter_locals(args as usize, vals as usize)
     }
 
     /// Begin executing `xt`, called from before `ip`. Returns where to go
@@ -1528,7 +1485,7 @@ impl Forth {
         for _ in 0..64 {
             let Some(word) = usize::try_from(xt)
                 .ok()
-                .and_then(|x| self.vm.dict.words.get(x))
+                .and_then(|x| self.vm.dict.words().get(x))
             else {
                 return Err(self.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
             };
@@ -1581,7 +1538,7 @@ impl Forth {
         }
         let name = usize::try_from(xt)
             .ok()
-            .and_then(|x| self.vm.dict.words.get(x))
+            .and_then(|x| self.vm.dict.words().get(x))
             .map_or(String::new(), |w| w.name.to_string());
         self.fail(
             BAD_ADDRESS,
@@ -1592,31 +1549,23 @@ impl Forth {
     /// Enter a word from `enter` (EXECUTE, DEFER, CATCH): a call that
     /// Ctrl-C can stop, like a compiled call.
     fn push_frame(&mut self, ret: u32) -> Res<()> {
-        if self.vm.stacks.calls.len() >= MAX_CALLS {
+        if self.vm.stacks.call_depth() >= MAX_CALLS {
             return Err(RSTACK_OVERFLOW);
         }
         if self.host.interrupt.take() {
             return Err(USER_INTERRUPT);
         }
-        self.vm.stacks.calls.push(Frame {
-            ret,
-            rbase: self.vm.stacks.rbase as u32,
-        });
-        self.vm.stacks.rbase = self.vm.stacks.rp;
+        self.vm.stacks.enter_frame(ret);
         Ok(())
     }
 
     /// The run-time of DOES>: the newest word runs `code` from now on.
     fn set_does(&mut self, code: u32) -> Res<()> {
-        let xt = self.vm.dict.last.ok_or(NOT_CREATED)?;
-        let w = &mut self.vm.dict.words[xt as usize];
-        match w.kind {
-            Kind::Create(body) | Kind::Does { body, .. } => {
-                w.kind = Kind::Does { body, code };
-                Ok(())
-            }
-            _ => Err(self.fail(NOT_CREATED, "DOES> needs a word made by CREATE")),
+        let xt = self.vm.dict.last().ok_or(NOT_CREATED)?;
+        if !self.vm.dict.make_does(xt, code) {
+            return Err(self.fail(NOT_CREATED, "DOES> needs a word made by CREATE"));
         }
+        Ok(())
     }
 
     /// The Forth name of a compiled instruction, when it has one.
@@ -1625,7 +1574,7 @@ impl Forth {
             Instr::Call(start) => self
                 .vm
                 .dict
-                .words
+                .words()
                 .iter()
                 .position(|w| w.kind == Kind::Colon(start)),
             Instr::Word(xt) => Some(xt as usize),
@@ -1635,18 +1584,28 @@ impl Forth {
                 let kind = Kind::Prim(i);
                 self.vm
                     .dict
-                    .words
+                    .words()
                     .iter()
                     .position(|w| w.kind == kind || w.kind == hot)
             }
         }?;
-        Some(self.vm.dict.words[xt].name.to_string())
+        Some(self.vm.dict.words()[xt].name.to_string())
     }
 
     /// After an uncaught error: empty stacks, interpret state, input back
     /// at the top level, a half-made definition discarded.
     pub fn reset_after_error(&mut self) {
         self.vm.stacks.clear();
+        self.reset_all_but_stacks();
+    }
+
+    /// After QUIT: as after an error, but the data stack stays.
+    pub(crate) fn reset_after_quit(&mut self) {
+        self.vm.stacks.clear_keeping_data();
+        self.reset_all_but_stacks();
+    }
+
+    fn reset_all_but_stacks(&mut self) {
         self.vm.run_depth = 0;
         self.pending.fault.active = false;
         self.pending.throw_msg = None;
@@ -1656,7 +1615,7 @@ impl Forth {
         self.input.unwind();
         if !self.vm.dict.order_can_recover() {
             // Not even ONLY could be found any more: give the learner FORTH back.
-            self.vm.dict.order = crate::dictionary::default_order();
+            self.vm.dict.reset_order();
             let _ = writeln!(
                 self.host.diag,
                 "note: after this error the search order is back to its start (it had lost FORTH and ONLY)"
@@ -1670,6 +1629,12 @@ impl Forth {
 mod tests {
     use super::*;
     use crate::memory;
+
+    /// The return stack, bottom first.
+    fn rstack_of(f: &mut Forth) -> Vec<i64> {
+        let p = f.vm.stacks.parts();
+        p.rs[..*p.rp].to_vec()
+    }
 
     /// A small deterministic generator, so failures reproduce.
     fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
@@ -1722,17 +1687,15 @@ mod tests {
                 let floats: Vec<f64> = (0..next() % 4).map(|k| k as f64 * 1.5 - 2.0).collect();
                 let setup = |f: &mut Forth| {
                     f.reset_after_error();
-                    f.vm.stacks.sp = 0;
                     for &x in &stack {
-                        f.vm.stacks.ds[f.vm.stacks.sp] = x;
-                        f.vm.stacks.sp += 1;
+                        let _ = f.push(x);
                     }
-                    f.vm.stacks.rp = rdepth;
+                    let p = f.vm.stacks.parts();
+                    *p.rp = rdepth;
                     for k in 0..rdepth {
-                        f.vm.stacks.rs[k] = 100 + k as i64;
+                        p.rs[k] = 100 + k as i64;
                     }
-                    f.vm.stacks.rbase = rbase.min(rdepth);
-                    f.vm.stacks.fp = 0;
+                    *p.rbase = rbase.min(rdepth);
                     for &r in &floats {
                         let _ = f.vm.stacks.fpush(r);
                     }
@@ -1754,11 +1717,7 @@ mod tests {
                         f.vm.stacks.fstack().iter().map(|r| r.to_bits()).collect()
                     };
                     assert_eq!(bits(&a), bits(&b), "{what}");
-                    assert_eq!(
-                        &a.vm.stacks.rs[..a.vm.stacks.rp],
-                        &b.vm.stacks.rs[..b.vm.stacks.rp],
-                        "{what}"
-                    );
+                    assert_eq!(rstack_of(&mut a), rstack_of(&mut b), "{what}");
                     assert_eq!(
                         a.vm.mem.cell(memory::DICT_START as i64),
                         b.vm.mem.cell(memory::DICT_START as i64),
@@ -1821,15 +1780,14 @@ mod tests {
                 let full = next().is_multiple_of(8);
                 for f in [&mut a, &mut b] {
                     f.reset_after_error();
-                    f.vm.stacks.ds[DS_SIZE - 8..].fill(0);
-                    f.vm.stacks.sp = if full { DS_SIZE - depth } else { 0 };
-                    for &x in &stack {
-                        f.vm.stacks.ds[f.vm.stacks.sp] = x;
-                        f.vm.stacks.sp += 1;
-                    }
-                    f.vm.stacks.rp = rstack.len();
-                    f.vm.stacks.rs[..f.vm.stacks.rp].copy_from_slice(&rstack);
-                    f.vm.stacks.rbase = rbase.min(f.vm.stacks.rp);
+                    let p = f.vm.stacks.parts();
+                    p.ds[DS_SIZE - 8..].fill(0);
+                    *p.sp = if full { DS_SIZE - depth } else { 0 };
+                    p.ds[*p.sp..*p.sp + depth].copy_from_slice(&stack);
+                    *p.sp += depth;
+                    *p.rp = rstack.len();
+                    p.rs[..*p.rp].copy_from_slice(&rstack);
+                    *p.rbase = rbase.min(*p.rp);
                     for k in 0..3 {
                         let _ = f.vm.mem.set_cell(d + 8 * k, 8 * k);
                     }
@@ -1852,17 +1810,13 @@ mod tests {
                 // The cells this test put there and above (a full stack's
                 // deep cells are left from earlier rounds).
                 let from = if full { DS_SIZE - 8 } else { 0 };
-                assert_eq!(a.vm.stacks.sp, b.vm.stacks.sp, "{what}");
+                assert_eq!(a.depth(), b.depth(), "{what}");
                 assert_eq!(
-                    &a.vm.stacks.ds[from.min(a.vm.stacks.sp)..a.vm.stacks.sp],
-                    &b.vm.stacks.ds[from.min(b.vm.stacks.sp)..b.vm.stacks.sp],
+                    &a.stack()[from.min(a.depth())..],
+                    &b.stack()[from.min(b.depth())..],
                     "{what}"
                 );
-                assert_eq!(
-                    &a.vm.stacks.rs[..a.vm.stacks.rp],
-                    &b.vm.stacks.rs[..b.vm.stacks.rp],
-                    "{what}"
-                );
+                assert_eq!(rstack_of(&mut a), rstack_of(&mut b), "{what}");
                 if ra.is_err() {
                     assert_eq!(a.pending.fault.ip, b.pending.fault.ip, "{what}");
                     assert_eq!(a.pending.fault.depth, b.pending.fault.depth, "{what}");

@@ -10,20 +10,16 @@ use crate::kernel::Forth;
 /// Replace the top two cells by `op(second, top)`.
 #[inline(always)]
 fn binary(f: &mut Forth, op: impl FnOnce(i64, i64) -> i64) -> Res<()> {
-    f.need(2)?;
-    let sp = f.vm.stacks.sp;
-    let r = op(f.vm.stacks.ds[sp - 2], f.vm.stacks.ds[sp - 1]);
-    f.vm.stacks.ds[sp - 2] = r;
-    f.vm.stacks.sp = sp - 1;
-    Ok(())
+    let t = f.vm.stacks.top_mut(2)?;
+    t[0] = op(t[0], t[1]);
+    f.vm.stacks.drop_cells(1)
 }
 
 /// Replace the top cell by `op(top)`.
 #[inline(always)]
 fn unary(f: &mut Forth, op: impl FnOnce(i64) -> i64) -> Res<()> {
-    f.need(1)?;
-    let sp = f.vm.stacks.sp;
-    f.vm.stacks.ds[sp - 1] = op(f.vm.stacks.ds[sp - 1]);
+    let t = f.vm.stacks.top_mut(1)?;
+    t[0] = op(t[0]);
     Ok(())
 }
 
@@ -102,14 +98,10 @@ primitives! {
         f.push(x)
     }
     Drop "drop" "( x -- )" Core Plain "Discard the top cell." example "1 2 drop .  \\ 1" |f| {
-        f.need(1)?;
-        f.vm.stacks.sp -= 1;
-        Ok(())
+        f.vm.stacks.drop_cells(1)
     }
     Swap "swap" "( x1 x2 -- x2 x1 )" Core Plain "Exchange the top two cells." example "1 2 swap . .  \\ 1 2" |f| {
-        f.need(2)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds.swap(sp - 1, sp - 2);
+        f.vm.stacks.top_mut(2)?.swap(0, 1);
         Ok(())
     }
     Over "over" "( x1 x2 -- x1 x2 x1 )" Core Plain "Copy the second cell to the top." example "1 2 over . . .  \\ 1 2 1" |f| {
@@ -117,15 +109,11 @@ primitives! {
         f.push(x)
     }
     Rot "rot" "( x1 x2 x3 -- x2 x3 x1 )" Core Plain "Rotate the third cell to the top." example "1 2 3 rot . . .  \\ 1 3 2" |f| {
-        f.need(3)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 3..sp].rotate_left(1);
+        f.vm.stacks.top_mut(3)?.rotate_left(1);
         Ok(())
     }
     MinusRot "-rot" "( x1 x2 x3 -- x3 x1 x2 )" Gforth Plain "Rotate the top cell under the next two." example "1 2 3 -rot . . .  \\ 2 1 3" |f| {
-        f.need(3)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 3..sp].rotate_right(1);
+        f.vm.stacks.top_mut(3)?.rotate_right(1);
         Ok(())
     }
     Nip "nip" "( x1 x2 -- x2 )" CoreExt Plain "Drop the second cell." example "1 2 nip .  \\ 2" |f| {
@@ -134,9 +122,7 @@ primitives! {
     Tuck "tuck" "( x1 x2 -- x2 x1 x2 )" CoreExt Plain "Copy the top cell under the second." example "1 2 tuck . . .  \\ 2 1 2" |f| {
         f.need(2)?;
         let (a, b) = (f.peek(1)?, f.peek(0)?);
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 2] = b;
-        f.vm.stacks.ds[sp - 1] = a;
+        f.vm.stacks.top_mut(2)?.copy_from_slice(&[b, a]);
         f.push(b)
     }
     Pick "pick" "( xu ... x0 u -- xu ... x0 xu )" CoreExt Plain "Copy the u-th cell (0 = the one under u)." example "10 20 30 2 pick .  \\ 10" |f| {
@@ -146,11 +132,8 @@ primitives! {
     }
     Roll "roll" "( xu xu-1 ... x0 u -- xu-1 ... x0 xu )" CoreExt Plain "Move the u-th cell to the top." example "1 2 3 2 roll . . .  \\ 1 3 2" |f| {
         let u = usize::try_from(f.pop()?).map_err(|_| STACK_UNDERFLOW)?;
-        if u >= f.vm.stacks.sp {
-            return Err(STACK_UNDERFLOW);
-        }
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 1 - u..sp].rotate_left(1);
+        let n = u.checked_add(1).ok_or(STACK_UNDERFLOW)?;
+        f.vm.stacks.top_mut(n)?.rotate_left(1);
         Ok(())
     }
     QDup "?dup" "( x -- 0 | x x )" Core Plain "Copy the top cell unless it is zero." example "0 ?dup depth .  \\ 1" |f| {
@@ -163,14 +146,10 @@ primitives! {
         f.push(b)
     }
     TwoDrop "2drop" "( x1 x2 -- )" Core Plain "Discard the top two cells." example "1 2 3 2drop .  \\ 1" |f| {
-        f.need(2)?;
-        f.vm.stacks.sp -= 2;
-        Ok(())
+        f.vm.stacks.drop_cells(2)
     }
     TwoSwap "2swap" "( x1 x2 x3 x4 -- x3 x4 x1 x2 )" Core Plain "Exchange the top two pairs." example "1 2 3 4 2swap .s  \\ <4> 3 4 1 2" |f| {
-        f.need(4)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 4..sp].rotate_left(2);
+        f.vm.stacks.top_mut(4)?.rotate_left(2);
         Ok(())
     }
     TwoOver "2over" "( x1 x2 x3 x4 -- x1 x2 x3 x4 x1 x2 )" Core Plain "Copy the second pair to the top." example "1 2 3 4 2over .s  \\ <6> 1 2 3 4 1 2" |f| {
@@ -179,13 +158,11 @@ primitives! {
         f.push(b)
     }
     TwoRot "2rot" "( x1 x2 x3 x4 x5 x6 -- x3 x4 x5 x6 x1 x2 )" Double Plain "Rotate the third pair to the top." example "1 2 3 4 5 6 2rot .s  \\ <6> 3 4 5 6 1 2" |f| {
-        f.need(6)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 6..sp].rotate_left(2);
+        f.vm.stacks.top_mut(6)?.rotate_left(2);
         Ok(())
     }
     Depth "depth" "( -- +n )" Core Plain "The number of cells on the data stack." example "1 2 3 depth .  \\ 3" |f| {
-        let d = f.vm.stacks.sp as i64;
+        let d = f.depth() as i64;
         f.push(d)
     }
     ToR ">r" "( x -- ) ( R: -- x )" Core Plain "Move the top cell to the return stack." example ": under ( a b -- b ) >r drop r> ;  1 2 under .  \\ 2" |f| {
@@ -245,10 +222,9 @@ primitives! {
         f.push(x)
     }
     Unloop "unloop" "( -- ) ( R: loop-sys -- )" Core CompileOnly "Drop the loop parameters, before EXIT inside a DO loop." example ": find3 ( -- n ) 10 0 do i 3 = if i unloop exit then loop -1 ;  find3 .  \\ 3" |f| {
-        if f.rdepth_own() < 2 {
+        if !f.vm.stacks.rdrop_own(2) {
             return Err(NO_LOOP);
         }
-        f.vm.stacks.rp -= 2;
         Ok(())
     }
 
@@ -311,9 +287,8 @@ primitives! {
     }
     UnderPlus "under+" "( n1 n2 n3 -- n1+n3 n2 )" Gforth Plain "Add the top cell to the third." example "1 2 10 under+ . .  \\ 2 11" |f| {
         let n = f.pop()?;
-        f.need(2)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 2] = f.vm.stacks.ds[sp - 2].wrapping_add(n);
+        let t = f.vm.stacks.top_mut(2)?;
+        t[0] = t[0].wrapping_add(n);
         Ok(())
     }
     Bounds "bounds" "( addr u -- addr+u addr )" Gforth Plain "Turn a start and length into DO loop limits." example ": .chars ( c-addr u -- ) bounds ?do i c@ emit loop ;  s\" abc\" .chars  \\ abc" |f| {
@@ -468,30 +443,24 @@ primitives! {
     }
 
     Fetch "@" "( a-addr -- x )" Core Plain "Fetch the cell at an address." example "variable x  42 x !  x @ .  \\ 42" |f| {
-        f.need(1)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 1] = f.vm.mem.cell(f.vm.stacks.ds[sp - 1])?;
+        let t = f.vm.stacks.top_mut(1)?;
+        t[0] = f.vm.mem.cell(t[0])?;
         Ok(())
     }
     Store "!" "( x a-addr -- )" Core Plain "Store a cell at an address." example "variable x  42 x !  x @ .  \\ 42" |f| {
-        f.need(2)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.mem.set_cell(f.vm.stacks.ds[sp - 1], f.vm.stacks.ds[sp - 2])?;
-        f.vm.stacks.sp = sp - 2;
-        Ok(())
+        let t = f.vm.stacks.top_mut(2)?;
+        f.vm.mem.set_cell(t[1], t[0])?;
+        f.vm.stacks.drop_cells(2)
     }
     CFetch "c@" "( c-addr -- char )" Core Plain "Fetch the byte at an address." example "create b 1 c,  b c@ .  \\ 1" |f| {
-        f.need(1)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.stacks.ds[sp - 1] = f.vm.mem.byte(f.vm.stacks.ds[sp - 1])? as i64;
+        let t = f.vm.stacks.top_mut(1)?;
+        t[0] = f.vm.mem.byte(t[0])? as i64;
         Ok(())
     }
     CStore "c!" "( char c-addr -- )" Core Plain "Store the low byte of char at an address." example "create b 1 allot  65 b c!  b c@ emit  \\ A" |f| {
-        f.need(2)?;
-        let sp = f.vm.stacks.sp;
-        f.vm.mem.set_byte(f.vm.stacks.ds[sp - 1], f.vm.stacks.ds[sp - 2] as u8)?;
-        f.vm.stacks.sp = sp - 2;
-        Ok(())
+        let t = f.vm.stacks.top_mut(2)?;
+        f.vm.mem.set_byte(t[1], t[0] as u8)?;
+        f.vm.stacks.drop_cells(2)
     }
     WFetch "w@" "( addr -- u )" Gforth Plain "Fetch the 16-bit value at an address, unsigned (gforth)." example "create b 2 allot  -2 b w!  b w@ .  \\ 65534" |f| { fetch_le(f, 2) }
     WStore "w!" "( x addr -- )" Gforth Plain "Store the low 16 bits of x at an address (gforth)." example "create b 2 allot  $1234 b w!  b c@ hex. decimal  \\ $34" |f| { store_le(f, 2) }

@@ -22,10 +22,10 @@ use crate::number::*;
 /// The floating-point stack as .S and the REPL show it after the data
 /// stack, `F: <2> 1.5 2. `; empty when it is.
 pub(crate) fn fstack_text(f: &Forth) -> String {
-    if f.vm.stacks.fp == 0 {
+    if f.vm.stacks.fdepth() == 0 {
         return String::new();
     }
-    let mut s = format!("F: <{}> ", f.vm.stacks.fp);
+    let mut s = format!("F: <{}> ", f.vm.stacks.fdepth());
     for &r in f.vm.stacks.fstack() {
         s.push_str(&fixed(r, f.prefs.precision));
     }
@@ -85,19 +85,16 @@ fn rdp_args(f: &mut Forth) -> Res<String> {
 
 /// Replace the top float by `op(top)`.
 fn unary(f: &mut Forth, op: impl FnOnce(f64) -> f64) -> Res<()> {
-    f.vm.stacks.fneed(1)?;
-    let fp = f.vm.stacks.fp;
-    f.vm.stacks.fs[fp - 1] = op(f.vm.stacks.fs[fp - 1]);
+    let t = f.vm.stacks.ftop_mut(1)?;
+    t[0] = op(t[0]);
     Ok(())
 }
 
 /// Replace the top two floats by `op(second, top)`.
 fn binary(f: &mut Forth, op: impl FnOnce(f64, f64) -> f64) -> Res<()> {
-    f.vm.stacks.fneed(2)?;
-    let fp = f.vm.stacks.fp;
-    f.vm.stacks.fs[fp - 2] = op(f.vm.stacks.fs[fp - 2], f.vm.stacks.fs[fp - 1]);
-    f.vm.stacks.fp = fp - 1;
-    Ok(())
+    let t = f.vm.stacks.ftop_mut(2)?;
+    t[0] = op(t[0], t[1]);
+    f.vm.stacks.fdrop(1)
 }
 
 /// Pop one float and push a flag.
@@ -192,9 +189,7 @@ primitives! {
         fpop(f).map(|_| ())
     }
     FSwap "fswap" "( F: r1 r2 -- r2 r1 )" Floating Plain "Exchange the top two floats." example "1e 2e fswap f. f.  \\ 1. 2." |f| {
-        f.vm.stacks.fneed(2)?;
-        let fp = f.vm.stacks.fp;
-        f.vm.stacks.fs.swap(fp - 1, fp - 2);
+        f.vm.stacks.ftop_mut(2)?.swap(0, 1);
         Ok(())
     }
     FOver "fover" "( F: r1 r2 -- r1 r2 r1 )" Floating Plain "Copy the second float to the top." |f| {
@@ -202,13 +197,7 @@ primitives! {
         fpush(f, r)
     }
     FRot "frot" "( F: r1 r2 r3 -- r2 r3 r1 )" Floating Plain "Rotate the third float to the top." |f| {
-        f.vm.stacks.fneed(3)?;
-        let fp = f.vm.stacks.fp;
-        let s = &mut f.vm.stacks.fs;
-        let r1 = s[fp - 3];
-        s[fp - 3] = s[fp - 2];
-        s[fp - 2] = s[fp - 1];
-        s[fp - 1] = r1;
+        f.vm.stacks.ftop_mut(3)?.rotate_left(1);
         Ok(())
     }
     FNip "fnip" "( F: r1 r2 -- r2 )" Gforth Plain "Drop the second float." |f| {
@@ -234,7 +223,7 @@ primitives! {
         fpush(f, r)
     }
     FDepth "fdepth" "( -- +n )" Floating Plain "How many floats are on the floating-point stack." example "1e 2e fdepth . fdrop fdrop  \\ 2" |f| {
-        let n = f.vm.stacks.fp as i64;
+        let n = f.vm.stacks.fdepth() as i64;
         f.push(n)
     }
 
@@ -404,7 +393,7 @@ primitives! {
         f.vm.mem.write(a, s.as_bytes())
     }
     FDotS "f.s" "( -- )" Gforth Plain "Show the floating-point stack without changing it: <depth> then the numbers as FS. prints them, top last." example "1e 2e f.s fdrop fdrop  \\ <2> 1.00000000000000E0 2.00000000000000E0" |f| {
-        let mut s = format!("<{}> ", f.vm.stacks.fp);
+        let mut s = format!("<{}> ", f.vm.stacks.fdepth());
         for &r in f.vm.stacks.fstack() {
             s.push_str(&scientific(r, f.prefs.precision, false));
         }

@@ -158,7 +158,7 @@ fn builtin_library(f: &mut Forth, name: &str, once: bool) -> Res<bool> {
 
 /// The xt of a built-in word, by its name, whatever shadows it.
 pub(crate) fn builtin_xt(f: &Forth, name: &str) -> Res<u32> {
-    let xt = f.vm.dict.words.iter().position(|w| &*w.name == name);
+    let xt = f.vm.dict.words().iter().position(|w| &*w.name == name);
     xt.map(|x| x as u32).ok_or(UNDEFINED_WORD)
 }
 
@@ -166,7 +166,7 @@ pub(crate) fn builtin_xt(f: &Forth, name: &str) -> Res<u32> {
 fn name_token(f: &mut Forth, nt: i64) -> Res<u32> {
     let ok = usize::try_from(nt)
         .ok()
-        .and_then(|x| f.vm.dict.words.get(x))
+        .and_then(|x| f.vm.dict.words().get(x))
         .is_some_and(|w| !w.name.is_empty() && w.kind != Kind::Forgotten);
     if !ok {
         return Err(f.fail(BAD_ADDRESS, format!("{nt} is not a name token")));
@@ -196,7 +196,7 @@ fn postpone_all(f: &mut Forth) -> Res<()> {
             ));
         }
         if let Some(xt) = f.vm.dict.find(&name) {
-            if f.vm.dict.words[xt as usize].immediate() {
+            if f.vm.dict.words()[xt as usize].immediate() {
                 crate::compiler::compile_xt(f, xt)?;
             } else {
                 crate::compiler::emit(f, Instr::CompileXt(xt))?;
@@ -228,7 +228,8 @@ pub(crate) fn define_code(f: &mut Forth, name: &str, code: &[Instr]) -> Res<u32>
     let end = f.vm.code.len();
     f.vm.code.fuse(start as usize, end);
     let xt = crate::compiler::define(f, name, Kind::Colon(start), true)?;
-    f.vm.dict.words[xt as usize].code_end = crate::compiler::code_here(f);
+    let code_end = crate::compiler::code_here(f);
+    f.vm.dict.set_code_end(xt, code_end);
     crate::infer::learn_effect(f, xt, start, end as u32, false);
     Ok(xt)
 }
@@ -243,19 +244,20 @@ pub(crate) fn parse_find(f: &mut Forth) -> Res<u32> {
 }
 
 pub(crate) fn run_marker(f: &mut Forth, m: usize) -> Res<()> {
-    let Some(mark) = f.vm.dict.marks.get(m).cloned() else {
+    let Some(words) = f.vm.dict.marker(m).map(|mark| mark.words) else {
         return Err(BAD_ADDRESS);
     };
     if f.compiler
         .def
         .as_ref()
-        .is_some_and(|d| d.xt as usize >= mark.words)
+        .is_some_and(|d| d.xt as usize >= words)
     {
         // The definition being compiled is forgotten too.
         crate::compiler::stop_compiling(f);
     }
-    f.vm.dict.forget(&mark);
-    f.vm.dict.marks.truncate(m);
+    let Some(mark) = f.vm.dict.forget_marker(m) else {
+        return Err(BAD_ADDRESS);
+    };
     f.vm.here = mark.here;
     f.vm.code.truncate(mark.code);
     Ok(())
@@ -273,7 +275,7 @@ fn parse_target(f: &mut Forth, want_defer: bool) -> Res<Target> {
     let Some(xt) = f.vm.dict.find(&name) else {
         return Err(crate::parse::undefined_parsed(f, name, pos));
     };
-    match (f.vm.dict.words[xt as usize].kind, want_defer) {
+    match (f.vm.dict.words()[xt as usize].kind, want_defer) {
         (Kind::Value(a), false) => Ok(Target::Value(a)),
         (Kind::TwoValue(a), false) => Ok(Target::TwoValue(a)),
         (Kind::FValue(a), false) => Ok(Target::FValue(a)),
@@ -341,7 +343,7 @@ fn parse_defer(f: &mut Forth) -> Res<u32> {
 fn xt_body(f: &mut Forth, xt: i64) -> Res<u32> {
     let body = usize::try_from(xt)
         .ok()
-        .and_then(|x| f.vm.dict.words.get(x))
+        .and_then(|x| f.vm.dict.words().get(x))
         .and_then(|w| w.body());
     body.ok_or_else(|| f.fail(NOT_CREATED, "that word has no data field"))
 }
@@ -355,14 +357,18 @@ fn note_stack_comment(f: &mut Forth, start: i64, found: bool) -> Res<()> {
     if !found || crate::compiler::code_here(f) != def.code_start || !f.compiling() {
         return Ok(());
     }
-    let xt = def.xt as usize;
+    let xt = def.xt;
     let inp = *f.input.current();
     let end = (inp.buf + crate::parse::to_in(f)).max(start);
     let Ok(text) = f.vm.mem.string(start, end - start) else {
         return Ok(());
     };
     let text = text.trim().trim_end_matches(')').trim();
-    if !f.vm.dict.keep_effect(xt, format!("( {text} )").into()) {
+    if !f
+        .vm
+        .dict
+        .keep_effect(xt as usize, format!("( {text} )").into())
+    {
         return Err(f.fail(
             DICTIONARY_OVERFLOW,
             format!(
@@ -457,24 +463,17 @@ fn environment(f: &mut Forth, q: &str) -> Res<bool> {
 }
 
 fn set_order(f: &mut Forth, order: Vec<u32>) -> Res<()> {
-    if order.len() > MAX_ORDER {
-        return Err(ORDER_OVERFLOW);
+    match f.vm.dict.set_order(order) {
+        Err(ARG_TYPE) => Err(f.fail(ARG_TYPE, "not a word list id")),
+        r => r,
     }
-    if order
-        .iter()
-        .any(|&w| w as usize >= f.vm.dict.wordlists.len())
-    {
-        return Err(f.fail(ARG_TYPE, "not a word list id"));
-    }
-    f.vm.dict.order = order;
-    Ok(())
 }
 
 fn lookup_result(f: &mut Forth, xt: Option<u32>) -> Res<()> {
     match xt {
         Some(xt) => {
             f.push(xt as i64)?;
-            let imm = f.vm.dict.words[xt as usize].immediate();
+            let imm = f.vm.dict.words()[xt as usize].immediate();
             f.push(if imm { 1 } else { -1 })
         }
         None => f.push(0),
@@ -527,7 +526,7 @@ primitives! {
     }
     Postpone "postpone" "( \"name\" -- )" Core ImmediateCompileOnly "Compile the compilation semantics of name." example ": my-if postpone if ; immediate  : t my-if 1 then ;  -1 t .  \\ 1" |f| {
         let xt = parse_find(f)?;
-        if f.vm.dict.words[xt as usize].immediate() {
+        if f.vm.dict.words()[xt as usize].immediate() {
             crate::compiler::compile_xt(f, xt)
         } else {
             crate::compiler::emit(f, Instr::CompileXt(xt))
@@ -598,8 +597,8 @@ primitives! {
             let code = crate::compiler::code_here(f) + 1;
             return crate::compiler::emit(f, Instr::Does(code));
         }
-        let target = f.vm.dict.last.filter(|&x| {
-            matches!(f.vm.dict.words[x as usize].kind, Kind::Create(_) | Kind::Does { .. })
+        let target = f.vm.dict.last().filter(|&x| {
+            matches!(f.vm.dict.words()[x as usize].kind, Kind::Create(_) | Kind::Does { .. })
         });
         let Some(target) = target else {
             return Err(f.fail(NOT_CREATED, "DOES> needs a word made by CREATE"));
@@ -698,7 +697,7 @@ primitives! {
         define_parsed(f, Kind::Create(body)).map(|_| ())
     }
     Marker "marker" "( \"name\" -- )" CoreExt Plain "Make a word that forgets itself and everything defined after it." example "marker clean  : temp 1 ;  clean" |f| {
-        let Some(mark) = f.vm.dict.mark(f.vm.here, f.vm.code.len()) else {
+        let Some(m) = f.vm.dict.new_marker(f.vm.here, f.vm.code.len()) else {
             return Err(f.fail(
                 DICTIONARY_OVERFLOW,
                 format!(
@@ -707,19 +706,15 @@ primitives! {
                 ),
             ));
         };
-        let m = f.vm.dict.marks.len() as u32;
-        f.vm.dict.marks.push(mark);
         define_parsed(f, Kind::Marker(m)).map(|_| ())
     }
     Synonym "synonym" "( \"newname\" \"oldname\" -- )" Tools Plain "Make newname behave exactly like oldname." example "synonym plus +  2 3 plus .  \\ 5" |f| {
         let new = parse_def_name(f)?;
         let old = parse_find(f)?;
-        let w = f.vm.dict.words[old as usize].clone();
+        let w = f.vm.dict.words()[old as usize].clone();
         let xt = crate::compiler::define(f, &new, w.kind, true)?;
-        let nw = &mut f.vm.dict.words[xt as usize];
-        nw.flags = w.flags;
-        nw.code_end = w.code_end;
-        nw.effects = w.effects;
+        f.vm.dict.add_flags(xt, w.flags);
+        f.vm.dict.share_code(xt, old);
         Ok(())
     }
 
@@ -787,16 +782,16 @@ primitives! {
         f.rpop().map(|_| ())
     }
     Latest "latest" "( -- nt )" Gforth Plain "The name token of the newest named word (0 if none)." |f| {
-        let nt = f.vm.dict.last.filter(|&x| !f.vm.dict.words[x as usize].name.is_empty());
+        let nt = f.vm.dict.last().filter(|&x| !f.vm.dict.words()[x as usize].name.is_empty());
         f.push(nt.map_or(0, i64::from))
     }
     LatestXt "latestxt" "( -- xt )" Gforth Plain "The execution token of the newest definition, named or not." |f| {
-        let xt = f.vm.dict.last.ok_or_else(|| f.fail(BAD_ADDRESS, "no word has been defined"))?;
+        let xt = f.vm.dict.last().ok_or_else(|| f.fail(BAD_ADDRESS, "no word has been defined"))?;
         f.push(xt as i64)
     }
     ToName ">name" "( xt -- nt | 0 )" Gforth Plain "The name token of a word (0 for a nameless one); here it is the xt itself." |f| {
         let xt = f.pop()?;
-        let named = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words.get(x)).is_some_and(|w| !w.name.is_empty());
+        let named = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words().get(x)).is_some_and(|w| !w.name.is_empty());
         f.push(if named { xt } else { 0 })
     }
     FindName "find-name" "( c-addr u -- nt | 0 )" Gforth Plain "The name token of the word with this name in the search order, or 0 (gforth)." |f| {
@@ -808,7 +803,7 @@ primitives! {
     NameToString "name>string" "( nt -- c-addr u )" Tools Plain "The name of a word, as a string." |f| {
         let nt = f.pop()?;
         let nt = name_token(f, nt)?;
-        let name = f.vm.dict.words[nt as usize].name.to_string();
+        let name = f.vm.dict.words()[nt as usize].name.to_string();
         let a = arg_string(f, &name)?;
         f.push(a)?;
         f.push(name.len() as i64)
@@ -816,13 +811,13 @@ primitives! {
     NameToInterpret "name>interpret" "( nt -- xt | 0 )" Tools Plain "What the word does when interpreted (0 for a compile-only word)." |f| {
         let nt = f.pop()?;
         let nt = name_token(f, nt)?;
-        let only = f.vm.dict.words[nt as usize].compile_only();
+        let only = f.vm.dict.words()[nt as usize].compile_only();
         f.push(if only { 0 } else { nt as i64 })
     }
     NameToCompile "name>compile" "( nt -- x xt )" Tools Plain "What the word does when compiled: x xt execute performs it (xt is EXECUTE for an immediate word, COMPILE, otherwise)." |f| {
         let nt = f.pop()?;
         let nt = name_token(f, nt)?;
-        let how = if f.vm.dict.words[nt as usize].immediate() { "execute" } else { "compile," };
+        let how = if f.vm.dict.words()[nt as usize].immediate() { "execute" } else { "compile," };
         let how = builtin_xt(f, how)?;
         f.push(nt as i64)?;
         f.push(how as i64)
@@ -830,14 +825,14 @@ primitives! {
     TraverseWordlist "traverse-wordlist" "( i*x xt wid -- j*x )" Tools Plain "Run xt ( k*x nt -- l*x flag ) for each word in wid, newest first, until it returns false." |f| {
         let wid = f.pop()?;
         let xt = f.pop()?;
-        if wid < 0 || wid as usize >= f.vm.dict.wordlists.len() {
+        if wid < 0 || wid as usize >= f.vm.dict.wordlists().len() {
             return Err(f.fail(ARG_TYPE, "not a word list id"));
         }
         let xt = u32::try_from(xt).map_err(|_| BAD_ADDRESS)?;
-        let nts: Vec<u32> = (0..f.vm.dict.words.len() as u32)
+        let nts: Vec<u32> = (0..f.vm.dict.words().len() as u32)
             .rev()
             .filter(|&x| {
-                let w = &f.vm.dict.words[x as usize];
+                let w = &f.vm.dict.words()[x as usize];
                 w.wordlist == wid as u32 && w.revealed && !w.name.is_empty()
             })
             .collect();
@@ -852,7 +847,7 @@ primitives! {
     }
     BodyFrom "body>" "( a-addr -- xt )" Gforth Plain "The word whose data field is at a-addr (the inverse of >BODY)." |f| {
         let a = f.pop()?;
-        let xt = f.vm.dict.words.iter().rposition(|w| w.body().is_some_and(|b| b as i64 == a));
+        let xt = f.vm.dict.words().iter().rposition(|w| w.body().is_some_and(|b| b as i64 == a));
         match xt {
             Some(xt) => f.push(xt as i64),
             None => Err(f.fail(NOT_CREATED, format!("{a} is not the data field of a word"))),
@@ -860,7 +855,7 @@ primitives! {
     }
     Alias "alias" "( xt \"name\" -- )" Gforth Plain "Make name do what xt does: ' dup alias twin." |f| {
         let xt = f.pop()?;
-        let Some(w) = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words.get(x)).cloned() else {
+        let Some(w) = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words().get(x)).cloned() else {
             return Err(f.fail(BAD_ADDRESS, format!("{xt} is not an execution token")));
         };
         if w.kind == Kind::Forgotten {
@@ -868,8 +863,7 @@ primitives! {
         }
         let name = parse_def_name(f)?;
         let new = crate::compiler::define(f, &name, w.kind, true)?;
-        f.vm.dict.words[new as usize].code_end = w.code_end;
-        f.vm.dict.words[new as usize].effects = w.effects;
+        f.vm.dict.share_code(new, xt as u32);
         Ok(())
     }
     NextName "nextname" "( c-addr u -- )" Gforth Plain "The next defining word takes this name instead of parsing one." |f| {
@@ -1078,8 +1072,10 @@ primitives! {
     EndStructure "end-structure" "( struct-sys +n -- )" Facility Plain "End a structure, setting its size." example "begin-structure point field: p.x field: p.y end-structure  point .  \\ 16" |f| {
         let size = f.pop()?;
         let xt = f.pop()?;
-        let w = usize::try_from(xt).ok().and_then(|x| f.vm.dict.words.get_mut(x)).ok_or(CONTROL_MISMATCH)?;
-        w.kind = Kind::Constant(size);
+        let xt = u32::try_from(xt).map_err(|_| CONTROL_MISMATCH)?;
+        if !f.vm.dict.make_constant(xt, size) {
+            return Err(CONTROL_MISMATCH);
+        }
         Ok(())
     }
     PlusField "+field" "( n1 n2 \"name\" -- n3 )" Facility Plain "A field of n2 bytes at offset n1: name adds n1 to an address." example "0 8 +field p.x drop  create pt 8 allot  5 pt p.x !  pt p.x @ .  \\ 5" |f| {
@@ -1104,7 +1100,7 @@ primitives! {
 
     ForthWordlist "forth-wordlist" "( -- wid )" Search Plain "The word list of the standard words." example "forth-wordlist .  \\ 0" |f| { f.push(0) }
     GetOrder "get-order" "( -- widn ... wid1 n )" Search Plain "The search order, first-searched on top." example "get-order .s  \\ <5> 2 1 0 0 4 (root, games, forth twice, the first on top, then the count)" |f| {
-        let order = f.vm.dict.order.clone();
+        let order = f.vm.dict.order().to_vec();
         for &w in &order {
             f.push(w as i64)?;
         }
@@ -1125,43 +1121,40 @@ primitives! {
         order.reverse();
         set_order(f, order)
     }
-    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into." example "get-current .  \\ 0" |f| { f.push(f.vm.dict.current as i64) }
+    GetCurrent "get-current" "( -- wid )" Search Plain "The word list new definitions go into." example "get-current .  \\ 0" |f| { f.push(f.vm.dict.current() as i64) }
     SetCurrent "set-current" "( wid -- )" Search Plain "Put new definitions into wid." example "wordlist set-current forth-wordlist set-current" |f| {
         let w = f.pop()?;
-        if w < 0 || w as usize >= f.vm.dict.wordlists.len() {
+        if !u32::try_from(w).is_ok_and(|w| f.vm.dict.set_current(w)) {
             return Err(f.fail(ARG_TYPE, "not a word list id"));
         }
-        f.vm.dict.current = w as u32;
         Ok(())
     }
     Wordlist "wordlist" "( -- wid )" Search Plain "Make a new, empty word list." example "wordlist constant mine" |f| {
-        if f.vm.dict.wordlists.len() >= 1024 {
+        let Some(wid) = f.vm.dict.new_wordlist(None) else {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
-        }
-        f.vm.dict.wordlists.push(Default::default());
-        f.push(f.vm.dict.wordlists.len() as i64 - 1)
+        };
+        f.push(wid as i64)
     }
     Vocabulary "vocabulary" "( \"name\" -- )" Gforth Plain "Make a new word list and a word name that puts it first in the search order, in place of the first one (ALSO first keeps that one): vocabulary tools  also tools definitions" |f| {
-        if f.vm.dict.wordlists.len() >= 1024 {
+        if f.vm.dict.wordlists().len() >= crate::dictionary::MAX_WORDLISTS {
             return Err(f.fail(DICTIONARY_OVERFLOW, "too many word lists"));
         }
         let name = parse_def_name(f)?;
-        f.vm.dict.wordlists.push(crate::dictionary::Wordlist {
-            name: Some(name.clone()),
-            ..Default::default()
-        });
-        f.push(f.vm.dict.wordlists.len() as i64 - 1)?;
+        let wid = f.vm.dict.new_wordlist(Some(name.clone())).ok_or(DICTIONARY_OVERFLOW)?;
+        f.push(wid as i64)?;
         f.compiler.next_name = Some(name);
         let text = "create , does> @ >r get-order nip r> swap set-order ;";
         interp::interpret_text(f, "<vocabulary>", text.as_bytes().to_vec(), -1)
     }
     Definitions "definitions" "( -- )" Search Plain "New definitions go into the first word list of the search order." example "only forth definitions" |f| {
-        f.vm.dict.current = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
+        if !f.vm.dict.definitions() {
+            return Err(ORDER_UNDERFLOW);
+        }
         Ok(())
     }
     Also "also" "( -- )" Search Plain "Duplicate the first word list in the search order." example "also forth previous" |f| {
-        let top = *f.vm.dict.order.last().ok_or(ORDER_UNDERFLOW)?;
-        let mut o = f.vm.dict.order.clone();
+        let top = *f.vm.dict.order().last().ok_or(ORDER_UNDERFLOW)?;
+        let mut o = f.vm.dict.order().to_vec();
         o.push(top);
         set_order(f, o)
     }
@@ -1172,16 +1165,13 @@ primitives! {
         f.push(crate::dictionary::GAMES_WORDLIST as i64)
     }
     Previous "previous" "( -- )" Search Plain "Remove the first word list from the search order." example "also forth previous" |f| {
-        if f.vm.dict.order.pop().is_none() {
+        if !f.vm.dict.previous() {
             return Err(ORDER_UNDERFLOW);
         }
         Ok(())
     }
     Forth "forth" "( -- )" Search Plain "Replace the first word list in the search order with FORTH-WORDLIST." example "only forth" |f| {
-        match f.vm.dict.order.last_mut() {
-            Some(top) => *top = 0,
-            None => f.vm.dict.order.push(0),
-        }
+        f.vm.dict.forth_first();
         Ok(())
     }
 }

@@ -93,11 +93,11 @@ pub(crate) fn words_text(f: &Forth, which: Option<&str>) -> String {
         if name.starts_with('(') && name != "(" && name != "(local)" {
             continue;
         }
-        if xt >= f.vm.dict.user_start {
+        if xt >= f.vm.dict.user_start() {
             mine.push(name);
             continue;
         }
-        let set = match f.vm.dict.words[xt as usize].kind {
+        let set = match f.vm.dict.words()[xt as usize].kind {
             Kind::Prim(i) => crate::words::core::spec_for(i).map_or("other", |s| s.set.name()),
             _ => "prelude (written in Forth)",
         };
@@ -270,8 +270,8 @@ primitives! {
         print(f, &format!("{s}\n"))
     }
     Clear "clear" "( i*x -- )" Playforth Plain "Empty the data stack and the floating-point stack: a fresh start (gforth's clearstack empties the data stack only)." |f| {
-        f.vm.stacks.sp = 0;
-        f.vm.stacks.fp = 0;
+        f.vm.stacks.clear_data();
+        f.vm.stacks.clear_floats();
         Ok(())
     }
     Words "words" "( -- )" Tools Plain "List your words, then how many words each built-in word set has. `words all` lists every word, `words games` (or another set's name) one set." example "words  \\ (every word, by word set)" |f| {
@@ -318,10 +318,10 @@ primitives! {
         Ok(())
     }
     Order "order" "( -- )" Search Plain "Show the search order, first-searched first, then the current word list." example "order  \\ forth forth games root  forth (the search order, then where new words go)" |f| {
-        let name = |f: &Forth, w: u32| f.vm.dict.wordlists.get(w as usize)
+        let name = |f: &Forth, w: u32| f.vm.dict.wordlists().get(w as usize)
             .and_then(|l| l.name.clone()).unwrap_or_else(|| format!("wordlist{w}"));
-        let mut s: Vec<String> = f.vm.dict.order.iter().rev().map(|&w| name(f, w)).collect();
-        s.push(format!(" {}", name(f, f.vm.dict.current)));
+        let mut s: Vec<String> = f.vm.dict.order().iter().rev().map(|&w| name(f, w)).collect();
+        s.push(format!(" {}", name(f, f.vm.dict.current())));
         let line = format!("{}\n", s.join(" "));
         print(f, &line)
     }

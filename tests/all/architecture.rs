@@ -1165,3 +1165,29 @@ fn tokens_keep_lines() {
         ]
     );
 }
+
+/// The stacks keep their fields private to `stacks.rs`; the inner
+/// interpreter's door to them, `Stacks::parts` (every part lent apart, so
+/// that the hot loop keeps its depths in registers), is taken in `vm.rs`
+/// only.
+#[test]
+fn only_the_inner_interpreter_takes_the_stacks_door() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut takers = vec![];
+    for (file, _, text) in library_files(root) {
+        let t = tokens(&text);
+        for w in t.windows(3) {
+            if w[0].tok == Tok::Punct('.')
+                && w[1].tok == Tok::Ident("parts".into())
+                && w[2].tok == Tok::Punct('(')
+                && file != "src/vm.rs"
+            {
+                takers.push(format!("{file}:{}", w[1].line));
+            }
+        }
+    }
+    assert!(
+        takers.is_empty(),
+        "Stacks::parts is the inner interpreter's door (vm.rs); taken at {takers:?}"
+    );
+}

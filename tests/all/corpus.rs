@@ -48,7 +48,7 @@ const TIMEOUT: Duration = Duration::from_secs(5);
 const GFORTH_STDERR_ALLOWED: &[&str] = &["106-tilde-tilde"];
 
 /// The gforth whose output the `.out` files hold.
-const GFORTH_VERSION: &str = "gforth 0.7.3";
+pub(crate) const GFORTH_VERSION: &str = "gforth 0.7.3";
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -93,12 +93,12 @@ fn known_failures() -> BTreeMap<String, String> {
     known
 }
 
-struct Run {
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
+pub(crate) struct Run {
+    pub(crate) stdout: Vec<u8>,
+    pub(crate) stderr: Vec<u8>,
     /// The exit code, or None when killed (by a signal or the timeout).
-    code: Option<i32>,
-    timed_out: bool,
+    pub(crate) code: Option<i32>,
+    pub(crate) timed_out: bool,
 }
 
 /// A fresh empty directory for one run.
@@ -117,7 +117,7 @@ fn scratch_dir(tag: &str) -> PathBuf {
 
 /// Run `program args...` with empty stdin in a fresh scratch directory,
 /// killing it after `TIMEOUT`.
-fn run(program: &str, args: &[&Path], tag: &str) -> Run {
+pub(crate) fn run(program: &str, args: &[&Path], tag: &str) -> Run {
     let dir = scratch_dir(tag);
     let mut child = Command::new(program)
         .args(args)
@@ -198,7 +198,7 @@ fn expected(name: &str) -> Vec<u8> {
 }
 
 /// The first non-blank line (gforth's error reports start with a blank one).
-fn first_line(bytes: &[u8]) -> String {
+pub(crate) fn first_line(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     text.lines()
         .find(|l| !l.trim().is_empty())
@@ -209,7 +209,7 @@ fn first_line(bytes: &[u8]) -> String {
 /// Where `actual` first differs from `expected`, line by line:
 /// "line N: expected "..." got "..."" (lines shown escaped, with their
 /// line break when they have one, so a missing final newline shows).
-fn first_difference(expected: &[u8], actual: &[u8]) -> String {
+pub(crate) fn first_difference(expected: &[u8], actual: &[u8]) -> String {
     let e: Vec<&[u8]> = expected.split_inclusive(|&b| b == b'\n').collect();
     let a: Vec<&[u8]> = actual.split_inclusive(|&b| b == b'\n').collect();
     for i in 0..e.len().max(a.len()) {
@@ -225,7 +225,7 @@ fn first_difference(expected: &[u8], actual: &[u8]) -> String {
     "no difference".to_string()
 }
 
-fn how_it_ended(r: &Run) -> String {
+pub(crate) fn how_it_ended(r: &Run) -> String {
     if r.timed_out {
         format!("killed after {TIMEOUT:?}")
     } else {
@@ -343,7 +343,7 @@ fn playforth_agrees_with_gforth() {
 }
 
 /// `gforth --version` prints e.g. "gforth 0.7.3" (on stderr, for 0.7.3).
-fn gforth_version() -> Option<String> {
+pub(crate) fn gforth_version() -> Option<String> {
     let out = Command::new("gforth")
         .arg("--version")
         .stdin(Stdio::null())

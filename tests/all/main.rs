@@ -26,6 +26,7 @@ mod games;
 mod help_examples;
 mod host;
 mod learn;
+mod library;
 mod reference;
 mod robustness;
 mod see_roundtrip;
