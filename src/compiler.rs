@@ -764,7 +764,8 @@ pub(crate) fn locals_bar(f: &mut Forth) -> Res<()> {
 // ---- the stack-comment warning at `;` ----
 
 /// At `;`: infer the new word's effect and warn when its stack comment
-/// cannot be true. The definition compiles either way.
+/// cannot be true. The definition compiles either way. In a library
+/// file (`read_quietly`) the warning is only counted.
 pub(crate) fn check_effect(f: &mut Forth, def: &Definition, end: u32) {
     let (xt, start) = (def.xt, def.code_start);
     let Some(why) = crate::infer::learn_effect(f, xt, start, end, def.does_for.is_some()) else {
@@ -773,6 +774,19 @@ pub(crate) fn check_effect(f: &mut Forth, def: &Definition, end: u32) {
     if !crate::infer::warnings_on(f) {
         return;
     }
+    if let Some(wrong) = &mut f.compiler.wrong_in_file {
+        *wrong += 1;
+        return;
+    }
+    let place = warning_place(f, def.at);
+    let body = body_text(f, start, end, f.input.token_pos());
+    let line = warning_line(f, xt, &place, &why, &body);
+    let _ = writeln!(f.host.diag, "{line}");
+}
+
+/// The warning for the colon word `xt`: `place` (`file:line: `), what
+/// its comment says, `why` the code cannot do it, and its `body`.
+fn warning_line(f: &Forth, xt: u32, place: &str, why: &str, body: &str) -> String {
     let w = &f.vm.dict.words()[xt as usize];
     let name = if w.name.is_empty() {
         ":noname".to_string()
@@ -780,24 +794,26 @@ pub(crate) fn check_effect(f: &mut Forth, def: &Definition, end: u32) {
         w.name.to_string()
     };
     let comment = w.effect.as_deref().unwrap_or("");
-    let mut body = written_body(f, start).unwrap_or_else(|| crate::see::decompile(f, start, end));
+    format!("{place}warning: `{name}` says {comment} but {why}: `{body}`")
+}
+
+/// The body of the definition whose code is `start..end`, as written
+/// (up to the `;` at `to`) when it is on one kept line, else as SEE
+/// shows it; cut short past `QUOTED` characters.
+fn body_text(f: &Forth, start: u32, end: u32, to: crate::code::Pos) -> String {
+    let mut body =
+        written_body(f, start, to).unwrap_or_else(|| crate::see::decompile(f, start, end));
     if body.chars().count() > crate::infer::QUOTED {
         let cut: String = body.chars().take(crate::infer::QUOTED - 1).collect();
         body = format!("{} …", cut.trim_end());
     }
-    let place = warning_place(f, def.at);
-    let _ = writeln!(
-        f.host.diag,
-        "{place}warning: `{name}` says {comment} but {why}: `{body}`"
-    );
+    body
 }
 
 /// The text of the definition whose code starts at `start`, from its
-/// first word up to the `;` being interpreted, when both are on one
-/// kept line.
-fn written_body(f: &Forth, start: u32) -> Option<String> {
+/// first word up to the `;` at `to`, when both are on one kept line.
+fn written_body(f: &Forth, start: u32, to: crate::code::Pos) -> Option<String> {
     let from = f.vm.code.pos(start as usize)?;
-    let to = f.input.token_pos();
     if from.src != to.src || from.line != to.line || to.col <= from.col {
         return None;
     }
@@ -813,8 +829,233 @@ fn warning_place(f: &Forth, at: crate::code::Pos) -> String {
     if f.input.current().kind == crate::input::SourceKind::Terminal {
         return String::new();
     }
+    file_line(f, at)
+}
+
+/// `file:line: ` of a position, if its text is kept.
+fn file_line(f: &Forth, at: crate::code::Pos) -> String {
     match f.input.location(at) {
         Some(loc) => format!("{}:{}: ", loc.file, loc.line),
         None => String::new(),
     }
+}
+
+// ---- library files: a line for what they get wrong, `effects` lists it ----
+
+/// Before a file is included: it is read quietly, its stack comments that
+/// disagree with their code counted instead of warned about, unless it is
+/// the `script` run (the user's own code, as the prompt is). Returns what
+/// `end_quiet_read` gives back.
+pub(crate) fn read_quietly(f: &mut Forth, script: bool) -> Option<u32> {
+    std::mem::replace(&mut f.compiler.wrong_in_file, (!script).then_some(0))
+}
+
+/// After a file: one line for its stack comments that disagree with their
+/// code, if any, pointing to `effects`; then back to the `outer` file's count.
+pub(crate) fn end_quiet_read(f: &mut Forth, file: &str, outer: Option<u32>) {
+    let wrong = std::mem::replace(&mut f.compiler.wrong_in_file, outer);
+    let Some(n) = wrong.filter(|n| *n > 0) else {
+        return;
+    };
+    if !crate::infer::warnings_on(f) {
+        return;
+    }
+    let (s, verb, them) = if n == 1 {
+        ("", "disagrees with its", "it")
+    } else {
+        ("s", "disagree with their", "them")
+    };
+    let _ = writeln!(
+        f.host.diag,
+        "{n} stack comment{s} in {file} {verb} code — `effects {file}` lists {them}"
+    );
+}
+
+/// What `effects` prints: for the file named (or every file loaded, when
+/// None), the stack comments that disagree with their code (as `;` would
+/// have warned), those not checked because they cannot be read exactly,
+/// and how many more could not be checked because their code's effect is
+/// not fixed. A file is named as written, with the file it stands for
+/// (canonical), if there is one.
+pub(crate) fn effects_listing(
+    f: &Forth,
+    file: Option<(&str, Option<std::path::PathBuf>)>,
+) -> String {
+    // The texts kept that the name stands for: 0 is the terminal's.
+    let mut files: Vec<(String, u32)> = Vec::new();
+    for src in 1.. {
+        let Some(text) = f.input.text(src) else {
+            break;
+        };
+        if file.is_none() && !has_comments(f, src) {
+            continue;
+        }
+        let matches = match &file {
+            Some((name, canon)) => {
+                text.name == *name
+                    || text.name == format!("<built-in {name}>")
+                    || canon.is_some()
+                        && std::fs::canonicalize(&text.name).ok().as_ref() == canon.as_ref()
+            }
+            None => text.name != "<prelude>",
+        };
+        if !matches {
+            continue;
+        }
+        // A file read again after it changed: what it says now.
+        match files.iter_mut().find(|(n, _)| *n == text.name) {
+            Some((_, latest)) => *latest = src,
+            None => files.push((text.name.clone(), src)),
+        }
+    }
+    let Some((asked, _)) = file else {
+        if files.is_empty() {
+            return "No file loaded in this session has a stack comment.\n".to_string();
+        }
+        let mut out = String::new();
+        let (mut all, mut wrong) = (0, 0);
+        for (name, src) in &files {
+            let (text, n, w) = file_listing(f, name, *src);
+            out.push_str(&text);
+            all += n;
+            wrong += w;
+        }
+        let s = if files.len() == 1 { "" } else { "s" };
+        out.push_str(&format!(
+            "{wrong} of {all} stack comments in {} file{s} disagree with their code.\n",
+            files.len()
+        ));
+        return out;
+    };
+    if files.is_empty() {
+        return format!(
+            "{asked} was not loaded in this session: `effects` lists what files loaded with `include` or `require` say\n"
+        );
+    }
+    files
+        .iter()
+        .map(|(name, src)| file_listing(f, name, *src).0)
+        .collect()
+}
+
+/// Was a definition with a stack comment read from the kept text `src`?
+fn has_comments(f: &Forth, src: u32) -> bool {
+    f.vm.dict
+        .words()
+        .iter()
+        .any(|w| w.effect.is_some() && w.defined_at.is_some_and(|at| at.src == src))
+}
+
+/// The listing for one file, whose definitions were read from the kept
+/// text `src`; with how many stack comments it has, and how many
+/// disagree with their code.
+fn file_listing(f: &Forth, name: &str, src: u32) -> (String, usize, usize) {
+    use crate::infer::Verdict;
+    // Each definition once, the newest if the file was read again.
+    let mut found: std::collections::BTreeMap<(u32, u32), u32> = Default::default();
+    for (xt, w) in f.vm.dict.words().iter().enumerate() {
+        if let Some(at) = w.defined_at
+            && at.src == src
+            && w.effect.is_some()
+        {
+            found.insert((at.line, at.col), xt as u32);
+        }
+    }
+    let (mut wrong, mut unread, mut unknown) = (Vec::new(), Vec::new(), Vec::new());
+    let mut all = 0;
+    for &xt in found.values() {
+        let Some(verdict) = crate::infer::recheck(f, xt) else {
+            continue;
+        };
+        all += 1;
+        let w = &f.vm.dict.words()[xt as usize];
+        let Some(at) = w.defined_at else {
+            continue;
+        };
+        let place = file_line(f, at);
+        let name = if w.name.is_empty() {
+            ":noname".to_string()
+        } else {
+            w.name.to_string()
+        };
+        match verdict {
+            Verdict::Fits => {}
+            Verdict::Disagrees(why) => {
+                let Kind::Colon(start) = w.kind else {
+                    continue;
+                };
+                let end = w.code_end;
+                let to = end
+                    .checked_sub(1)
+                    .and_then(|e| f.vm.code.pos(e as usize))
+                    .unwrap_or_default();
+                let body = body_text(f, start, end, to);
+                wrong.push(warning_line(f, xt, &place, &why, &body));
+            }
+            Verdict::NotRead(why) => {
+                let comment = w.effect.as_deref().unwrap_or("");
+                unread.push(format!("{place}`{name}` {comment}: {why}"));
+            }
+            Verdict::CodeUnknown => unknown.push(format!("`{name}`")),
+        }
+    }
+    let mut out = String::new();
+    let comments = |n: usize| {
+        if n == 1 {
+            "1 stack comment".to_string()
+        } else {
+            format!("{n} stack comments")
+        }
+    };
+    if all == 0 {
+        out.push_str(&format!(
+            "{name}: no definition there has a stack comment\n"
+        ));
+        return (out, 0, 0);
+    }
+    let fit = all - wrong.len() - unread.len() - unknown.len();
+    if wrong.is_empty() {
+        out.push_str(&format!(
+            "{name}: {fit} of {all} stack comments fit their code\n"
+        ));
+    } else {
+        let verb = if wrong.len() == 1 {
+            "disagrees with its"
+        } else {
+            "disagree with their"
+        };
+        out.push_str(&format!(
+            "{name}: {} of {all} stack comments {verb} code:\n",
+            wrong.len()
+        ));
+        for line in &wrong {
+            out.push_str(&format!("{line}\n"));
+        }
+    }
+    let they = |n: usize| {
+        if n == 1 {
+            ("it", "its")
+        } else {
+            ("they", "their")
+        }
+    };
+    if !unread.is_empty() {
+        out.push_str(&format!(
+            "{name}: {} not checked, as {} cannot be read exactly:\n",
+            comments(unread.len()),
+            they(unread.len()).0
+        ));
+        for line in &unread {
+            out.push_str(&format!("{line}\n"));
+        }
+    }
+    if !unknown.is_empty() {
+        out.push_str(&format!(
+            "{name}: {} not checked, as {} code's effect is not fixed or cannot be known: {}\n",
+            comments(unknown.len()),
+            they(unknown.len()).1,
+            unknown.join(" ")
+        ));
+    }
+    (out, all, wrong.len())
 }

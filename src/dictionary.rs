@@ -237,6 +237,11 @@ impl Dictionary {
         *self.does_effects.get(&code)?
     }
 
+    /// Is the code at `code` a DOES> part (entered with a body address)?
+    pub(crate) fn is_does_part(&self, code: u32) -> bool {
+        self.does_effects.contains_key(&code)
+    }
+
     /// What MARKER number `m` saved.
     pub(crate) fn marker(&self, m: usize) -> Option<&Mark> {
         self.marks.get(m)

@@ -11,9 +11,12 @@
 //! agree, or the effect is unknown: a word that leaves a variable number of
 //! items, a loop that does not balance, EXECUTE, a deferred word, `?dup`
 //! not followed by IF, PICK with a computed index, recursion. Unknown never
-//! warns. A definition gets a warning when every path is known and its
-//! result cannot fit any reading of its comment, or when two ways out of
-//! it certainly end at different depths (see `infer`).
+//! warns, nor does an effect that rests on words known only by their
+//! comments (`Walk::Trusting`): a comment may be as wrong as the code under
+//! it. A definition gets a warning when every path is known from code and
+//! its result cannot fit any reading of its comment, or when two ways out
+//! of it certainly end at different depths (see `infer`); `judge` says
+//! which (`Verdict`), at `;` and again for `effects` and `help`.
 //!
 //! Each instruction is visited once (a second arrival only compares
 //! depths), so the cost is linear in the definition's length.
@@ -34,6 +37,8 @@ enum Step {
     Ends,
     /// DEPTH or FDEPTH, whose paths may be meant to end at different depths.
     Depth(Effect),
+    /// THROW with a computed code: it goes on only when the code is 0.
+    Throws(Effect),
 }
 
 /// The effects of the built-in words run through the table, by
@@ -57,7 +62,10 @@ fn prim_steps() -> &'static Vec<Option<PrimStep>> {
                 "abort" | "quit" | "bye" => PrimStep::Ends,
                 "throw" | "(abort\")" => {
                     // THROW's table effect has `|`: it takes its code.
-                    PrimStep::Throw(table_effect(spec.effect).unwrap_or(Effect::data(1, 0)))
+                    PrimStep::Throw(
+                        table_effect(spec.effect).unwrap_or(Effect::data(1, 0)),
+                        spec.name == "throw",
+                    )
                 }
                 "depth" | "fdepth" => {
                     PrimStep::Depth(table_effect(spec.effect).unwrap_or_default())
@@ -77,8 +85,8 @@ enum PrimStep {
     Ends,
     /// THROW goes on only when it throws nothing: `0 throw`, or a
     /// computed code; `-1 throw` ends the path. ABORT"'s run-time the
-    /// same: `true abort" …"` ends it.
-    Throw(Effect),
+    /// same: `true abort" …"` ends it. True for THROW itself.
+    Throw(Effect, bool),
     /// DEPTH, FDEPTH: fixed, but code that reads the depth may mean its
     /// paths to end at different depths.
     Depth(Effect),
@@ -102,8 +110,9 @@ fn builtin_step(i: Instr, lit: Option<i64>) -> Step {
         (PrimStep::Fixed(e), _) => Step::Fixed(e),
         (PrimStep::Ends, _) => Step::Ends,
         (PrimStep::Depth(e), _) => Step::Depth(e),
-        (PrimStep::Throw(_), _) if lit.is_some_and(|n| n != 0) => Step::Ends,
-        (PrimStep::Throw(e), _) => Step::Fixed(e),
+        (PrimStep::Throw(..), _) if lit.is_some_and(|n| n != 0) => Step::Ends,
+        (PrimStep::Throw(e, true), _) if lit.is_none() => Step::Throws(e),
+        (PrimStep::Throw(e, _), _) => Step::Fixed(e),
         (PrimStep::Pick, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 2)),
         (PrimStep::Roll, Some(n)) => Step::Fixed(Effect::data(n + 2, n + 1)),
         (PrimStep::FPick, Some(n)) => Step::Fixed(Effect {
@@ -124,6 +133,14 @@ type Depth = (i64, i64);
 pub(crate) enum Walk {
     /// One fixed effect on every path.
     Known(Effect),
+    /// One fixed effect, from code that reads DEPTH or FDEPTH: it may
+    /// leave in place the items its comment names, having only looked
+    /// at how many there are (`( x1 x2 -- flag )` for "two items?").
+    Inspects(Effect),
+    /// One fixed effect if the words it calls that are known only by
+    /// their comments do what those say: a guess, which no warning may
+    /// rest on (a comment is as likely wrong as the code it sits on).
+    Trusting(Effect),
     /// Not fixed, or not knowable: nothing can be said.
     Unknown,
     /// Every word is known, but two ways through the code end with
@@ -135,7 +152,7 @@ pub(crate) enum Walk {
 impl Walk {
     pub(crate) fn known(self) -> Option<Effect> {
         match self {
-            Walk::Known(e) => Some(e),
+            Walk::Known(e) | Walk::Inspects(e) | Walk::Trusting(e) => Some(e),
             _ => None,
         }
     }
@@ -148,6 +165,8 @@ impl Walk {
 pub(crate) struct CallEffect {
     pub effect: Effect,
     pub sure: bool,
+    /// It reads the depth (see `Known::inspects`).
+    pub inspects: bool,
 }
 
 /// Infer the effect of the code at `code[0..]` (a definition, or a DOES>
@@ -199,6 +218,8 @@ fn walk(
     let mut exit: Option<Depth> = None;
     let mut uneven: Option<Walk> = None;
     let mut sure = true;
+    let mut reads_depth = false;
+    let mut trusting = false;
     while let Some((at, d)) = work.pop() {
         let slot = seen.get_mut(at)?;
         match *slot {
@@ -259,8 +280,17 @@ fn walk(
             Flow::Next(ins, outs) => go(Effect::data(ins, outs), &[next], d),
             Flow::Jump(ins) => go(pop(ins), &[to(i)?], d),
             Flow::Either(on, jumping) => {
-                go(pop(on), &[next], d);
-                go(pop(jumping), &[to(i)?], d);
+                // `0 if` switches code off, `1 if` on: one way only.
+                let falls = match (i, lit) {
+                    (ZBranch(_), Some(v)) => Some(v != 0),
+                    _ => None,
+                };
+                if falls != Some(false) {
+                    go(pop(on), &[next], d);
+                }
+                if falls != Some(true) {
+                    go(pop(jumping), &[to(i)?], d);
+                }
             }
             Flow::Unknown => return None,
             Flow::Depends => match i {
@@ -278,7 +308,9 @@ fn walk(
                 }
                 Call(_) | Word(_) => {
                     let c = call(i)?;
-                    sure &= c.sure;
+                    sure &= c.sure && !c.inspects;
+                    reads_depth |= c.inspects;
+                    trusting |= !c.sure;
                     go(c.effect, &[next], d)
                 }
                 _ => match builtin_step(i, lit) {
@@ -288,6 +320,16 @@ fn walk(
                     Step::Depth(e) => {
                         // The depth as data: uneven paths may be meant.
                         sure = false;
+                        reads_depth = true;
+                        go(e, &[next], d)
+                    }
+                    Step::Throws(e) => {
+                        // A code thrown just before a THEN or ELSE (`c if
+                        // code throw then`) is meant not to be 0: the way
+                        // on may never be taken.
+                        let join = target.get(next) == Some(&true)
+                            || matches!(code.get(next).map(|i| i.unfused()), Some(Branch(_)));
+                        sure &= !join;
                         go(e, &[next], d)
                     }
                 },
@@ -298,12 +340,19 @@ fn walk(
         return sure.then_some(u);
     }
     let (d, f) = exit?;
-    Some(Walk::Known(Effect {
+    let e = Effect {
         ins: u32::try_from(need).ok()?,
         outs: u32::try_from(need + d).ok()?,
         fins: u32::try_from(fneed).ok()?,
         fouts: u32::try_from(fneed + f).ok()?,
-    }))
+    };
+    Some(if trusting {
+        Walk::Trusting(e)
+    } else if reads_depth {
+        Walk::Inspects(e)
+    } else {
+        Walk::Known(e)
+    })
 }
 
 /// How two depths meeting differ.
@@ -350,14 +399,21 @@ pub(crate) const QUOTED: usize = 60;
 
 /// The effect of calling another word, as a definition's walk needs it.
 fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
-    let sure = |effect| Some(CallEffect { effect, sure: true });
+    let sure = |effect| {
+        Some(CallEffect {
+            effect,
+            sure: true,
+            inspects: false,
+        })
+    };
     match i {
         Instr::Call(start) => {
             let xt = f.vm.dict.colon_at(start)?;
             let known = f.vm.dict.words().get(xt as usize)?.effects;
             Some(CallEffect {
                 effect: known.calls?,
-                sure: known.calls == known.inferred,
+                sure: known.calls == known.inferred && !known.trusts,
+                inspects: known.inspects,
             })
         }
         Instr::Word(xt) => match f.vm.dict.words().get(xt as usize)?.kind {
@@ -375,28 +431,21 @@ fn call_effect(f: &Forth, i: Instr) -> Option<CallEffect> {
 }
 
 /// Infer the effect of the code at `start..end`, entered with `entry`
-/// cells pushed (a DOES> part's body address).
-/// Also returns the names of the words called whose effect was taken
-/// from their comment alone.
-fn infer_code(f: &Forth, start: u32, end: u32, entry: i64) -> (Walk, Vec<String>) {
+/// cells pushed (a DOES> part's body address). A call to `itself` (a
+/// word being checked again) is unknown, as it was at its `;`.
+fn infer_code(f: &Forth, start: u32, end: u32, entry: i64, itself: Option<u32>) -> Walk {
     let Some(code) = f.vm.code.instrs().get(start as usize..end as usize) else {
-        return (Walk::Unknown, Vec::new());
+        return Walk::Unknown;
     };
-    let mut trusted = Vec::new();
-    let walk = infer(code, start, entry, &mut |i| {
-        let c = call_effect(f, i)?;
-        if !c.sure
-            && let Instr::Call(at) = i
-            && let Some(xt) = f.vm.dict.colon_at(at)
+    infer(code, start, entry, &mut |i| {
+        if let Instr::Call(at) = i
+            && itself.is_some()
+            && f.vm.dict.colon_at(at) == itself
         {
-            let name = f.vm.dict.words()[xt as usize].name.to_string();
-            if !trusted.contains(&name) {
-                trusted.push(name);
-            }
+            return None;
         }
-        Some(c)
-    });
-    (walk, trusted)
+        call_effect(f, i)
+    })
 }
 
 /// Work out what is known about the colon word `xt`, whose code is
@@ -410,7 +459,7 @@ pub(crate) fn learn_effect(
     end: u32,
     does_part: bool,
 ) -> Option<String> {
-    let (walk, trusted) = infer_code(f, start, end, i64::from(does_part));
+    let walk = infer_code(f, start, end, i64::from(does_part), None);
     let inferred = walk.known();
     // The DOES> parts inside: the effect of running each. (Entries
     // for code a MARKER removed are replaced as new code is learned.)
@@ -426,16 +475,14 @@ pub(crate) fn learn_effect(
             })
             .collect();
         for c in parts {
-            let e = infer_code(f, c, end, 1).0.known();
+            let e = infer_code(f, c, end, 1, None).known();
             f.vm.dict.set_does_effect(c, e);
         }
     }
     let comment = f.vm.dict.words().get(xt as usize)?.effect.clone();
-    let complaint = comment.as_deref().and_then(|c| match walk {
-        // A word known only by its comment may not do what it says.
-        Walk::Known(e) => disagreement(c, &e).map(|why| why + &on_trust(&trusted)),
-        Walk::Uneven { by, float } => uneven_disagreement(c, by, float),
-        Walk::Unknown => None,
+    let complaint = comment.as_deref().and_then(|c| match judge(c, walk) {
+        Verdict::Disagrees(why) => Some(why),
+        _ => None,
     });
     let calls = match (inferred, &comment) {
         (Some(_), _) if complaint.is_some() => None,
@@ -446,10 +493,84 @@ pub(crate) fn learn_effect(
     let known = if does_part {
         Known::default()
     } else {
-        Known { inferred, calls }
+        Known {
+            inferred,
+            calls,
+            inspects: matches!(walk, Walk::Inspects(_)),
+            trusts: matches!(walk, Walk::Trusting(_)),
+        }
     };
     f.vm.dict.set_effects(xt, known);
     complaint
+}
+
+/// What checking a stack comment against its code found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The code may do what the comment says.
+    Fits,
+    /// It cannot: why (`leaves 2 items`).
+    Disagrees(String),
+    /// Not checked, the comment being unread or silent about a stack the
+    /// code uses: why.
+    NotRead(String),
+    /// Not checked: the code's effect is not fixed, or cannot be known.
+    CodeUnknown,
+}
+
+impl Verdict {
+    /// What `help` says of a word's stack comment, if anything.
+    pub(crate) fn help_note(&self) -> Option<String> {
+        match self {
+            // Said by `effects`: help is about the comment.
+            Verdict::Fits | Verdict::CodeUnknown => None,
+            Verdict::Disagrees(why) => Some(format!(
+                "Its code disagrees with this stack comment: {why}."
+            )),
+            Verdict::NotRead(why) => Some(format!(
+                "This stack comment is not checked against its code: {why}."
+            )),
+        }
+    }
+}
+
+/// Judge a stack comment by what walking its code found.
+fn judge(comment: &str, walk: Walk) -> Verdict {
+    if let Some(u) = unread(comment) {
+        return Verdict::NotRead(u.why());
+    }
+    let floats = |e: &Effect| e.fins > 0 || e.fouts > 0;
+    let why = match walk {
+        Walk::Known(e) | Walk::Inspects(e) if floats(&e) && !float_part(comment) => {
+            return Verdict::NotRead(
+                "it has no `F:` part, and its code uses the float stack".to_string(),
+            );
+        }
+        Walk::Known(e) => disagreement(comment, &e, false),
+        Walk::Inspects(e) => disagreement(comment, &e, true),
+        Walk::Uneven { by, float } => uneven_disagreement(comment, by, float),
+        // A word known only by its comment may not do what it says.
+        Walk::Trusting(_) | Walk::Unknown => return Verdict::CodeUnknown,
+    };
+    why.map_or(Verdict::Fits, Verdict::Disagrees)
+}
+
+/// Check the stack comment of the colon word `xt` again, as `;` did
+/// (for `effects`); None if it has none, or no finished code.
+pub(crate) fn recheck(f: &Forth, xt: u32) -> Option<Verdict> {
+    let w = f.vm.dict.words().get(xt as usize)?;
+    let Kind::Colon(start) = w.kind else {
+        return None;
+    };
+    let comment = w.effect.as_deref()?;
+    if w.code_end <= start {
+        return None;
+    }
+    // The code of a DOES> typed outside a definition is entered with the
+    // body's address.
+    let entry = i64::from(f.vm.dict.is_does_part(start));
+    let walk = infer_code(f, start, w.code_end, entry, Some(xt));
+    Some(judge(comment, walk))
 }
 
 /// WARNINGS is on (the default): `;` reports stack comments that
@@ -611,6 +732,30 @@ mod tests {
     }
 
     #[test]
+    fn switched_off_code_is_not_walked() {
+        // 0 IF 1 2 THEN: the literal decides.
+        let code = [Lit(0), ZBranch(4), Lit(1), Lit(2), Exit];
+        assert_eq!(of(&code), Some(e(0, 0)));
+        let code = [Lit(1), ZBranch(4), Lit(1), Lit(2), Exit];
+        assert_eq!(of(&code), Some(e(0, 2)));
+        // 0 IF = ELSE 1 THEN: the `=` that would take an item is never run.
+        let code = [Lit(0), ZBranch(4), Equal, Branch(6), Lit(1), Drop, Exit];
+        assert_eq!(of(&code), Some(e(0, 0)));
+    }
+
+    #[test]
+    fn a_code_thrown_under_a_condition_is_meant() {
+        // swap IF throw THEN drop: `?throw ( flag x -- )`, whose way on
+        // from the THROW would take one more.
+        let throw = word("throw");
+        let code = [Swap, ZBranch(3), throw, Drop, Exit];
+        assert_eq!(walk(&code), Walk::Unknown);
+        // ior THROW on the main line goes on when ior is 0.
+        let code = [throw, Drop, Exit];
+        assert_eq!(of(&code), Some(e(2, 0)));
+    }
+
+    #[test]
     fn unknown_code_is_unknown() {
         assert_eq!(of(&[Execute, Exit]), None);
         assert_eq!(of(&[QDup, Exit]), None);
@@ -645,10 +790,12 @@ mod tests {
             Call(7) => Some(CallEffect {
                 effect: e(2, 1),
                 sure: true,
+                inspects: false,
             }),
             Call(9) => Some(CallEffect {
                 effect: e(0, 0),
                 sure: false,
+                inspects: false,
             }),
             _ => None,
         };
@@ -658,6 +805,9 @@ mod tests {
         // IF 1 THEN call9: call9 might never return.
         let code = [ZBranch(2), Lit(1), Call(9), Exit];
         assert_eq!(infer(&code, 0, 0, &mut known), Walk::Unknown);
+        // ... and what rests on a comment is only a guess.
+        let code = [Call(7), Call(9), Exit];
+        assert_eq!(infer(&code, 0, 0, &mut known), Walk::Trusting(e(2, 1)));
         let code = [ZBranch(2), Lit(1), Call(7), Exit];
         assert_eq!(
             infer(&code, 0, 0, &mut known),
@@ -706,8 +856,145 @@ mod tests {
     }
 
     #[test]
+    fn reading_what_programs_write() {
+        let floats = |fins, fouts| Effect {
+            fins,
+            fouts,
+            ..e(0, 0)
+        };
+        // The marker repeated after `--`, in either case.
+        let says = |c: &str, code: Effect| disagreement(c, &code, false);
+        assert_eq!(says("( F: a b -- F: c )", floats(2, 1)), None);
+        assert_eq!(
+            says("( F: a b -- F: c )", floats(2, 2)).as_deref(),
+            Some("leaves 2 floats")
+        );
+        assert_eq!(says("( f: temp -- f: temp' )", floats(1, 1)), None);
+        assert_eq!(
+            says("( f: temp -- f: temp' )", floats(1, 0)).as_deref(),
+            Some("leaves no floats")
+        );
+        // A note after `;`, a description after `=`.
+        assert_eq!(comment_effect("( n -- ; one cell per set )"), Some(e(1, 0)));
+        assert_eq!(
+            comment_effect("( in -- out = Finish the calculation, return the result u )"),
+            Some(e(1, 1))
+        );
+        assert_eq!(
+            comment_effect("( u1 \"name\" -- u2 ; name execution: -- u )"),
+            Some(e(1, 1))
+        );
+        assert_eq!(
+            comment_effect("( \"<spaces>name\" -- ; -- x = Create x )"),
+            Some(e(0, 0))
+        );
+        // Arithmetic is one item; parsed text is none.
+        assert_eq!(comment_effect("( a b -- a^2 + b^2 )"), Some(e(2, 1)));
+        assert_eq!(comment_effect("( n -- n * 2 )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( -- <text> )"), Some(e(0, 0)));
+        assert_eq!(comment_effect("( <name> -- flag )"), Some(e(0, 1)));
+        assert_eq!(comment_effect("( \"name\" -- )"), Some(e(0, 0)));
+        assert_eq!(comment_effect("( n n*\"string\" -- addr )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( x \"name\"-- )"), None, "no `--` left");
+        // A width that is two cells on a 32-bit system.
+        assert_eq!(says("( 10bit -- 64bit )", e(1, 2)), None);
+        assert_eq!(says("( 10bit -- 64bit )", e(1, 1)), None);
+        assert_eq!(
+            says("( 10bit -- 32bit )", e(1, 2)).as_deref(),
+            Some("leaves 2 items")
+        );
+        // Older code's `---`, and `--` written against a name.
+        assert_eq!(comment_effect("( n1 n2 --- n3 )"), Some(e(2, 1)));
+        assert_eq!(comment_effect("( n--n )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( x1 x2 -- x1; )"), Some(e(2, 1)));
+        // What is not read, and why.
+        let why = |c: &str| unread(c).map(|u| u.why());
+        assert_eq!(
+            why("( m -- days since March 1 )").as_deref(),
+            Some("`since` reads as prose, not as an item")
+        );
+        assert_eq!(
+            why("( new-value -- filtered value )").as_deref(),
+            Some("`filtered` reads as prose, not as an item")
+        );
+        assert_eq!(comment_effect("( seed -- speed )"), Some(e(1, 1)));
+        // A number in a range is one item.
+        assert_eq!(comment_effect("( n -- 0..n-1 )"), Some(e(1, 1)));
+        assert_eq!(comment_effect("( -- 1..6 )"), Some(e(0, 1)));
+        assert_eq!(
+            why("( -- Result )").as_deref(),
+            Some("`Result` reads as prose, not as an item")
+        );
+        assert_eq!(
+            why("( i*x xt -- j*x )").as_deref(),
+            Some("`i*x` stands for any number of items")
+        );
+        assert_eq!(
+            why("( x1 .. xn n -- )").as_deref(),
+            Some("`..` stands for any number of items")
+        );
+        assert_eq!(
+            why("( u n -- c-addr u = convert i*x )").as_deref(),
+            Some("`i*x` stands for any number of items")
+        );
+        assert_eq!(
+            why("( \"name\" -- colon-sys )").as_deref(),
+            Some("`colon-sys` stands for any number of items")
+        );
+        assert_eq!(
+            why("( n [m] -- )").as_deref(),
+            Some("`[m]` may be there or not")
+        );
+        assert_eq!(
+            why("( char 'index' -- )").as_deref(),
+            Some("`'index'` may be a character or parsed text")
+        );
+        assert_eq!(
+            why("( n F: r -- m )").as_deref(),
+            Some("it does not say which stack `m` is on")
+        );
+        assert_eq!(
+            why("( F: r n1 -- )").as_deref(),
+            Some("`n1` names a cell, on the float stack")
+        );
+        assert_eq!(
+            why("( Execution: -- n )").as_deref(),
+            Some("`Execution:` is not a stack it counts")
+        );
+        assert_eq!(
+            why("( -- a + )").as_deref(),
+            Some("`+` has nothing on one side")
+        );
+        assert_eq!(why("( a -- b -- c )").as_deref(), Some("it has two `--`"));
+        assert_eq!(why("( the main loop )").as_deref(), Some("it has no `--`"));
+        assert_eq!(
+            why("( x1 -- 0 | x1 x2 )").as_deref(),
+            Some("its alternatives (`|`) leave different numbers of items")
+        );
+        assert_eq!(why("( n -- n' )"), None);
+        // The tables' `-sys` is playforth's: one cell.
+        assert_eq!(table_effect("( struct-sys +n -- )"), Some(e(2, 0)));
+    }
+
+    #[test]
+    fn depth_readers_may_leave_what_they_look_at() {
+        // `( x1 x2 -- flag )` on `depth 2 < 0=`: looks at two items, leaves them.
+        let code = e(0, 1);
+        assert_eq!(disagreement("( x1 x2 -- flag )", &code, true), None);
+        assert_eq!(
+            disagreement("( x1 x2 -- flag )", &code, false).as_deref(),
+            Some("leaves 3 items")
+        );
+        // ... but never more than it names and leaves.
+        assert_eq!(
+            disagreement("( -- )", &code, true).as_deref(),
+            Some("leaves 1 item")
+        );
+    }
+
+    #[test]
     fn complaints() {
-        let says = |c: &str, ins, outs| disagreement(c, &e(ins, outs));
+        let says = |c: &str, ins, outs| disagreement(c, &e(ins, outs), false);
         assert_eq!(
             says("( n -- n*n )", 1, 2).as_deref(),
             Some("leaves 2 items")
@@ -735,9 +1022,9 @@ mod tests {
             fouts: 1,
             ..e(0, 0)
         };
-        assert_eq!(disagreement("( r1 r2 -- r3 )", &float), None);
+        assert_eq!(disagreement("( r1 r2 -- r3 )", &float, false), None);
         assert_eq!(
-            disagreement("( F: r1 -- r2 )", &float).as_deref(),
+            disagreement("( F: r1 -- r2 )", &float, false).as_deref(),
             Some("takes 2 floats and leaves 1 float")
         );
         assert_eq!(says("( R: -- x )", 1, 3), None);
@@ -747,7 +1034,7 @@ mod tests {
             fouts: 1,
             ..e(1, 0)
         };
-        assert_eq!(disagreement("( F: p r -- t )", &both), None);
+        assert_eq!(disagreement("( F: p r -- t )", &both, false), None);
         assert_eq!(says("( -- n | n m )", 1, 3), None);
         assert_eq!(says("( i*x -- )", 1, 3), None);
     }

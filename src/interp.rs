@@ -283,9 +283,15 @@ pub(crate) fn included(f: &mut Forth, name: &str) -> Res<()> {
     // blank follows it), so it is read past.
     let shebang = text.starts_with(b"#!");
     let outer = std::mem::replace(&mut f.input.redefined_from, f.input.redefined.len());
-    let r = interpret_lines(f, &path.to_string_lossy(), text, id, shebang);
+    // Stack comments that disagree with their code are warned about one by
+    // one in the script run; a file it (or the prompt) includes gets a line.
+    let file = path.to_string_lossy().into_owned();
+    let script = f.input.reading_text().is_none() && f.input.main_script.as_ref() == Some(&file);
+    let outer_checks = compiler::read_quietly(f, script);
+    let r = interpret_lines(f, &file, text, id, shebang);
     f.host.files.close(id);
-    note_redefined(f, &path.to_string_lossy());
+    compiler::end_quiet_read(f, &file, outer_checks);
+    note_redefined(f, &file);
     f.input.redefined_from = outer;
     r
 }

@@ -295,6 +295,13 @@ pub(crate) fn help_text(f: &mut Forth, name: Option<&str>) -> String {
     if info.effect_inferred {
         s.push_str("  Its stack effect is inferred from its code: it has no stack comment.\n");
     }
+    // What the check at `;` found (a file's findings were not shown one by one).
+    if matches!(info.origin, Origin::User)
+        && let Some(xt) = f.vm.dict.find(name)
+        && let Some(note) = crate::infer::recheck(f, xt).and_then(|v| v.help_note())
+    {
+        s.push_str(&format!("  {note}\n"));
+    }
     s.push_str(&match info.origin {
         Origin::Builtin if crate::reference::see_text(&info.name).is_some() => format!(
             "  Word set: {} (built in, written in Rust; `see` shows the rule in Forth)\n",

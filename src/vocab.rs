@@ -316,6 +316,7 @@ pub const WORDS: &[Word] = &[
     name("[undefined]"),
     name("include"),
     name("require"),
+    name("effects"),
     name("learn"),
     // ---- words that read text ----
     text("s\"", b'"', false, true),

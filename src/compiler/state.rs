@@ -45,6 +45,11 @@ pub(crate) struct Compiler {
     /// Set per token, and put back after it, so an EVALUATE inside an
     /// immediate word records the words it evaluates.
     pub emitter: u32,
+    /// Stack comments found to disagree with their code in the library
+    /// file being included: counted for one line when it ends instead of
+    /// a warning each (`compiler::read_quietly`). None while the user's
+    /// own code is read: the prompt, -e code, the script run.
+    pub wrong_in_file: Option<u32>,
 }
 
 impl Compiler {

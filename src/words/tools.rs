@@ -283,6 +283,16 @@ primitives! {
         let s = teach::help_text(f, name.as_deref());
         print(f, &s)
     }
+    Effects "effects" "( \"name\" -- )" Playforth Plain "List what the stack-comment check found in the file name (loaded with include or require): the comments that disagree with their code, those it cannot read exactly, which are not checked, and those whose code's effect cannot be known. `effects` alone: every file loaded." example "require random.fs  effects random.fs  \\ <built-in random.fs>: 2 of 2 stack comments fit their code" |f| {
+        let (a, n) = crate::parse::parse_name(f)?;
+        let name = if n == 0 { None } else { Some(f.vm.mem.string(a, n)?) };
+        let file = name.as_deref().map(|n| {
+            let canon = std::fs::canonicalize(crate::interp::resolve_path(f, n)).ok();
+            (n, canon)
+        });
+        let s = crate::compiler::effects_listing(f, file);
+        print(f, &s)
+    }
     Trace "trace" "( \"name\" -- )" Playforth Plain "Watch a word: each time it runs, every step prints with the stack after it, indented by call depth." example ": square dup * ;  trace square  3 square .  \\ (each step of square with its stack, then 9)" |f| {
         let xt = sys::parse_find(f)?;
         f.trace_xt(xt, true)

@@ -173,8 +173,15 @@ fn printed(lines: &[String]) -> String {
     all
 }
 
+/// The stack-comment warnings, and the lines that count a file's.
 fn warnings(text: &str) -> Vec<&str> {
-    text.lines().filter(|l| l.contains("warning:")).collect()
+    text.lines()
+        .filter(|l| {
+            l.contains("warning:")
+                || l.contains("with their code —")
+                || l.contains("with its code —")
+        })
+        .collect()
 }
 
 /// Every example game, alone and after the portable definitions gforth

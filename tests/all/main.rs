@@ -15,6 +15,7 @@ mod architecture;
 mod blog;
 mod cases;
 mod cli;
+mod comment_corpus;
 mod coretest;
 mod corpus;
 mod docs;

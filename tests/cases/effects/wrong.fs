@@ -23,7 +23,7 @@
 \ A float comment with `F:` is checked on the float stack.
 : fsq ( F: r -- r*r ) fdup fdup f* ;
 : fpair ( F: -- r1 r2 ) 1e ;
-\ A word whose code cannot tell (EXECUTE) is taken at its comment's word:
-\ the warning says so.
-: run ( xt -- n ) execute ;
-: twice ( xt -- n n ) run ;
+\ Two wrong comments from public programs: a string taken and a flag left,
+\ and three items taken where two are named.
+: skip-string ( c-addr u -- )  drop 0 ;
+: between ( a1 a2 -- n )  rot - swap - ;
