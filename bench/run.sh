@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Side-by-side benchmarks: gforth's four classic programs (from Debian's
-# gforth-common) and two of ours in the style of learners' programs
+# gforth-common) and three of ours in the style of real programs
 # (bench/strings.fs: string building and searching; bench/locals.fs: deep
-# recursion with locals) on playforth, gforth and gforth-fast, in one run.
+# recursion with locals; bench/levenshtein.fs: edit distances with
+# 2>R 2R@ 2R>, COUNT, /STRING, CMOVE, COMPARE and locals in the inner loop,
+# as programs copied from the web write it) on playforth, gforth and
+# gforth-fast, in one run.
 # Prints the best of RUNS wall-clock times, peak memory, and the ratio
 # playforth/gforth per program, then their geometric means: over gforth's
-# four, and over all six. Our two programs print a checksum line, which
+# four, and over all seven. Our programs print a checksum line, which
 # must be the same under playforth and gforth (checked once before timing).
 #
 #   bench/run.sh            # 5 runs each
@@ -44,9 +47,9 @@ best_of() {
 
 printf '%-8s %12s %12s %12s %10s %10s\n' program playforth gforth gforth-fast time-ratio mem-ratio
 ratios=() mratios=() bratios=()
-for b in siev bubble matrix fib strings locals; do
+for b in siev bubble matrix fib strings locals levenshtein; do
   case $b in
-    strings|locals) f=bench/$b.fs ;;   # ours
+    strings|locals|levenshtein) f=bench/$b.fs ;;   # ours
     *) f=$SRC/$b.fs ;;                 # gforth's
   esac
   # locals.fs recurses 3000 deep: more than gforth 0.7.3's default stacks
@@ -76,7 +79,7 @@ for b in siev bubble matrix fib strings locals; do
 done
 geo() { printf '%s\n' "$@" | awk '{s += log($1)} END {printf "%.2f", exp(s / NR)}'; }
 echo "geometric mean playforth/gforth: time $(geo "${ratios[@]:0:4}")x, peak memory $(geo "${mratios[@]:0:4}")x"
-echo "geometric mean over all six:     time $(geo "${ratios[@]}")x, peak memory $(geo "${mratios[@]}")x"
+echo "geometric mean over all seven:   time $(geo "${ratios[@]}")x, peak memory $(geo "${mratios[@]}")x"
 if [ -n "${BASELINE:-}" ]; then
-  echo "geometric mean this build/baseline: time $(geo "${bratios[@]:0:4}")x (gforth's four), $(geo "${bratios[@]}")x (all six)"
+  echo "geometric mean this build/baseline: time $(geo "${bratios[@]:0:4}")x (gforth's four), $(geo "${bratios[@]}")x (all seven)"
 fi

@@ -48,6 +48,15 @@ pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
     match f.vm.dict.words().get(xt as usize).map(|w| w.kind) {
         None => Err(f.fail(BAD_ADDRESS, format!("{xt} is not an execution token"))),
         Some(Kind::Forgotten) => Err(f.stale_xt(xt as i64)),
+        // A CREATEd word that DOES> can no longer reach (DOES> changes the
+        // newest definition, or the one an interpreted DOES> is for) only
+        // ever pushes its body: compile that address, as for a variable.
+        Some(Kind::Create(body))
+            if f.vm.dict.last() != Some(xt)
+                && f.compiler.def.as_ref().and_then(|d| d.does_for) != Some(xt) =>
+        {
+            emit(f, Instr::Lit(body as i64))
+        }
         Some(_) => match f.vm.dict.xt_instr(xt) {
             Some(i) => emit(f, i),
             None => Err(BAD_ADDRESS),

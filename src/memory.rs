@@ -165,6 +165,28 @@ impl Memory {
         Ok(())
     }
 
+    /// CMOVE: copy `len` bytes lowest address first, so that a copy to a
+    /// little higher address repeats the first bytes (as the byte loop of
+    /// the standard's reference does). -9, and nothing copied, when either
+    /// range is not all memory. Never inlined: a loop inside the hot loop
+    /// costs it registers.
+    #[inline(never)]
+    pub(crate) fn cmove(&mut self, from: i64, to: i64, len: i64) -> Res<()> {
+        if len <= 0 {
+            return Ok(());
+        }
+        let src = self.range(from, len)?;
+        let dst = self.range(to, len)?;
+        if dst.start > src.start && dst.start < src.end {
+            for (s, d) in src.zip(dst) {
+                self.bytes[d] = self.bytes[s];
+            }
+        } else {
+            self.bytes.copy_within(src, dst.start);
+        }
+        Ok(())
+    }
+
     pub(crate) fn fill(&mut self, addr: i64, len: i64, b: u8) -> Res<()> {
         if len <= 0 {
             return Ok(());

@@ -11,7 +11,9 @@ use crate::dictionary::Kind;
 use crate::error::*;
 use crate::instr::{Instr, Trace};
 use crate::kernel::{CATCH_END, EXECUTE_STUB, Forth, MAX_RUN_DEPTH, Machine, STUB_END};
+use crate::words::core::Core;
 use crate::words::float::Floating;
+use crate::words::text::Text;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 
@@ -37,6 +39,18 @@ const F_STAR: u16 = prim_id(Floating::FStar.instr());
 const F_SLASH: u16 = prim_id(Floating::FSlash.instr());
 const F_FETCH: u16 = prim_id(Floating::FFetch.instr());
 const F_STORE: u16 = prim_id(Floating::FStore.instr());
+/// And the everyday words real programs use in their loops.
+const CHARS: u16 = prim_id(Core::Chars.instr());
+const PICK: u16 = prim_id(Core::Pick.instr());
+const TWO_OVER: u16 = prim_id(Core::TwoOver.instr());
+const TWO_SWAP: u16 = prim_id(Core::TwoSwap.instr());
+const TWO_TO_R: u16 = prim_id(Core::TwoToR.instr());
+const TWO_R_FROM: u16 = prim_id(Core::TwoRFrom.instr());
+const TWO_R_FETCH: u16 = prim_id(Core::TwoRFetch.instr());
+const CMOVE: u16 = prim_id(Core::CMove.instr());
+const COMPARE: u16 = prim_id(Text::Compare.instr());
+const COUNT: u16 = prim_id(Text::Count.instr());
+const SLASH_STRING: u16 = prim_id(Text::SlashString.instr());
 
 /// What stopped the hot loop in `Forth::inner`.
 enum Stop {
@@ -154,6 +168,7 @@ impl Forth {
     /// was given: that is what error reports show.
     // Comparisons are written out: clippy's `contains` forms cost registers here.
     #[allow(clippy::manual_range_contains)]
+    #[inline(always)]
     fn inner<const TRACE: bool>(&mut self, mut ip: u32, base: usize) -> Result<(), (Throw, u32)> {
         let mut sp = self.vm.stacks.depth();
         let mut rp = self.vm.stacks.rdepth();
@@ -685,6 +700,113 @@ impl Forth {
                                 }
                                 sp -= 1;
                                 *fp -= 1;
+                            }
+                            CHARS => {
+                                if sp < 1 {
+                                    slow!();
+                                }
+                            }
+                            PICK => {
+                                if sp < 1 {
+                                    slow!();
+                                }
+                                let u = ds[(sp - 1) & DS_MASK];
+                                if u < 0 || u as usize >= sp - 1 {
+                                    slow!();
+                                }
+                                ds[(sp - 1) & DS_MASK] = ds[(sp - 2 - u as usize) & DS_MASK];
+                            }
+                            TWO_OVER => {
+                                if sp < 4 {
+                                    slow!();
+                                }
+                                if sp + 2 > DS_SIZE {
+                                    slow!();
+                                }
+                                ds[sp & DS_MASK] = ds[(sp - 4) & DS_MASK];
+                                ds[(sp + 1) & DS_MASK] = ds[(sp - 3) & DS_MASK];
+                                sp += 2;
+                            }
+                            TWO_SWAP => {
+                                if sp < 4 {
+                                    slow!();
+                                }
+                                let (a, b) = (ds[(sp - 4) & DS_MASK], ds[(sp - 3) & DS_MASK]);
+                                ds[(sp - 4) & DS_MASK] = ds[(sp - 2) & DS_MASK];
+                                ds[(sp - 3) & DS_MASK] = ds[(sp - 1) & DS_MASK];
+                                ds[(sp - 2) & DS_MASK] = a;
+                                ds[(sp - 1) & DS_MASK] = b;
+                            }
+                            TWO_TO_R => {
+                                if sp < 2 {
+                                    slow!();
+                                }
+                                if rp + 2 > RS_SIZE {
+                                    slow!();
+                                }
+                                rs[rp] = ds[(sp - 2) & DS_MASK];
+                                rs[rp + 1] = ds[(sp - 1) & DS_MASK];
+                                rp += 2;
+                                sp -= 2;
+                            }
+                            TWO_R_FROM | TWO_R_FETCH => {
+                                let (a, b) = (rpeek!(1), rpeek!(0));
+                                if sp + 2 > DS_SIZE {
+                                    slow!();
+                                }
+                                if id == TWO_R_FROM {
+                                    rp -= 2;
+                                }
+                                ds[sp & DS_MASK] = a;
+                                ds[(sp + 1) & DS_MASK] = b;
+                                sp += 2;
+                            }
+                            COUNT => {
+                                if sp < 1 {
+                                    slow!();
+                                }
+                                if sp + 1 > DS_SIZE {
+                                    slow!();
+                                }
+                                let a = ds[(sp - 1) & DS_MASK];
+                                let Ok(n) = mem.byte(a) else { slow!() };
+                                ds[(sp - 1) & DS_MASK] = a.wrapping_add(1);
+                                ds[sp & DS_MASK] = n as i64;
+                                sp += 1;
+                            }
+                            SLASH_STRING => {
+                                if sp < 3 {
+                                    slow!();
+                                }
+                                let n = ds[(sp - 1) & DS_MASK];
+                                let (a, u) = (ds[(sp - 3) & DS_MASK], ds[(sp - 2) & DS_MASK]);
+                                ds[(sp - 3) & DS_MASK] = a.wrapping_add(n);
+                                ds[(sp - 2) & DS_MASK] = u.wrapping_sub(n);
+                                sp -= 1;
+                            }
+                            CMOVE => {
+                                if sp < 3 {
+                                    slow!();
+                                }
+                                let (from, to) = (ds[(sp - 3) & DS_MASK], ds[(sp - 2) & DS_MASK]);
+                                let u = ds[(sp - 1) & DS_MASK];
+                                if u < 0 || mem.cmove(from, to, u).is_err() {
+                                    slow!();
+                                }
+                                sp -= 3;
+                            }
+                            COMPARE => {
+                                if sp < 4 {
+                                    slow!();
+                                }
+                                let (a1, u1) = (ds[(sp - 4) & DS_MASK], ds[(sp - 3) & DS_MASK]);
+                                let (a2, u2) = (ds[(sp - 2) & DS_MASK], ds[(sp - 1) & DS_MASK]);
+                                let (Ok(s1), Ok(s2)) = (mem.slice(a1, u1), mem.slice(a2, u2))
+                                else {
+                                    slow!()
+                                };
+                                ds[(sp - 4) & DS_MASK] = s1.cmp(s2) as i64;
+                                sp -= 3;
                             }
                             _ => slow!(),
                         },
@@ -1666,21 +1788,52 @@ mod tests {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let (mut a, _) = Forth::for_test(b"");
         let (mut b, _) = Forth::for_test(b"");
-        // The hot core words, and the float words the hot loop runs by
-        // their table number.
+        // The hot core words, and the float and everyday words the hot
+        // loop runs by their table number.
         let floats = [
-            F_LIT, S_TO_F, F_DUP, F_OVER, F_DROP, F_SWAP, F_PLUS, F_MINUS, F_STAR, F_SLASH,
-            F_FETCH, F_STORE,
+            F_LIT,
+            S_TO_F,
+            F_DUP,
+            F_OVER,
+            F_DROP,
+            F_SWAP,
+            F_PLUS,
+            F_MINUS,
+            F_STAR,
+            F_SLASH,
+            F_FETCH,
+            F_STORE,
+            CHARS,
+            PICK,
+            TWO_OVER,
+            TWO_SWAP,
+            TWO_TO_R,
+            TWO_R_FROM,
+            TWO_R_FETCH,
+            COUNT,
+            SLASH_STRING,
+            CMOVE,
+            COMPARE,
         ]
         .map(|id| (Instr::Prim(id), Instr::Prim(id)));
         let pairs = crate::words::core::HOT.iter().map(|&(c, h)| (c.instr(), h));
         for (word, hot) in pairs.chain(floats) {
             let start = b.vm.code.len() as u32;
             b.vm.code.extend([hot, Instr::Exit]);
-            for _ in 0..300 {
-                let depth = (next() % 5) as usize;
+            for _ in 0..600 {
+                let depth = (next() % 6) as usize;
+                // Half the time the stack holds strings, address then
+                // length (for COMPARE, CMOVE, /STRING, COUNT).
+                let strings = next().is_multiple_of(2);
+                let d = memory::DICT_START as i64;
+                let addrs = [d, d + 1, d + 3, d + 8, d + 9, 5];
+                let lens = [0, 1, 2, 3, 5, 8, -1];
                 let stack: Vec<i64> = (0..depth)
-                    .map(|_| cells[(next() % cells.len() as u64) as usize])
+                    .map(|k| match (strings, (depth - k) % 2) {
+                        (true, 0) => addrs[(next() % addrs.len() as u64) as usize],
+                        (true, _) => lens[(next() % lens.len() as u64) as usize],
+                        _ => cells[(next() % cells.len() as u64) as usize],
+                    })
                     .collect();
                 let rdepth = (next() % 4) as usize;
                 let rbase = (next() % 3) as usize;
@@ -1700,6 +1853,9 @@ mod tests {
                         let _ = f.vm.stacks.fpush(r);
                     }
                     let _ = f.vm.mem.set_cell(memory::DICT_START as i64, 42);
+                    let _ =
+                        f.vm.mem
+                            .set_cell(memory::DICT_START as i64 + 8, 0x0102_0304_0506_0708);
                 };
                 setup(&mut a);
                 let Instr::Prim(id) = word else {
@@ -1718,11 +1874,10 @@ mod tests {
                     };
                     assert_eq!(bits(&a), bits(&b), "{what}");
                     assert_eq!(rstack_of(&mut a), rstack_of(&mut b), "{what}");
-                    assert_eq!(
-                        a.vm.mem.cell(memory::DICT_START as i64),
-                        b.vm.mem.cell(memory::DICT_START as i64),
-                        "{what}"
-                    );
+                    for at in [0, 8, 16] {
+                        let at = memory::DICT_START as i64 + at;
+                        assert_eq!(a.vm.mem.cell(at), b.vm.mem.cell(at), "{what}");
+                    }
                 }
             }
         }

@@ -517,11 +517,7 @@ primitives! {
         let u = f.pop_range_len()?;
         let to = f.pop()?;
         let from = f.pop()?;
-        for i in 0..u {
-            let b = f.vm.mem.byte(from.wrapping_add(i))?;
-            f.vm.mem.set_byte(to.wrapping_add(i), b)?;
-        }
-        Ok(())
+        f.vm.mem.cmove(from, to, u)
     }
     CMoveUp "cmove>" "( c-addr1 c-addr2 u -- )" String Plain "Copy u bytes, highest address first." example "create buf 5 allot  s\" hello\" buf swap cmove>  buf 5 type  \\ hello" |f| {
         let u = f.pop_range_len()?;

@@ -360,9 +360,10 @@ primitives! {
         Ok(())
     }
     Compare "compare" "( c-addr1 u1 c-addr2 u2 -- n )" String Plain "Compare two strings: -1, 0 or 1." example "s\" abc\" s\" abd\" compare .  \\ -1" |f| {
-        let b = f.pop_bytes()?;
-        let a = f.pop_bytes()?;
-        f.push(match a.cmp(&b) {
+        let (u2, a2) = (f.pop()?, f.pop()?);
+        let (u1, a1) = (f.pop()?, f.pop()?);
+        let order = f.vm.mem.slice(a1, u1)?.cmp(f.vm.mem.slice(a2, u2)?);
+        f.push(match order {
             std::cmp::Ordering::Less => -1,
             std::cmp::Ordering::Equal => 0,
             std::cmp::Ordering::Greater => 1,
