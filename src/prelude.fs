@@ -42,6 +42,16 @@
 : s, ( c-addr u -- ) here over char+ allot place align ;  \ Store a string at HERE as a counted string, then ALIGN (gforth).
 : th ( addr n -- addr' ) cells + ;  \ The address of cell n of the array at addr (gforth).
 : du>= ( ud1 ud2 -- flag ) du< 0= ;  \ True if ud1 >= ud2, unsigned doubles (gforth).
+: 2nip ( x1 x2 x3 x4 -- x3 x4 ) 2swap 2drop ;  \ Drop the second pair (gforth). Example: 1 2 3 4 2nip .s  \ <2> 3 4
+: 2tuck ( x1 x2 x3 x4 -- x3 x4 x1 x2 x3 x4 ) 2swap 2over ;  \ Copy the top pair under the second (gforth). Example: 1 2 3 4 2tuck .s  \ <6> 3 4 1 2 3 4
+: d> ( d1 d2 -- flag ) 2swap d< ;  \ True if d1 > d2 (gforth). Example: 2. 1. d> .  \ -1
+: d0<= ( d -- flag ) 2dup d0< >r d0= r> or ;  \ True if the double is 0 or less (gforth). Example: -1. d0<= .  \ -1
+: ud/mod ( ud1 u2 -- urem udquot ) >r 0 r@ um/mod r> swap >r um/mod r> ;  \ Divide an unsigned double by a single, with a double quotient (gforth). Example: 10. 3 ud/mod .s  \ <3> 1 3 0
+: sw@ ( addr -- n ) w@ dup $8000 and if $10000 - then ;  \ Fetch the 16-bit value at addr, sign-extended (gforth). Example: create b 2 allot  $ffff b w!  b sw@ .  \ -1
+: sl@ ( addr -- n ) l@ dup $80000000 and if $100000000 - then ;  \ Fetch the 32-bit value at addr, sign-extended (gforth). Example: create b 4 allot  $ffffffff b l!  b sl@ .  \ -1
+: ctrl ( "<char>" -- char ) char $1f and ;  \ The control code of the next word's first character: ctrl a is 1, Ctrl-A (gforth). Example: ctrl a .  \ 1
+: vlist ( -- ) words ;  \ List the words: gforth's older name for WORDS.
+: name>int ( nt -- xt ) name>interpret ;  \ The xt of the word named by nt (gforth's shorter NAME>INTERPRET).
 : infile-id ( -- fileid ) stdin ;  \ The file that KEY and ACCEPT read from: standard input (gforth).
 4 constant #eof  ( -- char )  \ The character that ends input from a terminal, Ctrl-D (gforth); KEY returns it once the input has ended.
 7 constant #bell  ( -- char )  \ The bell character, BEL (gforth). Example: #bell .  \ 7

@@ -223,9 +223,15 @@ pub(crate) fn suggestions(f: &Forth, name: &str) -> Vec<String> {
     // collecting every name: errors are common, and must stay cheap.
     // Lengths further apart than the limit cannot be that close (and a
     // megabyte-long token must not cost seconds).
-    // Closest first; among equals, the one that keeps more of what was
-    // typed at the start (`dupp`: `dup` before `dump`), then by name.
-    let mut scored: Vec<(usize, std::cmp::Reverse<usize>, String)> = Vec::new();
+    // Closest first; among equals, one that adds no sign or digit the
+    // name typed lacks (`swp`: `swap` before `sw@` and `2swap`), then the
+    // one that keeps more of what was typed at the start (`dupp`: `dup`
+    // before `dump`), then by name.
+    let adds_sign = |key: &str| {
+        key.chars()
+            .any(|c| !c.is_ascii_alphabetic() && !lower.contains(c))
+    };
+    let mut scored: Vec<(usize, bool, std::cmp::Reverse<usize>, String)> = Vec::new();
     for &wid in f.vm.dict.order().iter().rev() {
         let Some(wl) = f.vm.dict.wordlists().get(wid as usize) else {
             continue;
@@ -242,13 +248,17 @@ pub(crate) fn suggestions(f: &Forth, name: &str) -> Vec<String> {
                     .take_while(|(x, y)| x == y)
                     .count();
                 let name = f.vm.dict.words()[xt as usize].name.to_string();
-                scored.push((d, std::cmp::Reverse(kept), name));
+                scored.push((d, adds_sign(key), std::cmp::Reverse(kept), name));
             }
         }
     }
     scored.sort();
-    scored.dedup_by(|a, b| a.2.eq_ignore_ascii_case(&b.2));
-    scored.into_iter().take(3).map(|(_, _, n)| n).collect()
+    // A name that adds signs is not offered beside one as close that adds
+    // none: `swp` gets `swap`, not `sw@` too.
+    let plain: Vec<usize> = scored.iter().filter(|s| !s.1).map(|s| s.0).collect();
+    scored.retain(|s| !s.1 || !plain.contains(&s.0));
+    scored.dedup_by(|a, b| a.3.eq_ignore_ascii_case(&b.3));
+    scored.into_iter().take(3).map(|(_, _, _, n)| n).collect()
 }
 
 /// Every name found through the search order (shadowed ones once).

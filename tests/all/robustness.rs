@@ -580,7 +580,11 @@ struct Finished {
     signalled: bool,
     stdout: String,
     stderr: String,
-    /// The child's own peak resident set size (KiB), from `wait4`.
+    /// The child's own peak resident set size (KiB): the last `VmHWM` read
+    /// from /proc while it ran (its own address space's high-water mark),
+    /// or, for a child too quick to be read, `wait4`'s, which also counts
+    /// what the test process had resident when it forked the child (a test
+    /// process grown big by the tests running beside it made it fail).
     max_rss_kib: i64,
 }
 
@@ -592,6 +596,19 @@ fn drain(pipe: Option<impl Read + Send + 'static>) -> Option<JoinHandle<Vec<u8>>
             v
         })
     })
+}
+
+/// The high-water mark of a running process's resident memory (KiB), from
+/// /proc; 0 once it has exited (a zombie has no memory to report).
+fn vm_hwm_kib(pid: i32) -> i64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 fn start(mut cmd: Command) -> Running {
@@ -628,7 +645,9 @@ impl Running {
         // SAFETY: rusage is plain data, filled in by wait4.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
         let mut timed_out = false;
+        let mut hwm = 0;
         loop {
+            hwm = hwm.max(vm_hwm_kib(pid));
             // SAFETY: waits for our own child only, by pid.
             let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
             if r == pid {
@@ -665,7 +684,7 @@ impl Running {
             signalled,
             stdout,
             stderr,
-            max_rss_kib: usage.ru_maxrss,
+            max_rss_kib: if hwm > 0 { hwm } else { usage.ru_maxrss },
         })
     }
 
