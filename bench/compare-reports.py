@@ -19,7 +19,7 @@ depth >r r> r@ 2>r 2r> rdrop i j dup + - * / mod /mod */ 1+ 1- negate abs min ma
 lshift rshift and or xor invert = <> < > u< u> 0= 0<> 0< 0> within @ ! c@ c! +! 2@ 2!
 cell+ cells char+ chars aligned . u. .s emit cr space spaces type count fill erase move
 execute here allot , c, s>d d+ d. m* um* um/mod fm/mod sm/rem m*/ base decimal hex
-throw catch bounds under+""".split()
+throw catch bounds under+ 2r@ /string cmove compare""".split()
 NUMBERS = ["0", "1", "-1", "2", "3", "7", "8", "10", "64", "255", "-9223372036854775808",
            "9223372036854775807", "here", "pad", "buf", "4096", "65535"]
 
