@@ -85,11 +85,15 @@ struct Cli {
 
 /// Report an error on stderr, in colour when that is a terminal that
 /// wants it. If even that fails (stderr closed or full) there is no one
-/// left to tell: the exit status still says it failed.
-fn report(e: &ForthError) {
+/// left to tell: the exit status still says it failed. True when the
+/// report began by ending the output's line.
+fn report(e: &ForthError, mid_line: bool) -> bool {
     let stderr = std::io::stderr();
-    if e.code == USER_INTERRUPT && stderr.is_terminal() {
-        // After the `^C` the terminal echoed.
+    let end_line = mid_line && same_place();
+    if (e.code == USER_INTERRUPT && stderr.is_terminal()) || end_line {
+        // After the `^C` the terminal echoed, or after output that did
+        // not end its line (`hello` then the error on a line of its own;
+        // stdout itself is left as the program wrote it).
         let _ = writeln!(stderr.lock());
     }
     if playforth::colour_wanted(&stderr) {
@@ -99,6 +103,7 @@ fn report(e: &ForthError) {
         let report = e.to_string();
         let _ = writeln!(stderr.lock(), "{report}");
     }
+    end_line
 }
 
 /// The exit status when the reader of our output went away (`| head`):
@@ -111,6 +116,19 @@ const INTERRUPTED: u8 = 130;
 
 /// The throw code of Ctrl-C (user interrupt).
 const USER_INTERRUPT: i64 = playforth::throw::USER_INTERRUPT.0;
+
+/// Do stdout and stderr go to the same place (one terminal, one pipe, one
+/// file), so that what one writes continues the other's line?
+fn same_place() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (
+        std::fs::metadata("/proc/self/fd/1"),
+        std::fs::metadata("/proc/self/fd/2"),
+    ) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino(), a.rdev()) == (b.dev(), b.ino(), b.rdev()),
+        _ => std::io::stdout().is_terminal() && std::io::stderr().is_terminal(),
+    }
+}
 
 /// The exit status for an uncaught error: 130 for Ctrl-C, else 1.
 fn error_status(e: &ForthError) -> ExitCode {
@@ -128,7 +146,7 @@ fn finish(forth: &Forth, r: Result<Outcome, ForthError>) -> Option<ExitCode> {
         Ok(Outcome::Bye(code)) => Some(ExitCode::from(code as u8)),
         Err(_) if forth.output_closed() => Some(ExitCode::from(OUTPUT_CLOSED)),
         Err(e) => {
-            report(&e);
+            report(&e, forth.output_mid_line());
             Some(error_status(&e))
         }
     }
@@ -377,9 +395,9 @@ fn main() -> ExitCode {
             return repl::run(&mut forth);
         }
         let mut failed = None;
-        let outcome = forth.run_stdin(|e| {
+        let outcome = forth.run_stdin(|e, mid_line| {
             failed = Some(error_status(e));
-            report(e);
+            report(e, mid_line)
         });
         if forth.output_closed() {
             return ExitCode::from(OUTPUT_CLOSED);

@@ -107,6 +107,12 @@ impl Forth {
     pub fn output_failed(&self) -> bool {
         self.host.out.failed.is_some()
     }
+    /// Did the output stop in the middle of a line (`." hello"` without
+    /// `cr`)? An error report written to the same place then starts with a
+    /// line break of its own.
+    pub fn output_mid_line(&self) -> bool {
+        !self.host.out.at_line_start
+    }
     /// Has the reader of the output gone away (a closed pipe, as with `| head`)?
     pub fn output_closed(&self) -> bool {
         self.host.out.failed == Some(std::io::ErrorKind::BrokenPipe)
@@ -429,7 +435,14 @@ impl Forth {
     /// Interpret standard input line by line, as `playforth < prog.fs`.
     /// Errors are reported through `on_error` and reading goes on, but for
     /// Ctrl-C (-28), which ends the run.
-    pub fn run_stdin(&mut self, mut on_error: impl FnMut(&ForthError)) -> Outcome {
+    pub fn run_stdin(&mut self, mut on_error: impl FnMut(&ForthError, bool) -> bool) -> Outcome {
+        // The host reports an error, told whether the output stopped mid
+        // line; true when its report ended that line (on the same screen).
+        let mut report = |f: &mut Forth, e: &ForthError| {
+            if on_error(e, f.output_mid_line()) {
+                f.host.out.at_line_start = true;
+            }
+        };
         self.input.bottom_as(SourceKind::Stdin);
         loop {
             let r = match crate::parse::refill(self) {
@@ -437,7 +450,7 @@ impl Forth {
                     Ok(()) => return Outcome::Continue,
                     Err(t) => {
                         if let Err(e) = self.settle(Err(t)) {
-                            on_error(&e);
+                            report(self, &e);
                         }
                         return Outcome::Continue;
                     }
@@ -452,10 +465,10 @@ impl Forth {
                 Err(_) if self.output_closed() => return Outcome::Continue,
                 // Ctrl-C stops the script, not just its line.
                 Err(e) if e.code == USER_INTERRUPT.0 => {
-                    on_error(&e);
+                    report(self, &e);
                     return Outcome::Continue;
                 }
-                Err(e) => on_error(&e),
+                Err(e) => report(self, &e),
             }
         }
     }

@@ -92,6 +92,30 @@ fn piped_stdin_reports_errors_and_goes_on() {
     assert_eq!(r.status, 1);
 }
 
+/// Output that stops mid line does not run into the error report when
+/// both go to one place (`playforth prog.fs 2>&1`, a terminal): the report
+/// starts on a line of its own; stdout alone is left as the program wrote it.
+#[test]
+fn an_error_after_output_mid_line_starts_on_its_own_line() {
+    let bin = env!("CARGO_BIN_EXE_playforth");
+    let input = script("mid-line.txt", ".\" hello\" foo\n1 . cr bar\n");
+    let run = |redirect: &str| {
+        let out = std::process::Command::new("sh")
+            .args(["-c", &format!("'{bin}' < '{input}' {redirect}")])
+            .output()
+            .expect("sh runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let both = run("2>&1");
+    assert!(
+        both.starts_with("hello\n<stdin>:1:11: error: undefined word `foo`"),
+        "{both}"
+    );
+    // After `cr` the line had ended: no empty line before the second report.
+    assert!(both.contains("\n1 \n<stdin>:2:8: error"), "{both}");
+    assert_eq!(run("2>/dev/null"), "hello1 \n");
+}
+
 #[test]
 fn key_reads_bytes_from_a_pipe() {
     let r = playforth(&["-e", "key emit key emit cr"], "ab");
