@@ -84,6 +84,8 @@ fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32
             let prompt = if crate::vocab::opens_at_prompt(name) {
                 " (at the REPL's prompt it runs at once; in a file, `-e` code or piped \
                  input put it in a definition, or say `true prompt-control` first)"
+            } else if name.eq_ignore_ascii_case("exit") {
+                ": it leaves the word it is in; to leave playforth, type `bye` or press Ctrl-D"
             } else {
                 ""
             };
@@ -91,6 +93,14 @@ fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32
                 COMPILE_ONLY,
                 format!("`{name}` only works inside a definition{prompt}"),
             ));
+        }
+        if name.eq_ignore_ascii_case("quit") && f.host.out.terminal {
+            // Typed to leave, most likely: QUIT only empties the return
+            // stack and reads the terminal again.
+            let _ = writeln!(
+                f.host.diag,
+                "note: `quit` empties the return stack and goes back to the prompt; to leave playforth, type `bye` or press Ctrl-D"
+            );
         }
         return f.execute(xt);
     }

@@ -49,7 +49,7 @@
 : ud/mod ( ud1 u2 -- urem udquot ) >r 0 r@ um/mod r> swap >r um/mod r> ;  \ Divide an unsigned double by a single, with a double quotient (gforth). Example: 10. 3 ud/mod .s  \ <3> 1 3 0
 : sw@ ( addr -- n ) w@ dup $8000 and if $10000 - then ;  \ Fetch the 16-bit value at addr, sign-extended (gforth). Example: create b 2 allot  $ffff b w!  b sw@ .  \ -1
 : sl@ ( addr -- n ) l@ dup $80000000 and if $100000000 - then ;  \ Fetch the 32-bit value at addr, sign-extended (gforth). Example: create b 4 allot  $ffffffff b l!  b sl@ .  \ -1
-: ctrl ( "<char>" -- char ) char $1f and ;  \ The control code of the next word's first character: ctrl a is 1, Ctrl-A (gforth). Example: ctrl a .  \ 1
+: ctrl ( "<char>" -- char ) char toupper $40 xor state @ if postpone literal then ; immediate  \ The control code of the next word's first character, as gforth computes it (upper case, bit 6 flipped): ctrl a is 1, Ctrl-A; inside a definition it compiles that number. Example: ctrl a .  \ 1
 : vlist ( -- ) words ;  \ List the words: gforth's older name for WORDS.
 : name>int ( nt -- xt ) name>interpret ;  \ The xt of the word named by nt (gforth's shorter NAME>INTERPRET).
 : infile-id ( -- fileid ) stdin ;  \ The file that KEY and ACCEPT read from: standard input (gforth).

@@ -140,9 +140,22 @@ fn find_interruptibly(
 }
 
 /// Store a string in data space at HERE and compile code that pushes it.
+/// In a structure typed at the prompt (`create t 3 0 do s" x" 2, loop`),
+/// whose code is thrown away once it ran, the string is kept on the heap
+/// instead, as if typed outside a definition: data space is the program's,
+/// and a table being built there must not get the string's bytes.
 pub(crate) fn compile_string(f: &mut Forth, s: &[u8]) -> Res<()> {
-    let addr = sys::allot_bytes(f, s)?;
+    let addr = string_home(f, s)?;
     compiler::emit(f, Instr::Str(addr as u32, s.len() as u32))
+}
+
+/// Where a compiled string's bytes go: HERE, or the heap at the prompt.
+fn string_home(f: &mut Forth, s: &[u8]) -> Res<i64> {
+    if f.compiler.def.as_ref().is_some_and(|d| d.at_prompt) {
+        Ok(kept(f, s)?.0)
+    } else {
+        sys::allot_bytes(f, s)
+    }
 }
 
 /// The most heap the interpreted strings keep, all together.
@@ -307,7 +320,7 @@ primitives! {
         let mut counted = vec![s.len() as u8];
         counted.extend_from_slice(&s);
         if f.compiling() {
-            let a = sys::allot_bytes(f, &counted)?;
+            let a = string_home(f, &counted)?;
             compiler::emit(f, Instr::Lit(a))
         } else {
             let (a, _) = kept(f, &counted)?;

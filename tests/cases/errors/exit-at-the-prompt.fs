@@ -1,0 +1,2 @@
+\ `exit` typed to leave playforth: the message says how to leave.
+exit
