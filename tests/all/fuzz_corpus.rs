@@ -110,6 +110,34 @@ fn file_words_corpus_does_not_panic() {
     harness::remove_odd_files();
 }
 
+/// The `file_words` timeout of FINDINGS.md ("2026-11-26: file_words"): a
+/// WRITE-LINE at 10 TiB made `scratch.txt` a sparse 10 TiB file, and 26
+/// INCLUDE-FILEs of it read 64 MiB each (playforth's bound, then -37):
+/// 13 s. The harness now cuts the file back after every operation, so the
+/// input is quick and leaves the file small. (The replay above runs it too,
+/// but would pass, slowly, without the bound.)
+#[test]
+fn file_words_bounds_the_scratch_file() {
+    if common::alone_in_a_child("fuzz_corpus::file_words_bounds_the_scratch_file") {
+        return;
+    }
+    let input = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/regressions/file_words/include-file-of-10-tib-sparse-scratch");
+    let data = std::fs::read(input).expect("the reproducer");
+    let start = std::time::Instant::now();
+    harness::file_words(&data);
+    let took = start.elapsed();
+    let len = harness::scratch_len();
+    harness::remove_odd_files();
+    assert!(
+        len.is_some_and(|n| n <= harness::SCRATCH_MAX),
+        "scratch.txt is {len:?} bytes after the input, over the bound of {}",
+        harness::SCRATCH_MAX
+    );
+    // The fuzzer's timeout (-timeout=10); the input takes milliseconds.
+    assert!(took < Duration::from_secs(10), "the input took {took:?}");
+}
+
 #[test]
 fn substitute_corpus_does_not_panic() {
     if common::alone_in_a_child("fuzz_corpus::substitute_corpus_does_not_panic") {

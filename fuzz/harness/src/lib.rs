@@ -622,6 +622,31 @@ pub fn remove_odd_files() {
 /// What `scratch.txt` holds at the start of every input.
 const SCRATCH: &[u8] = b"1 2 3\n";
 
+/// The most `scratch.txt` may hold after an operation: a RESIZE-FILE's
+/// bound (64 KiB) and a line more. A WRITE-LINE after REPOSITION-FILE to
+/// 10 TiB makes a sparse file of that size, cheap to make; then every
+/// INCLUDE-FILE or INCLUDED of it reads 64 MiB (playforth's bound) before
+/// it fails with -37, ~0.4 s each, and 26 of them in one input were the
+/// 13 s timeout of FINDINGS.md ("2026-11-26: file_words"). Slow but
+/// finite, so the harness bounds it: the write still runs at any
+/// position, and the file is cut back after it.
+pub const SCRATCH_MAX: u64 = (1 << 16) + 64;
+
+/// Cut `scratch.txt` back to `SCRATCH_MAX` bytes if it grew past them.
+fn bound_scratch(path: &std::path::Path) {
+    if std::fs::metadata(path).is_ok_and(|m| m.len() > SCRATCH_MAX)
+        && let Ok(file) = std::fs::OpenOptions::new().write(true).open(path)
+    {
+        let _ = file.set_len(SCRATCH_MAX);
+    }
+}
+
+/// How long `scratch.txt` is now (for the replay's check of the bound).
+pub fn scratch_len() -> Option<u64> {
+    let files = ODD_FILES.get()?;
+    std::fs::metadata(&files.scratch).ok().map(|m| m.len())
+}
+
 static ODD_FILES: std::sync::OnceLock<OddFiles> = std::sync::OnceLock::new();
 
 fn odd_files() -> &'static OddFiles {
@@ -692,8 +717,11 @@ pub fn file_words(data: &[u8]) {
     }
     let files = odd_files();
     // Each input starts from the same scratch file (written only when an
-    // input changed it: a rewrite costs more than the rest of an input).
-    if std::fs::read(&files.scratch).ok().as_deref() != Some(SCRATCH) {
+    // input changed it: a rewrite costs more than the rest of an input;
+    // its length is looked at first, so a long one is never read).
+    let same = std::fs::metadata(&files.scratch).is_ok_and(|m| m.len() == SCRATCH.len() as u64)
+        && std::fs::read(&files.scratch).ok().as_deref() == Some(SCRATCH);
+    if !same {
         let _ = std::fs::write(&files.scratch, SCRATCH);
     }
     FILE_REPL.with(|slot| {
@@ -707,6 +735,7 @@ pub fn file_words(data: &[u8]) {
                 let _ = repl.forth.interpret_line(&line);
                 repl.forth.reset_after_error();
                 let _ = repl.out.take();
+                bound_scratch(&files.scratch);
             }
             // Close whatever the input opened.
             let _ = repl.forth.interpret_line("fuzz-close 0 fuzz-fid !");
