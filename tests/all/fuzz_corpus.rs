@@ -124,9 +124,7 @@ fn file_words_bounds_the_scratch_file() {
     let input = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fuzz/regressions/file_words/include-file-of-10-tib-sparse-scratch");
     let data = std::fs::read(input).expect("the reproducer");
-    let start = std::time::Instant::now();
     harness::file_words(&data);
-    let took = start.elapsed();
     let len = harness::scratch_len();
     harness::remove_odd_files();
     assert!(
@@ -134,8 +132,6 @@ fn file_words_bounds_the_scratch_file() {
         "scratch.txt is {len:?} bytes after the input, over the bound of {}",
         harness::SCRATCH_MAX
     );
-    // The fuzzer's timeout (-timeout=10); the input takes milliseconds.
-    assert!(took < Duration::from_secs(10), "the input took {took:?}");
 }
 
 #[test]
