@@ -300,6 +300,22 @@ fn a_learner_at_the_terminal() {
     let s = t.wait_for("did you mean");
     assert!(s.contains("did you mean `swap`?"), "{s}");
 
+    // `quit` and `exit`, typed to leave, say how to.
+    t.line("quit");
+    let s = t.wait_for("goes back to the prompt");
+    // (The terminal wraps the note: its pieces are checked.)
+    assert!(
+        s.contains("note: `quit` empties the return stack and goes back to the prompt")
+            && s.contains("to leave playforth, type `bye` or"),
+        "{s}"
+    );
+    t.line("exit");
+    let s = t.wait_for("or press Ctrl-D (-14)");
+    assert!(
+        s.contains("to leave playforth, type `bye` or press Ctrl-D (-14)"),
+        "{s}"
+    );
+
     t.keys(&["C-d"]);
 }
 
