@@ -185,6 +185,9 @@ pub(crate) struct Dictionary {
     does_effects: HashMap<u32, Option<crate::effect::Effect>>,
     /// The first xt defined after the prelude: the user's words start here.
     user_start: u32,
+    /// The code address where the user's code starts (the prelude's
+    /// code lies below it).
+    user_code: u32,
     /// What the stack comments kept in the headers cost (MAX_EFFECT_BYTES).
     effect_bytes: usize,
 }
@@ -347,9 +350,16 @@ impl Dictionary {
         }
     }
 
-    /// The words defined from now on are the user's (after the prelude).
-    pub(crate) fn start_user_words(&mut self) {
+    /// The words defined from now on are the user's (after the prelude),
+    /// and so is the code compiled from code address `code` on.
+    pub(crate) fn start_user_words(&mut self, code: u32) {
         self.user_start = self.words.len() as u32;
+        self.user_code = code;
+    }
+
+    /// Whether code address `at` holds code of a word the prelude defines.
+    pub(crate) fn in_prelude_code(&self, at: u32) -> bool {
+        at < self.user_code
     }
 
     // ---- word lists and the search order ----

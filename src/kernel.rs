@@ -133,6 +133,10 @@ pub struct Fault {
     pub calls: Vec<u32>,
     /// The instruction that failed (or the built-in word it ran).
     pub instr: Option<Instr>,
+    /// When it failed inside a word the prelude defines in Forth and is
+    /// reported at that word's call (`instr`): the instruction that failed
+    /// in it.
+    pub inside: Option<Instr>,
     /// The data stack depth the failing instruction was given (every
     /// instruction checks before it changes anything, so the cells it
     /// would have taken are still in the array).

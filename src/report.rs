@@ -329,6 +329,11 @@ fn stack_hint(
     word: Option<&str>,
     effect: Option<&str>,
 ) -> Option<String> {
+    // A prelude word that takes no cells (`needs name`) and failed inside:
+    // the cells its inner words were given are its own business.
+    if f.fault.inside.is_some() && effect.is_some_and(|e| !takes_cells(e)) {
+        return None;
+    }
     let cells = data_stack_given(sys, f, word);
     let takes_floats = effect.is_some_and(|e| e.contains("F:"));
     if f.throw == FP_STACK_UNDERFLOW && word.is_some() {
@@ -379,6 +384,14 @@ fn data_stack_given(sys: &Forth, f: &Failure, word: Option<&str>) -> Option<Stri
     for &x in &sys.vm.stacks.cells_as_of(depth)[from..] {
         s.push_str(&format!(" {}", crate::words::text::signed(x as i128, base)));
     }
+    // Failed inside a prelude word: the stack is the one its inner word
+    // was given, which may differ from what the word itself got.
+    if let Some(inner) = f.fault.inside.and_then(|i| sys.instr_name(i)) {
+        s.push_str(&format!(
+            " where its `{inner}` failed (`see {}` shows its code)",
+            word?
+        ));
+    }
     Some(s)
 }
 
@@ -393,6 +406,19 @@ fn depth_given(sys: &Forth, fault: &Fault) -> usize {
         Some(d) if sys.compiling() => depth.min(d.depth),
         _ => depth,
     }
+}
+
+/// Whether a stack effect takes cells from the data stack: something
+/// before `--` other than parsed text (`"name"`) and `i*x`.
+fn takes_cells(effect: &str) -> bool {
+    let before = effect
+        .trim_start_matches('(')
+        .split("--")
+        .next()
+        .unwrap_or("");
+    before
+        .split_whitespace()
+        .any(|item| !item.starts_with('"') && item != "i*x")
 }
 
 /// Whether the stack `word` was given says something about the fault: the

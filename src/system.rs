@@ -225,7 +225,8 @@ impl Forth {
         }
         f.input.typed().clear();
         f.input.forget_token();
-        f.vm.dict.start_user_words();
+        let code = f.vm.code.here();
+        f.vm.dict.start_user_words(code);
         f
     }
 

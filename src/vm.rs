@@ -150,10 +150,48 @@ impl Forth {
                 })
                 .filter(|&i| !self.instr_name(i).is_some_and(|n| n.starts_with('(')));
             self.pending.fault.instr = ran.or(here);
+            self.pending.fault.inside = None;
             self.pending.fault.calls.clear();
             self.pending.fault.calls.extend(self.vm.stacks.returns());
             // `inner` left `sp` as the failing instruction found it.
             self.pending.fault.depth = self.vm.stacks.depth();
+            self.lift_out_of_prelude();
+        }
+    }
+
+    /// A failure inside a word the prelude defines in Forth (`sw@`,
+    /// `place`, `ud/mod`) is reported where the program called it: its
+    /// line and caret, that word named as the one that failed, with its
+    /// stack effect. The prelude's own source is not the learner's to fix
+    /// (`see sw@` shows it).
+    fn lift_out_of_prelude(&mut self) {
+        let fault = &mut self.pending.fault;
+        let Some(ip) = fault.ip else { return };
+        let dict = &self.vm.dict;
+        if !dict.in_prelude_code(ip) {
+            return;
+        }
+        // The innermost call made from outside the prelude (a user's word,
+        // or a stub: the word typed or EXECUTEd at the prompt).
+        let outside = |r: u32| r < STUB_END || !dict.in_prelude_code(r);
+        let Some(k) = fault.calls.iter().rposition(|&r| outside(r)) else {
+            return;
+        };
+        // The prelude word that call entered: the one holding the next
+        // return address in, or the failing instruction.
+        let inner = fault.calls.get(k + 1).map_or(ip, |&r| r - 1);
+        let Some(word) = dict.word_at(inner) else {
+            return;
+        };
+        let ret = fault.calls[k];
+        fault.calls.truncate(k);
+        fault.inside = fault.instr;
+        if ret >= STUB_END {
+            fault.ip = Some(ret - 1);
+            fault.instr = self.vm.code.get(ret as usize - 1).map(|i| i.unfused());
+        } else {
+            fault.ip = None;
+            fault.instr = dict.xt_instr(word);
         }
     }
 
