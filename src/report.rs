@@ -130,8 +130,10 @@ struct Note {
 
 /// The explainers of an undefined word, each given the system and the
 /// name, in the order their notes are shown.
-const UNDEFINED_NOTES: [fn(&Forth, &str) -> Option<Note>; 6] = [
+const UNDEFINED_NOTES: [fn(&Forth, &str) -> Option<Note>; 8] = [
     foreign_space,
+    string_without_space,
+    bare_quotes,
     colon_before,
     char_before,
     being_defined,
@@ -149,6 +151,39 @@ fn foreign_space(_: &Forth, name: &str) -> Option<Note> {
             c as u32
         ),
         explains: false,
+    })
+}
+
+/// A string word run into its text (`."even"`, `s"hi"`, `.(note)`), or
+/// a quoted text with no string word (`"even"`): the word and the text
+/// are two words, with a space between.
+fn string_without_space(_: &Forth, name: &str) -> Option<Note> {
+    let lower = name.to_ascii_lowercase();
+    let word = [".\"", "s\\\"", "s\"", "c\"", "abort\"", ".(", "(", "\\"]
+        .into_iter()
+        .find(|w| lower.starts_with(w) && lower.len() > w.len())?;
+    let rest = &name[word.len()..];
+    let text = if word == "\\" {
+        format!("`\\` starts a comment only as a word of its own: `\\ {rest}`")
+    } else {
+        format!("`{word}` and its text are two words, with a space between: `{word} {rest}`")
+    };
+    Some(Note {
+        text,
+        explains: true,
+    })
+}
+
+/// A quoted text with no string word before it (`"even"`): a string is
+/// written `." even"` (printed) or `s" even"` (pushed).
+fn bare_quotes(_: &Forth, name: &str) -> Option<Note> {
+    let inner = name.strip_prefix('"')?;
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    Some(Note {
+        text: format!(
+            "a string starts with a word of its own and a space: `.\" {inner}\"` prints it, `s\" {inner}\"` pushes it"
+        ),
+        explains: true,
     })
 }
 
