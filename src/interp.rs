@@ -113,6 +113,7 @@ fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32
             }
         }
         Some(Number::Double(d)) => {
+            note_double_with_dot(f, name, d);
             if compiling {
                 compiler::emit(f, crate::instr::Instr::Lit(d as i64))?;
                 compiler::emit(f, crate::instr::Instr::Lit((d >> 64) as i64))
@@ -122,6 +123,32 @@ fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32
         }
         None => float_token(f, name, compiling),
     }
+}
+
+/// `3.14` typed at the prompt, meant as a fraction: in Forth a dot makes
+/// a double-cell integer (314). Said once a session; `3.` (a double on
+/// purpose, as gforth writes them) says nothing.
+fn note_double_with_dot(f: &mut Forth, name: &str, d: i128) {
+    let typed = f.input.current().src == 0
+        && matches!(
+            f.input.current().kind,
+            crate::input::SourceKind::Text { .. }
+        );
+    let inner_dot = name.trim_end_matches('.').contains('.');
+    // Decimal, as a fraction would be written (not `$1.F` or `0x1.F`).
+    let decimal = f.base() == 10
+        && name
+            .trim_start_matches('-')
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.');
+    if !typed || !inner_dot || !decimal || f.prefs.double_dot_noted {
+        return;
+    }
+    f.prefs.double_dot_noted = true;
+    let _ = writeln!(
+        f.host.diag,
+        "note: `{name}` is the double-cell integer {d} (a dot in a number makes a double, two cells); for a fraction write `{name}e`, a float"
+    );
 }
 
 /// A control structure typed outside a definition: start a nameless

@@ -65,6 +65,9 @@ pub(crate) struct Prefs {
     /// structure into a nameless definition and run it when it is closed
     /// (on at the REPL; PROMPT-CONTROL turns it on or off).
     pub(crate) prompt_control: bool,
+    /// The note that a number with a dot inside (`3.14`) is a double
+    /// integer was given (once a session, at the prompt).
+    pub(crate) double_dot_noted: bool,
 }
 
 /// The machine the inner loop runs on: the stacks, data space, code

@@ -166,6 +166,7 @@ impl Forth {
                 stack_boxes: false,
                 precision: 15,
                 prompt_control: false,
+                double_dot_noted: false,
             },
             words: crate::kernel::WordState::new(games::rng_from_seed(clock_seed())),
             bye: None,
