@@ -17,9 +17,15 @@ use crate::words::float::{self, Floating};
 /// of the report comes from its own explainer below.
 pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
     let failure = take_failure(sys, t);
-    let (message, explained) = headline(sys, &failure);
+    let (mut message, explained) = headline(sys, &failure);
     let pos = place(sys, &failure.fault);
     let word = failing_word(sys, &failure);
+    if let Some(note) = word
+        .as_deref()
+        .and_then(|w| store_note(sys, &failure, w, pos))
+    {
+        message += &format!(" ({note})");
+    }
     let backtrace = backtrace(sys, &failure.fault);
     let effect = word.as_deref().and_then(|w| teach::stack_effect(sys, w));
     let stack = stack_hint(sys, &failure, word.as_deref(), effect.as_deref());
@@ -38,6 +44,43 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
             opened,
         }),
     }
+}
+
+/// A store (`!`, `c!`, `+!`, `2!`) to an address that is none, with
+/// an address just under it: the two were given the wrong way round
+/// (`total 0 !` for `0 total !`); or a constant's value under it
+/// (`five 6 !`): a constant cannot be stored into.
+fn store_note(sys: &Forth, f: &Failure, word: &str, pos: Pos) -> Option<String> {
+    if f.throw != BAD_ADDRESS || !["!", "c!", "+!", "2!"].contains(&word) {
+        return None;
+    }
+    let depth = f.fault.depth.min(crate::stacks::DS_SIZE);
+    let cells = sys.vm.stacks.cells_as_of(depth);
+    let [.., x, addr] = cells else { return None };
+    let words = sys.vm.dict.words();
+    let holder = |k: &dyn Fn(&crate::dictionary::Kind) -> bool| {
+        words
+            .get(sys.vm.dict.user_start() as usize..)?
+            .iter()
+            .rev()
+            .find(|w| w.revealed && k(&w.kind))
+            .map(|w| w.name.to_string())
+    };
+    use crate::dictionary::Kind;
+    if let Some(name) =
+        holder(&|k| matches!(k, Kind::Variable(a) | Kind::Create(a) if *a as i64 == *x))
+    {
+        return Some(format!(
+            "{x} is the address of `{name}`: the address goes on top, as in `{addr} {name} {word}`"
+        ));
+    }
+    let line = sys.input.location(pos).and_then(|l| l.text.clone())?;
+    let named = |n: &str| line.split_whitespace().any(|t| t.eq_ignore_ascii_case(n));
+    let constant = holder(&|k| matches!(k, Kind::Constant(v) if v == x)).filter(|n| named(n))?;
+    Some(format!(
+        "`{constant}` is a constant, which gives its value, {x}, not an address: nothing can be stored into it; \
+         for a number that changes, make it a VALUE (`{x} value {constant}`, then `{addr} to {constant}`) or a VARIABLE"
+    ))
 }
 
 /// The throw being reported, with what the machine saved for it.
