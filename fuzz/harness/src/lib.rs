@@ -896,6 +896,25 @@ fn big_len(b: u8) -> i64 {
     }
 }
 
+/// Bytes of the big texts (the 16 MiB one, the `%a%` one) the SUBSTITUTEs
+/// of one input may go through: one whole 16 MiB text, or sixteen 1 MiB
+/// pieces. SUBSTITUTE goes through its text a byte at a time, ~11 ns a
+/// byte in the test build and 25-90 ns under the fuzzer's coverage
+/// instrumentation (a callback on every compare): a 1 KiB input of 204
+/// SUBSTITUTEs of the whole 16 MiB text ran 78 s, one of 203 SUBSTITUTEs
+/// of the 1 MiB `%a%` text 16 s, past the 10 s timeout. Slow but finite
+/// (linear in what it is given), so the harness bounds it: past the
+/// budget, pieces of the big texts are 1 KiB at most.
+pub const SCAN_BUDGET: i64 = 1 << 24;
+
+/// `len` bytes of a big text for SUBSTITUTE, or 1 KiB of them once the
+/// input's `budget` (see `SCAN_BUDGET`) would be passed.
+fn within_budget(budget: &mut i64, len: i64) -> i64 {
+    let len = if len > *budget { len.min(1024) } else { len };
+    *budget -= len;
+    len
+}
+
 /// Buffer sizes SUBSTITUTE is given.
 const ROOMS: &[i64] = &[
     0,
@@ -913,8 +932,8 @@ const ROOMS: &[i64] = &[
 
 /// Operations from the bytes: REPLACES (a name, and a text from the input
 /// or a piece of the 16 MiB one), SUBSTITUTE (a text from the input or a
-/// piece of the `%a%` one, into the PAD or the 16 MiB buffer, with a size
-/// from ROOMS), UNESCAPE. After each SUBSTITUTE its result must fit:
+/// piece of the `%a%` one or the 16 MiB one, within `SCAN_BUDGET`, into
+/// the PAD or the 16 MiB buffer, with a size from ROOMS), UNESCAPE. After each SUBSTITUTE its result must fit:
 /// u3 <= the buffer's size, or 0 with n = -78.
 pub fn substitute(data: &[u8]) {
     if data.len() > 1024 {
@@ -925,6 +944,7 @@ pub fn substitute(data: &[u8]) {
         let reset_ok = slot.with(SUBSTITUTE_EVERY, Substituting::new, |s| {
             let pad = playforth::layout::PAD_ADDR as i64;
             let mut input = Bytes(data);
+            let mut budget = SCAN_BUDGET;
             while !input.0.is_empty() {
                 match input.byte() % 3 {
                     0 => {
@@ -950,8 +970,11 @@ pub fn substitute(data: &[u8]) {
                                     (0..input.byte() % 64).map(|_| input.byte()).collect();
                                 (s.put(pad, &text), text.len() as i64)
                             }
-                            1 => (s.pat, big_len(input.byte()).min((1 << 20) - 1)),
-                            _ => (s.big, big_len(input.byte())),
+                            1 => {
+                                let len = big_len(input.byte()).min((1 << 20) - 1);
+                                (s.pat, within_budget(&mut budget, len))
+                            }
+                            _ => (s.big, within_budget(&mut budget, big_len(input.byte()))),
                         };
                         let (buf, room) = match input.byte() % 2 {
                             0 => (pad, 1024),
