@@ -111,24 +111,18 @@ fn spec_for(instr: crate::instr::Instr) -> Option<&'static Spec> {
 pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
     let w = &f.vm.dict.words()[xt as usize];
     let name = w.name.to_string();
-    if let Kind::Prim(i) = w.kind
-        && let Some(spec) = spec_for(i)
-    {
-        return WordInfo {
-            name,
-            effect: Some(spec.effect.to_string()),
-            doc: Some(spec.doc.to_string()),
-            set: Some(spec.set.name()),
-            origin: Origin::Builtin,
-            example: spec.example.map(str::to_string),
-            effect_inferred: false,
-            defined_in: None,
-        };
+    // A built-in word: its spec, by its instruction, or by its name for
+    // one made as another kind of header (OUTFILE-ID, a VALUE).
+    let spec = match w.kind {
+        Kind::Prim(i) => spec_for(i),
+        _ => None,
     }
-    // A built-in word made as another kind of header (OUTFILE-ID, a VALUE).
-    if xt < f.vm.dict.user_start()
-        && let Some(spec) = crate::words::spec::all().find(|s| s.name == name)
-    {
+    .or_else(|| {
+        (xt < f.vm.dict.user_start())
+            .then(|| crate::words::spec::all().find(|s| s.name == name))
+            .flatten()
+    });
+    if let Some(spec) = spec {
         return WordInfo {
             name,
             effect: Some(spec.effect.to_string()),

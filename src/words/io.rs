@@ -250,6 +250,27 @@ fn local_time() -> [i64; 6] {
     ]
 }
 
+/// Push what opening a file or folder gave: its id and 0, or 0 and the
+/// ior `t`, with why (`what: the system's reason`) said if it is thrown.
+fn push_opened(
+    f: &mut Forth,
+    opened: std::io::Result<i64>,
+    t: Throw,
+    what: impl FnOnce() -> String,
+) -> Res<()> {
+    match opened {
+        Ok(id) => {
+            f.push(id)?;
+            f.push(0)
+        }
+        Err(e) => {
+            f.fail(t, format!("{}: {e}", what()));
+            f.push(0)?;
+            f.push(t.0)
+        }
+    }
+}
+
 primitives! {
     /// Terminal and file I/O, time, and the command line.
     enum Io;
@@ -386,27 +407,14 @@ primitives! {
     OpenFile "open-file" "( c-addr u fam -- fileid ior )" File Plain "Open a file." example "s\" examples/rps.fs\" r/o open-file throw close-file throw" |f| {
         let fam = f.pop()?;
         let name = f.pop_string()?;
-        match f.host.files.open(&name, fam, false) {
-            Ok(id) => { f.push(id)?; f.push(0) }
-            Err(e) => {
-                // Said if the ior is thrown: why this file cannot be opened.
-                f.fail(OPEN_FILE, format!("cannot open {name}: {e}"));
-                f.push(0)?;
-                f.push(OPEN_FILE.0)
-            }
-        }
+        let opened = f.host.files.open(&name, fam, false);
+        push_opened(f, opened, OPEN_FILE, || format!("cannot open {name}"))
     }
     CreateFile "create-file" "( c-addr u fam -- fileid ior )" File Plain "Create (or empty) a file and open it." example "s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw" |f| {
         let fam = f.pop()?;
         let name = f.pop_string()?;
-        match f.host.files.open(&name, fam, true) {
-            Ok(id) => { f.push(id)?; f.push(0) }
-            Err(e) => {
-                f.fail(CREATE_FILE, format!("cannot create {name}: {e}"));
-                f.push(0)?;
-                f.push(CREATE_FILE.0)
-            }
-        }
+        let opened = f.host.files.open(&name, fam, true);
+        push_opened(f, opened, CREATE_FILE, || format!("cannot create {name}"))
     }
     CloseFile "close-file" "( fileid -- ior )" File Plain "Close a file." example "s\" examples/rps.fs\" r/o open-file throw close-file .  \\ 0" |f| {
         let id = f.pop()?;
@@ -542,15 +550,8 @@ primitives! {
     }
     OpenDir "open-dir" "( c-addr u -- wdirid wior )" Gforth Plain "Open the folder named by the string, to read its entries with READ-DIR; wior is 0, or -69 (OPEN-FILE failed) with wdirid 0 (gforth)." example "s\" examples\" open-dir throw close-dir .  \\ 0" |f| {
         let name = f.pop_string()?;
-        match f.host.files.open_dir(&name) {
-            Ok(id) => { f.push(id)?; f.push(0) }
-            Err(e) => {
-                // Said if the ior is thrown: why this folder cannot be opened.
-                f.fail(OPEN_FILE, format!("cannot open the folder {name}: {e}"));
-                f.push(0)?;
-                f.push(OPEN_FILE.0)
-            }
-        }
+        let opened = f.host.files.open_dir(&name);
+        push_opened(f, opened, OPEN_FILE, || format!("cannot open the folder {name}"))
     }
     ReadDir "read-dir" "( c-addr u1 wdirid -- u2 flag wior )" Gforth Plain "Read the name of the folder's next entry (`.` and `..` first, then the others in the system's order; gforth lists `.` and `..` too, where the system puts them) into the buffer: its length and true; 0 false after the last. A name longer than u1 is cut to u1 with wior -70 (gforth)." example "create name 256 allot  s\" examples\" open-dir throw  name 256 rot read-dir throw drop name swap type  \\ ." |f| {
         let id = f.pop()?;
