@@ -117,6 +117,16 @@ pub(crate) fn begin_definition(f: &mut Forth, name: Option<&str>) -> Res<u32> {
     if f.compiler.def.is_some() {
         return Err(f.fail(COMPILER_NESTING, "a definition is already being compiled"));
     }
+    if name == Some(";") && f.input.typed_at_prompt() {
+        // Typed at the prompt, a word named `;` is a slip that would end no
+        // later definition (files may redefine `;`, as gforth's locals.fs
+        // and oof.fs do).
+        return Err(f.fail(
+            INVALID_NAME,
+            "`: ;` would make a word named `;`, and no later definition could end: \
+             the name comes right after `:` (`: square dup * ;`)",
+        ));
+    }
     let start = code_here(f);
     let xt = define(f, name.unwrap_or(""), Kind::Colon(start), false)?;
     // DO loops opened by `]` outside a definition are forgotten.

@@ -192,6 +192,13 @@ impl Input {
             .expect("the bottom source is never popped")
     }
 
+    /// Whether the text being read was typed at the REPL's prompt (not a
+    /// file, `-e` code, piped input or EVALUATE).
+    pub(crate) fn typed_at_prompt(&self) -> bool {
+        let src = self.current();
+        src.src == 0 && matches!(src.kind, SourceKind::Text { .. })
+    }
+
     pub(crate) fn current_mut(&mut self) -> &mut Source {
         self.stack
             .last_mut()

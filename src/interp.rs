@@ -129,11 +129,7 @@ fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32
 /// a double-cell integer (314). Said once a session; `3.` (a double on
 /// purpose, as gforth writes them) says nothing.
 fn note_double_with_dot(f: &mut Forth, name: &str, d: i128) {
-    let typed = f.input.current().src == 0
-        && matches!(
-            f.input.current().kind,
-            crate::input::SourceKind::Text { .. }
-        );
+    let typed = f.input.typed_at_prompt();
     let inner_dot = name.trim_end_matches('.').contains('.');
     // Decimal, as a fraction would be written (not `$1.F` or `0x1.F`).
     let decimal = f.base() == 10

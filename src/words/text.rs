@@ -210,11 +210,7 @@ fn parse_quoted(f: &mut Forth) -> Res<Vec<u8>> {
         let closed = f.vm.mem.slice(start, len)?.contains(&b'"');
         let (a, n) = crate::parse::parse(f, b'"')?;
         text.extend_from_slice(f.vm.mem.slice(a, n)?);
-        let typed = f.input.current().src == 0
-            && matches!(
-                f.input.current().kind,
-                crate::input::SourceKind::Text { .. }
-            );
+        let typed = f.input.typed_at_prompt();
         if closed || !typed || !crate::parse::refill(f)? {
             return Ok(text);
         }

@@ -116,6 +116,18 @@ fn an_error_after_output_mid_line_starts_on_its_own_line() {
     assert_eq!(run("2>/dev/null"), "hello1 \n");
 }
 
+/// A file may redefine `;` (gforth's locals.fs and oof.fs do); only `: ;`
+/// typed at the prompt is refused, as a slip.
+#[test]
+fn a_file_may_redefine_semicolon() {
+    let file = script(
+        "semi.fs",
+        ": ; postpone ; ; immediate\n: sq dup * ;\n3 sq .\n",
+    );
+    let r = playforth(&[&file], "");
+    assert_eq!((r.stdout.as_str(), r.status), ("9 ", 0), "{}", r.stderr);
+}
+
 #[test]
 fn key_reads_bytes_from_a_pipe() {
     let r = playforth(&["-e", "key emit key emit cr"], "ab");
