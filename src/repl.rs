@@ -6,6 +6,12 @@
 //! goes on; Ctrl-C at the prompt clears the line, while code runs it stops
 //! the code; history and the course progress are kept in the user's data
 //! directory (PLAYFORTH_DATA_DIR overrides it).
+//!
+//! At a terminal the prompt is `> `, as the docs show it before each typed
+//! line, and a session copied from the docs can be pasted as it is: the
+//! terminal marks a paste (bracketed paste), and in a pasted session the
+//! lines after `> ` run without it while the answers are skipped and
+//! taken off the screen (`repl_line::Paste` decides, this file redraws).
 
 use playforth::repl_line as line;
 use playforth::{Forth, ForthError, Outcome, Part};
@@ -14,7 +20,10 @@ use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
-use rustyline::{Cmd, Context, Editor, Helper, KeyCode, KeyEvent, Modifiers};
+use rustyline::{
+    Cmd, ConditionalEventHandler, Context, Editor, Event, EventContext, EventHandler, Helper,
+    KeyCode, KeyEvent, Modifiers, Movement, RepeatCount,
+};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -22,6 +31,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What the helper knows about the dictionary, refreshed before each prompt.
 #[derive(Default)]
@@ -117,6 +127,18 @@ impl Highlighter for ReplHelper {
         };
         Cow::Owned(line::highlight(line, base, &lookup))
     }
+    fn highlight_prompt<'b, 's: 'b, 'p: 'b>(
+        &'s self,
+        prompt: &'p str,
+        _default: bool,
+    ) -> Cow<'b, str> {
+        // Dim, so what is typed stands out.
+        if self.colour && !prompt.is_empty() {
+            Cow::Owned(format!("\x1b[2m{prompt}\x1b[0m"))
+        } else {
+            Cow::Borrowed(prompt)
+        }
+    }
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
         if self.colour {
             Cow::Owned(format!("\x1b[90m{hint}\x1b[0m"))
@@ -136,6 +158,66 @@ impl Highlighter for ReplHelper {
 impl Validator for ReplHelper {}
 
 impl Helper for ReplHelper {}
+
+/// What is known of pastes, shared with the line editor's key handlers.
+type Pastes = Arc<Mutex<line::Paste>>;
+
+fn lock(p: &Pastes) -> MutexGuard<'_, line::Paste> {
+    p.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The terminal's paste start mark (`start`) or end mark, as the line
+/// editor reads it: noted, and at the end the last line of a pasted
+/// session put right (see `line::Paste::ended`). rustyline's own handling
+/// of a paste start read on to the end mark, taking Enter, Ctrl-C and
+/// Ctrl-D with it when no end came; here a mark is never more than a note.
+struct PasteMark {
+    pastes: Pastes,
+    start: bool,
+}
+
+impl ConditionalEventHandler for PasteMark {
+    fn handle(&self, _: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
+        let mut p = lock(&self.pastes);
+        if self.start {
+            p.started(ctx.line());
+            return Some(Cmd::Noop);
+        }
+        Some(match p.ended(ctx.line()) {
+            line::PasteEnd::Keep => Cmd::Noop,
+            line::PasteEnd::Replace(text) => Cmd::Replace(Movement::WholeLine, Some(text)),
+            line::PasteEnd::Accept => Cmd::AcceptLine,
+        })
+    }
+}
+
+/// Ctrl-C and Ctrl-D do what they always do, and end any paste.
+struct EndsPaste(Pastes);
+
+impl ConditionalEventHandler for EndsPaste {
+    fn handle(&self, _: &Event, _: RepeatCount, _: bool, _: &EventContext) -> Option<Cmd> {
+        lock(&self.0).reset();
+        None
+    }
+}
+
+/// Take the line editor's echo of `prompt` and `line` off the screen (the
+/// cursor is on the row below it, where Enter left it), when its rows are
+/// sure and on the screen. Says whether it did.
+fn unecho(prompt: &str, line: &str) -> bool {
+    let Ok((cols, rows)) = crossterm::terminal::size() else {
+        return false;
+    };
+    match line::echo_rows(prompt, line, cols.into()) {
+        Some(up) if up < rows.into() => {
+            let mut out = std::io::stdout();
+            let _ = write!(out, "\x1b[{up}A\r\x1b[J");
+            let _ = out.flush();
+            true
+        }
+        _ => false,
+    }
+}
 
 /// Where the REPL keeps the history and the course progress:
 /// PLAYFORTH_DATA_DIR, else playforth/ in the user's data directory (as
@@ -233,16 +315,20 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     forth.set_prompt_control(true);
     // Colours only for a person at a terminal who has not asked for none.
     let colour = playforth::colour_wanted(&std::io::stdout());
+    // The prompt, and the marks of a paste, only where a person looks: not
+    // into a file that stdout goes to.
+    let prompting = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let top_prompt = if prompting { line::PROMPT } else { "" };
+    let pastes: Pastes = Arc::default();
     let words = Rc::new(RefCell::new(Words::default()));
     let typed = Rc::new(RefCell::new(line::Typed::default()));
-    // Without bracketed paste: a paste comes as keys, each line running as
-    // it ends, as typed ahead. (With it, a paste start that came alone,
-    // `ESC [200~`, took every key after it, Enter, Ctrl-C and Ctrl-D too,
-    // waiting for an end that never came.)
+    // A paste comes as keys, each line running as it ends, as typed
+    // ahead; the terminal is asked to mark it (bracketed paste), and the
+    // marks are only noted (`PasteMark`).
     let config = rustyline::Config::builder()
         .completion_type(rustyline::CompletionType::List)
         .auto_add_history(false)
-        .bracketed_paste(false)
+        .bracketed_paste(prompting)
         .build();
     let Ok(mut rl) = Editor::<ReplHelper, rustyline::history::DefaultHistory>::with_config(config)
     else {
@@ -252,10 +338,23 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         );
         return ExitCode::from(1);
     };
-    // The marks of a bracketed paste, which a terminal may still send (or
-    // a person type), are no keys.
-    for mark in [KeyCode::BracketedPasteStart, KeyCode::BracketedPasteEnd] {
-        rl.bind_sequence(KeyEvent(mark, Modifiers::NONE), Cmd::Noop);
+    // The marks of a bracketed paste (which a person may also type) are
+    // no keys: they say what was pasted.
+    for (mark, start) in [
+        (KeyCode::BracketedPasteStart, true),
+        (KeyCode::BracketedPasteEnd, false),
+    ] {
+        let pastes = pastes.clone();
+        rl.bind_sequence(
+            KeyEvent(mark, Modifiers::NONE),
+            EventHandler::Conditional(Box::new(PasteMark { pastes, start })),
+        );
+    }
+    for key in [KeyEvent::ctrl('C'), KeyEvent::ctrl('D')] {
+        rl.bind_sequence(
+            key,
+            EventHandler::Conditional(Box::new(EndsPaste(pastes.clone()))),
+        );
     }
     rl.set_helper(Some(ReplHelper {
         words: words.clone(),
@@ -281,10 +380,11 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         let mut warned_byte = false;
         let read = loop {
             let prompt = if input.is_empty() {
-                String::new()
+                top_prompt.to_string()
             } else {
                 open.continuation_prompt()
             };
+            lock(&pastes).new_line(input.is_empty());
             // Lines typed or pasted ahead wait in the terminal (typed while
             // a word ran) or in the line editor's buffer (a burst read in one
             // go, kept between calls by its `buffer-redux` feature): every
@@ -340,6 +440,31 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     warned_eof = true;
                 }
                 Ok(line) => {
+                    // A line of a pasted session: its prompt, or all of it
+                    // (an answer), taken off the screen and the input.
+                    let take = lock(&pastes).take(&line);
+                    let line = match take {
+                        line::Take::Run => line,
+                        line::Take::Unprompted(rest) => {
+                            if unecho(&prompt, &line)
+                                && let Some(h) = rl.helper()
+                            {
+                                say(&format!(
+                                    "{}{}",
+                                    h.highlight_prompt(&prompt, true),
+                                    h.highlight(&rest, rest.len())
+                                ));
+                            }
+                            rest
+                        }
+                        line::Take::Skip => {
+                            unecho(&prompt, &line);
+                            if let Some(note) = lock(&pastes).finished() {
+                                say(&note);
+                            }
+                            continue;
+                        }
+                    };
                     if !line.trim().is_empty() && line.len() <= MAX_HISTORY_LINE {
                         let _ = rl.add_history_entry(line.as_str());
                     }
@@ -384,6 +509,9 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                         e.to_string()
                     };
                     let _ = writeln!(std::io::stderr(), "{report}");
+                    if let Some(note) = line::prompt_note(&input, &e) {
+                        let _ = writeln!(std::io::stderr(), "{note}");
+                    }
                     if forth.output_failed() {
                         // A full disk or a closed pipe: no point going on.
                         break ExitCode::from(1);
@@ -396,6 +524,10 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 let _ = writeln!(std::io::stderr(), "playforth: {e}");
                 break ExitCode::from(1);
             }
+        }
+        // The last line of a pasted session ran: say what was done with it.
+        if let Some(note) = lock(&pastes).finished() {
+            say(&note);
         }
     };
     if let Some(h) = &history {

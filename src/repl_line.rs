@@ -483,6 +483,191 @@ impl Typed {
     }
 }
 
+/// The prompt the REPL shows before a line is typed at a terminal, as the
+/// docs' sessions show it before each typed line.
+pub const PROMPT: &str = "> ";
+
+/// What the REPL does with a line it read ([`Paste::take`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Take {
+    /// Run it as it is: typed, or pasted code.
+    Run,
+    /// A typed line of a pasted session: run what follows the prompt.
+    Unprompted(String),
+    /// An answer of a pasted session (output, ` ok`, a report): skip it.
+    Skip,
+}
+
+/// What the line editor does when a paste ends ([`Paste::ended`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PasteEnd {
+    /// Nothing: the line stays as it is.
+    Keep,
+    /// Put this in place of the line being edited (a last pasted line
+    /// without a line end: its prompt taken off, or an answer emptied).
+    Replace(String),
+    /// End the empty line, so the REPL says what it did with the session.
+    Accept,
+}
+
+/// A session copied from the docs and pasted into the REPL: lines that
+/// start with the prompt `> ` are typed lines, the others answers. The
+/// terminal marks a paste (bracketed paste: `ESC [200~` … `ESC [201~`),
+/// so a typed `> ` keeps its meaning, the word `>`. A paste whose first
+/// line that begins at the REPL's own prompt (not inside an open
+/// definition) starts with `> ` is a session: its lines after `> ` run
+/// without it, its other lines are skipped, and once the paste is over
+/// [`Paste::finished`] says what was done. Lines pasted before that, and
+/// pastes with no such line, run as they are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Paste {
+    /// Between the terminal's start and end marks.
+    pasting: bool,
+    /// The line being read began inside a paste.
+    line_pasted: bool,
+    /// The line being read is at the REPL's own prompt (nothing open).
+    at_prompt: bool,
+    /// A session is being pasted.
+    session: bool,
+    /// Its typed lines run, and its answer lines skipped, so far.
+    ran: usize,
+    skipped: usize,
+}
+
+impl Paste {
+    /// A line is about to be read; `at_prompt` when nothing is open.
+    pub fn new_line(&mut self, at_prompt: bool) {
+        self.line_pasted = self.pasting;
+        self.at_prompt = at_prompt;
+    }
+
+    /// The terminal's paste start mark came, with `line` in the editor.
+    pub fn started(&mut self, line: &str) {
+        self.pasting = true;
+        if line.is_empty() {
+            self.line_pasted = true;
+        }
+    }
+
+    /// The terminal's paste end mark came, with `line` in the editor: the
+    /// last pasted line when the paste did not end with a line end. After
+    /// it, the line is the learner's to edit, and runs as it is.
+    pub fn ended(&mut self, line: &str) -> PasteEnd {
+        self.pasting = false;
+        if !self.line_pasted {
+            return PasteEnd::Keep;
+        }
+        if line.is_empty() {
+            if self.session {
+                // The empty line ends as pasted, to be skipped.
+                return PasteEnd::Accept;
+            }
+            self.line_pasted = false;
+            return PasteEnd::Keep;
+        }
+        let take = self.take(line);
+        self.line_pasted = false;
+        match take {
+            Take::Run => PasteEnd::Keep,
+            Take::Unprompted(rest) => PasteEnd::Replace(rest),
+            Take::Skip => PasteEnd::Replace(String::new()),
+        }
+    }
+
+    /// Ctrl-C or Ctrl-D: whatever the terminal said, no paste goes on
+    /// (a paste start mark with no end does not make every later line a
+    /// pasted one).
+    /// The line is given up too, and a session pasted so far with it.
+    pub fn reset(&mut self) {
+        *self = Paste::default();
+    }
+
+    /// What to do with `line`, just read.
+    pub fn take(&mut self, line: &str) -> Take {
+        if !self.line_pasted {
+            return Take::Run;
+        }
+        match line.strip_prefix(PROMPT) {
+            Some(rest) if self.session || self.at_prompt => {
+                self.session = true;
+                self.ran += 1;
+                Take::Unprompted(rest.to_string())
+            }
+            _ if self.session => {
+                // An empty typed line, its blank after `>` lost in the copy.
+                if !line.trim().is_empty() && line.trim_end() != ">" {
+                    self.skipped += 1;
+                }
+                Take::Skip
+            }
+            _ => Take::Run,
+        }
+    }
+
+    /// Once a pasted session is over: what was done with it, said once.
+    pub fn finished(&mut self) -> Option<String> {
+        if self.pasting || !self.session {
+            return None;
+        }
+        let (ran, skipped) = (self.ran, self.skipped);
+        self.session = false;
+        self.ran = 0;
+        self.skipped = 0;
+        let lines = |n: usize| if n == 1 { "line" } else { "lines" };
+        Some(match skipped {
+            0 if ran == 1 => {
+                "(pasted: the `> ` in front is the prompt, so it was left out)".to_string()
+            }
+            0 => format!(
+                "(pasted session: {ran} typed {} ran without `> `)",
+                lines(ran)
+            ),
+            _ => format!(
+                "(pasted session: {ran} typed {} ran without `> `, {skipped} answer {} skipped)",
+                lines(ran),
+                lines(skipped)
+            ),
+        })
+    }
+}
+
+/// How many rows up from the cursor the line editor's echo of `prompt`
+/// and `line` starts, once Enter took the cursor to the row below them,
+/// on a terminal `cols` wide: None when that is not sure (a control
+/// character, which the editor shows its own way).
+pub fn echo_rows(prompt: &str, line: &str, cols: usize) -> Option<usize> {
+    use unicode_width::UnicodeWidthStr;
+    if cols == 0 || prompt.chars().chain(line.chars()).any(char::is_control) {
+        return None;
+    }
+    Some((prompt.width() + line.width()) / cols + 1)
+}
+
+/// A note for an error of a typed line that starts with `> `: when the
+/// `>` there found too few items, it was most likely the prompt copied
+/// from the docs, not the word that compares two numbers.
+pub fn prompt_note(input: &str, e: &crate::ForthError) -> Option<String> {
+    let first = input.lines().next()?;
+    let rest = first.strip_prefix(PROMPT)?;
+    let at_start = e
+        .location
+        .as_ref()
+        .is_some_and(|l| l.col == 1 && l.text.as_deref().is_none_or(|t| t == first));
+    let underflow = e.code == crate::throw::STACK_UNDERFLOW.0;
+    if !underflow || e.word.as_deref() != Some(">") || !e.backtrace.is_empty() || !at_start {
+        return None;
+    }
+    let rest = rest.trim();
+    let what = if rest.is_empty() || rest.chars().count() > 40 {
+        "what follows it".to_string()
+    } else {
+        format!("`{rest}`")
+    };
+    Some(format!(
+        "note: `>` compares two numbers; the `> ` before each typed line in the docs is the prompt: type only {what} (a session copied from the docs can be pasted as it is)"
+    ))
+}
+
 /// Completion: the known words starting with the word before the cursor.
 /// Returns where that word starts and (display, replacement) pairs; the
 /// display shows each word's stack effect. Shorter names come first.
@@ -593,6 +778,149 @@ mod tests {
             open_note(": hi ( -- \n;\n", ";"),
             Some("(the comment is still open: end it with `)`)".to_string())
         );
+    }
+
+    /// Read `lines` as the REPL does, at its prompt; `pasted` lines come
+    /// between the paste marks (the last without a line end when `open`).
+    fn read(p: &mut Paste, pasted: &[&str], open: bool) -> Vec<Take> {
+        let mut took = Vec::new();
+        p.new_line(true);
+        p.started("");
+        for (i, l) in pasted.iter().enumerate() {
+            if i > 0 {
+                p.new_line(true);
+            }
+            if open && i + 1 == pasted.len() {
+                match p.ended(l) {
+                    PasteEnd::Replace(text) => took.push(Take::Unprompted(text)),
+                    PasteEnd::Keep => took.push(p.take(l)),
+                    PasteEnd::Accept => panic!("a line to accept"),
+                }
+                return took;
+            }
+            took.push(p.take(l));
+        }
+        p.new_line(true);
+        if p.ended("") == PasteEnd::Accept {
+            took.push(p.take(""));
+        }
+        took
+    }
+
+    #[test]
+    fn a_pasted_session_runs_its_typed_lines_and_skips_its_answers() {
+        let mut p = Paste::default();
+        let took = read(
+            &mut p,
+            &[
+                "> 1 2 3",
+                " ok <3> 1 2 3",
+                "> .s",
+                "<3> 1 2 3  ok <3> 1 2 3",
+            ],
+            false,
+        );
+        let run = |s: &str| Take::Unprompted(s.to_string());
+        assert_eq!(
+            took,
+            vec![run("1 2 3"), Take::Skip, run(".s"), Take::Skip, Take::Skip]
+        );
+        assert_eq!(
+            p.finished().as_deref(),
+            Some("(pasted session: 2 typed lines ran without `> `, 2 answer lines skipped)")
+        );
+        assert_eq!(p.finished(), None, "said once");
+        // Copied without its last line end: the last line is put right in
+        // the editor, to run when Enter is pressed.
+        let took = read(&mut p, &["> 1 2", " ok <2> 1 2", "> +"], true);
+        assert_eq!(took, vec![run("1 2"), Take::Skip, run("+")]);
+        p.new_line(true);
+        assert_eq!(p.take("+"), Take::Run);
+        assert!(p.finished().is_some());
+        // …and an answer last is taken out.
+        let took = read(&mut p, &["> 1", " ok <1> 1"], true);
+        assert_eq!(took, vec![run("1"), Take::Unprompted(String::new())]);
+        assert!(p.finished().is_some());
+        // One line.
+        assert_eq!(read(&mut p, &["> 2 3 + ."], true), vec![run("2 3 + .")]);
+        p.new_line(true);
+        assert_eq!(p.take("2 3 + ."), Take::Run);
+        assert_eq!(
+            p.finished().as_deref(),
+            Some("(pasted: the `> ` in front is the prompt, so it was left out)")
+        );
+    }
+
+    #[test]
+    fn typed_lines_and_pasted_code_run_as_they_are() {
+        let mut p = Paste::default();
+        // Typed: `>` is the word that compares.
+        for l in ["3 5", "> .", "> 2 3 + ."] {
+            p.new_line(true);
+            assert_eq!(p.take(l), Take::Run, "{l}");
+        }
+        // Pasted code with no prompt.
+        let took = read(&mut p, &[": sq ( n -- n*n )", "  dup * ;", "5 sq ."], false);
+        assert!(took.iter().all(|t| *t == Take::Run), "{took:?}");
+        assert_eq!(p.finished(), None);
+        // Pasted after something typed on the line: part of that line.
+        p.new_line(true);
+        p.started("3 5 ");
+        assert_eq!(p.ended("3 5 > ."), PasteEnd::Keep);
+        assert_eq!(p.take("3 5 > ."), Take::Run);
+        // A `> ` line pasted inside an open definition is code.
+        p.new_line(false);
+        p.started("");
+        assert_eq!(p.take("> if drop then ;"), Take::Run);
+        p.new_line(true);
+        assert_eq!(p.ended(""), PasteEnd::Keep);
+        assert_eq!(p.finished(), None);
+        // A paste start with no end: Ctrl-C or Ctrl-D ends it.
+        p.new_line(true);
+        p.started("");
+        p.reset();
+        p.new_line(true);
+        assert_eq!(p.take("> ."), Take::Run);
+    }
+
+    #[test]
+    fn the_rows_of_an_echoed_line() {
+        assert_eq!(echo_rows("> ", "1 2 3", 80), Some(1));
+        assert_eq!(echo_rows("> ", &"x".repeat(77), 80), Some(1));
+        // A full row puts the cursor on the next one.
+        assert_eq!(echo_rows("> ", &"x".repeat(78), 80), Some(2));
+        assert_eq!(echo_rows("> ", &"x".repeat(200), 80), Some(3));
+        // Wide characters take two columns; box drawings one.
+        assert_eq!(echo_rows("> ", &"漢".repeat(38), 80), Some(1));
+        assert_eq!(echo_rows("> ", &"漢".repeat(39), 80), Some(2));
+        assert_eq!(echo_rows("", "┌───┬───┬────┐", 80), Some(1));
+        assert_eq!(echo_rows("> ", "a\tb", 80), None);
+        assert_eq!(echo_rows("> ", "a", 0), None);
+    }
+
+    #[test]
+    fn a_typed_prompt_that_underflows_gets_a_note() {
+        let note = |lines: &[&str]| {
+            let (mut f, _out) = crate::Forth::for_test(b"");
+            let mut last = None;
+            for l in lines {
+                last = f.interpret_input(l).err().map(|e| prompt_note(l, &e));
+            }
+            last.flatten()
+        };
+        assert_eq!(
+            note(&["> 2 3 + ."]).as_deref(),
+            Some(
+                "note: `>` compares two numbers; the `> ` before each typed line in the docs is the prompt: type only `2 3 + .` (a session copied from the docs can be pasted as it is)"
+            )
+        );
+        assert!(note(&["1", "> 2 3 + ."]).is_some(), "one item is too few");
+        // `>` comparing, or failing elsewhere: no note.
+        assert_eq!(note(&["3 5", "> ."]), None);
+        assert_eq!(note(&["drop"]), None);
+        assert_eq!(note(&["1 > ."]), None);
+        assert_eq!(note(&[": t > ;", "t"]), None);
+        assert_eq!(note(&["2 3 >"]), None);
     }
 
     #[test]

@@ -70,9 +70,10 @@ pub fn transcript(source: &str) -> String {
 }
 
 /// A session as the REPL shows it at the terminal, for the docs: each
-/// typed line after `> `, then its output with ` ok` and the stack right
-/// after it, on the same line (the REPL's prompt is empty; `> ` marks what
-/// was typed); an error report starts on a line of its own.
+/// typed line after the REPL's prompt `> `, then its output with ` ok` and
+/// the stack right after it, on the same line; an error report starts on
+/// a line of its own. (`terminal::doc_sessions_pasted_into_the_repl`
+/// checks that the terminal shows the same.)
 pub fn terminal_transcript(source: &str) -> String {
     let (mut forth, out) = Forth::for_test(b"");
     forth.set_prompt_control(true);

@@ -1,9 +1,12 @@
-//! The docs are executable: every ```forth block in docs/ and README.md
-//! that shows a session (lines starting with `> `) is replayed and must
-//! match exactly; docs/glossary.md must match the word tables.
+//! The docs are executable: every ```forth block in README.md, docs/ and
+//! docs/lessons/ that shows a session (lines starting with `> `) is
+//! replayed and must match exactly; docs/glossary.md must match the word
+//! tables. `terminal::doc_sessions_pasted_into_the_repl` pastes each one
+//! into the REPL in a terminal too, as a learner copies it.
 //!
-//! Sessions are shown as the terminal shows them: output, then ` ok` and
-//! the stack on the same line.
+//! Sessions are shown as the terminal shows them: the prompt `> ` and the
+//! line typed after it, then its output with ` ok` and the stack on the
+//! same line.
 //!
 //! PLAYFORTH_BLESS=1 rewrites the sessions and docs/glossary.md instead of
 //! failing.
@@ -16,8 +19,9 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The ```forth blocks of a Markdown file that hold a session.
-fn sessions(md: &str) -> Vec<String> {
+/// The ```forth blocks of a Markdown file that hold a session (the
+/// terminal tests paste each into the REPL too).
+pub(crate) fn sessions(md: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut block: Option<String> = None;
     for line in md.lines() {
@@ -69,17 +73,25 @@ fn check_file(path: &Path) -> usize {
     blocks.len()
 }
 
+/// README.md and the Markdown files of docs/ and docs/lessons/.
+pub(crate) fn doc_files() -> Vec<PathBuf> {
+    let mut files = vec![root().join("README.md")];
+    for dir in ["docs", "docs/lessons"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .expect("docs/")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        found.sort();
+        files.extend(found);
+    }
+    files
+}
+
 #[test]
 fn doc_sessions_replay_exactly() {
-    let mut files = vec![root().join("README.md")];
-    for e in std::fs::read_dir(root().join("docs"))
-        .expect("docs/")
-        .flatten()
-    {
-        if e.path().extension().is_some_and(|x| x == "md") {
-            files.push(e.path());
-        }
-    }
+    let files = doc_files();
     let total: usize = files.iter().map(|f| check_file(f)).sum();
     assert!(
         total >= 5,

@@ -130,19 +130,57 @@ impl Session {
         }
     }
 
+    /// The whole screen and what scrolled off it, lines the terminal
+    /// wrapped joined again, each without its trailing blanks.
+    fn history(&self) -> String {
+        let out = tmux(
+            &self.0,
+            &["capture-pane", "-p", "-J", "-S", "-", "-t", &self.0],
+        )
+        .output()
+        .expect("capture");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| format!("{}\n", l.trim_end()))
+            .collect()
+    }
+
+    /// Wait until the REPL's prompt `> ` waits for a line at the bottom of
+    /// what is shown (at most fifteen seconds): the line editor has then
+    /// asked the terminal to mark pastes.
+    fn wait_for_prompt(&self) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            let last = s.lines().rev().find(|l| !l.trim().is_empty());
+            if last == Some(">") || start.elapsed() > Duration::from_secs(15) {
+                return s;
+            }
+            sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Paste `text` as a terminal with bracketed paste does, when the
+    /// program asked for it: between the marks `ESC [200~` and `ESC [201~`.
+    fn paste_marked(&self, text: &str) {
+        self.paste_with(text, &["-p"]);
+    }
+
     /// Paste `text` as a terminal without bracketed paste does: all its
     /// bytes at once, line ends as Enter.
     fn paste(&self, text: &str) {
+        self.paste_with(text, &[]);
+    }
+
+    fn paste_with(&self, text: &str, flags: &[&str]) {
         let file = std::env::temp_dir().join(format!("{}.paste", self.0));
         std::fs::write(&file, text).expect("write the paste");
         let file = file.to_str().expect("a UTF-8 path");
         let ok = tmux(&self.0, &["load-buffer", "-b", "paste", file]).status();
         assert!(ok.is_ok_and(|s| s.success()), "tmux load-buffer");
-        let ok = tmux(
-            &self.0,
-            &["paste-buffer", "-d", "-b", "paste", "-t", &self.0],
-        )
-        .status();
+        let mut args = vec!["paste-buffer", "-d", "-b", "paste", "-t", &self.0];
+        args.extend_from_slice(flags);
+        let ok = tmux(&self.0, &args).status();
         assert!(ok.is_ok_and(|s| s.success()), "tmux paste-buffer");
         let _ = std::fs::remove_file(file);
     }
@@ -870,4 +908,128 @@ fn a_byte_that_is_not_utf8_is_ignored_and_the_session_goes_on() {
     t.line("bye");
     let s = t.wait_for("EXIT=");
     assert!(s.contains("EXIT=0"), "{s}");
+}
+
+/// What the REPL says once a pasted session with these lines ran.
+fn pasted_note(block: &str) -> String {
+    let ran = block.lines().filter(|l| l.starts_with("> ")).count();
+    let skipped = block
+        .lines()
+        .filter(|l| !l.starts_with("> ") && !l.trim().is_empty())
+        .count();
+    let lines = |n: usize| if n == 1 { "line" } else { "lines" };
+    match skipped {
+        0 if ran == 1 => {
+            "(pasted: the `> ` in front is the prompt, so it was left out)".to_string()
+        }
+        0 => format!(
+            "(pasted session: {ran} typed {} ran without `> `)",
+            lines(ran)
+        ),
+        _ => format!(
+            "(pasted session: {ran} typed {} ran without `> `, {skipped} answer {} skipped)",
+            lines(ran),
+            lines(skipped)
+        ),
+    }
+}
+
+/// Every session the docs show (README.md, docs/, docs/lessons/), copied
+/// as a learner copies it and pasted into a fresh REPL: the screen then
+/// shows the session exactly as the doc does (the typed lines after the
+/// prompt, the answers playforth gave), and a note of what was done.
+#[test]
+fn doc_sessions_pasted_into_the_repl() {
+    if !have_tmux() {
+        return;
+    }
+    let mut pasted = 0;
+    for file in crate::docs::doc_files() {
+        let md = std::fs::read_to_string(&file).expect("read doc");
+        let name = file.file_stem().and_then(|n| n.to_str()).unwrap_or("doc");
+        for (i, block) in crate::docs::sessions(&md).iter().enumerate() {
+            let t = Session::start(&format!("docs-{name}-{i}")).expect("tmux starts playforth");
+            t.wait_for_prompt();
+            t.paste_marked(block);
+            let note = pasted_note(block);
+            t.wait_for(&note);
+            t.wait_for_prompt();
+            let s = t.history();
+            let shown: String = block
+                .lines()
+                .map(|l| format!("{}\n", l.trim_end()))
+                .collect();
+            assert!(
+                s.contains(&format!("leave.\n{shown}{note}\n>\n")),
+                "session {i} of {} pasted into the REPL does not show as the doc does:\n--- the doc\n{shown}--- the screen\n{s}",
+                file.display()
+            );
+            pasted += 1;
+        }
+    }
+    assert!(
+        pasted >= 20,
+        "expected the docs to hold sessions, pasted {pasted}"
+    );
+}
+
+/// The prompt, a typed `> ` (the word `>`, or the docs' prompt typed by
+/// mistake) and a line pasted with its prompt, without a line end.
+#[test]
+fn the_prompt_typed_and_pasted() {
+    let Some(t) = session("prompt") else { return };
+    let s = t.wait_for_prompt();
+    assert!(s.contains("leave.\n>"), "no prompt:\n{s}");
+    // Typed, `>` compares, on a line of its own too.
+    t.line("3 5");
+    t.wait_for(" ok <2> 3 5");
+    t.wait_for_prompt();
+    t.line("> .");
+    let s = t.wait_for("0  ok <0>");
+    assert!(s.contains("> 3 5\n ok <2> 3 5\n> > .\n0  ok <0>\n"), "{s}");
+    // The docs' prompt typed: the error says what to type.
+    t.wait_for_prompt();
+    t.line("> 2 3 + .");
+    let s = t.wait_for("pasted as it is");
+    let flat = s.replace('\n', "");
+    assert!(
+        flat.contains("stack underflow (-4) in `>`")
+            && flat.contains("note: `>` compares two numbers; the `> ` before each typed line in the docs is the prompt: type only `2 3 + .`"),
+        "{s}"
+    );
+    // Pasted with its prompt and no line end: the prompt is taken out of
+    // the line, which runs on Enter. (Ctrl-L clears the screen first.)
+    t.wait_for_prompt();
+    t.keys(&["C-l"]);
+    t.wait_for_prompt();
+    t.paste_marked("> 2 3 + .");
+    let s = t.wait_for("> 2 3 + .");
+    assert!(!s.contains("> > 2"), "{s}");
+    t.keys(&["Enter"]);
+    t.wait_for("so it was left out)");
+    let s = t.wait_for_prompt();
+    assert!(
+        s.contains(
+            "> 2 3 + .\n5  ok <0>\n(pasted: the `> ` in front is the prompt, so it was left out)\n>"
+        ),
+        "{s}"
+    );
+    // Pasted code without prompts runs as it is, with no note.
+    t.wait_for_prompt();
+    t.paste_marked(": sq ( n -- n*n ) dup * ;\n7 sq .\n");
+    t.wait_for("49  ok <0>");
+    let s = t.wait_for_prompt();
+    assert!(s.contains("> 7 sq .\n49  ok <0>\n>"), "{s}");
+    // A session copied without its last line end.
+    t.wait_for_prompt();
+    t.paste_marked("> 1 2\n ok <2> 1 2\n> + .\n3  ok <0>\n> 4 5 *");
+    t.wait_for("> 4 5 *");
+    t.keys(&["Enter"]);
+    t.wait_for("(pasted session");
+    let s = t.wait_for_prompt();
+    assert!(
+        s.contains("> 1 2\n ok <2> 1 2\n> + .\n3  ok <0>\n> 4 5 *\n ok <1> 20\n(pasted session: 3 typed lines ran without `> `, 2 answer lines skipped)\n>"),
+        "{s}"
+    );
+    t.keys(&["C-d"]);
 }
