@@ -81,6 +81,12 @@ fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32
             if f.prefs.prompt_control && crate::vocab::opens_at_prompt(name) {
                 return open_prompt_definition(f, xt);
             }
+            if f.prefs.prompt_control
+                && f.input.typed_at_prompt()
+                && name.eq_ignore_ascii_case("[char]")
+            {
+                return bracket_char_at_prompt(f);
+            }
             let prompt = if crate::vocab::opens_at_prompt(name) {
                 " (at the REPL's prompt it runs at once; in a file, `-e` code or piped \
                  input put it in a definition, or say `true prompt-control` first)"
@@ -145,6 +151,31 @@ fn note_double_with_dot(f: &mut Forth, name: &str, d: i128) {
         f.host.diag,
         "note: `{name}` is the double-cell integer {d} (a dot in a number makes a double, two cells); for a fraction write `{name}e`, a float"
     );
+}
+
+/// `[char] *` typed at the prompt, as lesson 5 shows it inside a word:
+/// it pushes the code, as `char *` does there, and says once a session
+/// that outside a definition (and in files, where it is refused) `char`
+/// is the word.
+fn bracket_char_at_prompt(f: &mut Forth) -> Res<()> {
+    let (a, n) = crate::parse::parse_name(f)?;
+    if n == 0 {
+        return Err(f.fail(
+            ZERO_LENGTH_NAME,
+            "[CHAR] needs a character after it (`[char] *` gives the code of `*`)",
+        ));
+    }
+    let c = f.vm.mem.byte(a)?;
+    if !f.prefs.bracket_char_noted {
+        f.prefs.bracket_char_noted = true;
+        let c = c as char;
+        let _ = writeln!(
+            f.host.diag,
+            "note: `[char]` belongs inside a definition; outside one, `char {c}` gives the code \
+             (the prompt takes `[char] {c}` too, a file does not)"
+        );
+    }
+    f.push(c as i64)
 }
 
 /// A control structure typed outside a definition: start a nameless

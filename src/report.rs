@@ -26,6 +26,12 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
     {
         message += &format!(" ({note})");
     }
+    if let Some(note) = word
+        .as_deref()
+        .and_then(|w| char_in_definition(sys, &failure, w))
+    {
+        message += &format!(" ({note})");
+    }
     let backtrace = backtrace(sys, &failure.fault);
     let effect = word.as_deref().and_then(|w| teach::stack_effect(sys, w));
     let stack = stack_hint(sys, &failure, word.as_deref(), effect.as_deref());
@@ -81,6 +87,31 @@ fn store_note(sys: &Forth, f: &Failure, word: &str, pos: Pos) -> Option<String> 
         "`{constant}` is a constant, which gives its value, {x}, not an address: nothing can be stored into it; \
          for a number that changes, make it a VALUE (`{x} value {constant}`, then `{addr} to {constant}`) or a VARIABLE"
     ))
+}
+
+/// `char` compiled into a word (`: star char * emit ;`) found no name
+/// after the word when it ran: it reads its character then, from the
+/// text after the call; `[char] *` compiles the code of `*`.
+fn char_in_definition(sys: &Forth, f: &Failure, word: &str) -> Option<String> {
+    if f.throw != ZERO_LENGTH_NAME || !word.eq_ignore_ascii_case("char") {
+        return None;
+    }
+    let ip = f.fault.ip?;
+    let caller = sys.vm.dict.word_at(ip)?;
+    let caller = &sys.vm.dict.words().get(caller as usize)?.name;
+    let next = sys
+        .vm
+        .code
+        .pos(ip as usize + 1)
+        .and_then(|p| sys.input.token_at(p));
+    let reads =
+        format!("`char` inside `{caller}` reads the word after `{caller}` when `{caller}` runs");
+    Some(match next.and_then(|n| n.chars().next()) {
+        Some(c) => {
+            format!("{reads}; to compile the code of `{c}` into `{caller}`, write `[char] {c}`")
+        }
+        None => format!("{reads}; `[char]` compiles a character's code into a definition"),
+    })
 }
 
 /// The throw being reported, with what the machine saved for it.
