@@ -37,6 +37,9 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
     let stack = stack_hint(sys, &failure, word.as_deref(), effect.as_deref());
     let opened = opened_at(sys, &failure);
     let suggestions = did_you_mean(sys, &failure, explained);
+    if let Some(note) = not_defined_yet(sys, &failure, &message, &suggestions) {
+        message += &format!(" ({note})");
+    }
     ForthError {
         code: t.0,
         message,
@@ -565,6 +568,40 @@ fn did_you_mean(sys: &Forth, f: &Failure, explained: bool) -> Vec<String> {
         return Vec::new();
     }
     teach::suggestions(sys, name)
+}
+
+/// A name that is like no word at all, with nothing else said of it:
+/// most likely a word the learner means to write (`sq`).
+fn not_defined_yet(
+    sys: &Forth,
+    f: &Failure,
+    message: &str,
+    suggestions: &[String],
+) -> Option<String> {
+    let name = sys.input.token_name();
+    let plain = message.strip_prefix("undefined word `")? == format!("{name}`");
+    // A name, not a number gone wrong (`1d`, `-e`, `.5`).
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    let named = first.is_alphabetic()
+        || (!first.is_ascii_digit()
+            && !"+-".contains(first)
+            && chars.next().is_some_and(char::is_alphabetic));
+    // New: in no word list at all, not just outside the search order.
+    let lower = name.to_ascii_lowercase();
+    let new = !sys
+        .vm
+        .dict
+        .wordlists()
+        .iter()
+        .any(|wl| wl.map.contains_key(lower.as_str()));
+    (f.throw == UNDEFINED_WORD
+        && plain
+        && suggestions.is_empty()
+        && named
+        && new
+        && (2..=31).contains(&name.chars().count()))
+    .then(|| format!("not defined yet: define it with `: {name} … ;`"))
 }
 
 /// Fold runs of one word (deep recursion) into `word (xN)` and keep the
