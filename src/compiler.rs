@@ -84,7 +84,59 @@ pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> R
     if redefines && revealed {
         note_redefinition(f, name);
     }
+    if revealed {
+        note_hidden(f, xt);
+    }
     Ok(xt)
+}
+
+/// A new word that hides a built-in word of another word list in the
+/// search order (`3 constant Stone` over the game word `Stone`): said, as
+/// code compiled from then on, the example games' too, gets the new one.
+fn note_hidden(f: &mut Forth, xt: u32) {
+    // At the prompt: a library file may well mean to replace `random`.
+    if !crate::infer::warnings_on(f) || !f.input.typed_at_prompt() {
+        return;
+    }
+    let Some(w) = f.vm.dict.words().get(xt as usize) else {
+        return;
+    };
+    let name = w.name.to_string();
+    let current = f.vm.dict.current();
+    let order: Vec<u32> = f.vm.dict.order().to_vec();
+    let hidden = order
+        .iter()
+        .filter(|&&wid| wid != current)
+        .find_map(|&wid| f.vm.dict.search(wid, &name).map(|old| (wid, old)));
+    let Some((wid, old)) = hidden.filter(|&(_, old)| old < f.vm.dict.user_start()) else {
+        return;
+    };
+    if f.vm.dict.find(&name) != Some(xt) {
+        return;
+    }
+    let old_word = &f.vm.dict.words()[old as usize];
+    use crate::words::spec::WordSet;
+    let spec = match old_word.kind {
+        Kind::Prim(i) => crate::words::core::spec_for(i),
+        _ => None,
+    };
+    let (kind, gets) = match spec.map(|s| s.set) {
+        Some(WordSet::Course) => ("the course's word", "typed from now on, it runs yours"),
+        _ if wid == crate::dictionary::GAMES_WORDLIST => (
+            "the game word",
+            "what is compiled from now on, an example game included too, gets yours",
+        ),
+        _ => (
+            "the built-in word",
+            "what is compiled from now on gets yours",
+        ),
+    };
+    let effect = spec.map(|s| format!(" {}", s.effect));
+    let effect = effect.unwrap_or_default();
+    let _ = writeln!(
+        f.host.diag,
+        "note: `{name}` now hides {kind} `{name}`{effect}: {gets} (pick another name to keep both)"
+    );
 }
 
 /// Does defining `name` in the current word list redefine a word that
@@ -222,6 +274,9 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     f.vm.code.fuse(def.code_start as usize, end as usize);
     f.vm.dict.set_code_end(def.xt, end);
     f.vm.dict.reveal(def.xt);
+    if !def.noname {
+        note_hidden(f, def.xt);
+    }
     let name = f.vm.dict.words()[def.xt as usize].name.to_ascii_lowercase();
     if !name.is_empty() && f.trace.trace_names.contains(&name) {
         f.trace.traced.push(def.code_start);
