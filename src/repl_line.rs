@@ -578,8 +578,9 @@ mod tests {
     #[test]
     fn the_continuation_prompt_shows_what_is_open() {
         assert_eq!(continuation_prompt(": hi"), ": hi ... ");
-        assert_eq!(continuation_prompt(": hi .\" hello"), ": hi .\" ... ");
-        assert_eq!(continuation_prompt(": hi s\" a\nb"), ": hi s\" ... ");
+        // A string's text ends with its line: the definition stays open.
+        assert_eq!(continuation_prompt(": hi .\" hello"), ": hi ... ");
+        assert_eq!(continuation_prompt(": hi s\" a\nb"), ": hi ... ");
         assert_eq!(continuation_prompt(": hi ( n --"), ": hi ( ... ");
         assert_eq!(continuation_prompt(": hi .\" x\" "), ": hi ... ");
         assert_eq!(continuation_prompt(":noname 1"), ":noname ... ");
@@ -757,8 +758,9 @@ mod tests {
         assert!(!unfinished("1 2 ( a long\n comment ) +"));
         assert!(!unfinished(".\" a ; b\" \\ : c"));
         assert!(!unfinished("s\" :\" type"));
-        assert!(unfinished(".\" a long"));
-        assert!(!unfinished(".\" a long\nstring\" cr"));
+        // A string no `"` closes ends with its line, as the interpreter reads it.
+        assert!(!unfinished(".\" a long"));
+        assert!(!unfinished(".\" a long\nstring cr"));
         assert!(unfinished("10 0 do i ."));
         assert!(!unfinished("10 0 do i . loop"));
         // Every closer of a loop closes one, `-loop` too.
@@ -943,7 +945,8 @@ mod tests {
         );
         assert!(unfinished(&format!(":{NBSP}sq")));
         assert!(unfinished(&format!("({NBSP}😀")));
-        assert!(unfinished(&format!("s\"{NBSP}é")));
+        assert!(!unfinished(&format!("s\"{NBSP}é")));
+        assert!(unfinished(&format!(": t s\"{NBSP}é")));
         assert!(!unfinished(&format!("s\"{NBSP}é\" :{NBSP}sq ;")));
     }
 

@@ -360,7 +360,7 @@ primitives! {
         let c = f.vm.mem.byte(a)?;
         compiler::emit(f, Instr::Lit(c as i64))
     }
-    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2)." example ": check ( n -- ) 0< abort\" negative!\" ;" |f| {
+    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2)." example ": guard ( n -- ) 0< abort\" negative!\" ;" |f| {
         let s = parse_quoted(f)?;
         compile_string(f, &s)?;
         compiler::emit(f, Text::AbortIf.instr())

@@ -243,7 +243,11 @@ fn a_learner_at_the_terminal() {
         "no note about the open definition:\n{s}"
     );
     // Its advice works when followed: Ctrl-C, then the definition again.
-    assert!(s.contains("Ctrl-C discards the definition"), "{s}");
+    assert!(
+        s.replace('\n', "")
+            .contains("Ctrl-C discards the definition"),
+        "{s}"
+    );
     sleep(Duration::from_millis(200));
     t.keys(&["C-c"]);
     t.wait_for("was discarded");
@@ -273,7 +277,7 @@ fn a_learner_at_the_terminal() {
     t.line(": half 2");
     sleep(Duration::from_millis(200));
     t.keys(&["C-c"]);
-    let s = t.wait_for("was discarded");
+    let s = t.wait_for("(the definition of `half` was discarded)");
     assert!(
         s.contains("(the definition of `half` was discarded)"),
         "Ctrl-C at ... did not say what it did:\n{s}"
