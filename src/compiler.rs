@@ -67,6 +67,8 @@ pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
 // ---- definitions ----
 
 /// Make a header in the current word list, noting a redefinition as gforth does.
+/// A colon definition (not yet `revealed`) is noted at its `;`: one that
+/// fails leaves the old word in place, and no note says otherwise.
 pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> Res<u32> {
     if f.vm.dict.words().len() >= crate::dictionary::MAX_WORDS {
         return Err(f.fail(DICTIONARY_OVERFLOW, "too many words"));
@@ -75,31 +77,90 @@ pub(crate) fn define(f: &mut Forth, name: &str, kind: Kind, revealed: bool) -> R
         let msg = format!("a name has at most 255 characters, this one {}", name.len());
         return Err(f.fail(NAME_TOO_LONG, msg));
     }
+    let redefines = redefinition_due(f, name)?;
+    let (xt, _) = f.vm.dict.create(name, kind, revealed);
+    // Where it was defined, for HELP (the token that defined it).
+    f.vm.dict.set_defined_at(xt, f.input.token_pos());
+    if redefines && revealed {
+        note_redefinition(f, name);
+    }
+    if revealed {
+        note_hidden(f, xt);
+    }
+    Ok(xt)
+}
+
+/// A new word that hides a built-in word of another word list in the
+/// search order (`3 constant Stone` over the game word `Stone`): said, as
+/// code compiled from then on, the example games' too, gets the new one.
+fn note_hidden(f: &mut Forth, xt: u32) {
+    // At the prompt: a library file may well mean to replace `random`.
+    if !crate::infer::warnings_on(f) || !f.input.typed_at_prompt() {
+        return;
+    }
+    let Some(w) = f.vm.dict.words().get(xt as usize) else {
+        return;
+    };
+    let name = w.name.to_string();
+    let current = f.vm.dict.current();
+    let order: Vec<u32> = f.vm.dict.order().to_vec();
+    let hidden = order
+        .iter()
+        .filter(|&&wid| wid != current)
+        .find_map(|&wid| f.vm.dict.search(wid, &name).map(|old| (wid, old)));
+    let Some((wid, old)) = hidden.filter(|&(_, old)| old < f.vm.dict.user_start()) else {
+        return;
+    };
+    if f.vm.dict.find(&name) != Some(xt) {
+        return;
+    }
+    let old_word = &f.vm.dict.words()[old as usize];
+    use crate::words::spec::WordSet;
+    let spec = match old_word.kind {
+        Kind::Prim(i) => crate::words::core::spec_for(i),
+        _ => None,
+    };
+    let (kind, gets) = match spec.map(|s| s.set) {
+        Some(WordSet::Course) => ("the course's word", "typed from now on, it runs yours"),
+        _ if wid == crate::dictionary::GAMES_WORDLIST => (
+            "the game word",
+            "what is compiled from now on, an example game included too, gets yours",
+        ),
+        _ => (
+            "the built-in word",
+            "what is compiled from now on gets yours",
+        ),
+    };
+    let effect = spec.map(|s| format!(" {}", s.effect));
+    let effect = effect.unwrap_or_default();
+    let _ = writeln!(
+        f.host.diag,
+        "note: `{name}` now hides {kind} `{name}`{effect}: {gets} (pick another name to keep both)"
+    );
+}
+
+/// Does defining `name` in the current word list redefine a word that
+/// gets a note? Redefining one of playforth's own extras (`clear`,
+/// `show-stack` …) goes without one: a program written for gforth, which
+/// has no such word, says the same as it does there.
+fn redefinition_due(f: &mut Forth, name: &str) -> Res<bool> {
     let current = f.current()?;
     let old = (!name.is_empty())
         .then(|| f.vm.dict.search(current, name))
         .flatten();
-    let (xt, _) = f.vm.dict.create(name, kind, revealed);
-    // Where it was defined, for HELP (the token that defined it).
-    f.vm.dict.set_defined_at(xt, f.input.token_pos());
-    // Redefining one of playforth's own extras (`clear`, `show-stack` …)
-    // goes without a note: a program written for gforth, which has no
-    // such word, says the same as it does there.
-    if let Some(old) = old
-        && !is_playforth_extra(f, old)
-        && crate::infer::warnings_on(f)
-    {
-        // In a file the first few are noted as they come, the rest
-        // counted in one line when it ends.
-        let in_file = crate::parse::source_id(f) > 0;
-        if !in_file || f.input.redefined.len() - f.input.redefined_from < REDEFINED_NOTES {
-            let _ = writeln!(f.host.diag, "redefined {name}");
-        }
-        if in_file {
-            f.input.redefined.push(name.to_string());
-        }
+    Ok(old.is_some_and(|old| !is_playforth_extra(f, old)) && crate::infer::warnings_on(f))
+}
+
+/// "redefined NAME". In a file the first few are noted as they come, the
+/// rest counted in one line when it ends.
+fn note_redefinition(f: &mut Forth, name: &str) {
+    let in_file = crate::parse::source_id(f) > 0;
+    if !in_file || f.input.redefined.len() - f.input.redefined_from < REDEFINED_NOTES {
+        let _ = writeln!(f.host.diag, "redefined {name}");
     }
-    Ok(xt)
+    if in_file {
+        f.input.redefined.push(name.to_string());
+    }
 }
 
 /// Is this built-in word one of playforth's own (set `playforth`), not
@@ -128,6 +189,7 @@ pub(crate) fn begin_definition(f: &mut Forth, name: Option<&str>) -> Res<u32> {
         ));
     }
     let start = code_here(f);
+    let redefines = redefinition_due(f, name.unwrap_or(""))?;
     let xt = define(f, name.unwrap_or(""), Kind::Colon(start), false)?;
     // DO loops opened by `]` outside a definition are forgotten.
     f.compiler.clear();
@@ -140,6 +202,7 @@ pub(crate) fn begin_definition(f: &mut Forth, name: Option<&str>) -> Res<u32> {
         does_for: None,
         at_prompt: false,
         at,
+        redefines,
     });
     f.set_state(true);
     Ok(xt)
@@ -201,12 +264,19 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
         ));
     }
     emit_exit(f)?;
+    if def.redefines {
+        let name = f.vm.dict.words()[def.xt as usize].name.to_string();
+        note_redefinition(f, &name);
+    }
     let end = code_here(f);
     // The code as compiled, before fusing: what its words do.
     check_effect(f, &def, end);
     f.vm.code.fuse(def.code_start as usize, end as usize);
     f.vm.dict.set_code_end(def.xt, end);
     f.vm.dict.reveal(def.xt);
+    if !def.noname {
+        note_hidden(f, def.xt);
+    }
     let name = f.vm.dict.words()[def.xt as usize].name.to_ascii_lowercase();
     if !name.is_empty() && f.trace.trace_names.contains(&name) {
         f.trace.traced.push(def.code_start);

@@ -158,6 +158,10 @@ pub(crate) struct Input {
     pub(crate) redefined: Vec<String>,
     /// Where the file being included began in `redefined`.
     pub(crate) redefined_from: usize,
+    /// The last string word (`."`, `s"` …) whose text no `"` closed, and
+    /// where it stood: its text ended with its line, and a report of a
+    /// later error in the same definition names the missing `"`.
+    pub(crate) unclosed_text: Option<(String, Pos)>,
 }
 
 impl Input {
@@ -177,6 +181,7 @@ impl Input {
             token_pos: Pos::default(),
             redefined: Vec::new(),
             redefined_from: 0,
+            unclosed_text: None,
             token_name: String::new(),
             included: Vec::new(),
             main_script: None,
@@ -255,6 +260,18 @@ impl Input {
         let inp = self.current_mut();
         inp.kind = SourceKind::Text { next };
         inp.line = next as u32;
+    }
+
+    /// Is the current line the last of its text (always, for a source
+    /// that is not a kept text)?
+    pub(crate) fn on_last_line(&self) -> bool {
+        match self.current().kind {
+            SourceKind::Text { next } => self
+                .text(self.current().src)
+                .and_then(|t| t.line(next))
+                .is_none(),
+            _ => true,
+        }
     }
 
     /// The innermost source that reads a kept text (a file or -e code).

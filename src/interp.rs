@@ -81,6 +81,12 @@ fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32
             if f.prefs.prompt_control && crate::vocab::opens_at_prompt(name) {
                 return open_prompt_definition(f, xt);
             }
+            if f.prefs.prompt_control
+                && f.input.typed_at_prompt()
+                && name.eq_ignore_ascii_case("[char]")
+            {
+                return bracket_char_at_prompt(f);
+            }
             let prompt = if crate::vocab::opens_at_prompt(name) {
                 " (at the REPL's prompt it runs at once; in a file, `-e` code or piped \
                  input put it in a definition, or say `true prompt-control` first)"
@@ -147,6 +153,31 @@ fn note_double_with_dot(f: &mut Forth, name: &str, d: i128) {
     );
 }
 
+/// `[char] *` typed at the prompt, as lesson 5 shows it inside a word:
+/// it pushes the code, as `char *` does there, and says once a session
+/// that outside a definition (and in files, where it is refused) `char`
+/// is the word.
+fn bracket_char_at_prompt(f: &mut Forth) -> Res<()> {
+    let (a, n) = crate::parse::parse_name(f)?;
+    if n == 0 {
+        return Err(f.fail(
+            ZERO_LENGTH_NAME,
+            "[CHAR] needs a character after it (`[char] *` gives the code of `*`)",
+        ));
+    }
+    let c = f.vm.mem.byte(a)?;
+    if !f.prefs.bracket_char_noted {
+        f.prefs.bracket_char_noted = true;
+        let c = c as char;
+        let _ = writeln!(
+            f.host.diag,
+            "note: `[char]` belongs inside a definition; outside one, `char {c}` gives the code \
+             (the prompt takes `[char] {c}` too, a file does not)"
+        );
+    }
+    f.push(c as i64)
+}
+
 /// A control structure typed outside a definition: start a nameless
 /// definition holding it, and compile its opening word.
 fn open_prompt_definition(f: &mut Forth, opener: u32) -> Res<()> {
@@ -161,6 +192,7 @@ fn open_prompt_definition(f: &mut Forth, opener: u32) -> Res<()> {
 /// it, and throw it away (its header and, if nothing was compiled after
 /// it, its code).
 fn run_prompt_definition(f: &mut Forth) -> Res<()> {
+    note_endless_do(f);
     compiler::end_definition(f)?;
     let xt = f.pop()? as u32;
     let end = compiler::code_here(f);
@@ -184,6 +216,43 @@ fn run_prompt_definition(f: &mut Forth) -> Res<()> {
     }
     compiler::drop_header(f, xt);
     r
+}
+
+/// `-1 0 do … loop` (or `5 5 do`) typed at the prompt: DO's start is not
+/// below its limit, so LOOP counts up by one until the index wraps round
+/// to the limit, about 2^64 times. Said before it runs (Ctrl-C stops it).
+fn note_endless_do(f: &mut Forth) {
+    use crate::instr::Instr;
+    let Some(def) = f.compiler.def.as_ref().filter(|d| d.at_prompt) else {
+        return;
+    };
+    let (start, end) = (def.code_start as usize, compiler::code_here(f) as usize);
+    let first = f.vm.code.get(start).map(Instr::unfused);
+    let last = end.checked_sub(1).and_then(|e| f.vm.code.get(e));
+    let (Ok(from), Ok(limit)) = (f.peek(0), f.peek(1)) else {
+        return;
+    };
+    let opener = match (first, last) {
+        (Some(Instr::Do), Some(Instr::Loop(_))) if from >= limit => "do",
+        (Some(Instr::QDo(_)), Some(Instr::Loop(_))) if from > limit => "?do",
+        _ => return,
+    };
+    let times = match limit.wrapping_sub(from) as u64 {
+        0 => "2^64".to_string(),
+        n if n > 1 << 40 => "nearly 2^64".to_string(),
+        n => n.to_string(),
+    };
+    let skip = if opener == "do" {
+        "`?do` skips a loop whose start equals its limit; to"
+    } else {
+        "To"
+    };
+    let _ = writeln!(
+        f.host.diag,
+        "note: this `{opener}` starts at {from}, not below its limit {limit}: `loop` adds 1 until the index \
+         reaches the limit, so the loop runs {times} times (Ctrl-C stops it). {skip} count down, end it \
+         with `-1 +loop`"
+    );
 }
 
 /// The word that compiled the instruction at `at`, as the code space

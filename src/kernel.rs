@@ -68,6 +68,9 @@ pub(crate) struct Prefs {
     /// The note that a number with a dot inside (`3.14`) is a double
     /// integer was given (once a session, at the prompt).
     pub(crate) double_dot_noted: bool,
+    /// The note that `[char]` typed at the prompt is `char` there was
+    /// given (once a session).
+    pub(crate) bracket_char_noted: bool,
 }
 
 /// The machine the inner loop runs on: the stacks, data space, code

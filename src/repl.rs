@@ -477,7 +477,9 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     }
                     // Using the word inside its own open definition usually
                     // means the `;` was forgotten: say so.
-                    if continued && let Some(note) = open.note(&line) {
+                    if (continued || open.text_ran_out())
+                        && let Some(note) = open.note(&line)
+                    {
                         say(&note);
                     }
                 }

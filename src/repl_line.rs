@@ -232,12 +232,16 @@ pub struct Open {
     naming: bool,
     /// The next token is a name, not a word to run (after `help`, `see` …).
     skip_name: bool,
+    /// The string word on the last line fed whose text no `"` closed: the
+    /// line ended it.
+    ran_out: Option<String>,
 }
 
 impl Open {
     /// Read on through `text`: a line, or several.
     pub fn feed(&mut self, text: &str) {
         for line in text.lines() {
+            self.ran_out = None;
             let mut rest = line;
             loop {
                 if self.comment {
@@ -294,9 +298,12 @@ impl Open {
                         _,
                     ) => match text_end(rest, &tok) {
                         Some(i) => rest = &rest[i + 1..],
-                        // `s\"`, `.\"` and `.(` text ends with its line, as the
-                        // interpreter reads it; the others go on to the next.
-                        None if !spans_lines => break,
+                        // A string's text ends with its line, as the
+                        // interpreter reads it; a `(` comment goes on.
+                        None if !spans_lines => {
+                            self.ran_out = (end == b'"').then_some(tok);
+                            break;
+                        }
                         None if end == b')' => {
                             self.comment = true;
                             break;
@@ -313,6 +320,12 @@ impl Open {
                 }
             }
         }
+    }
+
+    /// Did a string on the last line fed run to its end, with no `"`?
+    /// The REPL's note says so on the line where it happened.
+    pub fn text_ran_out(&self) -> bool {
+        self.ran_out.is_some()
     }
 
     /// Is the input unfinished: an open `:` definition, control structure
@@ -368,6 +381,16 @@ impl Open {
     /// forgotten), or it has a `;` while a string or comment is still open
     /// (that `;` is text: the `"` or `)` is missing).
     pub fn note(&self, line: &str) -> Option<String> {
+        if let Some(q) = &self.ran_out {
+            let ends = tokens(line)
+                .skip_while(|t| !t.eq_ignore_ascii_case(q))
+                .any(|t| t == ";");
+            let took = if ends { ", `;` and all" } else { "" };
+            return Some(format!(
+                "(no `\"` closes the text after `{q}`: it ends with the line{took}, and {} is still open)",
+                self.what_is_open()
+            ));
+        }
         let name = self
             .definition
             .as_deref()
@@ -394,8 +417,10 @@ impl Open {
         }
         let name = name?;
         if uses_name(name) {
+            // `;` now would end a definition that calls `{name}` by its
+            // own name, which is not found yet: discarding it is what works.
             return Some(format!(
-                "(the definition of `{name}` is still open: end it with `;`)"
+                "(the definition of `{name}` is still open, so this line is part of it: if its `;` was forgotten, Ctrl-C discards the definition, then type it again ending with `;`; for `{name}` to call itself, write `recurse`)"
             ));
         }
         // A command for the REPL, not for the definition.
@@ -738,8 +763,9 @@ mod tests {
     #[test]
     fn the_continuation_prompt_shows_what_is_open() {
         assert_eq!(continuation_prompt(": hi"), ": hi ... ");
-        assert_eq!(continuation_prompt(": hi .\" hello"), ": hi .\" ... ");
-        assert_eq!(continuation_prompt(": hi s\" a\nb"), ": hi s\" ... ");
+        // A string's text ends with its line: the definition stays open.
+        assert_eq!(continuation_prompt(": hi .\" hello"), ": hi ... ");
+        assert_eq!(continuation_prompt(": hi s\" a\nb"), ": hi ... ");
         assert_eq!(continuation_prompt(": hi ( n --"), ": hi ( ... ");
         assert_eq!(continuation_prompt(": hi .\" x\" "), ": hi ... ");
         assert_eq!(continuation_prompt(":noname 1"), ":noname ... ");
@@ -755,7 +781,7 @@ mod tests {
     #[test]
     fn a_forgotten_semicolon_is_noticed() {
         let input = ": add3 ( n -- n+3 ) 3 +\n4 add3 .\n";
-        let add3 = Some("(the definition of `add3` is still open: end it with `;`)".to_string());
+        let add3 = Some("(the definition of `add3` is still open, so this line is part of it: if its `;` was forgotten, Ctrl-C discards the definition, then type it again ending with `;`; for `add3` to call itself, write `recurse`)".to_string());
         assert_eq!(open_note(input, "4 add3 ."), add3);
         assert_eq!(open_note(input, "4 ADD3 ."), add3);
         assert_eq!(open_note(input, "dup +"), None);
@@ -771,8 +797,8 @@ mod tests {
         );
         // A `;` inside an open string or comment is text: the closer is missing.
         assert_eq!(
-            open_note(": hi ( -- ) .\" hello world ;\n", "hello world ;"),
-            Some("(the text after `.\"` is still open: end it with `\"`)".to_string())
+            open_note(": hi ( -- ) .\" hello world ;\n", ": hi ( -- ) .\" hello world ;"),
+            Some("(no `\"` closes the text after `.\"`: it ends with the line, `;` and all, and the definition of `hi` is still open)".to_string())
         );
         assert_eq!(
             open_note(": hi ( -- \n;\n", ";"),
@@ -1060,8 +1086,9 @@ mod tests {
         assert!(!unfinished("1 2 ( a long\n comment ) +"));
         assert!(!unfinished(".\" a ; b\" \\ : c"));
         assert!(!unfinished("s\" :\" type"));
-        assert!(unfinished(".\" a long"));
-        assert!(!unfinished(".\" a long\nstring\" cr"));
+        // A string no `"` closes ends with its line, as the interpreter reads it.
+        assert!(!unfinished(".\" a long"));
+        assert!(!unfinished(".\" a long\nstring cr"));
         assert!(unfinished("10 0 do i ."));
         assert!(!unfinished("10 0 do i . loop"));
         // Every closer of a loop closes one, `-loop` too.
@@ -1246,7 +1273,8 @@ mod tests {
         );
         assert!(unfinished(&format!(":{NBSP}sq")));
         assert!(unfinished(&format!("({NBSP}😀")));
-        assert!(unfinished(&format!("s\"{NBSP}é")));
+        assert!(!unfinished(&format!("s\"{NBSP}é")));
+        assert!(unfinished(&format!(": t s\"{NBSP}é")));
         assert!(!unfinished(&format!("s\"{NBSP}é\" :{NBSP}sq ;")));
     }
 

@@ -26,11 +26,25 @@ pub(crate) fn error_for(sys: &mut Forth, t: Throw) -> ForthError {
     {
         message += &format!(" ({note})");
     }
+    if let Some(note) = word
+        .as_deref()
+        .and_then(|w| char_in_definition(sys, &failure, w))
+    {
+        message += &format!(" ({note})");
+    }
     let backtrace = backtrace(sys, &failure.fault);
     let effect = word.as_deref().and_then(|w| teach::stack_effect(sys, w));
     let stack = stack_hint(sys, &failure, word.as_deref(), effect.as_deref());
     let opened = opened_at(sys, &failure);
+    // Said after the undefined word's notes, unless it replaced them.
+    if let Some((note, _)) = unclosed_text(sys, pos).filter(|_| !message.contains("no `\"` closes"))
+    {
+        message += &format!(" ({note})");
+    }
     let suggestions = did_you_mean(sys, &failure, explained);
+    if let Some(note) = not_defined_yet(sys, &failure, &message, &suggestions) {
+        message += &format!(" ({note})");
+    }
     ForthError {
         code: t.0,
         message,
@@ -81,6 +95,31 @@ fn store_note(sys: &Forth, f: &Failure, word: &str, pos: Pos) -> Option<String> 
         "`{constant}` is a constant, which gives its value, {x}, not an address: nothing can be stored into it; \
          for a number that changes, make it a VALUE (`{x} value {constant}`, then `{addr} to {constant}`) or a VARIABLE"
     ))
+}
+
+/// `char` compiled into a word (`: star char * emit ;`) found no name
+/// after the word when it ran: it reads its character then, from the
+/// text after the call; `[char] *` compiles the code of `*`.
+fn char_in_definition(sys: &Forth, f: &Failure, word: &str) -> Option<String> {
+    if f.throw != ZERO_LENGTH_NAME || !word.eq_ignore_ascii_case("char") {
+        return None;
+    }
+    let ip = f.fault.ip?;
+    let caller = sys.vm.dict.word_at(ip)?;
+    let caller = &sys.vm.dict.words().get(caller as usize)?.name;
+    let next = sys
+        .vm
+        .code
+        .pos(ip as usize + 1)
+        .and_then(|p| sys.input.token_at(p));
+    let reads =
+        format!("`char` inside `{caller}` reads the word after `{caller}` when `{caller}` runs");
+    Some(match next.and_then(|n| n.chars().next()) {
+        Some(c) => {
+            format!("{reads}; to compile the code of `{c}` into `{caller}`, write `[char] {c}`")
+        }
+        None => format!("{reads}; `[char]` compiles a character's code into a definition"),
+    })
 }
 
 /// The throw being reported, with what the machine saved for it.
@@ -156,6 +195,11 @@ fn headline(sys: &Forth, f: &Failure) -> (String, bool) {
 /// one of them says what was meant.
 fn undefined_word(sys: &Forth, name: &str) -> (String, bool) {
     let mut message = format!("undefined word `{}`", shorten(name, 60));
+    // A string that took the definition's `;` explains what follows (its
+    // name used, a `:` inside it): the other notes would mislead.
+    if let Some((note, true)) = unclosed_text(sys, sys.input.token_pos()) {
+        return (format!("{message} ({note})"), true);
+    }
     let mut explained = false;
     for note in UNDEFINED_NOTES.iter().filter_map(|note| note(sys, name)) {
         message += &format!(" ({})", note.text);
@@ -261,8 +305,9 @@ fn char_before(sys: &Forth, name: &str) -> Option<Note> {
 fn being_defined(sys: &Forth, name: &str) -> Option<Note> {
     defining_name(sys).filter(|def| def.eq_ignore_ascii_case(name))?;
     Some(Note {
-        text: "the word being defined: it is found only after its `;`, \
-               so is the `;` missing? Inside its own definition, `recurse` calls it"
+        text: "the word being defined: inside its own definition a word calls itself \
+               with `recurse`, as its name is found only after its `;`; if that `;` was \
+               forgotten, type the definition again ending with `;`"
             .to_string(),
         explains: true,
     })
@@ -534,6 +579,71 @@ fn did_you_mean(sys: &Forth, f: &Failure, explained: bool) -> Vec<String> {
         return Vec::new();
     }
     teach::suggestions(sys, name)
+}
+
+/// A string word whose text no `"` closed, in the definition being
+/// compiled or on the line of the error: its text took the rest of its
+/// line (a `;` there too), which is what went wrong most likely.
+fn unclosed_text(sys: &Forth, pos: Pos) -> Option<(String, bool)> {
+    let (word, at) = sys.input.unclosed_text.as_ref()?;
+    let in_definition = sys
+        .compiler
+        .def
+        .as_ref()
+        .is_some_and(|d| d.at.src == at.src && (d.at.line, d.at.col) <= (at.line, at.col));
+    let same_line = pos.src == at.src && pos.line == at.line;
+    if !in_definition && !same_line {
+        return None;
+    }
+    let line = sys.input.location(*at).and_then(|l| l.text.clone());
+    let took_semicolon = line.as_deref().is_some_and(|l| {
+        l.get(at.col as usize..)
+            .is_some_and(|rest| rest.split_whitespace().any(|t| t == ";"))
+    });
+    let what = if took_semicolon {
+        "so its text ran to the end of that line, `;` and all"
+    } else {
+        "so its text ran to the end of that line"
+    };
+    let note = format!(
+        "no `\"` closes the text after the `{word}` at line {}, column {}, {what}",
+        at.line, at.col
+    );
+    Some((note, took_semicolon))
+}
+
+/// A name that is like no word at all, with nothing else said of it:
+/// most likely a word the learner means to write (`sq`).
+fn not_defined_yet(
+    sys: &Forth,
+    f: &Failure,
+    message: &str,
+    suggestions: &[String],
+) -> Option<String> {
+    let name = sys.input.token_name();
+    let plain = message.strip_prefix("undefined word `")? == format!("{name}`");
+    // A name, not a number gone wrong (`1d`, `-e`, `.5`).
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    let named = first.is_alphabetic()
+        || (!first.is_ascii_digit()
+            && !"+-".contains(first)
+            && chars.next().is_some_and(char::is_alphabetic));
+    // New: in no word list at all, not just outside the search order.
+    let lower = name.to_ascii_lowercase();
+    let new = !sys
+        .vm
+        .dict
+        .wordlists()
+        .iter()
+        .any(|wl| wl.map.contains_key(lower.as_str()));
+    (f.throw == UNDEFINED_WORD
+        && plain
+        && suggestions.is_empty()
+        && named
+        && new
+        && (2..=31).contains(&name.chars().count()))
+    .then(|| format!("not defined yet: define it with `: {name} … ;`"))
 }
 
 /// Fold runs of one word (deep recursion) into `word (xN)` and keep the

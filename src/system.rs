@@ -167,6 +167,7 @@ impl Forth {
                 precision: 15,
                 prompt_control: false,
                 double_dot_noted: false,
+                bracket_char_noted: false,
             },
             words: crate::kernel::WordState::new(games::rng_from_seed(clock_seed())),
             bye: None,

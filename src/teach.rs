@@ -235,7 +235,10 @@ pub(crate) fn suggestions(f: &Forth, name: &str) -> Vec<String> {
                 continue;
             }
             let d = distance(&lower, key);
-            if d <= limit {
+            // Close means most of the name is kept: one step in three
+            // characters at most (`sq` is not close to `s"`, nor `print`
+            // to `hint`; `dp` is to `dup`).
+            if d <= limit && 3 * d <= key.len().max(lower.len()) {
                 let kept = key
                     .bytes()
                     .zip(lower.bytes())

@@ -22,7 +22,8 @@ pub enum Parses {
     Name,
     /// Text up to the byte `end`; `escapes` when a backslash escapes the
     /// next character (`s\"`); `spans_lines` when the REPL waits for the
-    /// `end` on a later line (else the line ends the text too).
+    /// `end` on a later line (a `(` comment; else the line ends the text
+    /// too, as every string's does).
     Text {
         end: u8,
         escapes: bool,
@@ -319,11 +320,11 @@ pub const WORDS: &[Word] = &[
     name("effects"),
     name("learn"),
     // ---- words that read text ----
-    text("s\"", b'"', false, true),
-    text(".\"", b'"', false, true),
-    text("c\"", b'"', false, true),
-    text("abort\"", b'"', false, true),
-    text(",\"", b'"', false, true),
+    text("s\"", b'"', false, false),
+    text(".\"", b'"', false, false),
+    text("c\"", b'"', false, false),
+    text("abort\"", b'"', false, false),
+    text(",\"", b'"', false, false),
     text("s\\\"", b'"', true, false),
     text(".\\\"", b'"', true, false),
     text("(", b')', false, true),

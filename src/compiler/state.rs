@@ -19,6 +19,8 @@ pub(crate) struct Definition {
     pub at_prompt: bool,
     /// Where the definition starts (its `:`), for warnings at `;`.
     pub at: crate::code::Pos,
+    /// It redefines a word: noted at `;`, when the new one takes its place.
+    pub redefines: bool,
 }
 
 #[derive(Clone, Debug, Default)]

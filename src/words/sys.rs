@@ -554,7 +554,7 @@ primitives! {
         crate::compiler::begin_definition(f, None).map(|_| ())
     }
     Semicolon ";" "( -- )" Core ImmediateCompileOnly "End the current definition." example ": five 5 ;  five .  \\ 5" |f| { crate::compiler::end_definition(f) }
-    Exit "exit" "( -- )" Core ImmediateCompileOnly "Return from the current definition now." example ": check ( n -- ) dup 0= if drop exit then . ;  0 check 5 check  \\ 5" |f| { crate::compiler::emit_exit(f) }
+    Exit "exit" "( -- )" Core ImmediateCompileOnly "Return from the current definition now." example ": .nonzero ( n -- ) dup 0= if drop exit then . ;  0 .nonzero 5 .nonzero  \\ 5" |f| { crate::compiler::emit_exit(f) }
     Recurse "recurse" "( -- )" Core ImmediateCompileOnly "Call the definition being compiled." example ": fact ( n -- n! ) dup 1 > if dup 1- recurse * then ;  5 fact .  \\ 120" |f| {
         let start = f.compiler.def.as_ref().map(|d| d.code_start).ok_or(CONTROL_MISMATCH)?;
         crate::compiler::emit(f, Instr::Call(start))
@@ -681,7 +681,7 @@ primitives! {
         comma(f, 0)?;
         define_parsed(f, Kind::Variable(body)).map(|_| ())
     }
-    Constant "constant" "( x \"name\" -- )" Core Plain "Make a word that pushes x." example "3 constant Scissor  Scissor .  \\ 3" |f| {
+    Constant "constant" "( x \"name\" -- )" Core Plain "Make a word that pushes x." example "3 constant Rounds  Rounds .  \\ 3" |f| {
         let x = f.pop()?;
         define_parsed(f, Kind::Constant(x)).map(|_| ())
     }
@@ -947,7 +947,7 @@ primitives! {
         crate::compiler::paren_local(f, name)
     }
 
-    Throw "throw" "( k*x n -- k*x | i*x n )" Exception Plain "If n is not zero, unwind to the nearest CATCH with n." example ": check ( n -- ) 0< if -24 throw then ;  -1 ' check catch . drop  \\ -24" |f| {
+    Throw "throw" "( k*x n -- k*x | i*x n )" Exception Plain "If n is not zero, unwind to the nearest CATCH with n." example ": guard ( n -- ) 0< if -24 throw then ;  -1 ' guard catch . drop  \\ -24" |f| {
         let n = f.pop()?;
         if n == 0 { Ok(()) } else { Err(Throw(n)) }
     }
@@ -973,7 +973,7 @@ primitives! {
             format!("the data stack is {depth} deep, and !CSP saw it {saved} deep: the code between them left or took items"),
         ))
     }
-    Abort "abort" "( i*x -- )" Exception Plain "Throw -1: empty the stacks and return to the top level." example ": check ( n -- ) 0< if abort then ;" |f| { Err(ABORT) }
+    Abort "abort" "( i*x -- )" Exception Plain "Throw -1: empty the stacks and return to the top level." example ": guard ( n -- ) 0< if abort then ;" |f| { Err(ABORT) }
     Quit "quit" "( -- )" Core Plain "Empty the return stack and go back to reading the terminal." example ": stop quit ;" |f| { Err(QUIT) }
 
     State "state" "( -- a-addr )" Core Plain "A variable: true while compiling." example "state @ .  \\ 0 (interpreting)" |f| { f.push(STATE_ADDR as i64) }

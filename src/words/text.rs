@@ -200,22 +200,30 @@ fn string_literal(f: &mut Forth, s: &[u8]) -> Res<()> {
     }
 }
 
-/// The text up to the closing quote. Typed at the REPL, a string left
-/// open goes on over the next lines (files keep the standard rule: a
-/// string ends with its line).
+/// The text up to the closing quote, or to the end of the line when no
+/// quote closes it, as the standard reads it (at the prompt too: a string
+/// left open swallowed the lines after it, `;` and all). That case is
+/// kept for the report of a later error, and typed at the prompt it gets
+/// a note at once.
 fn parse_quoted(f: &mut Forth) -> Res<Vec<u8>> {
-    let mut text = Vec::new();
-    loop {
-        let (start, len) = crate::parse::parse_area(f);
-        let closed = f.vm.mem.slice(start, len)?.contains(&b'"');
-        let (a, n) = crate::parse::parse(f, b'"')?;
-        text.extend_from_slice(f.vm.mem.slice(a, n)?);
-        let typed = f.input.typed_at_prompt();
-        if closed || !typed || !crate::parse::refill(f)? {
-            return Ok(text);
+    let (start, len) = crate::parse::parse_area(f);
+    let closed = f.vm.mem.slice(start, len)?.contains(&b'"');
+    let (a, n) = crate::parse::parse(f, b'"')?;
+    let text = f.vm.mem.slice(a, n)?.to_vec();
+    if !closed {
+        let word = f.input.token_name().to_ascii_lowercase();
+        let at = f.input.token_pos();
+        // The REPL said so already when the string was on an earlier
+        // line of the input it gathered.
+        if f.input.typed_at_prompt() && f.input.on_last_line() {
+            let _ = writeln!(
+                f.host.diag,
+                "note: no `\"` closes the text after `{word}`: it ends with the line"
+            );
         }
-        text.push(b'\n');
+        f.input.unclosed_text = Some((word, at));
     }
+    Ok(text)
 }
 
 fn hold(f: &mut Forth, c: u8) -> Res<()> {
@@ -352,7 +360,7 @@ primitives! {
         let c = f.vm.mem.byte(a)?;
         compiler::emit(f, Instr::Lit(c as i64))
     }
-    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2)." example ": check ( n -- ) 0< abort\" negative!\" ;" |f| {
+    AbortQuote "abort\"" "( \"ccc<quote>\" -- ) run: ( flag -- )" Exception ImmediateCompileOnly "At run time, if flag is true, abort with this message (throw -2)." example ": guard ( n -- ) 0< abort\" negative!\" ;" |f| {
         let s = parse_quoted(f)?;
         compile_string(f, &s)?;
         compiler::emit(f, Text::AbortIf.instr())

@@ -129,6 +129,25 @@ fn a_file_may_redefine_semicolon() {
 }
 
 #[test]
+fn an_unclosed_string_in_a_file_is_named_in_the_error() {
+    // The text ends with its line (taking the `;`), as the standard reads
+    // it; the error names the missing `"` and where the string began.
+    let file = script("unclosed.fs", ": hi .\" hello ;\nhi\n");
+    let r = playforth(&[&file], "");
+    assert_ne!(r.status, 0);
+    assert!(
+        r.stderr
+            .contains("no `\"` closes the text after the `.\"` at line 1, column 6, so its text ran to the end of that line, `;` and all"),
+        "{}",
+        r.stderr
+    );
+    // A string closed on a later line is not: that line is code.
+    let file = script("unclosed2.fs", ": hi .\" hello\n;\nhi\n");
+    let r = playforth(&[&file], "");
+    assert_eq!((r.stdout.as_str(), r.status), ("hello", 0), "{}", r.stderr);
+}
+
+#[test]
 fn key_reads_bytes_from_a_pipe() {
     let r = playforth(&["-e", "key emit key emit cr"], "ab");
     assert_eq!(r.stdout, "ab\n");

@@ -45,7 +45,10 @@ fn an_error_resets_stacks_and_state_but_keeps_definitions() {
     let e = f.interpret_line("1 2 3 : half 2 / nosuch").unwrap_err();
     assert_eq!(
         (e.code, e.message.as_str()),
-        (-13, "undefined word `nosuch`")
+        (
+            -13,
+            "undefined word `nosuch` (not defined yet: define it with `: nosuch … ;`)"
+        )
     );
     assert_eq!(f.depth(), 0);
     assert!(!f.in_definition());
@@ -77,12 +80,13 @@ fn bye_is_an_outcome_not_an_error() {
 #[test]
 fn typed_input_may_span_lines() {
     let (mut f, out) = Forth::for_test(b"");
-    // An open comment, definition and string go on over the next lines.
+    // An open comment and definition go on over the next lines; a string
+    // ends with its line, as the standard reads it.
     let r = f.interpret_input(
-        ": two-lines ( -- )\n  .\" first\nsecond\" ( a comment\n that ends here ) ;\ntwo-lines",
+        ": two-lines ( -- )\n  .\" first\n.\" second\" ( a comment\n that ends here ) ;\ntwo-lines",
     );
     assert_eq!(r, Ok(Outcome::Continue));
-    assert_eq!(out.take(), "first\nsecond");
+    assert_eq!(out.take(), "firstsecond");
     // In a file, a string still ends with its line, as the standard says.
     let r = f.run_code("file", "s\" open\n2 3 +");
     assert_eq!(r, Ok(Outcome::Continue));

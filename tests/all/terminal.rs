@@ -277,12 +277,22 @@ fn a_learner_at_the_terminal() {
     t.line("4 add3 .");
     let s = t.wait_for("is still open");
     assert!(
-        s.contains("(the definition of `add3` is still open: end it with `;`)"),
+        s.contains("(the definition of `add3` is still open, so this line is part of it"),
         "no note about the open definition:\n{s}"
     );
-    t.line(";");
-    let s = t.wait_for("undefined word `add3`");
-    assert!(s.contains("undefined word `add3`"), "{s}");
+    // Its advice works when followed: Ctrl-C, then the definition again.
+    assert!(
+        s.replace('\n', "")
+            .contains("Ctrl-C discards the definition"),
+        "{s}"
+    );
+    sleep(Duration::from_millis(200));
+    t.keys(&["C-c"]);
+    t.wait_for("was discarded");
+    t.line(": add3 ( n -- n+3 ) 3 + ;");
+    t.line("4 add3 .");
+    let s = t.wait_for("7  ok");
+    assert!(s.contains("7  ok"), "the advice did not work:\n{s}");
 
     // Lines typed while a word runs are all kept, and run in order.
     t.line("500 ms");
@@ -305,7 +315,7 @@ fn a_learner_at_the_terminal() {
     t.line(": half 2");
     sleep(Duration::from_millis(200));
     t.keys(&["C-c"]);
-    let s = t.wait_for("was discarded");
+    let s = t.wait_for("(the definition of `half` was discarded)");
     assert!(
         s.contains("(the definition of `half` was discarded)"),
         "Ctrl-C at ... did not say what it did:\n{s}"
