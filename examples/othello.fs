@@ -22,10 +22,10 @@ variable side                  \ whose move it is: black or white
 : cell@ ( board sq -- n ) + c@ ;
 : empty-board ( board -- ) 64 erase ;
 
-: start ( -- )                 \ the opening position, black to move
-  board empty-board
-  black board 27 + c!  black board 36 + c!
-  white board 28 + c!  white board 35 + c!
+: start ( -- )                 \ the opening position, black to move:
+  board empty-board            \ white on d4 and e5, black on e4 and d5
+  white board 27 + c!  white board 36 + c!
+  black board 28 + c!  black board 35 + c!
   black side ! ;
 
 : cell? ( char -- flag ) dup [char] . = over [char] X = or swap [char] O = or ;

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::process::Command;
 
-const START: &str = "...........................XO......OX........................... X";
+const START: &str = "...........................OX......XO........................... X";
 
 fn root() -> &'static str {
     env!("CARGO_MANIFEST_DIR")
@@ -97,7 +97,7 @@ fn othello_human_moves_are_checked() {
     game_snapshot(
         "othello_human",
         &["--seed", "1", "examples/othello.fs"],
-        "e3\nzz\na1\nq\n",
+        "d3\nzz\na1\nq\n",
     );
 }
 

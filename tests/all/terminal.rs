@@ -428,7 +428,7 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
     // Ctrl-C at a game's prompt: the final position, no error report, status 0.
     let t = Session::start_with("othello", " examples/othello.fs; echo EXIT=$?; sleep 30")
         .expect("tmux starts playforth");
-    t.wait_for("Your move (like e3");
+    t.wait_for("Your move (like d3");
     t.keys(&["C-c"]);
     let s = t.wait_for("EXIT=");
     assert!(
@@ -627,7 +627,7 @@ fn boards_in_colour_and_unicode_on_a_terminal() {
     let t = Session::start_env("plain-othello", "NO_COLOR=1", "", &shell("othello"))
         .expect("tmux starts playforth");
     let s = t.wait_for("Your move");
-    assert!(s.contains(". . . X O * . .") && !s.contains('●'), "{s}");
+    assert!(s.contains(". . * O X . . .") && !s.contains('●'), "{s}");
     drop(t);
     let t = Session::start_env(
         "plain-chess",
