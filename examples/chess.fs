@@ -534,19 +534,19 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
   last-move @ ?dup if ." , last move " .move then cr
   pretty? if ."   White ♔ king ♕ queen ♖ rook ♗ bishop ♘ knight ♙ pawn; Black ♚ ♛ ♜ ♝ ♞ ♟" cr exit then
   ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
-: turns ( -- )                  \ play until the game ends or the player stops
+: turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
     .board .turn
-    ended? if .ending exit then
+    ended? if .ending false exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
     human? if human-move else computer-move then
-    dup 0< if drop ." Bye." cr .board exit then
+    dup 0< if drop true exit then
     board pos !  me .side ."  plays " dup .move cr
     dup irreversible? if 0 #history !  0 clock ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board then ;
+: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  0 last-move !  0 plies !  0 #history ! remember ;
 : play ( -- ) 1 new-game  game ;   \ you are white
 : demo ( -- ) 0 new-game  game ;

@@ -261,17 +261,17 @@ variable max-moves  1000 max-moves !  \ moves before a game is called a draw any
   ."   " ended? if ." Game over" else ." Player " side @ 0 .r ."  to move" then
   last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr
   .legend ;
-: turns ( -- )                  \ play until the game ends or the player stops
+: turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
     .board .turn
-    ended? if .ending exit then
+    ended? if .ending false exit then
     human? if human-move else computer-move then
-    over 0< if 2drop ." Bye." cr .board .turn exit then
+    over 0< if 2drop true exit then
     dup board + c@ if 0 #history ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
+: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  -1 last-from !  0 plies !  0 #history ! remember  .rules ;
 : play ( -- ) 2 new-game  game ;   \ you are player 1
 : demo ( -- ) 0 new-game  game ;

@@ -371,17 +371,17 @@ variable plies                  \ moves played in this game
 variable humans                 \ bit 0: A is human, bit 1: B is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
-: turns ( -- )                  \ play until the game ends or the player stops
+: turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
     .board .turn .legend
-    ended? if .ending exit then
+    ended? if .ending false exit then
     human? if human-move else computer-move then
-    over 0< if 2drop ." Bye." cr .board .turn exit then
+    over 0< if 2drop true exit then
     play-move  1 plies +!
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
+: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  -1 last-from !  0 plies ! ;
 : play ( -- ) 1 new-game  game ;   \ you are A, at the bottom
 : demo ( -- ) 0 new-game  game ;

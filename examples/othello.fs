@@ -214,18 +214,18 @@ variable humans                \ bit 1: black is human, bit 2: white is human
   winner ?dup if .cell ."  wins." else ." A draw." then cr ;
 
 : pass ( -- ) side @ .cell ."  has no move and passes." cr  -2 last-move !  side @ other side ! ;
-: turns ( -- )                 \ play until the game ends or the player stops
+: turns ( -- stopped? )        \ play until the game ends or the player stops
   begin board game-over? 0= while
     .board .turn
     pass? if pass else
-      choose-move dup 0< if drop ." Bye." cr exit then
+      choose-move dup 0< if drop true exit then
       side @ .cell ."  plays " dup .square cr  dup last-move !  play-move
       humans @ 0= if pause then
     then
-  repeat ;
+  repeat false ;
 
-: game ( -- )                  \ play from the current position to the end
-  ['] turns ctrl-c-stops if cr ." Stopped." cr then
+: game ( -- )                  \ play from the current position to the end, or until stopped
+  ['] turns run-turns if .stopped then
   .board .result ;
 
 : new-game ( humans -- ) start  humans !  -1 last-move ! ;

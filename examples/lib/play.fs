@@ -103,6 +103,17 @@ create answer 80 allot          \ the line the player typed
 : ctrl-c-stops ( xt -- stopped? )       \ run xt; true if Ctrl-C ended it
   catch dup interrupted = if drop true exit then  throw false ;
 
+\ ---- stopping -------------------------------------------------------------
+\ q, quit, Ctrl-D and Ctrl-C end every board game the same way: Stopped.
+\ on a line of its own, the position as it stands, and one line saying
+\ the game is unfinished. No "to move" line: nobody is to move any more.
+
+: run-turns ( xt -- stopped? )  \ xt ( -- stopped? ) plays the game's turns
+  ctrl-c-stops if cr true then ;  \ Ctrl-C: the flag xt left is gone, true instead
+: .stopped ( -- ) ." Stopped." cr ;
+: .unfinished ( moves -- )      \ the last line of a stopped game
+  ." Unfinished after " dup 0 .r ."  move" 1 <> if ." s" then ." ." cr ;
+
 \ The demos pause between moves when someone watches at a terminal.
 variable pause-ms  600 pause-ms !
 : pause ( -- ) terminal? if pause-ms @ ms then ;

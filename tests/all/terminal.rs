@@ -425,22 +425,55 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
     if !have_tmux() {
         return;
     }
-    // Ctrl-C at a game's prompt: the final position, no error report, status 0.
-    let t = Session::start_with("othello", " examples/othello.fs; echo EXIT=$?; sleep 30")
-        .expect("tmux starts playforth");
-    t.wait_for("Your move (like d3");
-    t.keys(&["C-c"]);
-    let s = t.wait_for("EXIT=");
-    assert!(
-        s.contains("Stopped.") && s.contains("Final score: X 2 O 2 (unfinished)"),
-        "{s}"
-    );
-    assert!(s.contains("EXIT=0") && !s.contains("(-28)"), "{s}");
-    drop(t);
+    // q, Ctrl-D and Ctrl-C at a board game's prompt end it the same way:
+    // Stopped. on a line of its own, the final position, one line saying
+    // the game is unfinished, no "to move" line, no error report, status 0.
+    for game in ["othello.fs", "chess.fs", "jungle.fs", "fivestep.fs"] {
+        for key in ["q", "C-d", "C-c"] {
+            let t = Session::start_with(
+                &format!("{}-{key}", game.replace('.', "-")),
+                &format!(" examples/{game}; echo EXIT=$?; sleep 30"),
+            )
+            .expect("tmux starts playforth");
+            t.wait_for("q quits): ");
+            if key == "q" {
+                t.line("q");
+            } else {
+                t.keys(&[key]);
+            }
+            let s = t.wait_for("EXIT=");
+            let lines: Vec<&str> = s.lines().collect();
+            let stop = lines
+                .iter()
+                .position(|l| *l == "Stopped.")
+                .unwrap_or_else(|| panic!("{game} {key}: no line Stopped.\n{s}"));
+            let end = &lines[stop..];
+            let last = end
+                .iter()
+                .position(|l| l.starts_with("EXIT="))
+                .map(|i| end[i - 1])
+                .unwrap_or_default();
+            assert!(
+                last == "Final score: X 2 O 2 (unfinished)" || last == "Unfinished after 0 moves.",
+                "{game} {key}:\n{s}"
+            );
+            assert!(
+                end.iter().any(|l| l.contains(" a b c d e")),
+                "{game} {key}: no final position\n{s}"
+            );
+            assert!(
+                !end.iter().any(|l| l.contains("to move")),
+                "{game} {key}: a stale to-move line\n{s}"
+            );
+            assert!(
+                s.contains("EXIT=0") && !s.contains("(-28)") && !s.contains("rror"),
+                "{game} {key}:\n{s}"
+            );
+        }
+    }
 
-    // Ctrl-D at chess's prompt says goodbye; in rps Ctrl-C and Ctrl-D stop.
+    // In rps Ctrl-C and Ctrl-D stop.
     for (game, key, end) in [
-        ("chess.fs", "C-d", "Bye."),
         ("rps.fs", "C-c", "Thanks for playing!"),
         ("rps.fs", "C-d", "Thanks for playing!"),
         ("rps-team.fs", "C-d", "You stopped the game."),
