@@ -416,9 +416,10 @@ variable last-move              \ the last move played, 0 before the first
 : first-legal ( -- m )          \ the first legal move in the list (0 if none)
   0 root generate 0
   moves# 0 ?do i move# legal-move? if drop i move# leave then loop ;
-: .legal ( -- )
-  ." Legal moves:" 0 root generate
-  moves# 0 ?do i move# legal-move? if space i move# .move then loop cr ;
+: move-width ( m -- n ) promotion if 5 else 4 then ;  \ e2e4, e7e8q
+: .legal ( -- )                 \ wrapped at the terminal's width (see room)
+  s" Legal moves:" list-head  0 root generate
+  moves# 0 ?do i move# legal-move? if i move# dup move-width room .move then loop list-end ;
 
 : >sq ( c-addr -- sq | -1 )
   dup c@ [char] a - swap char+ c@ [char] 1 -

@@ -186,9 +186,9 @@ variable last-to
   ." on an enemy piece, taking it, only after exactly five steps. A player with no" cr
   ." piece or no move loses. Type a move as the piece's square and the target," cr
   ." like " .first-legal ."  (squares a1 to e5; ? lists moves, q quits)." cr ;
-: .legal ( -- )
-  ." Legal moves:" 0 root first-piece
-  begin next-move while space swap .square .square repeat cr ;
+: .legal ( -- )                 \ wrapped at the terminal's width (see room)
+  s" Legal moves:" list-head  0 root first-piece
+  begin next-move while 4 room swap .square .square repeat list-end ;
 
 : why-not ( from to -- )        \ say why from-to is not a legal move
   over board + c@ 0= if drop ." There is no piece on " .square ." ." cr exit then

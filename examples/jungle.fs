@@ -256,8 +256,8 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
 
 \ ---- looking at moves ----------------------------------------------------------
 
-: .moves ( -- )                 \ every legal move in the game's position
-  0 root first-move begin next-move while swap .square ." -" .square space repeat ;
+: .moves ( -- )                 \ every legal move in the game's position, wrapped (see room)
+  0 root first-move begin next-move while 5 room swap .square ." -" .square repeat ;
 : .moves-from ( sq -- )         \ where the animal on sq may go
   0 root first-move
   begin next-move while over 3 pick = if nip .square space else 2drop then repeat drop ;
@@ -354,7 +354,7 @@ variable plies                  \ moves played in this game
 
 : .format ( -- ) ." Type the squares from and to, like " .first-legal ." ." cr ;
 : .prompt ( -- ) ." Your move (like " .first-legal ." ; ? lists moves, q quits): " ;
-: .legal ( -- ) ." Legal moves: " .moves cr ;
+: .legal ( -- ) s" Legal moves:" list-head .moves list-end ;
 : human-move ( -- from to | -1 -1 )  \ -1 -1 when the player stops
   begin
     ['] .prompt ask-answer 0= if -1 -1 exit then

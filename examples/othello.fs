@@ -73,8 +73,8 @@ variable last-move  -1 last-move !  \ the last square played; -1 none yet, -2 a 
   ."   " side @ .cell ."  to move" .last-move cr
   ."   " black .cell ."  black, " white .cell ."  white, " .may-play ."  where " side @ .cell ."  may play" cr ;
 
-: .moves ( mask -- )           \ list the squares of a move mask
-  begin ?dup while dup lowest-bit .square space dup 1- and repeat ;
+: .moves ( mask -- )           \ list the squares of a move mask, wrapped (see room)
+  begin ?dup while dup lowest-bit 2 room .square  dup 1- and repeat ;
 
 \ ---- the search ------------------------------------------------------------
 \ The ply stack, alpha-beta and the choice among equal moves are in
@@ -184,7 +184,7 @@ variable humans                \ bit 1: black is human, bit 2: white is human
 : first-legal ( -- sq ) board side @ legal-moves lowest-bit ;
 : .prompt ( -- )
   ." Your move (like " first-legal .square ." ; ? lists moves, q quits): " ;
-: .legal ( -- ) ." Legal moves: " board side @ legal-moves .moves cr ;
+: .legal ( -- ) s" Legal moves:" list-head  board side @ legal-moves .moves list-end ;
 
 : >square ( c-addr u -- sq true | false )   \ "d3" -> 2*8+3
   2 <> if drop false exit then

@@ -97,6 +97,19 @@ create answer 80 allot          \ the line the player typed
   while 2drop repeat
   rot drop  2dup quit-word? if 2drop false else true then ;
 
+\ ---- lists of moves ---------------------------------------------------------
+\ ? lists every legal move, wrapped at the terminal's width (form gives
+\ it; 80 columns into a pipe or a file) and never inside a move: a game
+\ says how wide each move is before it prints it.
+
+variable column                 \ the output's column while a list is printed (0: none yet)
+: list-head ( c-addr u -- ) tuck type column ! ;
+: list-end ( -- ) cr  0 column ! ;
+: room ( width -- )             \ a blank before the next item, or a new line if it would not fit
+  column @ 0= if column ! exit then
+  dup 1+ column @ +  form nip < if 1+ column +! space exit then
+  2 + column !  cr 2 spaces ;   \ the next lines indented by two
+
 \ Ctrl-C throws -28 wherever the game is (at the prompt or thinking):
 \ catching it here ends the game like q does.
 -28 constant interrupted

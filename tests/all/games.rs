@@ -178,6 +178,38 @@ fn board_games_stop_cleanly_at_the_end_of_input_or_q() {
     }
 }
 
+/// `?` lists the moves wrapped at 80 columns when the output is no
+/// terminal (form says 80), never inside a move, the next lines indented.
+#[test]
+fn the_moves_listed_wrap_at_80_columns_into_a_pipe() {
+    for (game, _) in BOARD_GAMES {
+        let (out, err, status) = playforth(&[game], "?\nq\n");
+        assert_eq!((status, err.as_str()), (0, ""), "{game}");
+        let start = out.find("Legal moves:").expect("a list");
+        let list: Vec<&str> = out[start..]
+            .lines()
+            .take_while(|l| !l.starts_with("Your move"))
+            .collect();
+        for line in &list {
+            assert!(line.len() < 80, "{game}: {line:?} is too long:\n{out}");
+        }
+        let moves: Vec<&str> = list
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .filter(|m| *m != "Legal" && *m != "moves:")
+            .collect();
+        let width = moves[0].len();
+        assert!(
+            moves.iter().all(|m| m.len() == width || m.len() == width + 1),
+            "{game}: a move is cut:\n{out}"
+        );
+        if game != "examples/othello.fs" {
+            assert!(list.len() > 1, "{game}: not wrapped:\n{out}");
+            assert!(list[1..].iter().all(|l| l.starts_with("  ")), "{out}");
+        }
+    }
+}
+
 #[test]
 fn rps_and_rps_team_accept_demo() {
     game_snapshot("rps_demo", &["--seed", "3", "examples/rps.fs", "demo"], "");

@@ -435,7 +435,7 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
                 &format!(" examples/{game}; echo EXIT=$?; sleep 30"),
             )
             .expect("tmux starts playforth");
-            t.wait_for("q quits): ");
+            t.wait_for("q quits):");
             if key == "q" {
                 t.line("q");
             } else {
@@ -544,6 +544,63 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
     let s = t.wait_for("-1  ok");
     assert!(s.contains("-1  ok"), "{s}");
     t.keys(&["C-d"]);
+}
+
+/// `?` lists the moves wrapped at the terminal's width (100 columns
+/// here), between moves, the next lines indented by two.
+#[test]
+fn the_moves_listed_wrap_at_the_terminals_width() {
+    if !have_tmux() {
+        return;
+    }
+    for (game, moves, wide) in [
+        ("chess.fs", 20, 4),
+        ("fivestep.fs", 32, 4),
+        ("jungle.fs", 24, 5),
+    ] {
+        let t = Session::start_with(
+            &format!("wrap-{}", game.replace('.', "-")),
+            &format!(" examples/{game}"),
+        )
+        .expect("tmux starts playforth");
+        t.wait_for("q quits):");
+        t.line("?");
+        // The list, then the prompt again.
+        let start = Instant::now();
+        let s = loop {
+            let s = t.screen();
+            if s.matches("Your move").count() > 1 || start.elapsed() > Duration::from_secs(15) {
+                break s;
+            }
+            sleep(Duration::from_millis(50));
+        };
+        let lines: Vec<&str> = s.lines().collect();
+        let start = lines
+            .iter()
+            .position(|l| l.starts_with("Legal moves:"))
+            .unwrap_or_else(|| panic!("{game}:\n{s}"));
+        let list: Vec<&str> = lines[start..]
+            .iter()
+            .take_while(|l| !l.starts_with("Your move"))
+            .copied()
+            .collect();
+        assert!(list.len() > 1, "{game}: not wrapped:\n{s}");
+        assert!(list[1..].iter().all(|l| l.starts_with("  ")), "{game}:\n{s}");
+        let listed: Vec<&str> = list
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .skip(2)
+            .collect();
+        assert_eq!(listed.len(), moves, "{game}:\n{s}");
+        assert!(listed.iter().all(|m| m.len() == wide), "{game}:\n{s}");
+        // Wrapped by the game, not the terminal: the first line uses the
+        // width, as far as a whole move fits.
+        assert!(
+            list[0].trim_end().len() > 100 - wide - 2 && list[0].len() < 100,
+            "{game}:\n{s}"
+        );
+        t.line("q");
+    }
 }
 
 /// Colours on a terminal, and none with NO_COLOR or TERM=dumb: in the
