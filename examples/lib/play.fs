@@ -55,7 +55,9 @@ variable second-level           \ and of the other side
 
 \ ---- the move prompt ------------------------------------------------------
 
-create answer 80 allot          \ the line the player typed
+create answer 80 allot          \ the line the player typed, made lower case and trimmed
+create typed 80 allot           \ the same line as it was typed (chess tells Bc4 from bc4)
+variable #typed
 
 : blank? ( char -- flag ) bl 1+ < ;
 : trim ( c-addr u -- c-addr' u' )       \ without the blanks around it
@@ -71,7 +73,8 @@ create answer 80 allot          \ the line the player typed
   loop ;
 
 : read-answer ( -- c-addr u more? )     \ more? is false at the end of input (Ctrl-D)
-  answer 80 stdin read-line throw  answer rot  2dup lower  trim rot ;
+  answer 80 stdin read-line throw  over #typed !  answer typed 80 move
+  answer rot  2dup lower  trim rot ;
 
 : is? ( c-addr u c-addr2 u2 -- c-addr u flag ) 2over str= ;
 : quit-word? ( c-addr u -- flag ) s" q" is? >r s" quit" is? r> or nip nip ;
