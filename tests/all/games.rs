@@ -200,7 +200,9 @@ fn the_moves_listed_wrap_at_80_columns_into_a_pipe() {
             .collect();
         let width = moves[0].len();
         assert!(
-            moves.iter().all(|m| m.len() == width || m.len() == width + 1),
+            moves
+                .iter()
+                .all(|m| m.len() == width || m.len() == width + 1),
             "{game}: a move is cut:\n{out}"
         );
         if game != "examples/othello.fs" {
@@ -733,7 +735,10 @@ fn chess_prompt_says_why_a_castling_or_a_letter_is_refused() {
     );
     assert_eq!(
         chess_answers("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "e1g1\nq\n"),
-        ["You may not castle while your king is in check.", "Stopped."]
+        [
+            "You may not castle while your king is in check.",
+            "Stopped."
+        ]
     );
     assert_eq!(
         chess_answers("4k3/8/8/8/6r1/8/8/R3K2R w KQ - 0 1", "e1g1\nq\n"),

@@ -585,7 +585,10 @@ fn the_moves_listed_wrap_at_the_terminals_width() {
             .copied()
             .collect();
         assert!(list.len() > 1, "{game}: not wrapped:\n{s}");
-        assert!(list[1..].iter().all(|l| l.starts_with("  ")), "{game}:\n{s}");
+        assert!(
+            list[1..].iter().all(|l| l.starts_with("  ")),
+            "{game}:\n{s}"
+        );
         let listed: Vec<&str> = list
             .iter()
             .flat_map(|l| l.split_whitespace())
