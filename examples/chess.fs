@@ -416,9 +416,10 @@ variable last-move              \ the last move played, 0 before the first
 : first-legal ( -- m )          \ the first legal move in the list (0 if none)
   0 root generate 0
   moves# 0 ?do i move# legal-move? if drop i move# leave then loop ;
-: .legal ( -- )
-  ." Legal moves:" 0 root generate
-  moves# 0 ?do i move# legal-move? if space i move# .move then loop cr ;
+: move-width ( m -- n ) promotion if 5 else 4 then ;  \ e2e4, e7e8q
+: .legal ( -- )                 \ wrapped at the terminal's width (see room)
+  s" Legal moves:" list-head  0 root generate
+  moves# 0 ?do i move# legal-move? if i move# dup move-width room .move then loop list-end ;
 
 : >sq ( c-addr -- sq | -1 )
   dup c@ [char] a - swap char+ c@ [char] 1 -
@@ -439,7 +440,8 @@ variable last-move              \ the last move played, 0 before the first
 
 : .format ( -- )
   ." Type the squares from and to, like " first-legal .move
-  ." ; a pawn reaching the last rank takes q, r, b or n (e7e8q)." cr ;
+  ." , or algebraic notation, like Nf3, e4, exd5 or O-O;" cr
+  ." a pawn reaching the last rank takes q, r, b or n (e7e8q, e8=Q)." cr ;
 : .no-piece ( m -- ) origin ." There is no piece on " .square ." ." cr ;
 : .not-yours ( m -- )
   origin ." The piece on " .square ."  is not yours: you play " me .side ." ." cr ;
@@ -479,13 +481,130 @@ variable last-move              \ the last move played, 0 before the first
   r> encode  dup refused? if drop 0 exit then
   find-move  dup legal-move? 0= if .in-check 0 then ;
 
+: file? ( char -- flag ) [char] a [char] h 1+ within ;
+: rank? ( char -- flag ) [char] 1 [char] 8 1+ within ;
+: squares? ( c-addr u -- flag ) \ e2e4 or e7e8q: two squares, then maybe a letter
+  dup 4 6 within 0= if 2drop false exit then  drop
+  true  4 0 do over i + c@  i 1 and if rank? else file? then and  loop nip ;
+
+\ ---- algebraic notation ------------------------------------------------------
+\ The prompt also takes the usual algebraic notation (SAN): e4, Nf3, exd5,
+\ Nbd7, R1e2, e8=Q, O-O, O-O-O, with or without x, + and #. An upper-case
+\ K Q R B N names a piece, and so do k q r n; but b is the b-file, so bxc4
+\ is a pawn's capture and Bxc4 the bishop's (read-answer keeps the line as
+\ typed in `typed`). The move is looked for among the legal moves: when
+\ none or more than one fits, the player is told why.
+
+create san 16 allot  variable #san      \ the move without x + # = - ! ? and blanks
+: noise? ( char -- flag )       \ x + # = - ! ? or a blank
+  dup blank? if drop true exit then
+  s" x+#=-!?" bounds ?do dup i c@ = if drop true unloop exit then loop drop false ;
+: >san ( c-addr u -- )          \ what counts of the move into san; #san > 16: too long
+  0 #san !  bounds ?do
+    i c@ noise? 0= if #san @ 16 < if i c@ san #san @ + c! then  1 #san +! then
+  loop ;
+: castles? ( -- 0 | 2 | 3 )     \ O-O or 0-0: 2 (king side); O-O-O: 3 (queen side)
+  #san @ 2 4 within 0= if 0 exit then
+  san #san @ bounds ?do i c@ dup [char] O = over [char] o = or swap [char] 0 = or
+    0= if 0 unloop exit then  loop  #san @ ;
+
+variable want-kind  variable want-to  variable want-promo   \ what was typed:
+variable want-file  variable want-rank                      \ -1 when not given
+: piece-letter ( char -- type | 0 )
+  case [char] K of king endof  [char] Q of queen endof  [char] R of rook endof
+       [char] B of bishop endof  [char] N of knight endof  [char] k of king endof
+       [char] q of queen endof  [char] r of rook endof  [char] n of knight endof
+       0 swap endcase ;
+: promotion-letter ( char -- type | 0 ) dup [char] A [char] Z 1+ within if 32 + then >kind ;
+: last-char ( -- char ) san #san @ + 1- c@ ;
+: take-promotion ( -- ok? )     \ a letter at the end is what a pawn becomes
+  last-char rank? if true exit then
+  last-char promotion-letter dup want-promo !  -1 #san +!  0<> ;
+: take-target ( -- ok? )        \ then the square the piece goes to
+  #san @ 2 < if false exit then
+  san #san @ + 2 -  dup c@ file? over char+ c@ rank? and 0= if drop false exit then
+  >sq want-to !  -2 #san +!  true ;
+: take-origin ( -- ok? )        \ what is left: a piece letter, a file, a rank, each if given
+  san #san @
+  dup if over c@ piece-letter ?dup if want-kind ! 1 /string then then
+  dup if over c@ file? if over c@ [char] a - want-file ! 1 /string then then
+  dup if over c@ rank? if over c@ [char] 1 - want-rank ! 1 /string then then
+  nip 0= ;
+: parse-san ( -- ok? )          \ san into the want- variables
+  pawn want-kind !  0 want-promo !  -1 want-file !  -1 want-rank !
+  #san @ 2 17 within 0= if false exit then
+  take-promotion 0= if false exit then
+  take-target 0= if false exit then
+  take-origin ;
+
+: typed-fits? ( m -- flag )     \ does the list's move m fit what was typed?
+  dup target want-to @ <> if drop false exit then
+  dup origin sq@ kind want-kind @ <> if drop false exit then
+  want-file @ 0< if              \ a pawn that takes names its file: exd5
+    want-kind @ pawn = if dup origin 15 and over target 15 and <> if drop false exit then then
+  else dup origin 15 and want-file @ <> if drop false exit then then
+  want-rank @ 0< 0= if dup origin rank want-rank @ <> if drop false exit then then
+  promotion  want-promo @ ?dup if = else dup 0= swap queen = or then ;  \ no letter: a queen
+
+variable found  variable #found  variable #fitting
+: san-search ( -- )             \ found: a legal move that fits; how many do, legal or not
+  0 found !  0 #found !  0 #fitting !  0 root generate
+  moves# 0 ?do i move# typed-fits? if
+    1 #fitting +!  i move# legal-move? if i move# found !  1 #found +! then
+  then loop ;
+
+: .piece-name ( -- ) want-kind @ .kind ;
+: .from-squares ( -- )          \ the squares of the legal moves that fit: b1 and f3
+  0 root generate 0
+  moves# 0 ?do i move# typed-fits? if i move# legal-move? if
+    dup if ."  and " then  i move# origin .square 1+
+  then then loop drop ;
+: .san-letter ( type -- ) dup pawn = if drop exit then  s" ?PNBRQK" drop + c@ emit ;
+: .ambiguous ( -- )             \ the example names the whole square the piece comes from
+  ." More than one " .piece-name ."  can go to " want-to @ .square ." : from "
+  .from-squares ." . Add the file or the rank of the one you mean, like "
+  want-kind @ .san-letter  found @ origin .square  want-to @ .square ." ." cr ;
+: pawn-taking ( -- m | 0 )      \ a pawn's capture on the target square, if there is one
+  0  0 root generate  moves# 0 ?do
+    i move# target want-to @ =  i move# origin sq@ kind pawn = and
+    i move# origin 15 and  want-to @ 15 and <> and  if drop i move# leave then
+  loop ;
+: .pawn-takes? ( -- flag )      \ exd5 typed as d5 or xd5: say that the file is needed
+  want-kind @ pawn =  want-file @ 0< and 0= if false exit then
+  pawn-taking ?dup 0= if false exit then
+  ." A pawn that takes names the file it comes from, like "
+  dup origin 15 and [char] a + emit ." x" target .square ." ." cr true ;
+: .none-fits ( -- )             \ no move, legal or not, fits what was typed
+  .pawn-takes? if exit then
+  want-to @ own? if ." Your own " want-to @ sq@ kind .kind ."  is on " want-to @ .square ." ." cr exit then
+  want-promo @ if want-kind @ pawn <>  want-to @ last-rank? 0=  or if
+    ." Only a pawn reaching the last rank takes a letter (q, r, b, n)." cr exit then then
+  ." No " .piece-name ."  of yours can go to " want-to @ .square
+  want-file @ 0< want-rank @ 0< and 0= if ."  from there" then ." ." cr ;
+: castle-move ( 2|3 -- m )      \ the king's move: two squares toward the rook
+  home swap 2 = if dup 2 + else dup 2 - then 0 encode ;
+: castle-typed ( 2|3 -- m | 0 )
+  castle-move  dup find-move ?dup if legal-move? if exit then then
+  .no-castling 0 ;
+: san-move ( c-addr u -- m | 0 ) \ the legal move written in SAN, or 0 after saying why not
+  >san  board pos !
+  castles? ?dup if castle-typed exit then
+  parse-san 0= if .format 0 exit then
+  san-search
+  #found @ 1 = if found @ exit then
+  #found @ if .ambiguous 0 exit then
+  #fitting @ if 0 .in-check 0 exit then
+  .none-fits 0 ;
+
 : .prompt ( -- )
   ." Your move (like " first-legal .move ." ; ? lists moves, q quits): " ;
 : human-move ( -- m | -1 )      \ -1 when the player stops
   begin
     ['] .prompt ask-answer 0= if -1 exit then
     2dup moves-word? if 2drop .legal else
-      squeeze dup 4 6 within if >move try-move ?dup if exit then else 2drop .format then
+      squeeze 2dup squares? if >move try-move else
+        2drop typed #typed @ san-move then
+      ?dup if exit then
     then
   again ;
 
@@ -534,19 +653,19 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
   last-move @ ?dup if ." , last move " .move then cr
   pretty? if ."   White ♔ king ♕ queen ♖ rook ♗ bishop ♘ knight ♙ pawn; Black ♚ ♛ ♜ ♝ ♞ ♟" cr exit then
   ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
-: turns ( -- )                  \ play until the game ends or the player stops
+: turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
     .board .turn
-    ended? if .ending exit then
+    ended? if .ending false exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
     human? if human-move else computer-move then
-    dup 0< if drop ." Bye." cr .board exit then
+    dup 0< if drop true exit then
     board pos !  me .side ."  plays " dup .move cr
     dup irreversible? if 0 #history !  0 clock ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board then ;
+: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  0 last-move !  0 plies !  0 #history ! remember ;
 : play ( -- ) 1 new-game  game ;   \ you are white
 : demo ( -- ) 0 new-game  game ;

@@ -166,12 +166,6 @@ create the-path 6 cells allot
 
 variable last-from  -1 last-from !  \ the last move played (-1: none yet)
 variable last-to
-: .rules ( -- )
-  ." The five-step game. Each move walks one of your pieces 1 to 5 steps up, down," cr
-  ." left or right, through empty squares, never twice over one square. It may end" cr
-  ." on an enemy piece, taking it, only after exactly five steps. A player with no" cr
-  ." piece or no move loses. Type a move as the piece's square and the target, like" cr
-  ." a1c2 (squares a1 to e5; ? lists the moves, q quits)." cr ;
 
 : play-move ( from to -- )
   ." Player " side @ 0 .r ."  moves " 2dup .path cr
@@ -185,9 +179,16 @@ variable last-to
 : first-legal ( -- from to )    \ the first move of the side to move
   0 root first-piece next-move drop ;
 : .first-legal ( -- ) first-legal swap .square .square ;
-: .legal ( -- )
-  ." Legal moves:" 0 root first-piece
-  begin next-move while space swap .square .square repeat cr ;
+
+: .rules ( -- )                 \ how to play, and how to type a move: as the prompt says it
+  ." The five-step game. Each move walks one of your pieces 1 to 5 steps up, down," cr
+  ." left or right, through empty squares, never twice over one square. It may end" cr
+  ." on an enemy piece, taking it, only after exactly five steps. A player with no" cr
+  ." piece or no move loses. Type a move as the piece's square and the target," cr
+  ." like " .first-legal ."  (squares a1 to e5; ? lists moves, q quits)." cr ;
+: .legal ( -- )                 \ wrapped at the terminal's width (see room)
+  s" Legal moves:" list-head  0 root first-piece
+  begin next-move while 4 room swap .square .square repeat list-end ;
 
 : why-not ( from to -- )        \ say why from-to is not a legal move
   over board + c@ 0= if drop ." There is no piece on " .square ." ." cr exit then
@@ -202,16 +203,25 @@ variable last-to
 
 : .format ( -- ) ." Type the piece's square and the target, like " .first-legal ." ." cr ;
 : .prompt ( -- ) ." Your move (like " .first-legal ." ; ? lists moves, q quits): " ;
+: square-like? ( c-addr -- flag ) \ a letter and a digit, on the board or not
+  dup c@ [char] a [char] z 1+ within  swap char+ c@ [char] 0 [char] 9 1+ within  and ;
+: off-board? ( c-addr -- flag ) dup square-like? swap >square 0< and ;
+: .off-board ( c-addr -- ) 2 type ."  is off the board: the squares run from a1 to e5." cr ;
+: .typo ( c-addr -- )           \ four characters that are not two squares: say what is wrong
+  dup off-board? if .off-board exit then
+  2 + dup off-board? if .off-board exit then
+  drop .format ;
+: two-squares ( c-addr u -- from to true | false )  \ false after saying what is wrong
+  4 <> if drop .format false exit then
+  dup >square over 2 + >square  over 0< over 0< or if 2drop .typo false exit then
+  rot drop true ;
 : human-move ( -- from to | -1 -1 )  \ -1 -1 when the player stops
   begin
     ['] .prompt ask-answer 0= if -1 -1 exit then
     2dup moves-word? if 2drop .legal else
-      squeeze 4 = if
-        dup >square swap 2 + >square
-        over 0< over 0< or if 2drop .format else
-          over board + c@ side @ =  2 pick 2 pick can-reach? and if exit then why-not
-        then
-      else drop .format then
+      squeeze two-squares if
+        over board + c@ side @ =  2 pick 2 pick can-reach? and if exit then why-not
+      then
     then
   again ;
 
@@ -251,17 +261,17 @@ variable max-moves  1000 max-moves !  \ moves before a game is called a draw any
   ."   " ended? if ." Game over" else ." Player " side @ 0 .r ."  to move" then
   last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr
   .legend ;
-: turns ( -- )                  \ play until the game ends or the player stops
+: turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
     .board .turn
-    ended? if .ending exit then
+    ended? if .ending false exit then
     human? if human-move else computer-move then
-    over 0< if 2drop ." Bye." cr .board .turn exit then
+    over 0< if 2drop true exit then
     dup board + c@ if 0 #history ! then  play-move remember  1 plies +!
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
+: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  -1 last-from !  0 plies !  0 #history ! remember  .rules ;
 : play ( -- ) 2 new-game  game ;   \ you are player 1
 : demo ( -- ) 0 new-game  game ;

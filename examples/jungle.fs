@@ -256,8 +256,8 @@ create values 5 , 2 , 3 , 4 , 6 , 8 , 9 , 10 ,   \ rat cat dog wolf leopard tige
 
 \ ---- looking at moves ----------------------------------------------------------
 
-: .moves ( -- )                 \ every legal move in the game's position
-  0 root first-move begin next-move while swap .square ." -" .square space repeat ;
+: .moves ( -- )                 \ every legal move in the game's position, wrapped (see room)
+  0 root first-move begin next-move while 5 room swap .square ." -" .square repeat ;
 : .moves-from ( sq -- )         \ where the animal on sq may go
   0 root first-move
   begin next-move while over 3 pick = if nip .square space else 2drop then repeat drop ;
@@ -354,7 +354,7 @@ variable plies                  \ moves played in this game
 
 : .format ( -- ) ." Type the squares from and to, like " .first-legal ." ." cr ;
 : .prompt ( -- ) ." Your move (like " .first-legal ." ; ? lists moves, q quits): " ;
-: .legal ( -- ) ." Legal moves: " .moves cr ;
+: .legal ( -- ) s" Legal moves:" list-head .moves list-end ;
 : human-move ( -- from to | -1 -1 )  \ -1 -1 when the player stops
   begin
     ['] .prompt ask-answer 0= if -1 -1 exit then
@@ -371,17 +371,17 @@ variable plies                  \ moves played in this game
 variable humans                 \ bit 0: A is human, bit 1: B is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
-: turns ( -- )                  \ play until the game ends or the player stops
+: turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
     .board .turn .legend
-    ended? if .ending exit then
+    ended? if .ending false exit then
     human? if human-move else computer-move then
-    over 0< if 2drop ." Bye." cr .board .turn exit then
+    over 0< if 2drop true exit then
     play-move  1 plies +!
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns ctrl-c-stops if cr ." Stopped." cr .board .turn then ;
+: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  -1 last-from !  0 plies ! ;
 : play ( -- ) 1 new-game  game ;   \ you are A, at the bottom
 : demo ( -- ) 0 new-game  game ;

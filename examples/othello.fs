@@ -22,10 +22,10 @@ variable side                  \ whose move it is: black or white
 : cell@ ( board sq -- n ) + c@ ;
 : empty-board ( board -- ) 64 erase ;
 
-: start ( -- )                 \ the opening position, black to move
-  board empty-board
-  black board 27 + c!  black board 36 + c!
-  white board 28 + c!  white board 35 + c!
+: start ( -- )                 \ the opening position, black to move:
+  board empty-board            \ white on d4 and e5, black on e4 and d5
+  white board 27 + c!  white board 36 + c!
+  black board 28 + c!  black board 35 + c!
   black side ! ;
 
 : cell? ( char -- flag ) dup [char] . = over [char] X = or swap [char] O = or ;
@@ -73,8 +73,8 @@ variable last-move  -1 last-move !  \ the last square played; -1 none yet, -2 a 
   ."   " side @ .cell ."  to move" .last-move cr
   ."   " black .cell ."  black, " white .cell ."  white, " .may-play ."  where " side @ .cell ."  may play" cr ;
 
-: .moves ( mask -- )           \ list the squares of a move mask
-  begin ?dup while dup lowest-bit .square space dup 1- and repeat ;
+: .moves ( mask -- )           \ list the squares of a move mask, wrapped (see room)
+  begin ?dup while dup lowest-bit 2 room .square  dup 1- and repeat ;
 
 \ ---- the search ------------------------------------------------------------
 \ The ply stack, alpha-beta and the choice among equal moves are in
@@ -184,7 +184,7 @@ variable humans                \ bit 1: black is human, bit 2: white is human
 : first-legal ( -- sq ) board side @ legal-moves lowest-bit ;
 : .prompt ( -- )
   ." Your move (like " first-legal .square ." ; ? lists moves, q quits): " ;
-: .legal ( -- ) ." Legal moves: " board side @ legal-moves .moves cr ;
+: .legal ( -- ) s" Legal moves:" list-head  board side @ legal-moves .moves list-end ;
 
 : >square ( c-addr u -- sq true | false )   \ "d3" -> 2*8+3
   2 <> if drop false exit then
@@ -214,18 +214,18 @@ variable humans                \ bit 1: black is human, bit 2: white is human
   winner ?dup if .cell ."  wins." else ." A draw." then cr ;
 
 : pass ( -- ) side @ .cell ."  has no move and passes." cr  -2 last-move !  side @ other side ! ;
-: turns ( -- )                 \ play until the game ends or the player stops
+: turns ( -- stopped? )        \ play until the game ends or the player stops
   begin board game-over? 0= while
     .board .turn
     pass? if pass else
-      choose-move dup 0< if drop ." Bye." cr exit then
+      choose-move dup 0< if drop true exit then
       side @ .cell ."  plays " dup .square cr  dup last-move !  play-move
       humans @ 0= if pause then
     then
-  repeat ;
+  repeat false ;
 
-: game ( -- )                  \ play from the current position to the end
-  ['] turns ctrl-c-stops if cr ." Stopped." cr then
+: game ( -- )                  \ play from the current position to the end, or until stopped
+  ['] turns run-turns if .stopped then
   .board .result ;
 
 : new-game ( humans -- ) start  humans !  -1 last-move ! ;

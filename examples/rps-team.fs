@@ -1,7 +1,7 @@
 \ Rock-paper-scissors for five: you and DR.K, DR.J, DR.L, DR.M, in
 \ elimination rounds until one player is left.
 \
-\   playforth examples/rps-team.fs     play: press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop
+\   playforth examples/rps-team.fs     play: press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop, ? the keys
 \   playforth examples/rps-team.fs demo      watch: your signs are chosen at random
 \   include examples/rps-team.fs       only load it, then try:  new-game .players
 \
@@ -30,12 +30,17 @@ create out?   #players allot                \ true once a player is out
   dup 4 = if drop [char] q then ;
 
 : stop-key? ( char -- flag ) dup [char] q = over [char] Q = or swap [char] 0 = or ;
+: .keys ( -- ) ." Press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop, ? to see this again." cr ;
+: .choice ( -- ) ." Your choice (? for the keys)? " ;
+: help-key? ( char -- flag )   \ ? asks for the keys: say them, then ask again
+  [char] ? = dup if [char] ? emit cr .keys .choice then ;
 
 variable watching              \ true in the demo: your signs are chosen for you
 
 : typed-sign ( -- sign )       \ 0 means stop
-  ." Your choice (1 Stone, 2 Cloth, 3 Scissor, 0 stops)? "
+  .choice
   begin get-key dup stop-key? if drop [char] 0 then
+        dup help-key? drop
         dup [char] 0 [char] 4 within 0= while drop repeat
   dup [char] 0 = if ." stop" else dup emit then cr  [char] 0 - ;
 : chosen-sign ( -- sign )      \ in the demo: at random, nothing to type
@@ -85,8 +90,16 @@ variable watching              \ true in the demo: your signs are chosen for you
   repeat drop
   cr .winner ;
 
+: .rules ( -- )
+  ." You, DR.K, DR.J, DR.L and DR.M each show a sign every round. Stone blunts" cr
+  ." Scissor, Scissor cuts Cloth, Cloth wraps Stone. When exactly two signs are" cr
+  ." shown, everyone who showed the losing one is out; when all show the same" cr
+  ." sign, or all three signs appear, the round is a draw. Rounds go on until" cr
+  ." one player is left: the winner." cr ;
+
 : team ( -- )
   cr ." == Stone - Cloth - Scissor for five ==" cr
+  .rules .keys
   new-game  watching off  rounds ;
 
 \ Ctrl-C throws -28 wherever the demo is (mostly in pause's ms):
@@ -97,6 +110,7 @@ variable watching              \ true in the demo: your signs are chosen for you
 
 : demo ( -- )                  \ the same game, your signs chosen at random
   cr ." == Stone - Cloth - Scissor for five: a demo ==" cr
+  .rules
   new-game  watching on
   ['] rounds ctrl-c-stops if cr ." Stopped. " .still-in then ;
 

@@ -1,6 +1,6 @@
 \ Rock-paper-scissors: you against DR.K, with running statistics.
 \
-\   playforth examples/rps.fs        play: press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop
+\   playforth examples/rps.fs        play: press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop, ? the keys
 \   playforth examples/rps.fs demo   watch ten rounds played for you
 \   include examples/rps.fs          only load it, then try:  Stone Cloth .winner
 \
@@ -22,20 +22,26 @@ variable rounds
 
 : clear-stats ( -- ) your-wins off  drk-wins off  rounds off ;
 
+: .count ( n -- ) space 0 .r ;  \ a count after its label: "Rounds: 10"
 : .stats ( -- )
-  ." YOU:" your-wins @ 2 .r  ."   DR.K:" drk-wins @ 2 .r
-  ."   Draws:" rounds @ your-wins @ - drk-wins @ - 2 .r
-  ."   Rounds:" rounds @ 2 .r ;
+  ." YOU:" your-wins @ .count  ."   DR.K:" drk-wins @ .count
+  ."   Draws:" rounds @ your-wins @ - drk-wins @ - .count
+  ."   Rounds:" rounds @ .count ;
 
 : get-key ( -- char )          \ Ctrl-C, Ctrl-D and the end of input stop, as q does
   ['] key catch ?dup if dup -28 = over -39 = or 0= if throw then drop [char] q exit then
   dup 4 = if drop [char] q then ;
 
 : stop-key? ( char -- flag ) dup [char] q = over [char] Q = or swap [char] 0 = or ;
+: .keys ( -- ) ." Press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop, ? to see this again." cr ;
+: .choice ( -- ) ." Your choice (? for the keys)? " ;
+: help-key? ( char -- flag )   \ ? asks for the keys: say them, then ask again
+  [char] ? = dup if [char] ? emit cr .keys .choice then ;
 
 : your-sign ( -- sign )        \ 0 means stop
-  ." Your choice? "
+  .choice
   begin get-key dup stop-key? if drop [char] 0 then
+        dup help-key? drop
         dup [char] 0 [char] 4 within 0= while drop repeat
   dup [char] 0 = if ." stop" else dup emit then cr  [char] 0 - ;
 
@@ -52,7 +58,8 @@ variable rounds
 
 : rps ( -- )
   cr ." == Stone - Cloth - Scissor ==" cr
-  ." You against DR.K. Press 1 Stone, 2 Cloth, 3 Scissor, 0 or q to stop." cr cr
+  ." You against DR.K. Stone blunts Scissor, Scissor cuts Cloth, Cloth wraps Stone." cr
+  .keys cr
   clear-stats
   begin your-sign ?dup while round .stats cr cr repeat
   ." Thanks for playing!  " .stats cr ;

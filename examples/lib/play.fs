@@ -55,7 +55,9 @@ variable second-level           \ and of the other side
 
 \ ---- the move prompt ------------------------------------------------------
 
-create answer 80 allot          \ the line the player typed
+create answer 80 allot          \ the line the player typed, made lower case and trimmed
+create typed 80 allot           \ the same line as it was typed (chess tells Bc4 from bc4)
+variable #typed
 
 : blank? ( char -- flag ) bl 1+ < ;
 : trim ( c-addr u -- c-addr' u' )       \ without the blanks around it
@@ -71,7 +73,8 @@ create answer 80 allot          \ the line the player typed
   loop ;
 
 : read-answer ( -- c-addr u more? )     \ more? is false at the end of input (Ctrl-D)
-  answer 80 stdin read-line throw  answer rot  2dup lower  trim rot ;
+  answer 80 stdin read-line throw  over #typed !  answer typed 80 move
+  answer rot  2dup lower  trim rot ;
 
 : is? ( c-addr u c-addr2 u2 -- c-addr u flag ) 2over str= ;
 : quit-word? ( c-addr u -- flag ) s" q" is? >r s" quit" is? r> or nip nip ;
@@ -97,11 +100,35 @@ create answer 80 allot          \ the line the player typed
   while 2drop repeat
   rot drop  2dup quit-word? if 2drop false else true then ;
 
+\ ---- lists of moves ---------------------------------------------------------
+\ ? lists every legal move, wrapped at the terminal's width (form gives
+\ it; 80 columns into a pipe or a file) and never inside a move: a game
+\ says how wide each move is before it prints it.
+
+variable column                 \ the output's column while a list is printed (0: none yet)
+: list-head ( c-addr u -- ) tuck type column ! ;
+: list-end ( -- ) cr  0 column ! ;
+: room ( width -- )             \ a blank before the next item, or a new line if it would not fit
+  column @ 0= if column ! exit then
+  dup 1+ column @ +  form nip < if 1+ column +! space exit then
+  2 + column !  cr 2 spaces ;   \ the next lines indented by two
+
 \ Ctrl-C throws -28 wherever the game is (at the prompt or thinking):
 \ catching it here ends the game like q does.
 -28 constant interrupted
 : ctrl-c-stops ( xt -- stopped? )       \ run xt; true if Ctrl-C ended it
   catch dup interrupted = if drop true exit then  throw false ;
+
+\ ---- stopping -------------------------------------------------------------
+\ q, quit, Ctrl-D and Ctrl-C end every board game the same way: Stopped.
+\ on a line of its own, the position as it stands, and one line saying
+\ the game is unfinished. No "to move" line: nobody is to move any more.
+
+: run-turns ( xt -- stopped? )  \ xt ( -- stopped? ) plays the game's turns
+  ctrl-c-stops if cr true then ;  \ Ctrl-C: the flag xt left is gone, true instead
+: .stopped ( -- ) ." Stopped." cr ;
+: .unfinished ( moves -- )      \ the last line of a stopped game
+  ." Unfinished after " dup 0 .r ."  move" 1 <> if ." s" then ." ." cr ;
 
 \ The demos pause between moves when someone watches at a terminal.
 variable pause-ms  600 pause-ms !

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::process::Command;
 
-const START: &str = "...........................XO......OX........................... X";
+const START: &str = "...........................OX......XO........................... X";
 
 fn root() -> &'static str {
     env!("CARGO_MANIFEST_DIR")
@@ -97,7 +97,7 @@ fn othello_human_moves_are_checked() {
     game_snapshot(
         "othello_human",
         &["--seed", "1", "examples/othello.fs"],
-        "e3\nzz\na1\nq\n",
+        "d3\nzz\na1\nq\n",
     );
 }
 
@@ -155,17 +155,59 @@ fn board_games_stop_cleanly_at_the_end_of_input_or_q() {
         ] {
             let (out, err, status) = playforth(&[game], &keys);
             assert_eq!((status, err.as_str()), (0, ""), "{game} {keys:?}");
-            let bye = out
-                .rfind("Bye.")
+            let stop = out
+                .rfind("Stopped.\n")
                 .unwrap_or_else(|| panic!("{game} {keys:?}: {out}"));
-            // The final position follows the goodbye.
-            assert!(out[bye..].contains(" a b c d e"), "{game} {keys:?}: {out}");
+            // The final position follows, then one line saying the game is
+            // unfinished; no "to move" line, as nobody is to move.
+            let end = &out[stop..];
+            assert!(end.contains(" a b c d e"), "{game} {keys:?}: {out}");
+            assert!(!end.contains("to move"), "{game} {keys:?}: {end}");
+            let last = end.lines().last().unwrap_or_default();
+            assert!(
+                last.starts_with("Unfinished after 0 moves.") || last.ends_with("(unfinished)"),
+                "{game} {keys:?}: {end}"
+            );
             // An empty line asks again; so does a line that is not a move.
             assert_eq!(
                 out.matches("Your move (like ").count(),
                 prompts,
                 "{game} {keys:?}: {out}"
             );
+        }
+    }
+}
+
+/// `?` lists the moves wrapped at 80 columns when the output is no
+/// terminal (form says 80), never inside a move, the next lines indented.
+#[test]
+fn the_moves_listed_wrap_at_80_columns_into_a_pipe() {
+    for (game, _) in BOARD_GAMES {
+        let (out, err, status) = playforth(&[game], "?\nq\n");
+        assert_eq!((status, err.as_str()), (0, ""), "{game}");
+        let start = out.find("Legal moves:").expect("a list");
+        let list: Vec<&str> = out[start..]
+            .lines()
+            .take_while(|l| !l.starts_with("Your move"))
+            .collect();
+        for line in &list {
+            assert!(line.len() < 80, "{game}: {line:?} is too long:\n{out}");
+        }
+        let moves: Vec<&str> = list
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .filter(|m| *m != "Legal" && *m != "moves:")
+            .collect();
+        let width = moves[0].len();
+        assert!(
+            moves
+                .iter()
+                .all(|m| m.len() == width || m.len() == width + 1),
+            "{game}: a move is cut:\n{out}"
+        );
+        if game != "examples/othello.fs" {
+            assert!(list.len() > 1, "{game}: not wrapped:\n{out}");
+            assert!(list[1..].iter().all(|l| l.starts_with("  ")), "{out}");
         }
     }
 }
@@ -689,17 +731,20 @@ fn chess_prompt_says_why_a_castling_or_a_letter_is_refused() {
     let letter = "Only a pawn reaching the last rank takes a letter (q, r, b, n): type a1a2 alone.";
     assert_eq!(
         chess_answers("4k3/8/8/8/8/8/8/K6R w - - 0 1", "a1a2q\nq\n"),
-        [letter, "Bye."]
+        [letter, "Stopped."]
     );
     assert_eq!(
         chess_answers("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "e1g1\nq\n"),
-        ["You may not castle while your king is in check.", "Bye."]
+        [
+            "You may not castle while your king is in check.",
+            "Stopped."
+        ]
     );
     assert_eq!(
         chess_answers("4k3/8/8/8/6r1/8/8/R3K2R w KQ - 0 1", "e1g1\nq\n"),
         [
             "Your king may not castle across or onto a square the enemy attacks.",
-            "Bye."
+            "Stopped."
         ]
     );
     assert_eq!(
@@ -707,14 +752,14 @@ fn chess_prompt_says_why_a_castling_or_a_letter_is_refused() {
         [
             "Castling needs every square between your king and the rook empty.",
             "White plays e1g1",
-            "" // the end of input: Bye. on a line of its own
+            "" // the end of input: Stopped. on a line of its own
         ]
     );
     assert_eq!(
         chess_answers("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "e1c1\nq\n"),
         [
             "You may not castle that way: your king or that rook has moved.",
-            "Bye."
+            "Stopped."
         ]
     );
     // A promotion takes its letter, and a queen without one.

@@ -473,22 +473,55 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
     if !have_tmux() {
         return;
     }
-    // Ctrl-C at a game's prompt: the final position, no error report, status 0.
-    let t = Session::start_with("othello", " examples/othello.fs; echo EXIT=$?; sleep 30")
-        .expect("tmux starts playforth");
-    t.wait_for("Your move (like e3");
-    t.keys(&["C-c"]);
-    let s = t.wait_for("EXIT=");
-    assert!(
-        s.contains("Stopped.") && s.contains("Final score: X 2 O 2 (unfinished)"),
-        "{s}"
-    );
-    assert!(s.contains("EXIT=0") && !s.contains("(-28)"), "{s}");
-    drop(t);
+    // q, Ctrl-D and Ctrl-C at a board game's prompt end it the same way:
+    // Stopped. on a line of its own, the final position, one line saying
+    // the game is unfinished, no "to move" line, no error report, status 0.
+    for game in ["othello.fs", "chess.fs", "jungle.fs", "fivestep.fs"] {
+        for key in ["q", "C-d", "C-c"] {
+            let t = Session::start_with(
+                &format!("{}-{key}", game.replace('.', "-")),
+                &format!(" examples/{game}; echo EXIT=$?; sleep 30"),
+            )
+            .expect("tmux starts playforth");
+            t.wait_for("q quits):");
+            if key == "q" {
+                t.line("q");
+            } else {
+                t.keys(&[key]);
+            }
+            let s = t.wait_for("EXIT=");
+            let lines: Vec<&str> = s.lines().collect();
+            let stop = lines
+                .iter()
+                .position(|l| *l == "Stopped.")
+                .unwrap_or_else(|| panic!("{game} {key}: no line Stopped.\n{s}"));
+            let end = &lines[stop..];
+            let last = end
+                .iter()
+                .position(|l| l.starts_with("EXIT="))
+                .map(|i| end[i - 1])
+                .unwrap_or_default();
+            assert!(
+                last == "Final score: X 2 O 2 (unfinished)" || last == "Unfinished after 0 moves.",
+                "{game} {key}:\n{s}"
+            );
+            assert!(
+                end.iter().any(|l| l.contains(" a b c d e")),
+                "{game} {key}: no final position\n{s}"
+            );
+            assert!(
+                !end.iter().any(|l| l.contains("to move")),
+                "{game} {key}: a stale to-move line\n{s}"
+            );
+            assert!(
+                s.contains("EXIT=0") && !s.contains("(-28)") && !s.contains("rror"),
+                "{game} {key}:\n{s}"
+            );
+        }
+    }
 
-    // Ctrl-D at chess's prompt says goodbye; in rps Ctrl-C and Ctrl-D stop.
+    // In rps Ctrl-C and Ctrl-D stop.
     for (game, key, end) in [
-        ("chess.fs", "C-d", "Bye."),
         ("rps.fs", "C-c", "Thanks for playing!"),
         ("rps.fs", "C-d", "Thanks for playing!"),
         ("rps-team.fs", "C-d", "You stopped the game."),
@@ -559,6 +592,66 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
     let s = t.wait_for("-1  ok");
     assert!(s.contains("-1  ok"), "{s}");
     t.keys(&["C-d"]);
+}
+
+/// `?` lists the moves wrapped at the terminal's width (100 columns
+/// here), between moves, the next lines indented by two.
+#[test]
+fn the_moves_listed_wrap_at_the_terminals_width() {
+    if !have_tmux() {
+        return;
+    }
+    for (game, moves, wide) in [
+        ("chess.fs", 20, 4),
+        ("fivestep.fs", 32, 4),
+        ("jungle.fs", 24, 5),
+    ] {
+        let t = Session::start_with(
+            &format!("wrap-{}", game.replace('.', "-")),
+            &format!(" examples/{game}"),
+        )
+        .expect("tmux starts playforth");
+        t.wait_for("q quits):");
+        t.line("?");
+        // The list, then the prompt again.
+        let start = Instant::now();
+        let s = loop {
+            let s = t.screen();
+            if s.matches("Your move").count() > 1 || start.elapsed() > Duration::from_secs(15) {
+                break s;
+            }
+            sleep(Duration::from_millis(50));
+        };
+        let lines: Vec<&str> = s.lines().collect();
+        let start = lines
+            .iter()
+            .position(|l| l.starts_with("Legal moves:"))
+            .unwrap_or_else(|| panic!("{game}:\n{s}"));
+        let list: Vec<&str> = lines[start..]
+            .iter()
+            .take_while(|l| !l.starts_with("Your move"))
+            .copied()
+            .collect();
+        assert!(list.len() > 1, "{game}: not wrapped:\n{s}");
+        assert!(
+            list[1..].iter().all(|l| l.starts_with("  ")),
+            "{game}:\n{s}"
+        );
+        let listed: Vec<&str> = list
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .skip(2)
+            .collect();
+        assert_eq!(listed.len(), moves, "{game}:\n{s}");
+        assert!(listed.iter().all(|m| m.len() == wide), "{game}:\n{s}");
+        // Wrapped by the game, not the terminal: the first line uses the
+        // width, as far as a whole move fits.
+        assert!(
+            list[0].trim_end().len() > 100 - wide - 2 && list[0].len() < 100,
+            "{game}:\n{s}"
+        );
+        t.line("q");
+    }
 }
 
 /// Colours on a terminal, and none with NO_COLOR or TERM=dumb: in the
@@ -675,7 +768,7 @@ fn boards_in_colour_and_unicode_on_a_terminal() {
     let t = Session::start_env("plain-othello", "NO_COLOR=1", "", &shell("othello"))
         .expect("tmux starts playforth");
     let s = t.wait_for("Your move");
-    assert!(s.contains(". . . X O * . .") && !s.contains('●'), "{s}");
+    assert!(s.contains(". . * O X . . .") && !s.contains('●'), "{s}");
     drop(t);
     let t = Session::start_env(
         "plain-chess",
