@@ -163,13 +163,16 @@ impl CodeSpace {
 /// Instructions per chunk of the copies `undo` keeps.
 const CHUNK: usize = 256;
 
+/// The locals' names by address, and what they cost.
+type LocalNames = (HashMap<u32, Vec<String>>, usize);
+
 /// What `undo` keeps of the code space (`CodeSpace::snapshot`).
 #[derive(Default)]
 pub(crate) struct CodeSnap {
     instrs: Vec<Rc<[Instr]>>,
     pos: Vec<Rc<[Pos]>>,
     by: Vec<Rc<[u32]>>,
-    local_names: Option<Rc<(HashMap<u32, Vec<String>>, usize)>>,
+    local_names: Option<Rc<LocalNames>>,
 }
 
 impl CodeSnap {

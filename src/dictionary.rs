@@ -247,8 +247,7 @@ impl DictSnap {
                     .is_some_and(|o| Rc::ptr_eq(o, l))
             })
             .map(|(_, l)| {
-                std::mem::size_of::<Wordlist>()
-                    + l.map.iter().map(|(k, _)| k.len() + 32).sum::<usize>()
+                std::mem::size_of::<Wordlist>() + l.map.keys().map(|k| k.len() + 32).sum::<usize>()
             })
             .sum();
         let rest = match (&self.rest, older.and_then(|o| o.rest.as_ref())) {
