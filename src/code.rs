@@ -11,7 +11,9 @@
 
 use crate::error::{DICTIONARY_OVERFLOW, Res};
 use crate::instr::Instr;
+use crate::snapshot;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Instructions in the code space (64 MiB of code).
 pub(crate) const MAX_CODE: usize = 1 << 22;
@@ -155,6 +157,75 @@ impl CodeSpace {
             }
             keep
         });
+    }
+}
+
+/// Instructions per chunk of the copies `undo` keeps.
+const CHUNK: usize = 256;
+
+/// The locals' names by address, and what they cost.
+type LocalNames = (HashMap<u32, Vec<String>>, usize);
+
+/// What `undo` keeps of the code space (`CodeSpace::snapshot`).
+#[derive(Default)]
+pub(crate) struct CodeSnap {
+    instrs: Vec<Rc<[Instr]>>,
+    pos: Vec<Rc<[Pos]>>,
+    by: Vec<Rc<[u32]>>,
+    local_names: Option<Rc<LocalNames>>,
+}
+
+impl CodeSnap {
+    /// Bytes this copy holds that `older` (the one kept before it) does not.
+    pub(crate) fn fresh_bytes(&self, older: Option<&CodeSnap>) -> usize {
+        let names = match (
+            &self.local_names,
+            older.and_then(|o| o.local_names.as_ref()),
+        ) {
+            (Some(a), Some(b)) if Rc::ptr_eq(a, b) => 0,
+            (Some(a), _) => a.1 + a.0.len() * 48,
+            (None, _) => 0,
+        };
+        snapshot::fresh_bytes(&self.instrs, older.map(|o| &o.instrs[..]))
+            + snapshot::fresh_bytes(&self.pos, older.map(|o| &o.pos[..]))
+            + snapshot::fresh_bytes(&self.by, older.map(|o| &o.by[..]))
+            + names
+    }
+
+    /// Whether `other` kept the very same code.
+    pub(crate) fn same(&self, other: &CodeSnap) -> bool {
+        snapshot::same(&self.instrs, &other.instrs)
+            && snapshot::same(&self.pos, &other.pos)
+            && snapshot::same(&self.by, &other.by)
+            && match (&self.local_names, &other.local_names) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                _ => false,
+            }
+    }
+}
+
+impl CodeSpace {
+    /// A copy for `undo`, each chunk shared with `prev` where unchanged.
+    pub(crate) fn snapshot(&self, prev: Option<&CodeSnap>) -> CodeSnap {
+        let empty = CodeSnap::default();
+        let prev = prev.unwrap_or(&empty);
+        let names = (self.local_names.clone(), self.local_name_bytes);
+        CodeSnap {
+            instrs: snapshot::chunks(&self.instrs, CHUNK, &prev.instrs),
+            pos: snapshot::chunks(&self.pos, CHUNK, &prev.pos),
+            by: snapshot::chunks(&self.by, CHUNK, &prev.by),
+            local_names: Some(snapshot::shared(&names, prev.local_names.as_ref())),
+        }
+    }
+
+    /// Put back what `snapshot` kept.
+    pub(crate) fn restore(&mut self, s: &CodeSnap) {
+        self.instrs = snapshot::joined(&s.instrs);
+        self.pos = snapshot::joined(&s.pos);
+        self.by = snapshot::joined(&s.by);
+        if let Some(n) = &s.local_names {
+            (self.local_names, self.local_name_bytes) = (**n).clone();
+        }
     }
 }
 

@@ -18,7 +18,9 @@
 
 use crate::error::*;
 use crate::instr::Instr;
+use crate::snapshot;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 pub(crate) const IMMEDIATE: u8 = 1;
 pub(crate) const COMPILE_ONLY: u8 = 2;
@@ -58,7 +60,7 @@ pub(crate) enum Kind {
 
 /// A word's header. Readable everywhere; written only here (the
 /// dictionary lends headers as `&Word`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Word {
     pub name: Box<str>,
     pub flags: u8,
@@ -115,7 +117,7 @@ impl Word {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Wordlist {
     pub name: Option<String>,
     pub map: HashMap<Box<str>, u32>,
@@ -124,7 +126,7 @@ pub(crate) struct Wordlist {
 }
 
 /// Everything MARKER must restore.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Mark {
     pub words: usize,
     pub code: usize,
@@ -192,6 +194,102 @@ pub(crate) struct Dictionary {
     effect_bytes: usize,
 }
 
+/// Headers per chunk of the copies `undo` keeps.
+const CHUNK: usize = 64;
+
+/// The dictionary's fields but the headers and word lists, as `undo` keeps
+/// them.
+#[derive(Clone, PartialEq)]
+struct DictRest {
+    order: Vec<u32>,
+    current: u32,
+    marks: Vec<Mark>,
+    last: Option<u32>,
+    colon_at: HashMap<u32, u32>,
+    does_effects: HashMap<u32, Option<crate::effect::Effect>>,
+    user_start: u32,
+    user_code: u32,
+    effect_bytes: usize,
+}
+
+/// What `undo` keeps of the dictionary (`Dictionary::snapshot`).
+#[derive(Default)]
+pub(crate) struct DictSnap {
+    words: Vec<Rc<[Word]>>,
+    wordlists: Vec<Rc<Wordlist>>,
+    rest: Option<Rc<DictRest>>,
+}
+
+impl DictSnap {
+    /// Bytes this copy holds that `older` (the one kept before it) does
+    /// not; the names and stack comments of headers, and a word list's
+    /// table, at an estimate of what they cost.
+    pub(crate) fn fresh_bytes(&self, older: Option<&DictSnap>) -> usize {
+        let texts: usize = self
+            .words
+            .iter()
+            .enumerate()
+            .filter(|&(i, c)| {
+                !older
+                    .and_then(|o| o.words.get(i))
+                    .is_some_and(|o| Rc::ptr_eq(o, c))
+            })
+            .flat_map(|(_, c)| c.iter())
+            .map(|w| w.name.len() + w.effect.as_ref().map_or(0, |e| e.len()))
+            .sum();
+        let lists: usize = self
+            .wordlists
+            .iter()
+            .enumerate()
+            .filter(|&(i, l)| {
+                !older
+                    .and_then(|o| o.wordlists.get(i))
+                    .is_some_and(|o| Rc::ptr_eq(o, l))
+            })
+            .map(|(_, l)| {
+                std::mem::size_of::<Wordlist>() + l.map.keys().map(|k| k.len() + 32).sum::<usize>()
+            })
+            .sum();
+        let rest = match (&self.rest, older.and_then(|o| o.rest.as_ref())) {
+            (Some(a), Some(b)) if Rc::ptr_eq(a, b) => 0,
+            (Some(a), _) => {
+                std::mem::size_of::<DictRest>()
+                    + (a.colon_at.len() + a.does_effects.len()) * 32
+                    + a.marks
+                        .iter()
+                        .map(|m| 64 + 8 * m.latest.len())
+                        .sum::<usize>()
+            }
+            (None, _) => 0,
+        };
+        snapshot::fresh_bytes(&self.words, older.map(|o| &o.words[..]))
+            + texts
+            + std::mem::size_of_val(&self.wordlists[..])
+            + lists
+            + rest
+    }
+
+    /// Whether `other` kept the very same dictionary.
+    pub(crate) fn same(&self, other: &DictSnap) -> bool {
+        snapshot::same(&self.words, &other.words)
+            && self.wordlists.len() == other.wordlists.len()
+            && self
+                .wordlists
+                .iter()
+                .zip(&other.wordlists)
+                .all(|(a, b)| Rc::ptr_eq(a, b))
+            && match (&self.rest, &other.rest) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                _ => false,
+            }
+    }
+
+    /// The headers it kept, by execution token.
+    pub(crate) fn words(&self) -> impl Iterator<Item = &Word> {
+        self.words.iter().flat_map(|c| c.iter())
+    }
+}
+
 /// The most memory the stack comments kept for HELP and hints may take.
 pub(crate) const MAX_EFFECT_BYTES: usize = 16 << 20;
 
@@ -201,6 +299,53 @@ fn effect_cost(e: &str) -> usize {
 }
 
 impl Dictionary {
+    // ---- the copies `undo` keeps ----
+
+    /// A copy for `undo`, each part shared with `prev` where unchanged.
+    pub(crate) fn snapshot(&self, prev: Option<&DictSnap>) -> DictSnap {
+        let empty = DictSnap::default();
+        let prev = prev.unwrap_or(&empty);
+        let rest = DictRest {
+            order: self.order.clone(),
+            current: self.current,
+            marks: self.marks.clone(),
+            last: self.last,
+            colon_at: self.colon_at.clone(),
+            does_effects: self.does_effects.clone(),
+            user_start: self.user_start,
+            user_code: self.user_code,
+            effect_bytes: self.effect_bytes,
+        };
+        DictSnap {
+            words: snapshot::chunks(&self.words, CHUNK, &prev.words),
+            wordlists: self
+                .wordlists
+                .iter()
+                .enumerate()
+                .map(|(i, l)| snapshot::shared(l, prev.wordlists.get(i)))
+                .collect(),
+            rest: Some(snapshot::shared(&rest, prev.rest.as_ref())),
+        }
+    }
+
+    /// Put back what `snapshot` kept.
+    pub(crate) fn restore(&mut self, s: &DictSnap) {
+        self.words = snapshot::joined(&s.words);
+        self.wordlists = s.wordlists.iter().map(|l| (**l).clone()).collect();
+        if let Some(r) = &s.rest {
+            let r = (**r).clone();
+            self.order = r.order;
+            self.current = r.current;
+            self.marks = r.marks;
+            self.last = r.last;
+            self.colon_at = r.colon_at;
+            self.does_effects = r.does_effects;
+            self.user_start = r.user_start;
+            self.user_code = r.user_code;
+            self.effect_bytes = r.effect_bytes;
+        }
+    }
+
     // ---- reading ----
 
     /// Every header, by execution token (0 is no word).

@@ -73,6 +73,8 @@ pub trait Tutor {
     fn record(&mut self, input: &str);
     /// The line recorded last was stopped with Ctrl-C.
     fn mark_interrupted(&mut self);
+    /// Forget the last `n` lines recorded: `undo` took them back.
+    fn forget_last(&mut self, n: usize);
     /// The system's Ctrl-C, which also stops a check.
     fn attach_interrupt(&mut self, irq: Interrupt);
 }

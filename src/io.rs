@@ -209,6 +209,8 @@ pub(crate) struct Out {
     pub pretty: bool,
     /// The kind of the first write error, if writing has failed.
     pub failed: Option<std::io::ErrorKind>,
+    /// Bytes written so far (`undo` says when a line printed something).
+    pub written: u64,
 }
 
 impl Out {
@@ -219,6 +221,7 @@ impl Out {
             terminal: false,
             pretty: false,
             failed: None,
+            written: 0,
         }
     }
 
@@ -236,6 +239,7 @@ impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let r = self.inner.write(buf);
         let n = self.note(r)?;
+        self.written += n as u64;
         if n > 0 {
             self.at_line_start = buf[n - 1] == b'\n';
         }
@@ -347,12 +351,17 @@ pub(crate) fn not_a_regular_file(path: &Path) -> Option<&'static str> {
 /// are the standard streams.
 pub(crate) struct FileTable {
     files: Vec<Option<FileEntry>>,
+    /// Counts what may have changed files on disk: opening one to write
+    /// (or creating it), writing, resizing, deleting or renaming, a shell
+    /// command. `undo` says that such a line cannot be taken back.
+    pub(crate) changes: u64,
 }
 
 impl Default for FileTable {
     fn default() -> Self {
         FileTable {
             files: (0..3).map(|_| Some(FileEntry::Std)).collect(),
+            changes: 0,
         }
     }
 }
@@ -388,6 +397,9 @@ impl FileTable {
         };
         if create {
             o.write(true).create(true).truncate(true);
+        }
+        if create || matches!(fam & 3, FAM_WO | FAM_RW) {
+            self.changes += 1;
         }
         if let Some(what) = not_a_regular_file(Path::new(path)) {
             return Err(std::io::Error::other(format!(
@@ -494,6 +506,7 @@ impl FileTable {
     }
 
     pub(crate) fn write(&mut self, id: i64, data: &[u8]) -> std::io::Result<()> {
+        self.changes += 1;
         let f = self.get(id).ok_or_else(bad_id)?;
         // Drop read-ahead so the write lands at the logical position.
         let pos = f.stream_position()?;
@@ -517,6 +530,7 @@ impl FileTable {
     }
 
     pub(crate) fn resize(&mut self, id: i64, len: u64) -> std::io::Result<()> {
+        self.changes += 1;
         self.get(id).ok_or_else(bad_id)?.get_ref().set_len(len)
     }
 

@@ -49,10 +49,77 @@ pub struct Forth {
     pub(crate) words: crate::kernel::WordState,
     /// BYE was executed: the status to exit with.
     pub(crate) bye: Option<i32>,
+    /// The lines `undo` can take back, when the prompt keeps them
+    /// (`Forth::keep_undo`; see `undo.rs`).
+    pub(crate) undo: Option<Box<UndoLog>>,
+}
+
+/// The state of a system before a line typed at the prompt ran, as `undo`
+/// puts it back (`undo.rs` takes and restores it). Large parts are kept
+/// in chunks shared with the copy before, where unchanged.
+pub(crate) struct Saved {
+    pub(crate) data: Box<[i64]>,
+    pub(crate) returns: Box<[i64]>,
+    pub(crate) floats: Box<[f64]>,
+    pub(crate) here: usize,
+    pub(crate) mem: crate::memory::MemorySnap,
+    pub(crate) code: crate::code::CodeSnap,
+    pub(crate) dict: crate::dictionary::DictSnap,
+    pub(crate) compiler: crate::compiler::state::Compiler,
+    pub(crate) prefs: Prefs,
+    pub(crate) traced: Vec<u32>,
+    pub(crate) text_kept: usize,
+    pub(crate) hld: usize,
+    pub(crate) substitutions: std::rc::Rc<Substitutions>,
+    pub(crate) rng: GameRng,
+    pub(crate) exceptions: usize,
+    pub(crate) args: Vec<String>,
+    pub(crate) arg_addrs: std::collections::HashMap<String, i64>,
+    pub(crate) argv: (i64, Vec<String>),
+}
+
+/// One line `undo` can take back: the state before it, its text, and what
+/// it did that cannot be taken back.
+pub(crate) struct UndoEntry {
+    pub(crate) before: Saved,
+    /// The line (the last of them, when lines that changed nothing
+    /// followed it: they go back with it).
+    pub(crate) line: String,
+    /// It wrote output.
+    pub(crate) printed: bool,
+    /// It may have changed files (`FileTable::changes`).
+    pub(crate) files: bool,
+    /// The course's record of typed lines holds this many since `before`.
+    pub(crate) recorded: usize,
+    /// What this entry holds that the one before it does not share, in
+    /// bytes (`UndoLog::MAX_BYTES` bounds their sum).
+    pub(crate) bytes: usize,
+}
+
+/// The lines `undo` can take back, newest last, within `MAX_LINES` and
+/// `MAX_BYTES`.
+#[derive(Default)]
+pub(crate) struct UndoLog {
+    pub(crate) entries: std::collections::VecDeque<UndoEntry>,
+    /// The highest HERE seen: data space up to it is kept.
+    pub(crate) dict_top: usize,
+    /// Why older lines cannot be taken back, when a bound dropped them.
+    pub(crate) horizon: Option<String>,
+    /// Bytes written and file changes counted when the newest line
+    /// started (`io::Out::written`, `io::FileTable::changes`).
+    pub(crate) out_mark: (u64, u64),
+}
+
+impl UndoLog {
+    /// Lines kept at most.
+    pub(crate) const MAX_LINES: usize = 32;
+    /// Bytes kept at most, in all.
+    pub(crate) const MAX_BYTES: usize = 16 << 20;
 }
 
 /// Settings the user changes with words: how the REPL shows the stack,
 /// float precision, structures at the prompt.
+#[derive(Clone, PartialEq)]
 pub(crate) struct Prefs {
     /// The REPL shows the stack after ` ok` (SHOW-STACK).
     pub(crate) show_stack: bool,
@@ -215,6 +282,18 @@ impl Exceptions {
         Ok(Self::FIRST - (self.messages.len() as i64 - 1))
     }
 
+    /// How many codes it has made (with the first, made at start-up).
+    pub(crate) fn count(&self) -> usize {
+        self.messages.len()
+    }
+
+    /// Forget the codes made after the first `n` (`undo`).
+    pub(crate) fn truncate(&mut self, n: usize) {
+        for m in self.messages.drain(n.max(1).min(self.messages.len())..) {
+            self.bytes -= m.len();
+        }
+    }
+
     /// The message EXCEPTION gave `code`, if it made it.
     pub(crate) fn message(&self, code: i64) -> Option<&str> {
         let i = usize::try_from(Self::FIRST.checked_sub(code)?).ok()?;
@@ -245,13 +324,18 @@ impl Default for TextState {
 
 /// REPLACES' texts by lower-cased name, with their total size kept as
 /// they change, so a REPLACES costs the same however many names there are.
-#[derive(Default)]
+#[derive(Clone, Default, PartialEq)]
 pub(crate) struct Substitutions {
     texts: std::collections::HashMap<String, Vec<u8>>,
     bytes: usize,
 }
 
 impl Substitutions {
+    /// Bytes of text kept, for `undo`'s count.
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes + self.texts.keys().map(|k| k.len() + 48).sum::<usize>()
+    }
+
     /// Names at most, and bytes of text at most, in all (-8 and -59 past them).
     const MAX_NAMES: usize = 1 << 16;
     const MAX_BYTES: usize = 16 << 20;

@@ -856,6 +856,14 @@ impl Tutor for Course {
     fn mark_interrupted(&mut self) {
         Course::mark_interrupted(self)
     }
+    fn forget_last(&mut self, n: usize) {
+        for _ in 0..n {
+            match self.session.pop_back() {
+                Some(old) => self.session_bytes -= old.text.len(),
+                None => break,
+            }
+        }
+    }
     fn attach_interrupt(&mut self, irq: Interrupt) {
         self.interrupt = irq;
     }

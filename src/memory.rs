@@ -16,7 +16,9 @@
 //! The array is allocated zeroed, so untouched pages cost no memory.
 
 use crate::error::{BAD_ADDRESS, Res};
+use crate::snapshot;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 pub(crate) const CELL: i64 = 8;
 
@@ -59,6 +61,60 @@ pub(crate) const DICT_END: usize = DICT_START + DICT_SIZE;
 pub const HEAP_START: usize = DICT_END;
 pub(crate) const HEAP_SIZE: usize = 64 << 20;
 pub const MEM_SIZE: usize = HEAP_START + HEAP_SIZE;
+
+/// Bytes per chunk of the copies `undo` keeps.
+const CHUNK: usize = 1024;
+
+/// The heap's free and live blocks, start -> length.
+type Blocks = (BTreeMap<usize, usize>, BTreeMap<usize, usize>);
+
+/// What `undo` keeps of data space (`Memory::snapshot`).
+#[derive(Default)]
+pub(crate) struct MemorySnap {
+    sys: Vec<Rc<[u8]>>,
+    pad: Vec<Rc<[u8]>>,
+    dict: Vec<Rc<[u8]>>,
+    heap: Vec<Rc<[u8]>>,
+    blocks: Option<Rc<Blocks>>,
+}
+
+impl MemorySnap {
+    /// Bytes this copy holds that `older` (the one kept before it) does not.
+    pub(crate) fn fresh_bytes(&self, older: Option<&MemorySnap>) -> usize {
+        let blocks = match (&self.blocks, older.and_then(|o| o.blocks.as_ref())) {
+            (Some(a), Some(b)) if Rc::ptr_eq(a, b) => 0,
+            (Some(a), _) => (a.0.len() + a.1.len()) * 48,
+            (None, _) => 0,
+        };
+        snapshot::fresh_bytes(&self.sys, older.map(|o| &o.sys[..]))
+            + snapshot::fresh_bytes(&self.pad, older.map(|o| &o.pad[..]))
+            + snapshot::fresh_bytes(&self.dict, older.map(|o| &o.dict[..]))
+            + snapshot::fresh_bytes(&self.heap, older.map(|o| &o.heap[..]))
+            + blocks
+    }
+
+    /// Whether `other` kept the very same bytes.
+    pub(crate) fn same(&self, other: &MemorySnap) -> bool {
+        snapshot::same(&self.sys, &other.sys)
+            && snapshot::same(&self.pad, &other.pad)
+            && snapshot::same(&self.dict, &other.dict)
+            && snapshot::same(&self.heap, &other.heap)
+            && match (&self.blocks, &other.blocks) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                _ => false,
+            }
+    }
+
+    /// The BASE it kept.
+    pub(crate) fn base(&self) -> i64 {
+        let at = BASE_ADDR - SYSVARS;
+        self.sys
+            .first()
+            .and_then(|c| c.get(at..at + 8))
+            .and_then(|b| b.try_into().ok())
+            .map_or(10, i64::from_le_bytes)
+    }
+}
 
 /// Heap blocks are carved in multiples of this, so cells stay aligned.
 const HEAP_GRAIN: usize = 16;
@@ -246,6 +302,74 @@ impl Memory {
             .copy_within(addr as usize..addr as usize + n, new as usize);
         self.free(addr);
         Some(new)
+    }
+
+    /// The end of the highest live heap block (HEAP_START when none is).
+    pub(crate) fn heap_top(&self) -> usize {
+        self.used
+            .last_key_value()
+            .map_or(HEAP_START, |(&start, &len)| start + len)
+    }
+
+    /// A copy for `undo`: the system variables (but >IN, which belongs
+    /// to the line being read), PAD and the buffers above it up to the line
+    /// buffers, data space up to `dict_top`, the heap up to its highest
+    /// live block and the heap's block lists, each chunk shared with
+    /// `prev` where it is unchanged. Not kept: the pictured-output buffer
+    /// (scratch between `<#` and `#>`) and the line buffers (the text
+    /// being read).
+    pub(crate) fn snapshot(&self, dict_top: usize, prev: Option<&MemorySnap>) -> MemorySnap {
+        let empty = MemorySnap::default();
+        let prev = prev.unwrap_or(&empty);
+        let dict_top = dict_top.clamp(DICT_START, DICT_END);
+        let mut sys = self.bytes[SYSVARS..HOLD_START].to_vec();
+        sys[IN_ADDR - SYSVARS..IN_ADDR - SYSVARS + 8].fill(0);
+        let blocks = (self.free.clone(), self.used.clone());
+        MemorySnap {
+            sys: snapshot::chunks(&sys, CHUNK, &prev.sys),
+            pad: snapshot::chunks(&self.bytes[PAD_ADDR..TIB_START], CHUNK, &prev.pad),
+            dict: snapshot::chunks(&self.bytes[DICT_START..dict_top], CHUNK, &prev.dict),
+            heap: snapshot::chunks(&self.bytes[HEAP_START..self.heap_top()], CHUNK, &prev.heap),
+            blocks: Some(snapshot::shared(&blocks, prev.blocks.as_ref())),
+        }
+    }
+
+    /// Put back what `snapshot` kept (>IN stays as it is). Data space
+    /// between what it kept and `dict_top` (space allotted since) is zeroed
+    /// again; heap beyond it is free again, and ALLOCATE zeroes a block
+    /// before handing it out.
+    pub(crate) fn restore(&mut self, s: &MemorySnap, dict_top: usize) {
+        let put = |bytes: &mut [u8], chunks: &[Rc<[u8]>]| {
+            let mut at = 0;
+            for c in chunks {
+                bytes[at..at + c.len()].copy_from_slice(c);
+                at += c.len();
+            }
+            at
+        };
+        let to_in = self.cell(IN_ADDR as i64).unwrap_or(0);
+        put(&mut self.bytes[SYSVARS..HOLD_START], &s.sys);
+        let _ = self.set_cell(IN_ADDR as i64, to_in);
+        put(&mut self.bytes[PAD_ADDR..TIB_START], &s.pad);
+        let kept = put(&mut self.bytes[DICT_START..DICT_END], &s.dict);
+        let top = dict_top.clamp(DICT_START + kept, DICT_END);
+        self.bytes[DICT_START + kept..top].fill(0);
+        put(&mut self.bytes[HEAP_START..], &s.heap);
+        if let Some(b) = &s.blocks {
+            (self.free, self.used) = (**b).clone();
+        }
+    }
+
+    /// Whether the data space and heap (what programs keep there, not the
+    /// system variables and buffers) differ between two copies.
+    pub(crate) fn data_differs(a: &MemorySnap, b: &MemorySnap) -> bool {
+        let content = |x: &[Rc<[u8]>]| {
+            x.iter()
+                .flat_map(|c| c.iter().copied())
+                .collect::<Vec<u8>>()
+        };
+        !(snapshot::same(&a.dict, &b.dict) || content(&a.dict) == content(&b.dict))
+            || !(snapshot::same(&a.heap, &b.heap) || content(&a.heap) == content(&b.heap))
     }
 
     /// Bytes of heap in live blocks.

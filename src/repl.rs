@@ -313,6 +313,7 @@ fn say(line: &str) {
 
 pub fn run(forth: &mut Forth) -> ExitCode {
     forth.set_prompt_control(true);
+    forth.keep_undo(true);
     // Colours only for a person at a terminal who has not asked for none.
     let colour = playforth::colour_wanted(&std::io::stdout());
     // The prompt, and the marks of a paste, only where a person looks: not

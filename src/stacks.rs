@@ -278,6 +278,29 @@ impl Stacks {
         self.clear_keeping_data();
     }
 
+    /// The return stack, bottom first (cells typed at the prompt stay on
+    /// it from one line to the next).
+    pub(crate) fn rcells(&self) -> &[i64] {
+        &self.rs[..self.rp]
+    }
+
+    /// Set the data, return and floating-point stacks to these (bottom
+    /// first), with no word running: `undo` at the prompt. False, and
+    /// nothing changed, when one does not fit.
+    pub(crate) fn set_all(&mut self, data: &[i64], returns: &[i64], floats: &[f64]) -> bool {
+        if data.len() > DS_SIZE || returns.len() > RS_SIZE || floats.len() > FS_SIZE {
+            return false;
+        }
+        self.clear();
+        self.ds[..data.len()].copy_from_slice(data);
+        self.sp = data.len();
+        self.rs[..returns.len()].copy_from_slice(returns);
+        self.rp = returns.len();
+        self.fs[..floats.len()].copy_from_slice(floats);
+        self.fp = floats.len();
+        true
+    }
+
     /// Empty every stack but the data stack (QUIT).
     pub(crate) fn clear_keeping_data(&mut self) {
         self.rp = 0;

@@ -171,6 +171,7 @@ impl Forth {
             },
             words: crate::kernel::WordState::new(games::rng_from_seed(clock_seed())),
             bye: None,
+            undo: None,
         };
         let _ = f.vm.mem.set_cell(memory::BASE_ADDR as i64, 10);
         let _ = f.vm.mem.set_cell(memory::WARNINGS_ADDR as i64, -1);
@@ -293,6 +294,36 @@ impl Forth {
     /// Interpret text typed at the REPL, which may span several lines (an
     /// unfinished definition or comment goes on to the next line).
     pub fn interpret_input(&mut self, text: &str) -> Result<Outcome, ForthError> {
+        // `undo` alone is done here; any other line is kept for it first.
+        if crate::undo::before_line(self, text) {
+            return self.settle(Ok(()));
+        }
+        let r = self.interpret_typed(text);
+        crate::undo::after_line(self);
+        r
+    }
+
+    /// Keep the lines typed at the prompt so that `undo` can take them
+    /// back (the REPL does; scripts and pipes do not), or stop keeping them.
+    pub fn keep_undo(&mut self, on: bool) {
+        crate::undo::keep(self, on);
+    }
+
+    /// Bytes and lines the prompt keeps for `undo`, when it keeps them.
+    pub fn undo_kept(&self) -> Option<(usize, usize)> {
+        let log = self.undo.as_ref()?;
+        Some((crate::undo::total_bytes(log), log.entries.len()))
+    }
+
+    /// The most lines and bytes `undo` keeps.
+    pub fn undo_limits() -> (usize, usize) {
+        (
+            crate::kernel::UndoLog::MAX_LINES,
+            crate::kernel::UndoLog::MAX_BYTES,
+        )
+    }
+
+    fn interpret_typed(&mut self, text: &str) -> Result<Outcome, ForthError> {
         // Kept before it runs, so a `check` on the same line sees it too.
         if let Some(t) = self.host.tutor.as_mut() {
             t.record(text);

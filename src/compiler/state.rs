@@ -3,7 +3,7 @@
 //! (`compiler.rs`) keep its invariants.
 
 /// The colon definition being compiled.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Definition {
     pub xt: u32,
     pub code_start: u32,
@@ -23,7 +23,7 @@ pub(crate) struct Definition {
     pub redefines: bool,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Compiler {
     pub def: Option<Definition>,
     /// LEAVE (and ?DO) addresses to resolve, one list per open DO.
@@ -107,7 +107,7 @@ impl LocalKind {
 }
 
 /// One cell of a locals frame, as the compiler knows it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Local {
     pub name: String,
     pub kind: LocalKind,

@@ -50,4 +50,12 @@ primitives! {
     NextLesson "next-lesson" "( -- )" Course Plain "Go on to the next lesson of the course." |f| {
         course_say(f, |c| c.next())
     }
+    Undo "undo" "( -- )" Playforth Plain "Typed alone at the prompt: take back the last line that changed something — stacks, memory, definitions, BASE — and say what came back; again to go further back (32 lines at most). What was printed and files written stay." |f| {
+        let why = if f.undo.is_some() {
+            "`undo` takes back a whole line: type it alone on a line at the prompt (not inside a definition or with other words)"
+        } else {
+            "`undo` works only at the interactive prompt, where it takes back the line typed before; a file or piped program has no lines to take back"
+        };
+        Err(f.fail(UNSUPPORTED, why))
+    }
 }

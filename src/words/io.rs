@@ -25,6 +25,7 @@ fn system(f: &mut Forth, cmd: &str) -> Res<()> {
         ));
     }
     let _ = f.host.out.flush();
+    f.host.files.changes += 1;
     let out = std::process::Command::new("sh")
         .arg("-c")
         .arg(cmd)
@@ -423,11 +424,13 @@ primitives! {
     }
     DeleteFile "delete-file" "( c-addr u -- ior )" File Plain "Delete a file." example "s\" /tmp/playforth-example.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-example.txt\" delete-file .  \\ 0" |f| {
         let name = f.pop_string()?;
+        f.host.files.changes += 1;
         file_op(f, std::fs::remove_file(name), DELETE_FILE.0)
     }
     RenameFile "rename-file" "( c-addr1 u1 c-addr2 u2 -- ior )" File Plain "Rename file 1 to name 2." example "s\" /tmp/playforth-a.txt\" w/o create-file throw close-file throw  s\" /tmp/playforth-a.txt\" s\" /tmp/playforth-b.txt\" rename-file .  \\ 0" |f| {
         let to = f.pop_string()?;
         let from = f.pop_string()?;
+        f.host.files.changes += 1;
         file_op(f, std::fs::rename(from, to), RENAME_FILE.0)
     }
     FileStatus "file-status" "( c-addr u -- x ior )" File Plain "ior 0 if the file exists." example "s\" examples/rps.fs\" file-status nip .  \\ 0 (it exists)" |f| {

@@ -37,6 +37,8 @@ pub fn transcript(source: &str) -> String {
     let (mut forth, out) = Forth::for_test(keys.as_bytes());
     // The course words reach a course, as in the REPL.
     forth.set_tutor(Some(Box::new(playforth::learn::Course::new())));
+    // Lines are kept for `undo`, as at the prompt.
+    forth.keep_undo(true);
     let mut t = String::new();
     for line in source.lines() {
         if line.starts_with("\\ stdin: ") {

@@ -31,3 +31,4 @@ mod reference;
 mod robustness;
 mod see_roundtrip;
 mod terminal;
+mod undo;

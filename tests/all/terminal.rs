@@ -424,6 +424,40 @@ fn the_repl_with_its_output_on_a_full_disk() {
     assert!(!s.contains("panicked"), "{s}");
 }
 
+/// `undo` at the terminal: a learner's slip taken back, line by line, and
+/// what cannot be taken back said.
+#[test]
+fn undo_at_the_terminal() {
+    let Some(t) = session("undo") else { return };
+    t.line("1 2 3");
+    t.line("drop drop drop");
+    t.wait_for("ok <0>");
+    t.line("undo");
+    let s = t.wait_for("undone:");
+    assert!(
+        s.contains("undone: `drop drop drop` — stack back to <3> 1 2 3"),
+        "{s}"
+    );
+    assert!(s.contains(" ok <3> 1 2 3"), "{s}");
+    t.line(": sq dup * ;");
+    t.line("undo");
+    let s = t.wait_for("forgotten");
+    assert!(s.contains("undone: `: sq dup * ;` — `sq` forgotten"), "{s}");
+    t.line("+ .");
+    t.wait_for("5  ok");
+    t.line("undo");
+    let s = t.wait_for("cannot be taken back");
+    assert!(s.contains("stack back to <3> 1 2 3"), "{s}");
+    assert!(s.contains("what it printed stays on the screen"), "{s}");
+    t.line("undo");
+    let s = t.wait_for("stack back to <0>");
+    assert!(s.contains("undone: `1 2 3` — stack back to <0>"), "{s}");
+    t.line("undo");
+    let s = t.wait_for("nothing more to undo");
+    assert!(!s.contains("panicked"), "{s}");
+    t.keys(&["C-d"]);
+}
+
 /// The course at the terminal: open a lesson, check a wrong answer and a
 /// right one, go on; the next session resumes at the lesson reached.
 #[test]
