@@ -430,8 +430,16 @@ pub enum Answer<'a> {
     /// Forth source given as text, named in error reports.
     Text { name: &'a str, code: &'a str },
     /// What was typed at the REPL, replayed input by input; errors are
-    /// not reported again (the learner saw them).
-    Session(&'a [Typed]),
+    /// not reported again (the learner saw them). `before` is what was
+    /// typed before the lesson was opened: the words it defined that hide
+    /// a built-in word (`3 constant Stone`) are taken out of the search
+    /// before the lesson's own inputs, `lesson`, are replayed, so an
+    /// earlier, unrelated line never fails the lesson's checks (words that
+    /// were compiled to use them keep working).
+    Session {
+        before: &'a [Typed],
+        lesson: &'a [Typed],
+    },
 }
 
 /// One input typed at the REPL, for a check to replay.
@@ -638,7 +646,7 @@ fn fresh_system(irq: &Interrupt) -> (Forth, Capture) {
 
 /// Load the learner's code into a fresh system: the error it stopped
 /// with, if any.
-fn load(f: &mut Forth, answer: &Answer) -> Option<String> {
+fn load(f: &mut Forth, the_lesson: &Lesson, answer: &Answer) -> Option<String> {
     match answer {
         Answer::File(path) => match f.run_file(&path.to_string_lossy()) {
             Err(e) => Some(e.to_string()),
@@ -654,23 +662,61 @@ fn load(f: &mut Forth, answer: &Answer) -> Option<String> {
             }
             Ok(Outcome::Continue) => None,
         },
-        Answer::Session(inputs) => {
-            for input in inputs.iter() {
-                if input.interrupted {
-                    let irq = f.interrupt();
-                    let _ = with_time_limit(&irq, Some(INTERRUPTED_REPLAY), || {
-                        f.interpret_input(&input.text)
-                    });
-                    continue;
-                }
-                let _ = f.interpret_input(&input.text);
-                if f.interrupt().is_raised() {
-                    break;
-                }
+        Answer::Session { before, lesson } => {
+            if replay(f, before) {
+                // What the lesson asks for stays, whatever its name.
+                let asked = defined_names(&the_lesson.answer);
+                f.vm.dict
+                    .hide_user_words_over_builtins(&|name| asked.iter().any(|a| a == name));
+                replay(f, lesson);
             }
             None
         }
     }
+}
+
+/// Replay inputs typed at the REPL; false if Ctrl-C stopped it.
+fn replay(f: &mut Forth, inputs: &[Typed]) -> bool {
+    for input in inputs {
+        if input.interrupted {
+            let irq = f.interrupt();
+            let _ = with_time_limit(&irq, Some(INTERRUPTED_REPLAY), || {
+                f.interpret_input(&input.text)
+            });
+            continue;
+        }
+        let _ = f.interpret_input(&input.text);
+        if f.interrupt().is_raised() {
+            return false;
+        }
+    }
+    true
+}
+
+/// The names `code` defines (lower-cased): each word after `:` or one of
+/// the defining words a lesson uses.
+fn defined_names(code: &str) -> Vec<String> {
+    const DEFINING: &[&str] = &[
+        ":",
+        "constant",
+        "variable",
+        "value",
+        "create",
+        "defer",
+        "2constant",
+        "2variable",
+        "fconstant",
+        "fvariable",
+    ];
+    let words: Vec<String> = code
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    words
+        .windows(2)
+        .filter(|w| DEFINING.contains(&w[0].as_str()))
+        .map(|w| w[1].clone())
+        .collect()
 }
 
 /// How one check's run ended.
@@ -690,7 +736,7 @@ fn run_check(
 ) -> (Run, Option<String>) {
     let ((run, load_error), too_long) = with_time_limit(irq, limit, || {
         let (mut f, out) = fresh_system(irq);
-        let load_error = load(&mut f, answer);
+        let load_error = load(&mut f, lesson, answer);
         // Whatever the learner left open or changed, the check starts clean.
         f.reset_after_error();
         let _ = f.vm.mem.set_cell(crate::memory::BASE_ADDR as i64, 10);
@@ -807,6 +853,11 @@ pub struct Course {
     progress_file: Option<PathBuf>,
     session: VecDeque<Typed>,
     session_bytes: usize,
+    /// Inputs recorded since the start, the dropped oldest ones too.
+    recorded: usize,
+    /// How many inputs had been recorded when the open lesson was opened
+    /// in this session (None: it was opened in an earlier session).
+    lesson_from: Option<usize>,
     /// The Ctrl-C of the system the course serves: it stops a check too.
     interrupt: Interrupt,
 }
@@ -870,6 +921,7 @@ impl Course {
     fn record(&mut self, input: &str) {
         self.session.push_back(Typed::new(input));
         self.session_bytes += input.len();
+        self.recorded += 1;
         while self.session_bytes > MAX_SESSION_BYTES {
             match self.session.pop_front() {
                 Some(old) => self.session_bytes -= old.text.len(),
@@ -939,6 +991,8 @@ impl Course {
 
     fn open(&mut self, i: usize) -> String {
         self.current = Some(i);
+        // The input that opened it (recorded before it ran) counts as before.
+        self.lesson_from = Some(self.recorded);
         self.save_progress();
         let count = self.lessons().len();
         self.lessons()[i].show(i + 1, count)
@@ -1033,9 +1087,17 @@ impl Course {
             return Self::NO_LESSON.into();
         };
         let session: Vec<Typed> = self.session.iter().cloned().collect();
+        // Where the lesson's inputs start in what is kept of the session.
+        let dropped = self.recorded - self.session.len();
+        let from = self.lesson_from.map_or(0, |n| n.saturating_sub(dropped));
+        let (before, during) = session.split_at(from.min(session.len()));
         let lesson = self.lessons()[i].clone();
         let irq = self.interrupt.clone();
-        let report = check_with(&lesson, &Answer::Session(&session), Some(TIME_LIMIT), &irq);
+        let answer = Answer::Session {
+            before,
+            lesson: during,
+        };
+        let report = check_with(&lesson, &answer, Some(TIME_LIMIT), &irq);
         let mut s = report.to_string();
         if report.passed() {
             self.passed.insert(lesson.name.clone());
@@ -1166,7 +1228,14 @@ mod tests {
             .iter()
             .map(|s| Typed::new(s))
             .collect();
-        let r = check(&l, &Answer::Session(&session), None);
+        let r = check(
+            &l,
+            &Answer::Session {
+                before: &[],
+                lesson: &session,
+            },
+            None,
+        );
         assert!(r.passed(), "{r}");
     }
 }
