@@ -119,6 +119,10 @@ pub struct Check {
     /// The expected output, compared with spaces and line breaks
     /// squeezed; `None` leaves the output unchecked.
     pub prints: Option<String>,
+    /// What it tests, from a `\\ ` comment line right above it: a report
+    /// shows this in place of the input (which may run the lesson's
+    /// helpers or words the lesson did not teach).
+    pub about: Option<String>,
 }
 
 /// A lesson file that cannot be read: where and why.
@@ -218,16 +222,21 @@ impl Lesson {
         }
         let mut checks = Vec::new();
         if let Some((_, at, body)) = section("checks") {
+            // A comment line right above a check says what it tests.
+            let mut about: Option<String> = None;
             for (k, line) in body.lines().enumerate() {
                 let line = line.trim();
-                if line.is_empty()
-                    || line.starts_with("```")
-                    || line == "\\"
-                    || line.starts_with("\\ ")
-                {
+                if let Some(text) = line.strip_prefix("\\ ") {
+                    about = Some(text.trim().to_string()).filter(|t| !t.is_empty());
                     continue;
                 }
-                checks.push(parse_check(line).map_err(|m| err(at + 1 + k, m))?);
+                if line.is_empty() || line.starts_with("```") || line == "\\" {
+                    about = None;
+                    continue;
+                }
+                let mut check = parse_check(line).map_err(|m| err(at + 1 + k, m))?;
+                check.about = about.take();
+                checks.push(check);
             }
             if checks.is_empty() {
                 return Err(err(*at, "`## Checks` holds no check".into()));
@@ -346,6 +355,7 @@ fn parse_check(line: &str) -> Result<Check, String> {
     Ok(Check {
         input: input.to_string(),
         stack: stack.unwrap_or_default(),
+        about: None,
         prints,
     })
 }
@@ -468,6 +478,8 @@ const INTERRUPTED_REPLAY: Duration = Duration::from_millis(200);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckResult {
     pub input: String,
+    /// What the check tests, shown in place of the input when given.
+    pub about: Option<String>,
     pub expected: String,
     pub got: String,
     pub passed: bool,
@@ -502,10 +514,11 @@ impl fmt::Display for Report {
             writeln!(f, "{}", indent(e, "    "))?;
         }
         for r in &self.results {
+            let what = r.about.as_deref().unwrap_or(&r.input);
             if r.passed {
-                writeln!(f, "  ✓ {}   ({})", r.input, r.expected)?;
+                writeln!(f, "  ✓ {what}   ({})", r.expected)?;
             } else {
-                writeln!(f, "  ✗ {}", r.input)?;
+                writeln!(f, "  ✗ {what}")?;
                 writeln!(f, "      expected  {}", r.expected)?;
                 let got = indent(&r.got, "                ");
                 writeln!(f, "      came out  {}", got.trim_start())?;
@@ -828,6 +841,7 @@ pub fn check_with(
         };
         report.results.push(CheckResult {
             input: c.input.clone(),
+            about: c.about.clone(),
             expected,
             got,
             passed,
@@ -1136,12 +1150,14 @@ mod tests {
                 Check {
                     input: "3 square".into(),
                     stack: vec![9],
-                    prints: None
+                    prints: None,
+                    about: None
                 },
                 Check {
                     input: "-4 square .".into(),
                     stack: vec![],
-                    prints: Some("16".into())
+                    prints: Some("16".into()),
+                    about: Some("a comment".into())
                 },
             ]
         );
