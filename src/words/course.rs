@@ -64,7 +64,56 @@ fn course_say(f: &mut Forth, word: &str, text: impl FnOnce(&mut dyn Tutor) -> St
         return Ok(());
     };
     let s = text(tutor);
-    crate::words::io::write_out(f, s.as_bytes())
+    page(f, &s)
+}
+
+/// The rows a page may take and the terminal's columns, when the output
+/// is a terminal a person reads and types at: else None (no paging).
+fn page_size(f: &Forth) -> Option<(usize, usize)> {
+    let to_stdout =
+        f.vm.mem.cell(crate::memory::OUTFILE_ADDR as i64).ok() == Some(crate::io::STDOUT_ID);
+    if !(to_stdout && f.host.out.terminal && f.host.console.is_terminal()) {
+        return None;
+    }
+    let (cols, rows) = crossterm::terminal::size().ok()?;
+    // A row is kept for the "more" line.
+    (rows > 4 && cols > 0).then(|| (usize::from(rows) - 1, usize::from(cols)))
+}
+
+/// What the line between two pages says.
+const MORE: &str = "-- more: Space or Enter shows the next page, q stops --";
+
+/// Write a course text, a page at a time when it is taller than the
+/// terminal (a lesson): a key goes on, q (or Esc) stops.
+fn page(f: &mut Forth, text: &str) -> Res<()> {
+    use crate::words::io::write_out;
+    let Some((page, cols)) = page_size(f) else {
+        return write_out(f, text.as_bytes());
+    };
+    let rows_of = |line: &str| {
+        let w = unicode_width::UnicodeWidthStr::width(line.trim_end_matches('\n'));
+        w.div_ceil(cols).max(1)
+    };
+    let mut used = 0;
+    for line in text.split_inclusive('\n') {
+        let h = rows_of(line);
+        if used > 0 && used + h > page {
+            write_out(f, MORE.as_bytes())?;
+            let _ = std::io::Write::flush(&mut f.host.out);
+            let key = f.host.console.key()?;
+            write_out(f, b"\r\x1b[K")?;
+            if matches!(key, None | Some(b'q' | b'Q' | 27)) {
+                return write_out(
+                    f,
+                    b"(the rest was skipped: `learn` shows the lesson again)\n",
+                );
+            }
+            used = 0;
+        }
+        write_out(f, line.as_bytes())?;
+        used += h;
+    }
+    Ok(())
 }
 
 primitives! {
@@ -80,7 +129,7 @@ primitives! {
             return Ok(());
         };
         match tutor.learn(which.as_deref()) {
-            Ok(text) => crate::words::io::write_out(f, text.as_bytes()),
+            Ok(text) => page(f, &text),
             Err(why) => Err(f.fail(INVALID_NUMERIC_ARG, why)),
         }
     }

@@ -407,6 +407,44 @@ fn errors_at_the_prompt_lead_with_plain_words() {
     t.keys(&["C-d"]);
 }
 
+/// A lesson taller than the terminal is shown a page at a time: a key
+/// goes on, q stops (only at a terminal; piped output gets it whole).
+#[test]
+fn a_tall_lesson_is_paged() {
+    let Some(t) = session("pager") else { return };
+    let resized = tmux(&t.0, &["resize-window", "-t", &t.0, "-y", "15"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(resized, "tmux could not make the window 15 rows high");
+    t.line("learn 11");
+    let s = t.wait_for("-- more");
+    assert!(
+        s.contains("Lesson 11 of 12")
+            && s.contains("-- more: Space or Enter shows the next page, q stops --"),
+        "{s}"
+    );
+    assert!(
+        !s.contains("Define `.round"),
+        "the whole lesson was shown:\n{s}"
+    );
+    t.keys(&["Space"]);
+    let s = t.wait_for(" ok <0>");
+    assert!(
+        s.contains("Define `.round") && !s.contains("-- more"),
+        "{s}"
+    );
+    // q stops: the rest is not shown, and the prompt takes the next line.
+    t.wait_for_prompt();
+    t.line("learn 11");
+    t.wait_for("-- more");
+    t.type_text("q");
+    let s = t.wait_for("(the rest was skipped");
+    assert!(!s.contains("Define `.round"), "{s}");
+    t.line("2 3 + .");
+    let s = t.wait_for("5  ok");
+    assert!(s.contains("5  ok <0>"), "{s}");
+}
+
 #[test]
 fn ctrl_c_and_odd_blanks_at_the_terminal() {
     let Some(t) = session("waits") else { return };
