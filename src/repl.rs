@@ -394,7 +394,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     }));
     let data = data_dir();
     let history = data.as_ref().map(|d| d.join("history"));
-    say(&format!(
+    say_note(&format!(
         "playforth {} — type `help` to start, `learn` for lessons, `bye` or Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     ));
