@@ -702,6 +702,50 @@ impl Dictionary {
         w.revealed = true;
     }
 
+    /// Take the user's words that hide a built-in word out of the search
+    /// (a course check, for the lines typed before its lesson): each such
+    /// name goes back to the built-in it shadowed in its word list, or
+    /// leaves its word list when the built-in is in another one. Code
+    /// compiled to call them keeps working; names `keep` accepts stay.
+    /// Returns the names taken out.
+    pub(crate) fn hide_user_words_over_builtins(
+        &mut self,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Vec<String> {
+        let user = self.user_start as usize;
+        let builtin: std::collections::HashSet<Box<str>> = self.words[..user.min(self.words.len())]
+            .iter()
+            .filter(|w| w.revealed && !w.name.is_empty())
+            .map(|w| w.name.to_ascii_lowercase().into())
+            .collect();
+        let mut hidden = Vec::new();
+        for wid in 0..self.wordlists.len() {
+            let over: Vec<(Box<str>, u32)> = self.wordlists[wid]
+                .map
+                .iter()
+                .filter(|&(k, &xt)| xt as usize >= user && builtin.contains(k) && !keep(k))
+                .map(|(k, &xt)| (k.clone(), xt))
+                .collect();
+            for (key, xt) in over {
+                // Down the chain of the user's definitions of the name.
+                let mut at = Some(xt);
+                while let Some(x) = at.filter(|&x| x as usize >= user) {
+                    let w = &mut self.words[x as usize];
+                    w.revealed = false;
+                    at = w.shadows;
+                }
+                let list = &mut self.wordlists[wid];
+                match at {
+                    Some(old) => list.map.insert(key.clone(), old),
+                    None => list.map.remove(&key),
+                };
+                hidden.push(self.words[xt as usize].name.to_string());
+            }
+        }
+        hidden.sort();
+        hidden
+    }
+
     /// A mark of everything MARKER must restore; None when the markers
     /// alive would keep more than MAX_MARK_BYTES with it.
     fn mark(&self, here: usize, code: usize) -> Option<Mark> {

@@ -112,6 +112,69 @@ impl ForthError {
         lines
     }
 
+    /// The report as the REPL's prompt shows it to a person: plain words
+    /// first (the specific message, without the standard's name for the
+    /// error before it), the quoted line and the hints, then the standard's
+    /// name, the throw code, the word and the place in brackets at the end,
+    /// for those who want them. Text is wrapped at word boundaries to
+    /// `width` columns (the quoted source line and its carets are not).
+    /// Scripts and piped input keep [`ForthError::lines`], gforth's form.
+    pub fn prompt_lines(&self, width: usize) -> Vec<Vec<(Part, String)>> {
+        let standard = crate::throw::message(self.code);
+        let specific = self
+            .message
+            .strip_prefix(standard)
+            .and_then(|m| m.strip_prefix(": "))
+            .filter(|m| !m.is_empty() && !standard.is_empty());
+        let lead = match specific {
+            Some(m) => m.to_string(),
+            None => {
+                plain_words(self.code, self.word.as_deref()).unwrap_or_else(|| self.message.clone())
+            }
+        };
+        let mut lines = Vec::new();
+        for (i, row) in wrap(&lead, width, "error: ".len(), 2)
+            .into_iter()
+            .enumerate()
+        {
+            if i == 0 {
+                lines.push(vec![
+                    (Part::Label, "error:".to_string()),
+                    (Part::Headline, format!(" {row}")),
+                ]);
+            } else {
+                lines.push(vec![(Part::Headline, format!("  {row}"))]);
+            }
+        }
+        lines.extend(self.quotes());
+        for line in self.lines().into_iter().skip(1) {
+            let Some((part, text)) = line.first() else {
+                continue;
+            };
+            if matches!(part, Part::Stack | Part::Suggestions | Part::Backtrace) {
+                for (i, row) in wrap(text.trim_start(), width, 2, 4).into_iter().enumerate() {
+                    let pad = if i == 0 { "  " } else { "    " };
+                    lines.push(vec![(*part, format!("{pad}{row}"))]);
+                }
+            }
+        }
+        let mut about = vec![format!("{}", self.code)];
+        if self.message != lead || specific.is_some() {
+            about.push(standard.to_string());
+        }
+        if let Some(w) = &self.word {
+            about.push(format!("in `{w}`"));
+        }
+        if let Some(loc) = &self.location {
+            about.push(format!("at {}:{}:{}", loc.file, loc.line, loc.col));
+        }
+        let about = format!("({})", about.join(", "));
+        for row in wrap(&about, width, 2, 3) {
+            lines.push(vec![(Part::Place, format!("  {row}"))]);
+        }
+        lines
+    }
+
     /// The first line: place, label, message and code, the word.
     fn headline(&self) -> Line {
         let mut line = Vec::new();
@@ -235,4 +298,103 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
     }
     let head: String = text.chars().take(max).collect();
     format!("{head}… ({} bytes)", text.len())
+}
+
+/// What a few errors that come without a message of their own mean, in
+/// plain words, for the prompt (the standard's name follows at the end).
+fn plain_words(code: i64, word: Option<&str>) -> Option<String> {
+    let word = word.map(|w| format!(" for `{w}`")).unwrap_or_default();
+    Some(match code {
+        -3 => "too many items on the stack".to_string(),
+        -4 => format!("too few items on the stack{word}"),
+        -5 | -6 => "the return stack is out of balance (a `>r` without its `r>`?)".to_string(),
+        -9 => "that number is not an address you may use".to_string(),
+        -13 => return None,
+        -22 => "the control words do not pair up (an `if` without its `then`, a `do` without its `loop` …)".to_string(),
+        -28 => "stopped (Ctrl-C)".to_string(),
+        -45 => format!("too few floats on the float stack{word}"),
+        _ => return None,
+    })
+}
+
+/// Break `text` at blanks into rows of at most `width` columns: the first
+/// row has `first` columns taken before it, the others `rest` (a word
+/// longer than a row gets a row of its own). A width of 0 does not wrap.
+pub fn wrap(text: &str, width: usize, first: usize, rest: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    if width == 0 || first + text.width() <= width {
+        return vec![text.to_string()];
+    }
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut used = first;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let w = word.width();
+        if !row.is_empty() && used + 1 + w > width {
+            rows.push(std::mem::take(&mut row));
+            used = rest;
+        }
+        if !row.is_empty() {
+            row.push(' ');
+            used += 1;
+        }
+        row.push_str(word);
+        used += w;
+    }
+    rows.push(row);
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_blanks_only() {
+        assert_eq!(wrap("short", 80, 7, 2), vec!["short"]);
+        assert_eq!(
+            wrap("one two three four", 12, 0, 2),
+            vec!["one two", "three four"]
+        );
+        // A word longer than a row keeps a row of its own, unbroken.
+        assert_eq!(
+            wrap("a averyveryverylongword b", 10, 0, 0),
+            vec!["a", "averyveryverylongword", "b"]
+        );
+        assert_eq!(
+            wrap("never wrapped at all", 0, 0, 0),
+            vec!["never wrapped at all"]
+        );
+    }
+
+    #[test]
+    fn the_prompt_leads_with_plain_words() {
+        let e = ForthError {
+            code: -24,
+            message: "invalid numeric argument: no lesson is called `xyz`".into(),
+            word: Some("learn".into()),
+            location: Some(Box::new(Location {
+                file: "<stdin>".into(),
+                line: 3,
+                col: 1,
+                text: Some("learn xyz".into()),
+            })),
+            backtrace: Vec::new(),
+            hints: Box::default(),
+        };
+        let text: Vec<String> = e
+            .prompt_lines(80)
+            .iter()
+            .map(|l| l.iter().map(|(_, s)| s.as_str()).collect())
+            .collect();
+        assert_eq!(
+            text,
+            [
+                "error: no lesson is called `xyz`",
+                "  3 | learn xyz",
+                "    | ^",
+                "  (-24, invalid numeric argument, in `learn`, at <stdin>:3:1)",
+            ]
+        );
+    }
 }

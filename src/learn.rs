@@ -119,6 +119,10 @@ pub struct Check {
     /// The expected output, compared with spaces and line breaks
     /// squeezed; `None` leaves the output unchecked.
     pub prints: Option<String>,
+    /// What it tests, from a `\\ ` comment line right above it: a report
+    /// shows this in place of the input (which may run the lesson's
+    /// helpers or words the lesson did not teach).
+    pub about: Option<String>,
 }
 
 /// A lesson file that cannot be read: where and why.
@@ -218,16 +222,21 @@ impl Lesson {
         }
         let mut checks = Vec::new();
         if let Some((_, at, body)) = section("checks") {
+            // A comment line right above a check says what it tests.
+            let mut about: Option<String> = None;
             for (k, line) in body.lines().enumerate() {
                 let line = line.trim();
-                if line.is_empty()
-                    || line.starts_with("```")
-                    || line == "\\"
-                    || line.starts_with("\\ ")
-                {
+                if let Some(text) = line.strip_prefix("\\ ") {
+                    about = Some(text.trim().to_string()).filter(|t| !t.is_empty());
                     continue;
                 }
-                checks.push(parse_check(line).map_err(|m| err(at + 1 + k, m))?);
+                if line.is_empty() || line.starts_with("```") || line == "\\" {
+                    about = None;
+                    continue;
+                }
+                let mut check = parse_check(line).map_err(|m| err(at + 1 + k, m))?;
+                check.about = about.take();
+                checks.push(check);
             }
             if checks.is_empty() {
                 return Err(err(*at, "`## Checks` holds no check".into()));
@@ -346,6 +355,7 @@ fn parse_check(line: &str) -> Result<Check, String> {
     Ok(Check {
         input: input.to_string(),
         stack: stack.unwrap_or_default(),
+        about: None,
         prints,
     })
 }
@@ -430,8 +440,16 @@ pub enum Answer<'a> {
     /// Forth source given as text, named in error reports.
     Text { name: &'a str, code: &'a str },
     /// What was typed at the REPL, replayed input by input; errors are
-    /// not reported again (the learner saw them).
-    Session(&'a [Typed]),
+    /// not reported again (the learner saw them). `before` is what was
+    /// typed before the lesson was opened: the words it defined that hide
+    /// a built-in word (`3 constant Stone`) are taken out of the search
+    /// before the lesson's own inputs, `lesson`, are replayed, so an
+    /// earlier, unrelated line never fails the lesson's checks (words that
+    /// were compiled to use them keep working).
+    Session {
+        before: &'a [Typed],
+        lesson: &'a [Typed],
+    },
 }
 
 /// One input typed at the REPL, for a check to replay.
@@ -460,6 +478,8 @@ const INTERRUPTED_REPLAY: Duration = Duration::from_millis(200);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckResult {
     pub input: String,
+    /// What the check tests, shown in place of the input when given.
+    pub about: Option<String>,
     pub expected: String,
     pub got: String,
     pub passed: bool,
@@ -494,10 +514,11 @@ impl fmt::Display for Report {
             writeln!(f, "{}", indent(e, "    "))?;
         }
         for r in &self.results {
+            let what = r.about.as_deref().unwrap_or(&r.input);
             if r.passed {
-                writeln!(f, "  ✓ {}   ({})", r.input, r.expected)?;
+                writeln!(f, "  ✓ {what}   ({})", r.expected)?;
             } else {
-                writeln!(f, "  ✗ {}", r.input)?;
+                writeln!(f, "  ✗ {what}")?;
                 writeln!(f, "      expected  {}", r.expected)?;
                 let got = indent(&r.got, "                ");
                 writeln!(f, "      came out  {}", got.trim_start())?;
@@ -638,7 +659,7 @@ fn fresh_system(irq: &Interrupt) -> (Forth, Capture) {
 
 /// Load the learner's code into a fresh system: the error it stopped
 /// with, if any.
-fn load(f: &mut Forth, answer: &Answer) -> Option<String> {
+fn load(f: &mut Forth, the_lesson: &Lesson, answer: &Answer) -> Option<String> {
     match answer {
         Answer::File(path) => match f.run_file(&path.to_string_lossy()) {
             Err(e) => Some(e.to_string()),
@@ -654,23 +675,61 @@ fn load(f: &mut Forth, answer: &Answer) -> Option<String> {
             }
             Ok(Outcome::Continue) => None,
         },
-        Answer::Session(inputs) => {
-            for input in inputs.iter() {
-                if input.interrupted {
-                    let irq = f.interrupt();
-                    let _ = with_time_limit(&irq, Some(INTERRUPTED_REPLAY), || {
-                        f.interpret_input(&input.text)
-                    });
-                    continue;
-                }
-                let _ = f.interpret_input(&input.text);
-                if f.interrupt().is_raised() {
-                    break;
-                }
+        Answer::Session { before, lesson } => {
+            if replay(f, before) {
+                // What the lesson asks for stays, whatever its name.
+                let asked = defined_names(&the_lesson.answer);
+                f.vm.dict
+                    .hide_user_words_over_builtins(&|name| asked.iter().any(|a| a == name));
+                replay(f, lesson);
             }
             None
         }
     }
+}
+
+/// Replay inputs typed at the REPL; false if Ctrl-C stopped it.
+fn replay(f: &mut Forth, inputs: &[Typed]) -> bool {
+    for input in inputs {
+        if input.interrupted {
+            let irq = f.interrupt();
+            let _ = with_time_limit(&irq, Some(INTERRUPTED_REPLAY), || {
+                f.interpret_input(&input.text)
+            });
+            continue;
+        }
+        let _ = f.interpret_input(&input.text);
+        if f.interrupt().is_raised() {
+            return false;
+        }
+    }
+    true
+}
+
+/// The names `code` defines (lower-cased): each word after `:` or one of
+/// the defining words a lesson uses.
+fn defined_names(code: &str) -> Vec<String> {
+    const DEFINING: &[&str] = &[
+        ":",
+        "constant",
+        "variable",
+        "value",
+        "create",
+        "defer",
+        "2constant",
+        "2variable",
+        "fconstant",
+        "fvariable",
+    ];
+    let words: Vec<String> = code
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    words
+        .windows(2)
+        .filter(|w| DEFINING.contains(&w[0].as_str()))
+        .map(|w| w[1].clone())
+        .collect()
 }
 
 /// How one check's run ended.
@@ -690,7 +749,7 @@ fn run_check(
 ) -> (Run, Option<String>) {
     let ((run, load_error), too_long) = with_time_limit(irq, limit, || {
         let (mut f, out) = fresh_system(irq);
-        let load_error = load(&mut f, answer);
+        let load_error = load(&mut f, lesson, answer);
         // Whatever the learner left open or changed, the check starts clean.
         f.reset_after_error();
         let _ = f.vm.mem.set_cell(crate::memory::BASE_ADDR as i64, 10);
@@ -782,6 +841,7 @@ pub fn check_with(
         };
         report.results.push(CheckResult {
             input: c.input.clone(),
+            about: c.about.clone(),
             expected,
             got,
             passed,
@@ -807,6 +867,11 @@ pub struct Course {
     progress_file: Option<PathBuf>,
     session: VecDeque<Typed>,
     session_bytes: usize,
+    /// Inputs recorded since the start, the dropped oldest ones too.
+    recorded: usize,
+    /// How many inputs had been recorded when the open lesson was opened
+    /// in this session (None: it was opened in an earlier session).
+    lesson_from: Option<usize>,
     /// The Ctrl-C of the system the course serves: it stops a check too.
     interrupt: Interrupt,
 }
@@ -878,6 +943,7 @@ impl Course {
     fn record(&mut self, input: &str) {
         self.session.push_back(Typed::new(input));
         self.session_bytes += input.len();
+        self.recorded += 1;
         while self.session_bytes > MAX_SESSION_BYTES {
             match self.session.pop_front() {
                 Some(old) => self.session_bytes -= old.text.len(),
@@ -947,6 +1013,8 @@ impl Course {
 
     fn open(&mut self, i: usize) -> String {
         self.current = Some(i);
+        // The input that opened it (recorded before it ran) counts as before.
+        self.lesson_from = Some(self.recorded);
         self.save_progress();
         let count = self.lessons().len();
         self.lessons()[i].show(i + 1, count)
@@ -1041,9 +1109,17 @@ impl Course {
             return Self::NO_LESSON.into();
         };
         let session: Vec<Typed> = self.session.iter().cloned().collect();
+        // Where the lesson's inputs start in what is kept of the session.
+        let dropped = self.recorded - self.session.len();
+        let from = self.lesson_from.map_or(0, |n| n.saturating_sub(dropped));
+        let (before, during) = session.split_at(from.min(session.len()));
         let lesson = self.lessons()[i].clone();
         let irq = self.interrupt.clone();
-        let report = check_with(&lesson, &Answer::Session(&session), Some(TIME_LIMIT), &irq);
+        let answer = Answer::Session {
+            before,
+            lesson: during,
+        };
+        let report = check_with(&lesson, &answer, Some(TIME_LIMIT), &irq);
         let mut s = report.to_string();
         if report.passed() {
             self.passed.insert(lesson.name.clone());
@@ -1082,12 +1158,14 @@ mod tests {
                 Check {
                     input: "3 square".into(),
                     stack: vec![9],
-                    prints: None
+                    prints: None,
+                    about: None
                 },
                 Check {
                     input: "-4 square .".into(),
                     stack: vec![],
-                    prints: Some("16".into())
+                    prints: Some("16".into()),
+                    about: Some("a comment".into())
                 },
             ]
         );
@@ -1174,7 +1252,14 @@ mod tests {
             .iter()
             .map(|s| Typed::new(s))
             .collect();
-        let r = check(&l, &Answer::Session(&session), None);
+        let r = check(
+            &l,
+            &Answer::Session {
+                before: &[],
+                lesson: &session,
+            },
+            None,
+        );
         assert!(r.passed(), "{r}");
     }
 }

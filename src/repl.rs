@@ -259,7 +259,7 @@ fn load_history(
             Err(e) => e.to_string(),
         },
     };
-    say(&format!(
+    say_note(&format!(
         "(the history {shown} cannot be loaded ({problem}): it is left as it is, and this session's lines are not saved to it)"
     ));
     false
@@ -279,8 +279,19 @@ fn refresh(forth: &mut Forth, words: &Rc<RefCell<Words>>) {
 /// what it is: the `error:` label in bold red, the caret lines in red, "did
 /// you mean" in green; without the colours it is the report's text.
 pub fn paint_report(e: &ForthError) -> String {
+    paint_lines(&e.lines())
+}
+
+/// The columns of the terminal, for wrapping the REPL's messages (0: do
+/// not wrap).
+fn terminal_width() -> usize {
+    crossterm::terminal::size().map_or(0, |(cols, _)| cols.into())
+}
+
+/// A report's lines, coloured by what each piece is.
+fn paint_lines(lines: &[Vec<(Part, String)>]) -> String {
     let mut out = String::new();
-    for (i, line) in e.lines().iter().enumerate() {
+    for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
@@ -309,6 +320,26 @@ pub fn paint_report(e: &ForthError) -> String {
 /// the Forth system's output, which shares it.
 fn say(line: &str) {
     let _ = writeln!(std::io::stdout(), "{line}");
+}
+
+/// A note of the REPL's own, wrapped at blanks to the terminal's width.
+fn say_note(note: &str) {
+    say(&wrapped(note, terminal_width()));
+}
+
+/// Text of the REPL's own wrapped at blanks to `width` columns, each line
+/// on its own (a line with escape codes, a prompt redrawn, is left alone).
+fn wrapped(text: &str, width: usize) -> String {
+    text.split('\n')
+        .map(|l| {
+            if l.contains('\x1b') {
+                l.to_string()
+            } else {
+                playforth::wrap(l, width, 0, 1).join("\n ")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 pub fn run(forth: &mut Forth) -> ExitCode {
@@ -364,7 +395,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
     }));
     let data = data_dir();
     let history = data.as_ref().map(|d| d.join("history"));
-    say(&format!(
+    say_note(&format!(
         "playforth {} — type `help` to start, `learn` for lessons, `bye` or Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
     ));
@@ -409,7 +440,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 // key, and the line goes on as it was.
                 Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
                     if !warned_byte {
-                        say(
+                        say_note(
                             "\n(a byte that is not UTF-8 was ignored, and if it began a character \
                              the key typed after it went with it: playforth reads UTF-8 text; an \
                              Alt key or a terminal set to Latin-1 can send such bytes)",
@@ -417,7 +448,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                         warned_byte = true;
                     }
                     if typed.borrow().long() {
-                        say(&format!(
+                        say_note(&format!(
                             "(the line being typed, longer than {} bytes, was dropped with it)",
                             line::LONG_LINE
                         ));
@@ -428,13 +459,13 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 // Ctrl-C in the middle of a definition (or a loop typed at
                 // the prompt) throws it away, and says so.
                 Err(ReadlineError::Interrupted) if !input.is_empty() => {
-                    say(&format!("({} was discarded)", open.what_is_open()));
+                    say_note(&format!("({} was discarded)", open.what_is_open()));
                     input.clear();
                     open = line::Open::default();
                 }
                 // Ctrl-D there asks first: a second one leaves.
                 Err(ReadlineError::Eof) if !input.is_empty() && !warned_eof => {
-                    say(&format!(
+                    say_note(&format!(
                         "({} is not finished: Ctrl-D again leaves, Ctrl-C discards it)",
                         open.what_is_open()
                     ));
@@ -461,7 +492,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                         line::Take::Skip => {
                             unecho(&prompt, &line);
                             if let Some(note) = lock(&pastes).finished() {
-                                say(&note);
+                                say_note(&note);
                             }
                             continue;
                         }
@@ -481,7 +512,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     if (continued || open.text_ran_out())
                         && let Some(note) = open.note(&line)
                     {
-                        say(&note);
+                        say_note(&note);
                     }
                 }
                 Err(e) => break Err(e),
@@ -506,14 +537,22 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                         // The terminal echoed `^C` at the start of a line.
                         let _ = writeln!(std::io::stderr());
                     }
+                    // At the prompt: plain words first, wrapped to the
+                    // terminal; the code and place come last.
+                    let width = terminal_width();
+                    let lines = e.prompt_lines(width);
                     let report = if playforth::colour_wanted(&std::io::stderr()) {
-                        paint_report(&e)
+                        paint_lines(&lines)
                     } else {
-                        e.to_string()
+                        lines
+                            .iter()
+                            .map(|l| l.iter().map(|(_, t)| t.as_str()).collect::<String>())
+                            .collect::<Vec<_>>()
+                            .join("\n")
                     };
                     let _ = writeln!(std::io::stderr(), "{report}");
                     if let Some(note) = line::prompt_note(&input, &e) {
-                        let _ = writeln!(std::io::stderr(), "{note}");
+                        let _ = writeln!(std::io::stderr(), "{}", wrapped(&note, width));
                     }
                     if forth.output_failed() {
                         // A full disk or a closed pipe: no point going on.
@@ -530,7 +569,7 @@ pub fn run(forth: &mut Forth) -> ExitCode {
         }
         // The last line of a pasted session ran: say what was done with it.
         if let Some(note) = lock(&pastes).finished() {
-            say(&note);
+            say_note(&note);
         }
     };
     if let Some(h) = &history {

@@ -149,15 +149,20 @@ pub fn open_note(input: &str, line: &str) -> Option<String> {
     open_at_end(input).note(line)
 }
 
-/// Words typed to the REPL rather than written in definitions: one of
-/// them inside an open definition means its `;` is missing.
-const COMMANDS: &[&str] = &[
+/// The course's words: they refuse to be compiled (`words/course.rs`).
+const COURSE_WORDS: &[&str] = &[
     "check",
     "hint",
     "solution",
     "next-lesson",
     "lessons",
     "learn",
+];
+
+/// Words typed to the REPL rather than written in definitions: one of
+/// them inside an open definition means its `;` is missing (the course's
+/// words too).
+const COMMANDS: &[&str] = &[
     "bye",
     "help",
     "words",
@@ -415,6 +420,25 @@ impl Open {
                 "(`;` ends a definition, but the `{word}` typed at the prompt is still open: close it with {closer}, or Ctrl-C discards it)"
             ));
         }
+        let is = |list: &[&str], t: &str| list.iter().any(|c| c.eq_ignore_ascii_case(t));
+        let course_word = tokens(line).find(|t| is(COURSE_WORDS, t));
+        // A structure typed at the prompt swallows the words typed to see
+        // where one is (`.s`, `check`) until it is closed.
+        if self.definition.is_none()
+            && let Some(word) = self.structures.first()
+        {
+            let open = self.what_is_open();
+            if let Some(c) = course_word {
+                return Some(format!(
+                    "({open} typed at the prompt is still open, and `{c}` cannot be part of it: Ctrl-C discards it, then type `{c}` on its own)"
+                ));
+            }
+            let command = tokens(line).find(|t| is(COMMANDS, t) || *t == ".s")?;
+            let closer = closer_of(word).unwrap_or("its closing word");
+            return Some(format!(
+                "({open} typed at the prompt is still open, so `{command}` waits and runs inside it once it is closed with {closer}; Ctrl-C discards it)"
+            ));
+        }
         let name = name?;
         if uses_name(name) {
             // `;` now would end a definition that calls `{name}` by its
@@ -423,8 +447,13 @@ impl Open {
                 "(the definition of `{name}` is still open, so this line is part of it: if its `;` was forgotten, Ctrl-C discards the definition, then type it again ending with `;`; for `{name}` to call itself, write `recurse`)"
             ));
         }
+        if let Some(c) = course_word {
+            return Some(format!(
+                "(the definition of `{name}` is still open, and `{c}` cannot be part of it: Ctrl-C discards the definition, then type it again ending with `;`, and `{c}` after it)"
+            ));
+        }
         // A command for the REPL, not for the definition.
-        let command = tokens(line).find(|t| COMMANDS.iter().any(|c| c.eq_ignore_ascii_case(t)))?;
+        let command = tokens(line).find(|t| is(COMMANDS, t))?;
         Some(format!(
             "(the definition of `{name}` is still open, so `{command}` is now part of it and runs when `{name}` does: if its `;` was missing, Ctrl-C discards the definition)"
         ))
@@ -793,8 +822,22 @@ mod tests {
         );
         assert_eq!(
             open_note(": c>f 9 * 5 / 32 +\ncheck\n", "check"),
-            Some("(the definition of `c>f` is still open, so `check` is now part of it and runs when `c>f` does: if its `;` was missing, Ctrl-C discards the definition)".to_string())
+            Some("(the definition of `c>f` is still open, and `check` cannot be part of it: Ctrl-C discards the definition, then type it again ending with `;`, and `check` after it)".to_string())
         );
+        assert_eq!(
+            open_note(": c>f 9 * 5 / 32 +\nwords\n", "words"),
+            Some("(the definition of `c>f` is still open, so `words` is now part of it and runs when `c>f` does: if its `;` was missing, Ctrl-C discards the definition)".to_string())
+        );
+        // Structures typed at the prompt swallow `.s` and `check` too.
+        assert_eq!(
+            open_note("5 0 do i\n.s\n", ".s"),
+            Some("(the `do` loop typed at the prompt is still open, so `.s` waits and runs inside it once it is closed with `loop` or `+loop`; Ctrl-C discards it)".to_string())
+        );
+        assert_eq!(
+            open_note("1 if 2\ncheck\n", "check"),
+            Some("(the `if` structure typed at the prompt is still open, and `check` cannot be part of it: Ctrl-C discards it, then type `check` on its own)".to_string())
+        );
+        assert_eq!(open_note("5 0 do i\n1 +\n", "1 +"), None);
         // A `;` inside an open string or comment is text: the closer is missing.
         assert_eq!(
             open_note(": hi ( -- ) .\" hello world ;\n", ": hi ( -- ) .\" hello world ;"),

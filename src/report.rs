@@ -457,6 +457,11 @@ fn stack_hint(
     if f.fault.inside.is_some() && effect.is_some_and(|e| !takes_cells(e)) {
         return None;
     }
+    // A word refused where it stands (the course's `check` compiled into
+    // a word) was given no cells: what the stack held is no clue.
+    if f.throw == UNSUPPORTED && effect.is_some_and(|e| !takes_cells(e) && !e.contains("F:")) {
+        return None;
+    }
     let cells = data_stack_given(sys, f, word);
     let takes_floats = effect.is_some_and(|e| e.contains("F:"));
     if f.throw == FP_STACK_UNDERFLOW && word.is_some() {

@@ -100,7 +100,12 @@ pub fn terminal_transcript(source: &str) -> String {
                 if !printed.is_empty() && !printed.ends_with('\n') {
                     t.push('\n');
                 }
-                let _ = writeln!(t, "{e}");
+                // As the prompt reports it, wrapped to the tmux test's
+                // terminal of 100 columns.
+                for line in e.prompt_lines(100) {
+                    let text: String = line.iter().map(|(_, s)| s.as_str()).collect();
+                    let _ = writeln!(t, "{text}");
+                }
             }
         }
     }

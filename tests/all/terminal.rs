@@ -258,14 +258,15 @@ fn a_learner_at_the_terminal() {
     t.line(": spin begin 7 . again ; spin");
     sleep(Duration::from_millis(300));
     t.keys(&["C-c"]);
-    let s = t.wait_for("user interrupt (-28)");
+    // At the prompt a report leads with plain words; the standard's name,
+    // the code and the place come last.
+    let s = t.wait_for("-28, user interrupt");
     assert!(
-        s.contains("user interrupt (-28)"),
+        s.contains("(-28, user interrupt, ") && s.contains("at <stdin>:"),
         "Ctrl-C did not stop the loop:\n{s}"
     );
     assert!(
-        s.lines()
-            .any(|l| l.starts_with("<stdin>:") && l.contains("user interrupt")),
+        s.lines().any(|l| l.starts_with("error: stopped (Ctrl-C)")),
         "the report does not start on its own line:\n{s}"
     );
     t.line("3 sq .");
@@ -358,13 +359,90 @@ fn a_learner_at_the_terminal() {
         "{s}"
     );
     t.line("exit");
-    let s = t.wait_for("or press Ctrl-D (-14)");
+    let s = t.wait_for("(-14, interpreting a compile-only word");
+    let flat = s.replace('\n', "");
     assert!(
-        s.contains("to leave playforth, type `bye` or press Ctrl-D (-14)"),
+        flat.contains("to leave playforth, type `bye` or press Ctrl-D"),
         "{s}"
     );
 
     t.keys(&["C-d"]);
+}
+
+/// At the prompt an error leads with plain words and keeps the standard's
+/// name, the throw code and the place for its last line; its text wraps at
+/// blanks to the terminal's width (100 columns here), never inside a word.
+#[test]
+fn errors_at_the_prompt_lead_with_plain_words() {
+    let Some(t) = session("plain") else { return };
+    t.line("learn xyz");
+    let s = t.wait_for("(-24, invalid numeric argument");
+    assert!(
+        s.contains("error: no lesson is called `xyz`: `lessons` lists them")
+            && s.contains("(-24, invalid numeric argument, in `learn`, at <stdin>:1:1)")
+            && !s.lines().any(|l| l.starts_with("<stdin>:")),
+        "{s}"
+    );
+    t.line(": x 1 then ;");
+    let s = t.wait_for("(-22, control structure mismatch");
+    assert!(s.contains("error: `then` needs an open IF"), "{s}");
+    // A message longer than a row: wrapped between words, each row within
+    // the terminal, the rows after the first indented by two.
+    t.line("3 0 do hint loop");
+    let s = t.wait_for("(-21, unsupported operation");
+    let message = "`hint` runs at the prompt on its own, not inside a loop or `if` typed there \
+                   (those run once closed). What was typed is thrown away: type it again, closed, \
+                   then `hint`";
+    let report = &s[s.rfind("error: `hint`").expect("the report")..];
+    let lines: Vec<&str> = report
+        .lines()
+        .take_while(|l| !l.starts_with("  3 |"))
+        .collect();
+    assert!(lines.len() > 1, "not wrapped:\n{s}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 100), "{s}");
+    assert_eq!(
+        lines.join("\n").replace("\n  ", " "),
+        format!("error: {message}")
+    );
+    t.keys(&["C-d"]);
+}
+
+/// A lesson taller than the terminal is shown a page at a time: a key
+/// goes on, q stops (only at a terminal; piped output gets it whole).
+#[test]
+fn a_tall_lesson_is_paged() {
+    let Some(t) = session("pager") else { return };
+    let resized = tmux(&t.0, &["resize-window", "-t", &t.0, "-y", "15"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(resized, "tmux could not make the window 15 rows high");
+    t.line("learn 11");
+    let s = t.wait_for("-- more");
+    assert!(
+        s.contains("Lesson 11 of 12")
+            && s.contains("-- more: Space or Enter shows the next page, q stops --"),
+        "{s}"
+    );
+    assert!(
+        !s.contains("Define `.round"),
+        "the whole lesson was shown:\n{s}"
+    );
+    t.keys(&["Space"]);
+    let s = t.wait_for(" ok <0>");
+    assert!(
+        s.contains("Define `.round") && !s.contains("-- more"),
+        "{s}"
+    );
+    // q stops: the rest is not shown, and the prompt takes the next line.
+    t.wait_for_prompt();
+    t.line("learn 11");
+    t.wait_for("-- more");
+    t.type_text("q");
+    let s = t.wait_for("(the rest was skipped");
+    assert!(!s.contains("Define `.round"), "{s}");
+    t.line("2 3 + .");
+    let s = t.wait_for("5  ok");
+    assert!(s.contains("5  ok <0>"), "{s}");
 }
 
 #[test]
@@ -381,11 +459,13 @@ fn ctrl_c_and_odd_blanks_at_the_terminal() {
         t.keys(&["C-c"]);
         let s = t.wait_for(word);
         assert!(
-            s.contains("user interrupt (-28)") && s.contains(word),
+            s.contains("error: stopped (Ctrl-C)")
+                && s.contains("-28, user interrupt")
+                && s.contains(word),
             "Ctrl-C did not stop `{code}`:\n{s}"
         );
         // The report starts below the terminal's `^C`, without a stack note.
-        assert!(!s.contains("^C<stdin>"), "{s}");
+        assert!(!s.contains("^Cerror"), "{s}");
         assert!(!s.contains("the stack held"), "{s}");
     }
     // A no-break space or an ideographic space, then Tab: no crash.
@@ -472,7 +552,7 @@ fn a_lesson_checked_and_resumed() {
     t.line(": c>f ( c -- f ) 5 / 9 * 32 + ;  spin");
     sleep(Duration::from_millis(300));
     t.keys(&["C-c"]);
-    t.wait_for("user interrupt (-28)");
+    t.wait_for("-28, user interrupt");
     t.line("check");
     let s = t.wait_for("4 checks pass.");
     assert!(
@@ -620,7 +700,7 @@ fn games_stop_on_ctrl_c_and_ctrl_d_at_the_terminal() {
         s.contains("7  ok"),
         "the REPL did not take the next line:\n{s}"
     );
-    assert!(!s.contains("(-28)"), "{s}");
+    assert!(!s.contains("user interrupt"), "{s}");
     // Output to the terminal: a demo would pause between moves.
     t.line("terminal? .");
     let s = t.wait_for("-1  ok");
@@ -713,10 +793,15 @@ fn colours_only_where_wanted() {
             t.line("bye");
         }
         let s = t.wait_for("EXIT=");
-        assert!(
-            s.contains("error: undefined word `frob` (-13)") && s.contains("did you mean"),
-            "{env} {args}:\n{s}"
-        );
+        // The prompt's report keeps the code for last; a script's is gforth's.
+        let reported = if args.is_empty() {
+            s.contains("error: undefined word `frob`")
+                && s.contains("(-13, ")
+                && s.contains("at <stdin>:1:1)")
+        } else {
+            s.contains("error: undefined word `frob` (-13)")
+        };
+        assert!(reported && s.contains("did you mean"), "{env} {args}:\n{s}");
         let painted = t.screen_with_colours();
         // Red for `error:` (tmux shows bold and red as two sequences).
         let red = painted.contains("\x1b[31m") || painted.contains(";31m");
@@ -1130,7 +1215,8 @@ fn the_prompt_typed_and_pasted() {
     let s = t.wait_for("pasted as it is");
     let flat = s.replace('\n', "");
     assert!(
-        flat.contains("stack underflow (-4) in `>`")
+        flat.contains("error: too few items on the stack for `>`")
+            && flat.contains("(-4, stack underflow, in `>`")
             && flat.contains("note: `>` compares two numbers; the `> ` before each typed line in the docs is the prompt: type only `2 3 + .`"),
         "{s}"
     );
