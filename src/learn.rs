@@ -924,9 +924,17 @@ impl Tutor for Course {
     fn forget_last(&mut self, n: usize) {
         for _ in 0..n {
             match self.session.pop_back() {
-                Some(old) => self.session_bytes -= old.text.len(),
+                Some(old) => {
+                    self.session_bytes -= old.text.len();
+                    // Taken back as if never typed: where the open lesson's
+                    // inputs start is counted in recorded inputs.
+                    self.recorded -= 1;
+                }
                 None => break,
             }
+        }
+        if let Some(from) = &mut self.lesson_from {
+            *from = (*from).min(self.recorded);
         }
     }
     fn attach_interrupt(&mut self, irq: Interrupt) {
