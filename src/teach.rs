@@ -272,7 +272,11 @@ pub(crate) fn visible_names(f: &Forth) -> Vec<String> {
     }
     // Each name folded once (a key made per comparison cost one allocation
     // each); this runs for every word the interpreter does not know.
-    let folded = |s: &String| s.bytes().map(|c| c.to_ascii_lowercase()).collect::<Vec<u8>>();
+    let folded = |s: &String| {
+        s.bytes()
+            .map(|c| c.to_ascii_lowercase())
+            .collect::<Vec<u8>>()
+    };
     names.sort_by_cached_key(folded);
     names.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
     names
