@@ -667,21 +667,7 @@ impl Paste {
         self.session = false;
         self.ran = 0;
         self.skipped = 0;
-        let lines = |n: usize| if n == 1 { "line" } else { "lines" };
-        Some(match skipped {
-            0 if ran == 1 => {
-                "(pasted: the `> ` in front is the prompt, so it was left out)".to_string()
-            }
-            0 => format!(
-                "(pasted session: {ran} typed {} ran without `> `)",
-                lines(ran)
-            ),
-            _ => format!(
-                "(pasted session: {ran} typed {} ran without `> `, {skipped} answer {} skipped)",
-                lines(ran),
-                lines(skipped)
-            ),
-        })
+        Some(paste_note(ran, skipped))
     }
 }
 
@@ -783,6 +769,26 @@ fn clamp_pos(line: &str, pos: usize) -> usize {
 /// Where the word ending at `pos` starts (`pos` on a char boundary).
 fn word_start(line: &str, pos: usize) -> usize {
     line[..pos].trim_end_matches(|c| !is_blank(c)).len()
+}
+
+/// The note after a pasted session: how many typed lines ran without their
+/// `> ` and how many answer lines were skipped.
+pub fn paste_note(ran: usize, skipped: usize) -> String {
+    let lines = |n: usize| if n == 1 { "line" } else { "lines" };
+    match skipped {
+        0 if ran == 1 => {
+            "(pasted: the `> ` in front is the prompt, so it was left out)".to_string()
+        }
+        0 => format!(
+            "(pasted session: {ran} typed {} ran without `> `)",
+            lines(ran)
+        ),
+        _ => format!(
+            "(pasted session: {ran} typed {} ran without `> `, {skipped} answer {} skipped)",
+            lines(ran),
+            lines(skipped)
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -1139,21 +1139,7 @@ fn pasted_note(block: &str) -> String {
         .lines()
         .filter(|l| !l.starts_with("> ") && !l.trim().is_empty())
         .count();
-    let lines = |n: usize| if n == 1 { "line" } else { "lines" };
-    match skipped {
-        0 if ran == 1 => {
-            "(pasted: the `> ` in front is the prompt, so it was left out)".to_string()
-        }
-        0 => format!(
-            "(pasted session: {ran} typed {} ran without `> `)",
-            lines(ran)
-        ),
-        _ => format!(
-            "(pasted session: {ran} typed {} ran without `> `, {skipped} answer {} skipped)",
-            lines(ran),
-            lines(skipped)
-        ),
-    }
+    playforth::repl_line::paste_note(ran, skipped)
 }
 
 /// Every session the docs show (README.md, docs/, docs/lessons/), copied
