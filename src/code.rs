@@ -178,14 +178,11 @@ pub(crate) struct CodeSnap {
 impl CodeSnap {
     /// Bytes this copy holds that `older` (the one kept before it) does not.
     pub(crate) fn fresh_bytes(&self, older: Option<&CodeSnap>) -> usize {
-        let names = match (
-            &self.local_names,
+        let names = snapshot::fresh_value(
+            self.local_names.as_ref(),
             older.and_then(|o| o.local_names.as_ref()),
-        ) {
-            (Some(a), Some(b)) if Rc::ptr_eq(a, b) => 0,
-            (Some(a), _) => a.1 + a.0.len() * 48,
-            (None, _) => 0,
-        };
+            |n| n.1 + n.0.len() * 48,
+        );
         snapshot::fresh_bytes(&self.instrs, older.map(|o| &o.instrs[..]))
             + snapshot::fresh_bytes(&self.pos, older.map(|o| &o.pos[..]))
             + snapshot::fresh_bytes(&self.by, older.map(|o| &o.by[..]))
@@ -197,10 +194,7 @@ impl CodeSnap {
         snapshot::same(&self.instrs, &other.instrs)
             && snapshot::same(&self.pos, &other.pos)
             && snapshot::same(&self.by, &other.by)
-            && match (&self.local_names, &other.local_names) {
-                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-                _ => false,
-            }
+            && snapshot::same_value(self.local_names.as_ref(), other.local_names.as_ref())
     }
 }
 

@@ -225,43 +225,27 @@ impl DictSnap {
     /// not; the names and stack comments of headers, and a word list's
     /// table, at an estimate of what they cost.
     pub(crate) fn fresh_bytes(&self, older: Option<&DictSnap>) -> usize {
-        let texts: usize = self
-            .words
-            .iter()
-            .enumerate()
-            .filter(|&(i, c)| {
-                !older
-                    .and_then(|o| o.words.get(i))
-                    .is_some_and(|o| Rc::ptr_eq(o, c))
-            })
-            .flat_map(|(_, c)| c.iter())
+        let texts: usize = snapshot::unshared(&self.words, older.map(|o| &o.words[..]))
+            .flat_map(|c| c.iter())
             .map(|w| w.name.len() + w.effect.as_ref().map_or(0, |e| e.len()))
             .sum();
-        let lists: usize = self
-            .wordlists
-            .iter()
-            .enumerate()
-            .filter(|&(i, l)| {
-                !older
-                    .and_then(|o| o.wordlists.get(i))
-                    .is_some_and(|o| Rc::ptr_eq(o, l))
-            })
-            .map(|(_, l)| {
+        let lists: usize = snapshot::unshared(&self.wordlists, older.map(|o| &o.wordlists[..]))
+            .map(|l| {
                 std::mem::size_of::<Wordlist>() + l.map.keys().map(|k| k.len() + 32).sum::<usize>()
             })
             .sum();
-        let rest = match (&self.rest, older.and_then(|o| o.rest.as_ref())) {
-            (Some(a), Some(b)) if Rc::ptr_eq(a, b) => 0,
-            (Some(a), _) => {
+        let rest = snapshot::fresh_value(
+            self.rest.as_ref(),
+            older.and_then(|o| o.rest.as_ref()),
+            |a| {
                 std::mem::size_of::<DictRest>()
                     + (a.colon_at.len() + a.does_effects.len()) * 32
                     + a.marks
                         .iter()
                         .map(|m| 64 + 8 * m.latest.len())
                         .sum::<usize>()
-            }
-            (None, _) => 0,
-        };
+            },
+        );
         snapshot::fresh_bytes(&self.words, older.map(|o| &o.words[..]))
             + texts
             + std::mem::size_of_val(&self.wordlists[..])
@@ -272,16 +256,8 @@ impl DictSnap {
     /// Whether `other` kept the very same dictionary.
     pub(crate) fn same(&self, other: &DictSnap) -> bool {
         snapshot::same(&self.words, &other.words)
-            && self.wordlists.len() == other.wordlists.len()
-            && self
-                .wordlists
-                .iter()
-                .zip(&other.wordlists)
-                .all(|(a, b)| Rc::ptr_eq(a, b))
-            && match (&self.rest, &other.rest) {
-                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-                _ => false,
-            }
+            && snapshot::same(&self.wordlists, &other.wordlists)
+            && snapshot::same_value(self.rest.as_ref(), other.rest.as_ref())
     }
 
     /// The headers it kept, by execution token.

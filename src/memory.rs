@@ -81,11 +81,11 @@ pub(crate) struct MemorySnap {
 impl MemorySnap {
     /// Bytes this copy holds that `older` (the one kept before it) does not.
     pub(crate) fn fresh_bytes(&self, older: Option<&MemorySnap>) -> usize {
-        let blocks = match (&self.blocks, older.and_then(|o| o.blocks.as_ref())) {
-            (Some(a), Some(b)) if Rc::ptr_eq(a, b) => 0,
-            (Some(a), _) => (a.0.len() + a.1.len()) * 48,
-            (None, _) => 0,
-        };
+        let blocks = snapshot::fresh_value(
+            self.blocks.as_ref(),
+            older.and_then(|o| o.blocks.as_ref()),
+            |b| (b.0.len() + b.1.len()) * 48,
+        );
         snapshot::fresh_bytes(&self.sys, older.map(|o| &o.sys[..]))
             + snapshot::fresh_bytes(&self.pad, older.map(|o| &o.pad[..]))
             + snapshot::fresh_bytes(&self.dict, older.map(|o| &o.dict[..]))
@@ -99,10 +99,7 @@ impl MemorySnap {
             && snapshot::same(&self.pad, &other.pad)
             && snapshot::same(&self.dict, &other.dict)
             && snapshot::same(&self.heap, &other.heap)
-            && match (&self.blocks, &other.blocks) {
-                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-                _ => false,
-            }
+            && snapshot::same_value(self.blocks.as_ref(), other.blocks.as_ref())
     }
 
     /// The BASE it kept.

@@ -45,26 +45,52 @@ pub(crate) fn shared<T: Clone + PartialEq>(value: &T, prev: Option<&Rc<T>>) -> R
     }
 }
 
+/// The entries of `now` that `older` (the copy kept just before) does not
+/// share at the same place.
+pub(crate) fn unshared<'a, U: ?Sized>(
+    now: &'a [Rc<U>],
+    older: Option<&'a [Rc<U>]>,
+) -> impl Iterator<Item = &'a Rc<U>> {
+    now.iter().enumerate().filter_map(move |(i, c)| {
+        let kept = older
+            .and_then(|o| o.get(i))
+            .is_some_and(|o| Rc::ptr_eq(o, c));
+        (!kept).then_some(c)
+    })
+}
+
 /// Bytes the chunks of `now` hold that `older` (the copy kept just before)
 /// does not share, with the table of pointers itself.
-pub(crate) fn fresh_bytes<T>(now: &[Rc<[T]>], older: Option<&[Rc<[T]>]>) -> usize {
+pub(crate) fn fresh_bytes<U: ?Sized>(now: &[Rc<U>], older: Option<&[Rc<U>]>) -> usize {
     let table = std::mem::size_of_val(now);
-    let fresh: usize = now
-        .iter()
-        .enumerate()
-        .filter(|&(i, c)| {
-            !older
-                .and_then(|o| o.get(i))
-                .is_some_and(|o| Rc::ptr_eq(o, c))
-        })
-        .map(|(_, c)| std::mem::size_of_val(&**c))
+    let fresh: usize = unshared(now, older)
+        .map(|c| std::mem::size_of_val(&**c))
         .sum();
     table + fresh
 }
 
+/// What a single shared value `now` costs beyond `older`: nothing when it
+/// is the same value, else `cost` of it.
+pub(crate) fn fresh_value<T>(
+    now: Option<&Rc<T>>,
+    older: Option<&Rc<T>>,
+    cost: impl Fn(&T) -> usize,
+) -> usize {
+    match (now, older) {
+        (Some(a), Some(b)) if Rc::ptr_eq(a, b) => 0,
+        (Some(a), _) => cost(a),
+        (None, _) => 0,
+    }
+}
+
 /// Whether two lists of chunks are the same chunks.
-pub(crate) fn same<T>(a: &[Rc<[T]>], b: &[Rc<[T]>]) -> bool {
+pub(crate) fn same<U: ?Sized>(a: &[Rc<U>], b: &[Rc<U>]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| Rc::ptr_eq(x, y))
+}
+
+/// Whether two kept values are the very same one.
+pub(crate) fn same_value<T>(a: Option<&Rc<T>>, b: Option<&Rc<T>>) -> bool {
+    matches!((a, b), (Some(a), Some(b)) if Rc::ptr_eq(a, b))
 }
 
 #[cfg(test)]
