@@ -192,6 +192,10 @@ pub(crate) struct Dictionary {
     user_code: u32,
     /// What the stack comments kept in the headers cost (MAX_EFFECT_BYTES).
     effect_bytes: usize,
+    /// The first built-in word of each primitive instruction, made when
+    /// the prelude is done (built-in headers never change after): naming
+    /// the word a caught error ran must not read every header.
+    prim_xt: HashMap<Instr, u32>,
 }
 
 /// Headers per chunk of the copies `undo` keeps.
@@ -476,6 +480,33 @@ impl Dictionary {
     pub(crate) fn start_user_words(&mut self, code: u32) {
         self.user_start = self.words.len() as u32;
         self.user_code = code;
+        self.prim_xt.clear();
+        for (xt, w) in self.words.iter().enumerate() {
+            if let Kind::Prim(i) = w.kind {
+                self.prim_xt.entry(i).or_insert(xt as u32);
+            }
+        }
+    }
+
+    /// The first word that runs instruction `a` or `b`.
+    pub(crate) fn first_prim(&self, a: Instr, b: Instr) -> Option<usize> {
+        let built_in = [a, b].iter().filter_map(|i| self.prim_xt.get(i)).min();
+        if let Some(&xt) = built_in {
+            return Some(xt as usize);
+        }
+        // The user's words (all words, before the prelude is done).
+        let from = if self.prim_xt.is_empty() {
+            0
+        } else {
+            self.user_start as usize
+        };
+        let (a, b) = (Kind::Prim(a), Kind::Prim(b));
+        let at = self
+            .words
+            .get(from..)?
+            .iter()
+            .position(|w| w.kind == a || w.kind == b)?;
+        Some(from + at)
     }
 
     /// Whether code address `at` holds code of a word the prelude defines.

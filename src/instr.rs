@@ -11,7 +11,7 @@
 /// in `Forth::inner` differently and fib runs 17 % more machine
 /// instructions (measured with bench/count.sh). A new superinstruction must
 /// replace a less useful one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Instr {
     // ---- the inner interpreter's own instructions ----
     /// Push a cell.

@@ -1739,15 +1739,7 @@ impl Forth {
                 .position(|w| w.kind == Kind::Colon(start)),
             Instr::Word(xt) => Some(xt as usize),
             // A hot word compiled in its table form (`2!` by TO) is found too.
-            i => {
-                let hot = Kind::Prim(crate::words::core::hot(i));
-                let kind = Kind::Prim(i);
-                self.vm
-                    .dict
-                    .words()
-                    .iter()
-                    .position(|w| w.kind == kind || w.kind == hot)
-            }
+            i => self.vm.dict.first_prim(i, crate::words::core::hot(i)),
         }?;
         Some(self.vm.dict.words()[xt].name.to_string())
     }

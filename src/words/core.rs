@@ -567,65 +567,82 @@ primitives! {
     }
 }
 
-/// The hot words, declared beside their family: each inline instruction
-/// of the inner interpreter and the table word it stands for.
-/// `tests` hold every pair to the same behaviour.
-pub(crate) const HOT: &[(Core, Instr)] = &[
-    (Core::Dup, Instr::Dup),
-    (Core::Drop, Instr::Drop),
-    (Core::Swap, Instr::Swap),
-    (Core::Over, Instr::Over),
-    (Core::Rot, Instr::Rot),
-    (Core::MinusRot, Instr::MinusRot),
-    (Core::Nip, Instr::Nip),
-    (Core::Tuck, Instr::Tuck),
-    (Core::QDup, Instr::QDup),
-    (Core::TwoDup, Instr::TwoDup),
-    (Core::TwoDrop, Instr::TwoDrop),
-    (Core::ToR, Instr::ToR),
-    (Core::RFrom, Instr::RFrom),
-    (Core::RFetch, Instr::RFetch),
-    (Core::I, Instr::I),
-    (Core::J, Instr::J),
-    (Core::Plus, Instr::Plus),
-    (Core::Minus, Instr::Minus),
-    (Core::Star, Instr::Star),
-    (Core::Slash, Instr::Slash),
-    (Core::Mod, Instr::Mod),
-    (Core::OnePlus, Instr::OnePlus),
-    (Core::OneMinus, Instr::OneMinus),
-    (Core::Negate, Instr::Negate),
-    (Core::Min, Instr::Min),
-    (Core::Max, Instr::Max),
-    (Core::TwoStar, Instr::TwoStar),
-    (Core::TwoSlash, Instr::TwoSlash),
-    (Core::LShift, Instr::LShift),
-    (Core::RShift, Instr::RShift),
-    (Core::And, Instr::And),
-    (Core::Or, Instr::Or),
-    (Core::Xor, Instr::Xor),
-    (Core::Invert, Instr::Invert),
-    (Core::Equal, Instr::Equal),
-    (Core::NotEqual, Instr::NotEqual),
-    (Core::Less, Instr::Less),
-    (Core::Greater, Instr::Greater),
-    (Core::ULess, Instr::ULess),
-    (Core::UGreater, Instr::UGreater),
-    (Core::ZeroEqual, Instr::ZeroEqual),
-    (Core::ZeroNotEqual, Instr::ZeroNotEqual),
-    (Core::ZeroLess, Instr::ZeroLess),
-    (Core::ZeroGreater, Instr::ZeroGreater),
-    (Core::Fetch, Instr::Fetch),
-    (Core::Store, Instr::Store),
-    (Core::CFetch, Instr::CFetch),
-    (Core::CStore, Instr::CStore),
-    (Core::PlusStore, Instr::PlusStore),
-    (Core::CellPlus, Instr::CellPlus),
-    (Core::Cells, Instr::Cells),
-    (Core::CharPlus, Instr::CharPlus),
-    (Core::TwoFetch, Instr::TwoFetch),
-    (Core::TwoStore, Instr::TwoStore),
-];
+/// The hot words: each a word of the table (`Core::X`) whose inline form
+/// is `Instr::X`. Makes `HOT` and `table_form`, a match (a caught error
+/// in a hot word finds its table body without reading the list).
+macro_rules! hot_words {
+    ($($w:ident,)*) => {
+        pub(crate) const HOT: &[(Core, Instr)] = &[$((Core::$w, Instr::$w),)*];
+
+        /// A hot word's table instruction, from its inline form.
+        fn table_form(i: Instr) -> Option<Instr> {
+            match i {
+                $(Instr::$w => Some(Core::$w.instr()),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+// The hot words, declared beside their family: each inline instruction
+// of the inner interpreter and the table word it stands for. `tests`
+// hold every pair to the same behaviour.
+hot_words! {
+    Dup,
+    Drop,
+    Swap,
+    Over,
+    Rot,
+    MinusRot,
+    Nip,
+    Tuck,
+    QDup,
+    TwoDup,
+    TwoDrop,
+    ToR,
+    RFrom,
+    RFetch,
+    I,
+    J,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Mod,
+    OnePlus,
+    OneMinus,
+    Negate,
+    Min,
+    Max,
+    TwoStar,
+    TwoSlash,
+    LShift,
+    RShift,
+    And,
+    Or,
+    Xor,
+    Invert,
+    Equal,
+    NotEqual,
+    Less,
+    Greater,
+    ULess,
+    UGreater,
+    ZeroEqual,
+    ZeroNotEqual,
+    ZeroLess,
+    ZeroGreater,
+    Fetch,
+    Store,
+    CFetch,
+    CStore,
+    PlusStore,
+    CellPlus,
+    Cells,
+    CharPlus,
+    TwoFetch,
+    TwoStore,
+}
 
 /// What to compile for a word's table instruction: its inline form if it
 /// is hot.
@@ -639,9 +656,7 @@ pub(crate) fn hot(i: Instr) -> Instr {
 /// instruction (for finding its spec).
 pub(crate) fn canonical(i: Instr) -> Instr {
     let i = i.unfused();
-    HOT.iter()
-        .find(|&&(_, h)| h == i)
-        .map_or(i, |(c, _)| c.instr())
+    table_form(i).unwrap_or(i)
 }
 
 /// The declaration of the built-in word an instruction runs (a hot word's

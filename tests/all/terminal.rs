@@ -130,6 +130,15 @@ impl Session {
         }
     }
 
+    /// Wait until the screen no longer shows `text` (at most fifteen
+    /// seconds): a cleared screen, before the next keys.
+    fn wait_until_gone(&self, text: &str) {
+        let start = Instant::now();
+        while self.screen().contains(text) && start.elapsed() < Duration::from_secs(15) {
+            sleep(Duration::from_millis(50));
+        }
+    }
+
     /// The whole screen and what scrolled off it, lines the terminal
     /// wrapped joined again, each without its trailing blanks.
     fn history(&self) -> String {
@@ -1210,6 +1219,7 @@ fn the_prompt_typed_and_pasted() {
     // the line, which runs on Enter. (Ctrl-L clears the screen first.)
     t.wait_for_prompt();
     t.keys(&["C-l"]);
+    t.wait_until_gone("pasted as it is");
     t.wait_for_prompt();
     t.paste_marked("> 2 3 + .");
     let s = t.wait_for("> 2 3 + .");
