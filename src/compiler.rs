@@ -14,7 +14,6 @@ use crate::error::*;
 use crate::instr::Instr;
 use crate::kernel::Forth;
 use crate::vocab::{Entry, closer_of};
-use std::io::Write;
 
 /// How many redefinitions a file has noted one by one; the rest are
 /// counted in one line when it ends.
@@ -133,10 +132,9 @@ fn note_hidden(f: &mut Forth, xt: u32) {
     };
     let effect = spec.map(|s| format!(" {}", s.effect));
     let effect = effect.unwrap_or_default();
-    let _ = writeln!(
-        f.host.diag,
+    f.host.note(&format!(
         "note: `{name}` now hides {kind} `{name}`{effect}: {gets} (pick another name to keep both)"
-    );
+    ));
 }
 
 /// Does defining `name` in the current word list redefine a word that
@@ -156,7 +154,7 @@ fn redefinition_due(f: &mut Forth, name: &str) -> Res<bool> {
 fn note_redefinition(f: &mut Forth, name: &str) {
     let in_file = crate::parse::source_id(f) > 0;
     if !in_file || f.input.redefined.len() - f.input.redefined_from < REDEFINED_NOTES {
-        let _ = writeln!(f.host.diag, "redefined {name}");
+        f.host.note(&format!("redefined {name}"));
     }
     if in_file {
         f.input.redefined.push(name.to_string());
@@ -870,7 +868,7 @@ pub(crate) fn check_effect(f: &mut Forth, def: &Definition, end: u32) {
     let place = warning_place(f, def.at);
     let body = body_text(f, start, end, f.input.token_pos());
     let line = warning_line(f, xt, &place, &why, &body);
-    let _ = writeln!(f.host.diag, "{line}");
+    f.host.note(&line);
 }
 
 /// The warning for the colon word `xt`: `place` (`file:line: `), what
@@ -954,10 +952,9 @@ pub(crate) fn end_quiet_read(f: &mut Forth, file: &str, outer: Option<u32>) {
     } else {
         ("s", "disagree with their", "them")
     };
-    let _ = writeln!(
-        f.host.diag,
+    f.host.note(&format!(
         "{n} stack comment{s} in {file} {verb} code — `effects {file}` lists {them}"
-    );
+    ));
 }
 
 /// What `effects` prints: for the file named (or every file loaded, when

@@ -317,6 +317,22 @@ fn plain_words(code: i64, word: Option<&str>) -> Option<String> {
     })
 }
 
+/// A note wrapped at blanks to `width` columns (0: as it is), each line
+/// of it on its own, the rows after a line's first indented by one
+/// blank; a line with escape codes (a prompt redrawn) is left alone.
+pub fn wrap_note(text: &str, width: usize) -> String {
+    text.split('\n')
+        .map(|l| {
+            if l.contains('\x1b') {
+                l.to_string()
+            } else {
+                wrap(l, width, 0, 1).join("\n ")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Break `text` at blanks into rows of at most `width` columns: the first
 /// row has `first` columns taken before it, the others `rest` (a word
 /// longer than a row gets a row of its own). A width of 0 does not wrap.
@@ -348,6 +364,17 @@ pub fn wrap(text: &str, width: usize, first: usize, rest: usize) -> Vec<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_note_wraps_each_line_and_indents_by_one() {
+        assert_eq!(wrap_note("note: one two three", 0), "note: one two three");
+        assert_eq!(
+            wrap_note("note: one two three\nfour five six", 12),
+            "note: one\n two three\nfour five\n six"
+        );
+        let painted = "\x1b[2m> \x1b[0m one two three four";
+        assert_eq!(wrap_note(painted, 8), painted);
+    }
 
     #[test]
     fn wrap_breaks_at_blanks_only() {

@@ -102,6 +102,9 @@ pub(crate) struct Host {
     pub(crate) interrupt: Interrupt,
     /// The guided course, if this system has one.
     pub(crate) tutor: Option<Box<dyn Tutor>>,
+    /// The width the system's own notes are wrapped to (the terminal's,
+    /// at the REPL); 0 leaves them one line each.
+    pub(crate) note_width: usize,
 }
 
 impl Host {
@@ -123,7 +126,17 @@ impl Host {
             clock: Box::new(SystemClock),
             interrupt,
             tutor: None,
+            note_width: 0,
         }
+    }
+
+    /// Write one of the system's own notes or warnings to `diag`: a line
+    /// (or lines), wrapped at blanks to `note_width`. What a program
+    /// writes to stderr never comes this way.
+    pub(crate) fn note(&mut self, text: &str) {
+        let mut s = crate::error::wrap_note(text, self.note_width);
+        s.push('\n');
+        let _ = self.diag.write_all(s.as_bytes());
     }
 
     /// Use `irq` as this system's Ctrl-C (and its console's).

@@ -13,7 +13,6 @@ use crate::error::*;
 use crate::input::{MAX_KEPT_SOURCE_BYTES, MAX_SOURCES, SourceKind};
 use crate::kernel::Forth;
 use crate::parse::*;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Interpret the parse area to its end.
@@ -103,10 +102,7 @@ fn interpret_found(f: &mut Forth, name: &str, compiling: bool, found: Option<u32
         if name.eq_ignore_ascii_case("quit") && f.host.out.terminal {
             // Typed to leave, most likely: QUIT only empties the return
             // stack and reads the terminal again.
-            let _ = writeln!(
-                f.host.diag,
-                "note: `quit` empties the return stack and goes back to the prompt; to leave playforth, type `bye` or press Ctrl-D"
-            );
+            f.host.note("note: `quit` empties the return stack and goes back to the prompt; to leave playforth, type `bye` or press Ctrl-D");
         }
         return f.execute(xt);
     }
@@ -147,10 +143,7 @@ fn note_double_with_dot(f: &mut Forth, name: &str, d: i128) {
         return;
     }
     f.prefs.double_dot_noted = true;
-    let _ = writeln!(
-        f.host.diag,
-        "note: `{name}` is the double-cell integer {d} (a dot in a number makes a double, two cells); for a fraction write `{name}e`, a float"
-    );
+    f.host.note(&format!("note: `{name}` is the double-cell integer {d} (a dot in a number makes a double, two cells); for a fraction write `{name}e`, a float"));
 }
 
 /// `[char] *` typed at the prompt, as lesson 5 shows it inside a word:
@@ -169,11 +162,10 @@ fn bracket_char_at_prompt(f: &mut Forth) -> Res<()> {
     if !f.prefs.bracket_char_noted {
         f.prefs.bracket_char_noted = true;
         let c = c as char;
-        let _ = writeln!(
-            f.host.diag,
+        f.host.note(&format!(
             "note: `[char]` belongs inside a definition; outside one, `char {c}` gives the code \
              (the prompt takes `[char] {c}` too, a file does not)"
-        );
+        ));
     }
     f.push(c as i64)
 }
@@ -247,12 +239,9 @@ fn note_endless_do(f: &mut Forth) {
     } else {
         "To"
     };
-    let _ = writeln!(
-        f.host.diag,
-        "note: this `{opener}` starts at {from}, not below its limit {limit}: `loop` adds 1 until the index \
+    f.host.note(&format!("note: this `{opener}` starts at {from}, not below its limit {limit}: `loop` adds 1 until the index \
          reaches the limit, so the loop runs {times} times (Ctrl-C stops it). {skip} count down, end it \
-         with `-1 +loop`"
-    );
+         with `-1 +loop`"));
 }
 
 /// The word that compiled the instruction at `at`, as the code space
@@ -411,11 +400,10 @@ fn note_redefined(f: &mut Forth, file: &str) {
     }
     let shown = more.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
     let etc = if more.len() > 6 { " …" } else { "" };
-    let _ = writeln!(
-        f.host.diag,
+    f.host.note(&format!(
         "{file} redefined {} more words ({shown}{etc}): the new definitions are used from now on",
         more.len()
-    );
+    ));
 }
 
 /// Read a file to interpret: at most MAX_SOURCE_BYTES, in pieces, so an

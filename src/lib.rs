@@ -98,7 +98,7 @@ mod vm;
 pub mod vocab;
 mod words;
 
-pub use error::{ForthError, Hints, Location, Part, Throw, wrap};
+pub use error::{ForthError, Hints, Location, Part, Throw, wrap, wrap_note};
 pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};
 pub use io::Interrupt;

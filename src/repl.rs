@@ -324,22 +324,7 @@ fn say(line: &str) {
 
 /// A note of the REPL's own, wrapped at blanks to the terminal's width.
 fn say_note(note: &str) {
-    say(&wrapped(note, terminal_width()));
-}
-
-/// Text of the REPL's own wrapped at blanks to `width` columns, each line
-/// on its own (a line with escape codes, a prompt redrawn, is left alone).
-fn wrapped(text: &str, width: usize) -> String {
-    text.split('\n')
-        .map(|l| {
-            if l.contains('\x1b') {
-                l.to_string()
-            } else {
-                playforth::wrap(l, width, 0, 1).join("\n ")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    say(&playforth::wrap_note(note, terminal_width()));
 }
 
 pub fn run(forth: &mut Forth) -> ExitCode {
@@ -518,6 +503,9 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                 Err(e) => break Err(e),
             }
         };
+        // The system's notes wrap as the REPL's own do (the terminal may
+        // have been resized since the last line).
+        forth.set_note_width(terminal_width());
         match read {
             Ok(input) => match forth.interpret_input(input.trim_end_matches('\n')) {
                 Ok(Outcome::Continue) => {
@@ -552,7 +540,8 @@ pub fn run(forth: &mut Forth) -> ExitCode {
                     };
                     let _ = writeln!(std::io::stderr(), "{report}");
                     if let Some(note) = line::prompt_note(&input, &e) {
-                        let _ = writeln!(std::io::stderr(), "{}", wrapped(&note, width));
+                        let _ =
+                            writeln!(std::io::stderr(), "{}", playforth::wrap_note(&note, width));
                     }
                     if forth.output_failed() {
                         // A full disk or a closed pipe: no point going on.

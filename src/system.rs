@@ -513,6 +513,13 @@ impl Forth {
         self.prefs.prompt_control = on;
     }
 
+    /// Wrap the system's own notes and warnings at blanks to `width`
+    /// columns (the REPL gives the terminal's width before each line);
+    /// 0, the default, writes each as one line.
+    pub fn set_note_width(&mut self, width: usize) {
+        self.host.note_width = width;
+    }
+
     /// `--plain`: boards stay in plain ASCII even on a terminal (`pretty?`
     /// is false).
     pub fn set_plain(&mut self, plain: bool) {

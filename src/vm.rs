@@ -1768,10 +1768,7 @@ impl Forth {
         if !self.vm.dict.order_can_recover() {
             // Not even ONLY could be found any more: give the learner FORTH back.
             self.vm.dict.reset_order();
-            let _ = writeln!(
-                self.host.diag,
-                "note: after this error the search order is back to its start (it had lost FORTH and ONLY)"
-            );
+            self.host.note("note: after this error the search order is back to its start (it had lost FORTH and ONLY)");
         }
         let _ = self.host.out.flush();
     }

@@ -663,5 +663,10 @@ pub(crate) fn canonical(i: Instr) -> Instr {
 /// inline form included).
 pub(crate) fn spec_for(i: Instr) -> Option<&'static crate::words::spec::Spec> {
     let i = canonical(i);
-    crate::words::spec::all().find(|s| s.instr == i)
+    // By id: `words` and the REPL's completion look up every word (a
+    // search of the table each was quadratic).
+    match i {
+        Instr::Prim(id) => crate::words::spec::by_id(id),
+        _ => crate::words::spec::all().find(|s| s.instr == i),
+    }
 }

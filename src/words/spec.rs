@@ -178,15 +178,36 @@ pub(crate) const COURSE_BASE: u16 = 497;
 /// word up without depending on the families.
 static TABLE: std::sync::OnceLock<Vec<&'static Spec>> = std::sync::OnceLock::new();
 
+/// The table's words by primitive id (`nth`).
+static BY_ID: std::sync::OnceLock<Vec<Option<&'static Spec>>> = std::sync::OnceLock::new();
+
 /// Hand down the table (the first call wins; every call passes the same).
 pub(crate) fn register(table: impl FnOnce() -> Vec<&'static Spec>) {
-    TABLE.get_or_init(table);
+    let table = TABLE.get_or_init(table);
+    BY_ID.get_or_init(|| {
+        let mut by_id = Vec::new();
+        for &s in table {
+            if let crate::instr::Instr::Prim(id) = s.instr {
+                let id = id as usize;
+                if by_id.len() <= id {
+                    by_id.resize(id + 1, None);
+                }
+                by_id[id].get_or_insert(s);
+            }
+        }
+        by_id
+    });
 }
 
 /// Every built-in word, in the order they are defined (none before a
 /// system was built).
 pub(crate) fn all() -> impl Iterator<Item = &'static Spec> {
     TABLE.get().into_iter().flatten().copied()
+}
+
+/// The built-in word that runs primitive `id` (the first, if several do).
+pub(crate) fn by_id(id: u16) -> Option<&'static Spec> {
+    *BY_ID.get()?.get(id as usize)?
 }
 
 /// The built-in words that the modules under the families compile or

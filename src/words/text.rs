@@ -216,10 +216,9 @@ fn parse_quoted(f: &mut Forth) -> Res<Vec<u8>> {
         // The REPL said so already when the string was on an earlier
         // line of the input it gathered.
         if f.input.typed_at_prompt() && f.input.on_last_line() {
-            let _ = writeln!(
-                f.host.diag,
+            f.host.note(&format!(
                 "note: no `\"` closes the text after `{word}`: it ends with the line"
-            );
+            ));
         }
         f.input.unclosed_text = Some((word, at));
     }

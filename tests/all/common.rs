@@ -79,6 +79,8 @@ pub fn transcript(source: &str) -> String {
 pub fn terminal_transcript(source: &str) -> String {
     let (mut forth, out) = Forth::for_test(b"");
     forth.set_prompt_control(true);
+    // Notes wrapped as at the tmux test's terminal of 100 columns.
+    forth.set_note_width(100);
     let mut t = String::new();
     for line in source.lines() {
         let _ = writeln!(t, "> {line}");

@@ -416,6 +416,33 @@ fn errors_at_the_prompt_lead_with_plain_words() {
     t.keys(&["C-d"]);
 }
 
+/// The system's own notes (here: a definition hiding a game word) wrap at
+/// blanks to the terminal's width as the REPL's do, the rows after the
+/// first indented by one; the width is read again for each line.
+#[test]
+fn notes_wrap_at_blanks_to_the_terminal() {
+    let Some(t) = session("notewrap") else { return };
+    let resized = tmux(&t.0, &["resize-window", "-t", &t.0, "-x", "60"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(resized, "tmux could not make the window 60 columns wide");
+    t.wait_for_prompt();
+    t.line("3 constant Stone");
+    let s = t.wait_for(" ok <0>");
+    let note = "note: `Stone` now hides the game word `Stone` ( -- 1 ): what is compiled \
+                from now on, an example game included too, gets yours (pick another name to \
+                keep both)";
+    let shown: Vec<&str> = s
+        .lines()
+        .skip_while(|l| !l.starts_with("note: `Stone`"))
+        .take_while(|l| !l.starts_with(" ok"))
+        .collect();
+    assert!(shown.len() > 1, "not wrapped:\n{s}");
+    assert!(shown.iter().all(|l| l.chars().count() <= 60), "{s}");
+    assert_eq!(shown.join("\n").replace("\n ", " "), note, "{s}");
+    t.keys(&["C-d"]);
+}
+
 /// A lesson taller than the terminal is shown a page at a time: a key
 /// goes on, q stops (only at a terminal; piped output gets it whole).
 #[test]
