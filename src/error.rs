@@ -126,11 +126,17 @@ impl ForthError {
             .strip_prefix(standard)
             .and_then(|m| m.strip_prefix(": "))
             .filter(|m| !m.is_empty() && !standard.is_empty());
+        // A note the report added in brackets (`total 0 !`: which way
+        // round the cells go) stays with the plain words.
+        let noted = self
+            .message
+            .strip_prefix(standard)
+            .filter(|m| m.starts_with(" (") && m.ends_with(')') && !standard.is_empty())
+            .unwrap_or("");
         let lead = match specific {
             Some(m) => m.to_string(),
-            None => {
-                plain_words(self.code, self.word.as_deref()).unwrap_or_else(|| self.message.clone())
-            }
+            None => plain_words(self.code, self.word.as_deref())
+                .map_or_else(|| self.message.clone(), |p| format!("{p}{noted}")),
         };
         let mut lines = Vec::new();
         for (i, row) in wrap(&lead, width, "error: ".len(), 2)
@@ -421,6 +427,34 @@ mod tests {
                 "  3 | learn xyz",
                 "    | ^",
                 "  (-24, invalid numeric argument, in `learn`, at <stdin>:3:1)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bracketed_note_stays_with_the_plain_words() {
+        let e = ForthError {
+            code: -9,
+            message:
+                "invalid memory address (8 is the address of `total`: the address goes on top, \
+                      as in `0 total !`)"
+                    .into(),
+            word: Some("!".into()),
+            location: None,
+            backtrace: Vec::new(),
+            hints: Box::default(),
+        };
+        let text: Vec<String> = e
+            .prompt_lines(0)
+            .iter()
+            .map(|l| l.iter().map(|(_, s)| s.as_str()).collect())
+            .collect();
+        assert_eq!(
+            text,
+            [
+                "error: that number is not an address you may use (8 is the address of `total`: \
+                 the address goes on top, as in `0 total !`)",
+                "  (-9, invalid memory address, in `!`)",
             ]
         );
     }

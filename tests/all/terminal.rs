@@ -395,6 +395,17 @@ fn errors_at_the_prompt_lead_with_plain_words() {
     t.line(": x 1 then ;");
     let s = t.wait_for("(-22, control structure mismatch");
     assert!(s.contains("error: `then` needs an open IF"), "{s}");
+    // The store's note (which way round) stays with the plain words.
+    t.line("variable total");
+    t.line("total 0 !");
+    let s = t.wait_for("(-9, invalid memory address");
+    let flat = s.replace("\n  ", " ");
+    assert!(
+        flat.contains("error: that number is not an address you may use (")
+            && flat
+                .contains("is the address of `total`: the address goes on top, as in `0 total !`)"),
+        "{s}"
+    );
     // A message longer than a row: wrapped between words, each row within
     // the terminal, the rows after the first indented by two.
     t.line("3 0 do hint loop");
@@ -405,7 +416,7 @@ fn errors_at_the_prompt_lead_with_plain_words() {
     let report = &s[s.rfind("error: `hint`").expect("the report")..];
     let lines: Vec<&str> = report
         .lines()
-        .take_while(|l| !l.starts_with("  3 |"))
+        .take_while(|l| !l.starts_with("  5 |"))
         .collect();
     assert!(lines.len() > 1, "not wrapped:\n{s}");
     assert!(lines.iter().all(|l| l.chars().count() <= 100), "{s}");
