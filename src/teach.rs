@@ -271,11 +271,18 @@ pub(crate) fn visible_names(f: &Forth) -> Vec<String> {
         }
     }
     // Each name folded once (a key made per comparison cost one allocation
-    // each); this runs for every word the interpreter does not know.
+    // each): its first 16 bytes as a number, which orders nearly every
+    // pair by itself, then the rest.
     let folded = |s: &String| {
-        s.bytes()
-            .map(|c| c.to_ascii_lowercase())
-            .collect::<Vec<u8>>()
+        let mut head = [0u8; 16];
+        let mut rest = Vec::new();
+        for (i, c) in s.bytes().map(|c| c.to_ascii_lowercase()).enumerate() {
+            match head.get_mut(i) {
+                Some(b) => *b = c,
+                None => rest.push(c),
+            }
+        }
+        (u128::from_be_bytes(head), rest)
     };
     names.sort_by_cached_key(folded);
     names.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
