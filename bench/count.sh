@@ -7,7 +7,8 @@
 # minutes on a noisy machine, where times cannot (../PERF-NOTES: time
 # ratios did not carry from one processor to another; counts do).
 # Register allocation in the hot loop is fragile (see ARCHITECTURE.md):
-# run this before and after touching src/vm.rs.
+# run this before and after touching src/vm.rs, and bench/compare-blocks.py
+# OLD NEW to see which instructions a difference is made of.
 #
 #   bench/count.sh            # this build
 #   bench/count.sh OTHER-BIN  # another build, for comparison
