@@ -49,12 +49,7 @@ impl SourceText {
             text.push(b'\n');
         }
         let mut starts = vec![0];
-        starts.extend(
-            text.iter()
-                .enumerate()
-                .filter(|&(_, &c)| c == b'\n')
-                .map(|(i, _)| (i + 1) as u32),
-        );
+        starts.extend(memchr::memchr_iter(b'\n', &text).map(|i| (i + 1) as u32));
         SourceText {
             name: name.to_string(),
             text,

@@ -156,7 +156,7 @@ pub(crate) fn pop_input(f: &mut Forth) {
 /// of, become plain spaces, so such code runs as its author wrote it.
 pub(crate) fn load_line(f: &mut Forth, line: &[u8]) -> Res<()> {
     let normal;
-    let line = if line.windows(2).any(|w| w == b"\xc2\xa0") {
+    let line = if memchr::memmem::find(line, b"\xc2\xa0").is_some() {
         normal = normalize_spaces(line);
         &normal
     } else {
