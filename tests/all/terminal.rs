@@ -130,6 +130,15 @@ impl Session {
         }
     }
 
+    /// Make the window `n` columns wide (`-x`) or rows high (`-y`).
+    fn resize(&self, which: &str, n: u32) {
+        let n = n.to_string();
+        let resized = tmux(&self.0, &["resize-window", "-t", &self.0, which, &n])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(resized, "tmux could not resize the window ({which} {n})");
+    }
+
     /// Wait until the screen no longer shows `text` (at most fifteen
     /// seconds): a cleared screen, before the next keys.
     fn wait_until_gone(&self, text: &str) {
@@ -433,10 +442,7 @@ fn errors_at_the_prompt_lead_with_plain_words() {
 #[test]
 fn notes_wrap_at_blanks_to_the_terminal() {
     let Some(t) = session("notewrap") else { return };
-    let resized = tmux(&t.0, &["resize-window", "-t", &t.0, "-x", "60"])
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(resized, "tmux could not make the window 60 columns wide");
+    t.resize("-x", 60);
     t.wait_for_prompt();
     t.line("3 constant Stone");
     let s = t.wait_for(" ok <0>");
@@ -459,10 +465,7 @@ fn notes_wrap_at_blanks_to_the_terminal() {
 #[test]
 fn a_tall_lesson_is_paged() {
     let Some(t) = session("pager") else { return };
-    let resized = tmux(&t.0, &["resize-window", "-t", &t.0, "-y", "15"])
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(resized, "tmux could not make the window 15 rows high");
+    t.resize("-y", 15);
     t.line("learn 11");
     let s = t.wait_for("-- more");
     assert!(
