@@ -79,10 +79,14 @@ fn substitute(
         out.extend_from_slice(bytes);
         Some(())
     };
+    // The name looked up last and its text: `%a%%a%…` looks up once.
+    let mut last: Option<(&[u8], Option<&[u8]>)> = None;
     while i < text.len() {
-        if text[i] != b'%' {
-            put(&mut out, &text[i..=i])?;
-            i += 1;
+        // The run up to the next `%` goes at once.
+        let next = memchr::memchr(b'%', &text[i..]).map_or(text.len(), |k| i + k);
+        if next > i {
+            put(&mut out, &text[i..next])?;
+            i = next;
             continue;
         }
         if text.get(i + 1) == Some(&b'%') {
@@ -90,13 +94,18 @@ fn substitute(
             i += 2;
             continue;
         }
-        let name_end = text[i + 1..]
-            .iter()
-            .position(|&c| c == b'%')
-            .map(|k| i + 1 + k);
+        let name_end = memchr::memchr(b'%', &text[i + 1..]).map(|k| i + 1 + k);
         let found = name_end.and_then(|e| {
-            let name = String::from_utf8_lossy(&text[i + 1..e]).to_lowercase();
-            subs.get(&name).map(|t| (e, t))
+            let name = &text[i + 1..e];
+            let t = match last {
+                Some((n, t)) if n == name => t,
+                _ => {
+                    let t = substitution(subs, name);
+                    last = Some((name, t));
+                    t
+                }
+            };
+            t.map(|t| (e, t))
         });
         match found {
             Some((e, t)) => {
@@ -111,6 +120,16 @@ fn substitute(
         }
     }
     Some((out, count))
+}
+
+/// The text REPLACES gave `name` (case is not told apart), if any: a name
+/// already in lower-case ASCII is looked up as it is, without a copy.
+fn substitution<'a>(subs: &'a crate::kernel::Substitutions, name: &[u8]) -> Option<&'a [u8]> {
+    let found = match std::str::from_utf8(name) {
+        Ok(n) if !n.bytes().any(|c| c.is_ascii_uppercase() || c >= 0x80) => subs.get(n),
+        _ => subs.get(&String::from_utf8_lossy(name).to_lowercase()),
+    };
+    found.map(|t| t.as_slice())
 }
 
 /// Where `needle` first occurs in `hay`: linear time (memchr's two-way
@@ -534,10 +553,12 @@ primitives! {
     Substitute "substitute" "( c-addr1 u1 c-addr2 u2 -- c-addr2 u3 n )" String Plain "Copy string 1 into the buffer c-addr2 u2, replacing each %name%; n substitutions, or -78 if it does not fit." example "s\" tiger\" s\" animal\" replaces  s\" the %animal%\" pad 80 substitute drop type  \\ the tiger" |f| {
         let room = f.pop_len()?;
         let buf = f.pop()?;
-        let text = f.pop_bytes()?;
+        let len = f.pop()?;
+        let addr = f.pop()?;
+        let text = f.vm.mem.slice(addr, len)?;
         // The buffer must be there; the result stops at its size.
         f.vm.mem.slice(buf, room)?;
-        let Some((out, n)) = substitute(&text, &f.words.text.substitutions, room as usize) else {
+        let Some((out, n)) = substitute(text, &f.words.text.substitutions, room as usize) else {
             f.push(buf)?;
             f.push(0)?;
             return f.push(SUBSTITUTE.0);
