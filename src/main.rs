@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod repl;
+#[cfg(target_os = "linux")]
+mod serve;
 
 /// A friendly Forth for learning stack programming by playing board games.
 ///
@@ -286,6 +288,21 @@ docs/reference.md in playforth's source.
 "#;
 
 fn main() -> ExitCode {
+    // `playforth serve`: the server for browsers (a file named `serve` is
+    // run as `./serve`).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "serve") {
+        #[cfg(target_os = "linux")]
+        return serve::main(args);
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = writeln!(
+                std::io::stderr(),
+                "playforth serve: the server runs on Linux only (its sessions are fenced with Linux's Landlock and seccomp)"
+            );
+            return ExitCode::from(USAGE);
+        }
+    }
     let cli = Cli::parse();
     // FILE takes the arguments after it as they are (`-x` is the script's
     // own), but an option where FILE should be is a mistyped option.

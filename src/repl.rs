@@ -289,7 +289,7 @@ fn terminal_width() -> usize {
 }
 
 /// A report's lines, coloured by what each piece is.
-fn paint_lines(lines: &[Vec<(Part, String)>]) -> String {
+pub(crate) fn paint_lines(lines: &[Vec<(Part, String)>]) -> String {
     let mut out = String::new();
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {

@@ -528,6 +528,18 @@ impl Forth {
         }
     }
 
+    /// Draw the games' boards with colour and Unicode (`pretty?`) even
+    /// though the output is no terminal: for a page that shows ANSI
+    /// colours (`playforth serve`).
+    pub fn set_pretty(&mut self, pretty: bool) {
+        self.host.out.pretty = pretty;
+    }
+
+    /// The float stack, bottom first (the data stack is `stack`).
+    pub fn float_stack(&self) -> &[f64] {
+        self.vm.stacks.fstack()
+    }
+
     /// Is the system in the middle of a colon definition?
     pub fn in_definition(&self) -> bool {
         self.compiling() || self.compiler.def.is_some()

@@ -13,6 +13,7 @@ mod common;
 
 mod architecture;
 mod blog;
+mod browser;
 mod cases;
 mod cli;
 mod comment_corpus;
@@ -30,5 +31,6 @@ mod library;
 mod reference;
 mod robustness;
 mod see_roundtrip;
+mod serve;
 mod terminal;
 mod undo;

@@ -1,0 +1,524 @@
+// playforth serve: the page's REPL. One WebSocket to the server, JSON
+// messages as docs/protocol.md describes (protocol 1). Everything that
+// knows Forth (colours, hints, completion, running) is on the server;
+// this file draws and sends keys.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const transcript = $("transcript"), input = $("line"), paint = $("paint");
+  const promptEl = $("prompt"), entry = $("entry"), menu = $("menu");
+  const statusEl = $("status"), stopBtn = $("stop");
+
+  // The transcript is bounded: old lines go when it passes these.
+  const MAX_NODES = 4000, MAX_CHARS = 2000000;
+  let chars = 0;
+
+  let ws = null, mode = "idle"; // idle | busy | input | more | gone
+  let lookId = 0, completeId = 0, lastLook = null;
+  const echoes = new Map(); // look id -> an echoed line waiting for its colours
+  const history = loadHistory();
+  let histPos = history.length, draft = "";
+  let menuItems = [], menuSel = -1, menuStart = 0;
+  const drawing = { ops: [], turtle: null };
+
+  // ---- the connection -------------------------------------------------
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(`${scheme}//${location.host}/ws`);
+    ws.onopen = () => { sendSize(); setMode("busy"); status("starting a session…"); };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      handle(msg);
+    };
+    ws.onclose = () => {
+      if (mode !== "gone") {
+        say("(the connection to the server was lost: reload the page to start again)", "gone");
+        setMode("gone");
+        status("disconnected", "gone");
+      }
+    };
+  }
+  function send(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  }
+  function sendSize() {
+    // The width of the transcript in characters, for the notes' wrapping.
+    const probe = document.createElement("span");
+    probe.textContent = "0000000000";
+    transcript.appendChild(probe);
+    const w = probe.getBoundingClientRect().width / 10 || 9;
+    probe.remove();
+    send({ t: "size", cols: Math.max(20, Math.floor((transcript.clientWidth - 24) / w)) });
+  }
+
+  function handle(msg) {
+    switch (msg.t) {
+      case "welcome":
+        status(`session ${msg.session}`);
+        break;
+      case "out": write(msg.s, ""); break;
+      case "err": write(msg.s, "note"); break;
+      case "ready":
+        if (msg.ok != null) { write(msg.ok + "\n", "ok"); }
+        showStacks(msg.stack || [], msg.floats || []);
+        setMode("idle");
+        break;
+      case "more":
+        promptEl.textContent = (msg.prompt || "") + " ";
+        setMode("more");
+        break;
+      case "input": setMode("input"); break;
+      case "bye":
+        say("(bye: this session has ended — Restart starts a new one)", "sys");
+        setMode("gone");
+        status("ended", "gone");
+        break;
+      case "ended":
+        say(`(${msg.why} — press Restart for a new session)`, "gone");
+        setMode("gone");
+        status("ended", "gone");
+        break;
+      case "full":
+        say(msg.why, "gone");
+        setMode("gone");
+        status("class full", "gone");
+        break;
+      case "restarted":
+        say("(a new session: definitions and stacks start empty)", "sys");
+        drawing.ops = []; drawing.turtle = null;
+        $("turtlebox").hidden = true; $("boardbox").hidden = true;
+        setMode("busy");
+        break;
+      case "look":
+        if (echoes.has(msg.id)) {
+          const e = echoes.get(msg.id);
+          echoes.delete(msg.id);
+          if (msg.spans.map((x) => x[1]).join("") === e.text) { e.el.textContent = ""; paintInto(e.el, msg.spans, null); }
+        } else if (msg.id === lookId) { lastLook = msg; repaint(); }
+        break;
+      case "complete":
+        if (msg.id === completeId) showCompletions(msg);
+        break;
+      case "board":
+        if (typeof playforthBoard === "function" && msg.picture) {
+          $("boardbox").hidden = false;
+          if (msg.picture.kind) $("boardtitle").textContent = msg.picture.kind;
+          playforthBoard($("board"), msg.picture, typeFromBoard);
+        }
+        break;
+      case "draw":
+        if (msg.reset) drawing.ops = [];
+        drawing.ops.push(...(msg.ops || []));
+        drawing.turtle = msg.turtle || drawing.turtle;
+        if (typeof playforthTurtle === "function") {
+          $("turtlebox").hidden = drawing.ops.length === 0 && !(drawing.turtle && drawing.turtle.visible && msg.shown);
+          playforthTurtle($("turtle"), drawing);
+        }
+        break;
+    }
+  }
+
+  // ---- the transcript -------------------------------------------------
+  let open = null; // the element output is being appended to
+  function trim() {
+    while (transcript.childNodes.length > MAX_NODES || chars > MAX_CHARS) {
+      const first = transcript.firstChild;
+      if (!first) break;
+      chars -= (first.textContent || "").length;
+      first.remove();
+    }
+  }
+  function atBottom() {
+    return transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight < 40;
+  }
+  function scrollDown(was) { if (was) transcript.scrollTop = transcript.scrollHeight; }
+
+  // ANSI SGR state while writing output.
+  let sgr = { b: false, d: false, u: false, i: false, f: -1, g: -1, inv: false };
+  function classes(extra) {
+    const c = extra ? [extra] : [];
+    if (sgr.b) c.push("b"); if (sgr.d) c.push("d"); if (sgr.u) c.push("u"); if (sgr.i) c.push("i");
+    let f = sgr.f, g = sgr.g;
+    if (sgr.inv) { [f, g] = [g < 0 ? 0 : g, f < 0 ? 7 : f]; }
+    if (f >= 0) c.push("f" + f);
+    if (g >= 0) c.push("g" + g);
+    return c.join(" ");
+  }
+  function applySgr(params) {
+    const p = params === "" ? [0] : params.split(";").map((x) => parseInt(x, 10) || 0);
+    for (let k = 0; k < p.length; k++) {
+      const n = p[k];
+      if (n === 0) sgr = { b: false, d: false, u: false, i: false, f: -1, g: -1, inv: false };
+      else if (n === 1) sgr.b = true; else if (n === 2) sgr.d = true;
+      else if (n === 3) sgr.i = true; else if (n === 4) sgr.u = true; else if (n === 7) sgr.inv = true;
+      else if (n === 22) { sgr.b = false; sgr.d = false; } else if (n === 23) sgr.i = false;
+      else if (n === 24) sgr.u = false; else if (n === 27) sgr.inv = false;
+      else if (n >= 30 && n <= 37) sgr.f = n - 30; else if (n >= 90 && n <= 97) sgr.f = n - 82;
+      else if (n === 39) sgr.f = -1; else if (n >= 40 && n <= 47) sgr.g = n - 40;
+      else if (n >= 100 && n <= 107) sgr.g = n - 92; else if (n === 49) sgr.g = -1;
+      else if (n === 38 || n === 48) {
+        // 256 colours and true colour: the nearest of the 16.
+        let idx = -1;
+        if (p[k + 1] === 5) { idx = p[k + 2] < 16 ? p[k + 2] : 7; k += 2; }
+        else if (p[k + 1] === 2) { idx = nearest(p[k + 2], p[k + 3], p[k + 4]); k += 4; }
+        if (n === 38) sgr.f = idx; else sgr.g = idx;
+      }
+    }
+  }
+  function nearest(r, g, b) {
+    const bright = (r + g + b) / 3 > 170 ? 8 : 0;
+    return bright + ((r > 100 ? 1 : 0) | (g > 100 ? 2 : 0) | (b > 100 ? 4 : 0));
+  }
+  function span(text, cls) {
+    if (!text) return;
+    const s = document.createElement("span");
+    if (cls) s.className = cls;
+    s.textContent = text;
+    open.appendChild(s);
+    chars += text.length;
+  }
+  // Write output as it comes; escape sequences are read as colours (and
+  // `page` clears the screen), others are dropped.
+  function write(text, extra) {
+    const was = atBottom();
+    if (!open || !open.isConnected) {
+      open = document.createElement("div");
+      open.className = "out";
+      transcript.appendChild(open);
+    }
+    const re = /\x1b\[([0-9;?]*)([A-Za-z])|\x1b[^\[]|[\x00-\x08\x0b-\x1a\x1c-\x1f]/g;
+    let at = 0, m;
+    while ((m = re.exec(text)) !== null) {
+      span(text.slice(at, m.index), classes(extra));
+      at = re.lastIndex;
+      if (m[2] === "m") applySgr(m[1]);
+      else if (m[2] === "J" && (m[1] === "2" || m[1] === "3")) clearScreen();
+      else if (m[0] === "\x07") { /* bell: nothing */ }
+    }
+    span(text.slice(at), classes(extra));
+    trim();
+    scrollDown(was);
+  }
+  function say(text, cls) {
+    endLine();
+    const d = document.createElement("div");
+    d.className = cls || "sys";
+    d.textContent = text;
+    transcript.appendChild(d);
+    open = null;
+    chars += text.length;
+    trim();
+    transcript.scrollTop = transcript.scrollHeight;
+  }
+  function endLine() {
+    if (open && open.textContent && !open.textContent.endsWith("\n")) span("\n", "");
+  }
+  function clearScreen() {
+    transcript.textContent = ""; chars = 0;
+    open = document.createElement("div");
+    transcript.appendChild(open);
+  }
+  function echo(line) {
+    endLine();
+    const d = document.createElement("div");
+    d.className = "echo";
+    const p = document.createElement("span");
+    p.className = "c-prompt";
+    p.textContent = mode === "input" ? "" : promptEl.textContent;
+    d.appendChild(p);
+    const body = document.createElement("span");
+    if (lastLook && lastLook.text === line) paintInto(body, lastLook.spans, null);
+    else {
+      // Typed faster than its colours came: ask for them again.
+      body.textContent = line;
+      lookId += 1;
+      echoes.set(lookId, { el: body, text: line });
+      send({ t: "look", id: lookId, s: line, pos: 0 });
+    }
+    d.appendChild(body);
+    d.appendChild(document.createTextNode("\n"));
+    transcript.appendChild(d);
+    chars += line.length;
+    open = document.createElement("div");
+    transcript.appendChild(open);
+    transcript.scrollTop = transcript.scrollHeight;
+  }
+
+  // ---- the stacks -----------------------------------------------------
+  function showStacks(stack, floats) {
+    const data = $("data");
+    data.textContent = "";
+    $("depth").textContent = `<${stack.length}>`;
+    if (stack.length === 0) {
+      const e = document.createElement("span");
+      e.className = "empty";
+      e.textContent = "empty";
+      data.appendChild(e);
+    }
+    const shown = stack.slice(-64);
+    if (shown.length < stack.length) {
+      const e = document.createElement("span");
+      e.className = "empty";
+      e.textContent = `… ${stack.length - shown.length} more`;
+      data.appendChild(e);
+    }
+    shown.forEach((v, k) => {
+      const c = document.createElement("span");
+      c.className = "cell" + (k === shown.length - 1 ? " top" : "");
+      c.textContent = String(v);
+      c.title = k === shown.length - 1 ? "top of the stack" : "";
+      data.appendChild(c);
+    });
+    const fl = $("floats");
+    fl.textContent = "";
+    $("fhead").hidden = fl.hidden = floats.length === 0;
+    floats.slice(-32).forEach((v) => {
+      const c = document.createElement("span");
+      c.className = "cell";
+      c.textContent = typeof v === "number" ? String(v) : v;
+      fl.appendChild(c);
+    });
+  }
+
+  // ---- the input line -------------------------------------------------
+  function setMode(m) {
+    mode = m;
+    entry.classList.toggle("input", m === "input");
+    if (m === "idle") promptEl.textContent = "> ";
+    if (m === "input") promptEl.textContent = "? ";
+    stopBtn.disabled = !(m === "busy" || m === "input");
+    if (m === "busy") status("running… (Stop or Ctrl-C stops it)", "busy");
+    else if (m === "idle" || m === "more" || m === "input") status(m === "input" ? "the program waits for your answer" : "ready");
+    input.disabled = m === "gone";
+    if (m !== "gone") input.focus({ preventScroll: true });
+  }
+  function status(text, cls) {
+    statusEl.textContent = text;
+    statusEl.className = cls || "";
+  }
+  function look() {
+    lookId += 1;
+    send({ t: "look", id: lookId, s: input.value, pos: input.selectionStart || 0 });
+  }
+  function paintInto(el, spans, hint) {
+    for (const [cls, text] of spans) {
+      const s = document.createElement("span");
+      if (cls !== "space") s.className = "c-" + cls;
+      s.textContent = text;
+      el.appendChild(s);
+    }
+    if (hint) {
+      const h = document.createElement("span");
+      h.className = "hint";
+      h.textContent = hint;
+      el.appendChild(h);
+    }
+  }
+  function repaint() {
+    paint.textContent = "";
+    const text = input.value;
+    if (lastLook && lastLook.spans.map((s) => s[1]).join("") === text) {
+      lastLook.text = text;
+      paintInto(paint, lastLook.spans, lastLook.hint);
+    } else {
+      paint.textContent = text;
+    }
+    paint.style.transform = `translateX(${-input.scrollLeft}px)`;
+  }
+  function submit() {
+    const text = input.value;
+    closeMenu();
+    if (text.trim() !== "" && history[history.length - 1] !== text) {
+      history.push(text);
+      if (history.length > 500) history.shift();
+      try { localStorage.setItem("playforth-history", JSON.stringify(history)); } catch { /* full */ }
+    }
+    histPos = history.length;
+    draft = "";
+    echo(text);
+    input.value = "";
+    lastLook = null;
+    repaint();
+    if (mode !== "input" && mode !== "more") setMode("busy");
+    else if (mode === "input") setMode("busy");
+    send({ t: "line", s: text });
+  }
+  function loadHistory() {
+    try {
+      const h = JSON.parse(localStorage.getItem("playforth-history") || "[]");
+      return Array.isArray(h) ? h.filter((x) => typeof x === "string").slice(-500) : [];
+    } catch { return []; }
+  }
+  function recall(step) {
+    if (histPos === history.length) draft = input.value;
+    const next = Math.min(history.length, Math.max(0, histPos + step));
+    if (next === histPos) return;
+    histPos = next;
+    input.value = histPos === history.length ? draft : history[histPos];
+    input.setSelectionRange(input.value.length, input.value.length);
+    look();
+    repaint();
+  }
+  // A square or a choice clicked on the board types its move.
+  function typeFromBoard(text) {
+    if (mode === "gone") return;
+    input.value = text;
+    submit();
+  }
+
+  // ---- completion -----------------------------------------------------
+  function complete() {
+    completeId += 1;
+    send({ t: "complete", id: completeId, s: input.value, pos: input.selectionStart || 0 });
+  }
+  function commonPrefix(words) {
+    if (!words.length) return "";
+    let p = words[0];
+    for (const w of words) {
+      while (!w.toLowerCase().startsWith(p.toLowerCase())) p = p.slice(0, -1);
+    }
+    return p;
+  }
+  function replaceWord(start, word) {
+    const pos = input.selectionStart || 0;
+    input.value = input.value.slice(0, start) + word + input.value.slice(pos);
+    const at = start + word.length;
+    input.setSelectionRange(at, at);
+    look();
+    repaint();
+  }
+  function showCompletions(msg) {
+    const items = msg.items || [];
+    if (items.length === 0) { status("no word starts like that"); return; }
+    if (items.length === 1) { replaceWord(msg.start, items[0][1] + " "); closeMenu(); return; }
+    const prefix = commonPrefix(items.map((i) => i[1]));
+    const typed = input.value.slice(msg.start, input.selectionStart || 0);
+    if (prefix.length > typed.length) replaceWord(msg.start, prefix);
+    menuItems = items; menuSel = -1; menuStart = msg.start;
+    menu.textContent = "";
+    items.forEach(([display, word], k) => {
+      const li = document.createElement("li");
+      li.setAttribute("role", "option");
+      li.id = "opt" + k;
+      const n = document.createElement("span");
+      n.textContent = word;
+      li.appendChild(n);
+      const e = document.createElement("span");
+      e.className = "effect";
+      e.textContent = display.slice(word.length);
+      li.appendChild(e);
+      li.onmousedown = (ev) => { ev.preventDefault(); choose(k); };
+      menu.appendChild(li);
+    });
+    menu.hidden = false;
+  }
+  function select(k) {
+    menuSel = (k + menuItems.length) % menuItems.length;
+    [...menu.children].forEach((li, j) => li.setAttribute("aria-selected", j === menuSel ? "true" : "false"));
+    const li = menu.children[menuSel];
+    if (li) li.scrollIntoView({ block: "nearest" });
+    input.setAttribute("aria-activedescendant", "opt" + menuSel);
+  }
+  function choose(k) {
+    replaceWord(menuStart, menuItems[k][1] + " ");
+    closeMenu();
+  }
+  function closeMenu() {
+    menu.hidden = true; menuItems = []; menuSel = -1;
+    input.removeAttribute("aria-activedescendant");
+  }
+
+  // ---- keys -----------------------------------------------------------
+  input.addEventListener("keydown", (ev) => {
+    const menuOpen = !menu.hidden && menuItems.length > 0;
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      if (menuOpen && menuSel >= 0) choose(menuSel); else submit();
+    } else if (ev.key === "Tab") {
+      ev.preventDefault();
+      if (menuOpen) select(menuSel + (ev.shiftKey ? -1 : 1));
+      else complete();
+    } else if (ev.key === "Escape") {
+      closeMenu();
+    } else if (ev.key === "ArrowUp") {
+      ev.preventDefault();
+      if (menuOpen) select(menuSel - 1); else recall(-1);
+    } else if (ev.key === "ArrowDown") {
+      ev.preventDefault();
+      if (menuOpen) select(menuSel + 1); else recall(1);
+    } else if (ev.ctrlKey && (ev.key === "c" || ev.key === "C") && input.selectionStart === input.selectionEnd) {
+      ev.preventDefault();
+      stop();
+    } else if (ev.ctrlKey && (ev.key === "l" || ev.key === "L")) {
+      ev.preventDefault();
+      clearScreen();
+    }
+  });
+  input.addEventListener("input", () => { closeMenu(); look(); repaint(); });
+  input.addEventListener("keyup", (ev) => {
+    if (ev.key === "ArrowLeft" || ev.key === "ArrowRight" || ev.key === "Home" || ev.key === "End") {
+      look(); repaint();
+    }
+  });
+  input.addEventListener("scroll", repaint);
+  // A pasted text of several lines runs line by line, as typed.
+  input.addEventListener("paste", (ev) => {
+    const text = (ev.clipboardData || window.clipboardData).getData("text");
+    if (!text.includes("\n")) return;
+    ev.preventDefault();
+    const lines = text.replace(/\r\n?/g, "\n").replace(/\n$/, "").split("\n");
+    const before = input.value.slice(0, input.selectionStart || 0);
+    lines[0] = before + lines[0];
+    for (const l of lines) { input.value = l; lastLook = null; submit(); }
+  });
+  function stop() {
+    if (mode === "busy" || mode === "input") {
+      send({ t: "stop" });
+      status("stopping…", "busy");
+    } else if (mode === "more") {
+      // As in the terminal: Ctrl-C throws away an unfinished definition.
+      send({ t: "stop" });
+      input.value = "";
+      repaint();
+    }
+  }
+  stopBtn.onclick = () => { stop(); input.focus(); };
+  $("restart").onclick = () => {
+    if (mode === "gone" && (!ws || ws.readyState !== WebSocket.OPEN)) { location.reload(); return; }
+    send({ t: "restart" });
+    showStacks([], []);
+    input.focus();
+  };
+  $("clear").onclick = () => { clearScreen(); input.focus(); };
+  const setSize = (px) => {
+    document.documentElement.style.setProperty("--size", px + "px");
+    try { localStorage.setItem("playforth-size", String(px)); } catch { /* full */ }
+    sendSize();
+  };
+  let size = parseInt(localStorage.getItem("playforth-size") || "16", 10) || 16;
+  $("bigger").onclick = () => { size = Math.min(40, size + 2); setSize(size); input.focus(); };
+  $("smaller").onclick = () => { size = Math.max(10, size - 2); setSize(size); input.focus(); };
+  document.documentElement.style.setProperty("--size", size + "px");
+  $("savepng").onclick = () => {
+    const a = document.createElement("a");
+    a.download = "turtle.png";
+    a.href = $("turtle").toDataURL("image/png");
+    a.click();
+  };
+  window.addEventListener("resize", () => { sendSize(); if (typeof playforthTurtle === "function" && drawing.ops.length) playforthTurtle($("turtle"), drawing); });
+  // Ctrl-C anywhere on the page (outside the line, where it may copy).
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target !== input && ev.ctrlKey && (ev.key === "c" || ev.key === "C") && !String(window.getSelection())) {
+      stop();
+    }
+  });
+  transcript.addEventListener("click", () => { if (!String(window.getSelection())) input.focus(); });
+
+  showStacks([], []);
+  connect();
+  input.focus();
+  // For tests and the curious: the page's state.
+  window.playforthPage = { mode: () => mode, drawing };
+})();

@@ -1,0 +1,531 @@
+//! One student's session: the process `playforth serve` starts for each
+//! page (`playforth serve --session`, never typed by a person). It fences
+//! itself (`fence`), runs a Forth system as the terminal REPL does, and
+//! speaks the line protocol of docs/protocol.md on its stdin and stdout:
+//! one JSON object per line each way.
+//!
+//! Threads: the main one runs Forth; `reader` takes the server's messages
+//! (lines go to a queue that the REPL loop and ACCEPT/KEY read; `stop`
+//! raises the system's Ctrl-C flag at once, whatever is running);
+//! `watchdog` sends output as it comes (every 30 ms) and stops a line that
+//! has used its CPU budget.
+
+use super::fence::{self, Rlimits};
+use playforth::repl_line as line;
+use playforth::{Console, Forth, Interrupt, Line, Outcome, Throw};
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::io::{BufRead, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// What the server passes a session on its command line.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub scratch: PathBuf,
+    /// CPU seconds one line may use before it is stopped as Ctrl-C would.
+    pub line_cpu: u64,
+    /// Output bytes one line may write before the rest is dropped.
+    pub out_cap: usize,
+    pub rlimits: Rlimits,
+    pub seed: Option<u64>,
+}
+
+/// The longest message from the server that is read (a line the page
+/// sends is at most `super::MAX_LINE`; the rest is cut there too).
+const MAX_MESSAGE: usize = 2 * super::MAX_LINE;
+
+/// Lock a mutex, whatever another thread did while holding it.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Output waiting to be sent, in order, each piece tagged out or err.
+#[derive(Default)]
+struct Pending {
+    pieces: Vec<(&'static str, Vec<u8>)>,
+    /// Bytes written during the line being run.
+    line_bytes: usize,
+    /// The line's output passed the cap: the rest is dropped.
+    cut: bool,
+    since: Option<Instant>,
+}
+
+/// The session's side of stdout: messages go out whole, one per line.
+#[derive(Clone)]
+struct Emitter {
+    pending: Arc<Mutex<Pending>>,
+    stdout: Arc<Mutex<std::io::Stdout>>,
+    cap: usize,
+}
+
+impl Emitter {
+    fn send(&self, msg: &Value) {
+        let mut text = msg.to_string();
+        text.push('\n');
+        let mut out = lock(&self.stdout);
+        // The server gone: nothing to do but stop, which reading stdin's
+        // end will do.
+        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    }
+
+    /// Take what is waiting and send it as out/err messages. Bytes of a
+    /// character cut in two wait for the rest.
+    fn flush(&self) {
+        let pieces = {
+            let mut p = lock(&self.pending);
+            p.since = None;
+            std::mem::take(&mut p.pieces)
+        };
+        let mut keep: Option<(&'static str, Vec<u8>)> = None;
+        for (kind, bytes) in pieces {
+            let valid = match std::str::from_utf8(&bytes) {
+                Ok(_) => bytes.len(),
+                Err(e) if e.error_len().is_none() => e.valid_up_to(),
+                Err(_) => bytes.len(),
+            };
+            let text = String::from_utf8_lossy(&bytes[..valid]);
+            if !text.is_empty() {
+                self.send(&json!({"t": kind, "s": text}));
+            }
+            if valid < bytes.len() {
+                keep = Some((kind, bytes[valid..].to_vec()));
+            }
+        }
+        if let Some(k) = keep {
+            let mut p = lock(&self.pending);
+            p.pieces.insert(0, k);
+        }
+    }
+
+    fn write(&self, kind: &'static str, buf: &[u8]) {
+        let mut p = lock(&self.pending);
+        if p.cut {
+            return;
+        }
+        let room = self.cap.saturating_sub(p.line_bytes);
+        let take = buf.len().min(room);
+        p.line_bytes += take;
+        match p.pieces.last_mut() {
+            Some((k, bytes)) if *k == kind => bytes.extend_from_slice(&buf[..take]),
+            _ => p.pieces.push((kind, buf[..take].to_vec())),
+        }
+        if take < buf.len() {
+            p.cut = true;
+            let note = format!(
+                "\n(output cut: this line wrote more than {} KiB; the rest is dropped — \
+                 press Stop if it is still running)\n",
+                self.cap / 1024
+            );
+            p.pieces.push(("err", note.into_bytes()));
+        }
+        p.since.get_or_insert_with(Instant::now);
+        let big = p.pieces.iter().map(|(_, b)| b.len()).sum::<usize>() > 16 * 1024;
+        drop(p);
+        if big {
+            self.flush();
+        }
+    }
+
+    /// A new line starts: its output may fill the cap again.
+    fn new_line(&self) {
+        let mut p = lock(&self.pending);
+        p.line_bytes = 0;
+        p.cut = false;
+    }
+}
+
+/// A `Write` for the system's output or diagnostics.
+struct Stream {
+    kind: &'static str,
+    emit: Emitter,
+}
+
+impl Write for Stream {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.emit.write(self.kind, buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// KEY, KEY? and ACCEPT read the lines the student types while a word
+/// runs (a game asking for a move), from the same queue as the REPL.
+struct PageConsole {
+    lines: Arc<Mutex<Receiver<String>>>,
+    keys: VecDeque<u8>,
+    irq: Option<Interrupt>,
+    emit: Emitter,
+}
+
+impl PageConsole {
+    /// The next line typed, waiting for it (Stop ends the wait with -28).
+    fn next_line(&mut self) -> Result<Option<String>, Throw> {
+        // Show what was written so far (the question) and tell the page
+        // that a running word waits for a line.
+        self.emit.flush();
+        self.emit.send(&json!({"t": "input"}));
+        let rx = lock(&self.lines);
+        loop {
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(l) => return Ok(Some(l)),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Some(irq) = &self.irq
+                        && irq.is_raised()
+                    {
+                        irq.clear();
+                        return Err(playforth::throw::USER_INTERRUPT);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        }
+    }
+
+    /// Keys waiting, refilled from a typed line when empty.
+    fn fill(&mut self) -> Result<bool, Throw> {
+        if self.keys.is_empty() {
+            match self.next_line()? {
+                Some(l) => {
+                    self.keys.extend(l.bytes());
+                    self.keys.push_back(b'\n');
+                }
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+}
+
+impl Console for PageConsole {
+    fn key(&mut self) -> Result<Option<u8>, Throw> {
+        Ok(if self.fill()? {
+            self.keys.pop_front()
+        } else {
+            None
+        })
+    }
+    fn key_ready(&mut self) -> bool {
+        if self.keys.is_empty()
+            && let Ok(l) = lock(&self.lines).try_recv()
+        {
+            self.keys.extend(l.bytes());
+            self.keys.push_back(b'\n');
+        }
+        !self.keys.is_empty()
+    }
+    fn read_line(&mut self, max: usize) -> Result<Option<Line>, Throw> {
+        if self.keys.is_empty() {
+            return Ok(self.next_line()?.map(|l| {
+                let cut = l.len() > max;
+                let mut bytes = l.into_bytes();
+                bytes.truncate(max);
+                Line { bytes, cut }
+            }));
+        }
+        // The rest of a line KEY began.
+        let mut bytes = Vec::new();
+        let mut cut = false;
+        while let Some(b) = self.keys.pop_front() {
+            if b == b'\n' {
+                break;
+            }
+            if bytes.len() < max {
+                bytes.push(b);
+            } else {
+                cut = true;
+            }
+        }
+        Ok(Some(Line { bytes, cut }))
+    }
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, Throw> {
+        if buf.is_empty() || !self.fill()? {
+            return Ok(0);
+        }
+        let n = buf.len().min(self.keys.len());
+        for (i, b) in self.keys.drain(..n).enumerate() {
+            buf[i] = b;
+        }
+        Ok(n)
+    }
+    fn attach_interrupt(&mut self, irq: Interrupt) {
+        self.irq = Some(irq);
+    }
+}
+
+/// The CPU time this process has used.
+fn cpu_used() -> Duration {
+    use nix::sys::resource::{UsageWho, getrusage};
+    getrusage(UsageWho::RUSAGE_SELF).map_or(Duration::ZERO, |u| {
+        let t = |tv: nix::sys::time::TimeVal| {
+            Duration::from_secs(tv.tv_sec().max(0) as u64)
+                + Duration::from_micros(tv.tv_usec().max(0) as u64)
+        };
+        t(u.user_time()) + t(u.system_time())
+    })
+}
+
+/// The watchdog's view of the line being run.
+#[derive(Default)]
+struct Running {
+    /// The CPU time used when the line started, while one runs.
+    started: Option<Duration>,
+}
+
+/// Read the server's messages: lines to the queue, Stop to the flag.
+fn reader(tx: Sender<String>, irq: Interrupt, width: Arc<Mutex<usize>>) {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match (&mut input)
+            .take(MAX_MESSAGE as u64)
+            .read_until(b'\n', &mut buf)
+        {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        // A message longer than the most the server sends: skip its rest.
+        if buf.last() != Some(&b'\n') {
+            let mut rest = Vec::new();
+            while !matches!(input.read_until(b'\n', &mut rest), Ok(0) | Err(_)) {
+                if rest.last() == Some(&b'\n') {
+                    break;
+                }
+                rest.clear();
+            }
+            continue;
+        }
+        let Ok(msg) = serde_json::from_slice::<Value>(&buf) else {
+            continue;
+        };
+        match msg["t"].as_str() {
+            Some("line") => {
+                if let Some(s) = msg["s"].as_str()
+                    && tx.send(s.to_string()).is_err()
+                {
+                    return;
+                }
+            }
+            Some("stop") => irq.raise(),
+            Some("size") => {
+                if let Some(cols) = msg["cols"].as_u64() {
+                    *lock(&width) = (cols as usize).clamp(20, 400);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Send output as it comes, and stop a line past its CPU budget.
+fn watchdog(
+    emit: Emitter,
+    running: Arc<Mutex<Running>>,
+    irq: Interrupt,
+    budget: Duration,
+    over: Arc<AtomicBool>,
+) {
+    loop {
+        std::thread::sleep(Duration::from_millis(30));
+        let due = lock(&emit.pending)
+            .since
+            .is_some_and(|t| t.elapsed() >= Duration::from_millis(30));
+        if due {
+            emit.flush();
+        }
+        let started = lock(&running).started;
+        if let Some(start) = started
+            && cpu_used().saturating_sub(start) > budget
+            && !over.swap(true, Ordering::SeqCst)
+        {
+            irq.raise();
+        }
+    }
+}
+
+/// The words the page completes and colours with, sent when they change.
+fn words_message(forth: &mut Forth) -> Value {
+    let list: Vec<Value> = forth
+        .repl_words()
+        .into_iter()
+        .map(|(n, user, e)| json!([n, user, e]))
+        .collect();
+    json!({"t": "words", "base": forth.base(), "list": list})
+}
+
+/// The stacks, for the page's stack panel.
+fn stacks_message(forth: &Forth, ok: Option<String>) -> Value {
+    // JSON has no NaN or infinity: those go as text.
+    let floats: Vec<Value> = forth
+        .float_stack()
+        .iter()
+        .map(|&f| {
+            if f.is_finite() {
+                json!(f)
+            } else {
+                json!(f.to_string())
+            }
+        })
+        .collect();
+    json!({
+        "t": "ready",
+        "ok": ok,
+        "stack": forth.stack(),
+        "floats": floats,
+        "base": forth.base(),
+    })
+}
+
+/// Run a session: fence, then read lines and answer as the REPL does.
+pub fn run(opts: &Options) -> ExitCode {
+    // The Landlock domain first, on the only thread (those made after it
+    // inherit it).
+    let landlock = fence::apply_landlock(&opts.scratch);
+    if let Err(e) = fence::apply_rlimits(&opts.rlimits) {
+        eprintln!("playforth session: limits: {e}");
+        return ExitCode::from(1);
+    }
+    let emit = Emitter {
+        pending: Arc::default(),
+        stdout: Arc::new(Mutex::new(std::io::stdout())),
+        cap: opts.out_cap,
+    };
+    let (tx, rx) = channel::<String>();
+    let lines = Arc::new(Mutex::new(rx));
+    let console = PageConsole {
+        lines: lines.clone(),
+        keys: VecDeque::new(),
+        irq: None,
+        emit: emit.clone(),
+    };
+    let out = Stream {
+        kind: "out",
+        emit: emit.clone(),
+    };
+    let diag = Stream {
+        kind: "err",
+        emit: emit.clone(),
+    };
+    let mut forth = Forth::with_io(Box::new(out), Box::new(diag), Box::new(console));
+    let irq = Interrupt::new();
+    forth.set_interrupt(irq.clone());
+    forth.set_pretty(true);
+    forth.set_prompt_control(true);
+    forth.keep_undo(true);
+    if let Some(seed) = opts.seed {
+        forth.set_seed(seed);
+    }
+    let mut tutor = playforth::learn::Course::new();
+    tutor.set_progress_file(opts.scratch.join("course-progress"));
+    forth.set_tutor(Some(Box::new(tutor)));
+    let width = Arc::new(Mutex::new(80usize));
+    let running = Arc::new(Mutex::new(Running::default()));
+    let over = Arc::new(AtomicBool::new(false));
+    {
+        let (irq, width) = (irq.clone(), width.clone());
+        std::thread::spawn(move || reader(tx, irq, width));
+    }
+    {
+        let (emit, running, irq, over) = (emit.clone(), running.clone(), irq.clone(), over.clone());
+        let budget = Duration::from_secs(opts.line_cpu);
+        std::thread::spawn(move || watchdog(emit, running, irq, budget, over));
+    }
+    let seccomp = fence::apply_seccomp();
+    emit.send(&json!({
+        "t": "hello",
+        "version": env!("CARGO_PKG_VERSION"),
+        "fences": {"landlock": landlock, "seccomp": seccomp.as_ref().map_or_else(|e| e.as_str(), |_| "on")},
+    }));
+    let mut words = words_message(&mut forth);
+    emit.send(&words);
+    emit.send(&stacks_message(&forth, None));
+    let mut input = String::new();
+    let mut open = line::Open::default();
+    loop {
+        let next = lock(&lines).recv();
+        let Ok(typed) = next else {
+            return ExitCode::SUCCESS;
+        };
+        let continued = !input.is_empty();
+        input.push_str(&typed);
+        input.push('\n');
+        open.feed(&typed);
+        if open.unfinished() {
+            // Using the word inside its own open definition usually means
+            // the `;` was forgotten: say so (as the terminal REPL does).
+            if (continued || open.text_ran_out())
+                && let Some(note) = open.note(&typed)
+            {
+                emit.write("err", format!("{note}\n").as_bytes());
+            }
+            emit.flush();
+            emit.send(&json!({"t": "more", "prompt": open.continuation_prompt()}));
+            continue;
+        }
+        let text = std::mem::take(&mut input);
+        open = line::Open::default();
+        let cols = *lock(&width);
+        forth.set_note_width(cols);
+        emit.new_line();
+        irq.clear();
+        over.store(false, Ordering::SeqCst);
+        lock(&running).started = Some(cpu_used());
+        let result = forth.interpret_input(text.trim_end_matches('\n'));
+        lock(&running).started = None;
+        let ok = match result {
+            Ok(Outcome::Continue) if forth.in_definition() => Some(" compiled".to_string()),
+            Ok(Outcome::Continue) => Some(match forth.ok_stack() {
+                Some(s) => format!(" ok {s}"),
+                None => " ok".to_string(),
+            }),
+            Ok(Outcome::Bye(code)) => {
+                emit.flush();
+                emit.send(&json!({"t": "bye", "code": code}));
+                return ExitCode::SUCCESS;
+            }
+            Err(e) => {
+                forth.end_output_line();
+                let report = crate::repl::paint_lines(&e.prompt_lines(cols));
+                let mut msg = format!("{report}\n");
+                if e.code == playforth::throw::USER_INTERRUPT.0 && over.load(Ordering::SeqCst) {
+                    emit.send(&json!({"t": "limit", "what": format!("a line used its {} s of CPU", opts.line_cpu)}));
+                    msg.push_str(&playforth::wrap_note(
+                        &format!(
+                            "(stopped by the server: this line used its {} s of CPU — a loop \
+                             that never ends? Each line may compute for {} s)",
+                            opts.line_cpu, opts.line_cpu
+                        ),
+                        cols,
+                    ));
+                    msg.push('\n');
+                }
+                if let Some(note) = line::prompt_note(&text, &e) {
+                    msg.push_str(&playforth::wrap_note(&note, cols));
+                    msg.push('\n');
+                }
+                // The report is never cut with the output.
+                emit.flush();
+                emit.send(&json!({"t": "err", "s": msg}));
+                None
+            }
+        };
+        emit.flush();
+        if lock(&emit.pending).cut {
+            emit.send(&json!({"t": "limit", "what": format!("a line wrote more than {} KiB", opts.out_cap / 1024)}));
+        }
+        let now = words_message(&mut forth);
+        if now != words {
+            words = now;
+            emit.send(&words);
+        }
+        emit.send(&stacks_message(&forth, ok));
+    }
+}

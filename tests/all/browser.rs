@@ -1,0 +1,464 @@
+//! `playforth serve` in a real browser: headless Chromium (Debian's
+//! `chromium`), driven over the DevTools protocol by the small client
+//! below (tungstenite, which the server uses too), against a real server.
+//! Keys are typed and the mouse clicked as a person would; the page's
+//! DOM is read back. CI installs chromium and sets
+//! PLAYFORTH_REQUIRE_CHROMIUM; elsewhere a missing browser skips loudly.
+//!
+//! Screenshots of the page go to target/screenshots/, and to docs/ when
+//! PLAYFORTH_UPDATE_SCREENSHOTS is set (how docs/serve-*.png are made).
+
+use super::serve::Server;
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// The browser tests take turns: several Chromiums at once on a busy
+/// two-core machine only make each slower.
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    if path.exists() {
+        return Some(path);
+    }
+    let msg = "\n!!! SKIPPED: chromium is not installed: the browser tests did NOT run \
+               (apt-get install chromium).\n";
+    if std::env::var_os("PLAYFORTH_REQUIRE_CHROMIUM").is_some() {
+        panic!("{msg}");
+    }
+    eprintln!("{msg}");
+    None
+}
+
+/// A headless Chromium and one connection to it.
+struct Browser {
+    proc: Child,
+    ws: WebSocket<MaybeTlsStream<TcpStream>>,
+    next: u64,
+    profile: PathBuf,
+}
+
+/// One tab, attached with its own DevTools session.
+struct Tab {
+    session: String,
+}
+
+impl Browser {
+    fn launch() -> Option<Browser> {
+        let exe = chromium()?;
+        static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let profile = std::env::temp_dir().join(format!(
+            "playforth-chromium-{}-{}",
+            std::process::id(),
+            COUNT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+        ));
+        let mut proc = Command::new(exe)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-quic",
+                "--hide-scrollbars",
+                "--window-size=1280,800",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start chromium");
+        let stderr = proc.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(url) = l.strip_prefix("DevTools listening on ") {
+                    let _ = tx.send(url.trim().to_string());
+                }
+            }
+        });
+        let url = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("chromium did not open its DevTools port");
+        let (mut ws, _) = tungstenite::connect(url).expect("connect to chromium");
+        if let MaybeTlsStream::Plain(s) = ws.get_mut() {
+            s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        }
+        Some(Browser {
+            proc,
+            ws,
+            next: 1,
+            profile,
+        })
+    }
+
+    /// Call a DevTools method (in a tab's session if given); its result.
+    fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        let id = self.next;
+        self.next += 1;
+        let mut msg = json!({"id": id, "method": method, "params": params});
+        if let Some(s) = session {
+            msg["sessionId"] = json!(s);
+        }
+        self.ws.send(Message::text(msg.to_string())).unwrap();
+        loop {
+            let Message::Text(t) = self.ws.read().expect("chromium answers") else {
+                continue;
+            };
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            if v["id"] == id {
+                assert!(v["error"].is_null(), "{method}: {}", v["error"]);
+                return v["result"].clone();
+            }
+        }
+    }
+
+    fn open(&mut self, url: &str) -> Tab {
+        let target = self.call(None, "Target.createTarget", json!({"url": "about:blank"}));
+        let attached = self.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target["targetId"], "flatten": true}),
+        );
+        let tab = Tab {
+            session: attached["sessionId"].as_str().unwrap().to_string(),
+        };
+        self.call(Some(&tab.session), "Page.enable", json!({}));
+        self.call(
+            Some(&tab.session),
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false}),
+        );
+        self.call(Some(&tab.session), "Page.navigate", json!({"url": url}));
+        self.wait(
+            &tab,
+            "document.readyState === 'complete' && !!window.playforthPage",
+            "the page to load",
+        );
+        self.wait(
+            &tab,
+            "window.playforthPage.mode() === 'idle'",
+            "the session to start",
+        );
+        tab
+    }
+
+    fn eval(&mut self, tab: &Tab, js: &str) -> Value {
+        let r = self.call(
+            Some(&tab.session),
+            "Runtime.evaluate",
+            json!({"expression": js, "returnByValue": true, "awaitPromise": true}),
+        );
+        assert!(
+            r["exceptionDetails"].is_null(),
+            "{js}: {}",
+            r["exceptionDetails"]
+        );
+        r["result"]["value"].clone()
+    }
+
+    /// Wait until `js` is true in the page; fail with the transcript.
+    fn wait(&mut self, tab: &Tab, js: &str, what: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            if self.eval(tab, &format!("!!({js})")) == json!(true) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let seen = self.eval(tab, "(document.getElementById('transcript')||{}).innerText");
+        panic!(
+            "waited 30 s for {what} ({js}); the transcript:\n{}",
+            seen.as_str().unwrap_or("")
+        );
+    }
+
+    fn transcript(&mut self, tab: &Tab) -> String {
+        self.eval(tab, "document.getElementById('transcript').innerText")
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// Type text into the focused field, as a paste of characters.
+    fn type_text(&mut self, tab: &Tab, text: &str) {
+        self.call(
+            Some(&tab.session),
+            "Input.insertText",
+            json!({"text": text}),
+        );
+    }
+
+    /// Press a key (Enter, Tab, ArrowUp, or a letter with Ctrl).
+    fn press(&mut self, tab: &Tab, key: &str, ctrl: bool) {
+        let (code, vk) = match key {
+            "Enter" => ("Enter", 13),
+            "Tab" => ("Tab", 9),
+            "ArrowUp" => ("ArrowUp", 38),
+            "Escape" => ("Escape", 27),
+            "c" => ("KeyC", 67),
+            other => panic!("no key {other}"),
+        };
+        for kind in ["keyDown", "keyUp"] {
+            let mut ev = json!({"type": kind, "key": key, "code": code,
+                                "windowsVirtualKeyCode": vk, "modifiers": if ctrl { 2 } else { 0 }});
+            if kind == "keyDown" && key == "Enter" {
+                ev["text"] = json!("\r");
+            }
+            self.call(Some(&tab.session), "Input.dispatchKeyEvent", ev);
+        }
+    }
+
+    /// Type a line and press Enter, then wait until the session is ready.
+    fn run_line(&mut self, tab: &Tab, line: &str) {
+        self.type_text(tab, line);
+        self.press(tab, "Enter", false);
+        self.wait(
+            tab,
+            "window.playforthPage.mode() !== 'busy'",
+            &format!("`{line}` to run"),
+        );
+    }
+
+    /// A real mouse click in the middle of the element `selector` finds.
+    fn click(&mut self, tab: &Tab, selector: &str) {
+        let at = self.eval(
+            tab,
+            &format!(
+                "(() => {{ const r = document.querySelector({}).getBoundingClientRect(); \
+                 return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
+                json!(selector)
+            ),
+        );
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                Some(&tab.session),
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": at[0], "y": at[1], "button": "left", "clickCount": 1}),
+            );
+        }
+    }
+
+    /// A PNG of the tab, in target/screenshots/ (and docs/ when asked).
+    fn screenshot(&mut self, tab: &Tab, name: &str) {
+        let shot = self.call(
+            Some(&tab.session),
+            "Page.captureScreenshot",
+            json!({"format": "png"}),
+        );
+        let png = decode_base64(shot["data"].as_str().unwrap());
+        assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let dir = root.join("target/screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(name), &png).unwrap();
+        if std::env::var_os("PLAYFORTH_UPDATE_SCREENSHOTS").is_some() {
+            std::fs::write(root.join("docs").join(name), &png).unwrap();
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.proc.kill();
+        let _ = self.proc.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn decode_base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=' && c != b'\n').collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= u32::from(value(c)) << (18 - 6 * i);
+        }
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+/// The texts of the cells of the stack panel, bottom first.
+const STACK_CELLS: &str = "[...document.querySelectorAll('#data .cell')].map(c => c.textContent)";
+
+#[test]
+fn the_repl_in_a_browser_runs_colours_completes_and_stops() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut b) = Browser::launch() else {
+        return;
+    };
+    let server = Server::start(&["--seed", "1"]);
+    let tab = b.open(&server.url());
+    // A line runs, its output and ` ok` follow it, the stack panel shows
+    // what is left.
+    b.run_line(&tab, "2 3 + .");
+    b.wait(
+        &tab,
+        "document.getElementById('transcript').innerText.includes('5  ok <0>')",
+        "5  ok",
+    );
+    b.run_line(&tab, "1 2 3");
+    assert_eq!(b.eval(&tab, STACK_CELLS), json!(["1", "2", "3"]));
+    assert_eq!(
+        b.eval(&tab, "document.getElementById('depth').textContent"),
+        "<3>"
+    );
+    // Colours and the hint as the line is typed.
+    b.run_line(&tab, ": greet ( -- ) .\" hello\" ;");
+    b.type_text(&tab, "greet dup nosuch swap");
+    b.wait(
+        &tab,
+        "document.querySelector('#paint .c-unknown')?.textContent === 'nosuch'",
+        "nosuch in red",
+    );
+    b.wait(
+        &tab,
+        "document.querySelector('#paint .hint')?.textContent === '  ( x1 x2 -- x2 x1 )'",
+        "swap's hint",
+    );
+    assert_eq!(
+        b.eval(&tab, "document.querySelector('#paint .c-user').textContent"),
+        "greet"
+    );
+    assert_eq!(
+        b.eval(
+            &tab,
+            "document.querySelector('#paint .c-builtin').textContent"
+        ),
+        "dup"
+    );
+    b.eval(&tab, "document.getElementById('line').value = ''");
+    // Tab completes the word being typed.
+    b.type_text(&tab, "gre");
+    b.press(&tab, "Tab", false);
+    b.wait(
+        &tab,
+        "document.getElementById('line').value === 'greet '",
+        "greet completed",
+    );
+    b.press(&tab, "Enter", false);
+    b.wait(
+        &tab,
+        "document.getElementById('transcript').innerText.includes('hello ok <3> 1 2 3')",
+        "greet to run",
+    );
+    // Several words: a list with their stack effects.
+    b.type_text(&tab, "2d");
+    b.press(&tab, "Tab", false);
+    b.wait(
+        &tab,
+        "!document.getElementById('menu').hidden",
+        "the completion list",
+    );
+    let items = b.eval(&tab, "document.getElementById('menu').innerText");
+    assert!(
+        items.as_str().unwrap().contains("2drop ( x1 x2 -- )"),
+        "{items}"
+    );
+    b.press(&tab, "Escape", false);
+    b.eval(&tab, "document.getElementById('line').value = ''");
+    // History: the arrow brings the last line back.
+    b.press(&tab, "ArrowUp", false);
+    b.wait(
+        &tab,
+        "document.getElementById('line').value === 'greet '",
+        "the last line from history",
+    );
+    b.eval(&tab, "document.getElementById('line').value = ''");
+    // An error is reported with its caret, in colour; the session goes on.
+    b.run_line(&tab, "1 0 /");
+    b.wait(
+        &tab,
+        "document.getElementById('transcript').innerText.includes('division by zero')",
+        "the error",
+    );
+    assert_eq!(
+        b.eval(
+            &tab,
+            "document.querySelector('#transcript .f1.b')?.textContent"
+        ),
+        "error:"
+    );
+    // Stop (the button, clicked) ends an endless loop; the session goes on.
+    b.type_text(&tab, "begin again");
+    b.press(&tab, "Enter", false);
+    b.wait(
+        &tab,
+        "!document.getElementById('stop').disabled",
+        "Stop to be offered",
+    );
+    b.click(&tab, "#stop");
+    b.wait(
+        &tab,
+        "window.playforthPage.mode() === 'idle'",
+        "the loop to stop",
+    );
+    assert!(b.transcript(&tab).contains("-28"));
+    // And Ctrl-C, as in the terminal.
+    b.type_text(&tab, "begin again");
+    b.press(&tab, "Enter", false);
+    b.wait(
+        &tab,
+        "window.playforthPage.mode() === 'busy'",
+        "the loop to run",
+    );
+    b.press(&tab, "c", true);
+    b.wait(
+        &tab,
+        "window.playforthPage.mode() === 'idle'",
+        "Ctrl-C to stop the loop",
+    );
+    b.run_line(&tab, "1 2 3 4 5 6 7");
+    b.screenshot(&tab, "serve-repl.png");
+    b.run_line(&tab, "6 7 * .");
+    b.wait(
+        &tab,
+        "document.getElementById('transcript').innerText.includes('42  ok')",
+        "6 7 * .",
+    );
+}
+
+#[test]
+fn two_pages_have_two_sessions_that_cannot_see_each_other() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut b) = Browser::launch() else {
+        return;
+    };
+    let server = Server::start(&[]);
+    let one = b.open(&server.url());
+    let two = b.open(&server.url());
+    b.run_line(&one, ": secret 42 ;");
+    b.run_line(&one, "secret .");
+    b.wait(
+        &one,
+        "document.getElementById('transcript').innerText.includes('42  ok')",
+        "secret in the first page",
+    );
+    b.run_line(&two, "secret .");
+    b.wait(
+        &two,
+        "document.getElementById('transcript').innerText.includes('undefined word `secret`')",
+        "secret unknown in the second",
+    );
+}
