@@ -368,6 +368,24 @@ impl Forth {
             .collect()
     }
 
+    /// A number that changes whenever `repl_words` may answer differently
+    /// (a word defined or forgotten, the search order or BASE changed), so
+    /// a caller can ask again only then: `repl_words` sorts every visible
+    /// name.
+    pub fn words_signature(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let d = &self.vm.dict;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        d.words().len().hash(&mut h);
+        for wl in d.wordlists() {
+            wl.map.len().hash(&mut h);
+        }
+        d.order().hash(&mut h);
+        d.current().hash(&mut h);
+        self.base().hash(&mut h);
+        h.finish()
+    }
+
     /// Trace a word by name now, and whenever a word of that name is defined
     /// later (for `--trace NAME` before the script defines it).
     /// Fails (with the reason as the error's message) when the word exists

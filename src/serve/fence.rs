@@ -142,3 +142,16 @@ pub fn apply_rlimits(limits: &Rlimits) -> Result<(), String> {
     set(Resource::RLIMIT_CORE, 0)?;
     Ok(())
 }
+
+/// Run the thread `tid` (the session's Forth) at nice 10 from now on: a
+/// session whose line computes for long leaves the CPU to the class's
+/// short lines. An unprivileged process cannot take it back, so it holds
+/// for the rest of the session (Restart starts a new one at nice 0).
+#[allow(unsafe_code)]
+pub fn lower_priority(tid: nix::unistd::Pid) {
+    // SAFETY: setpriority takes no pointers; on Linux PRIO_PROCESS with a
+    // thread id sets that thread's nice value.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, tid.as_raw() as libc::id_t, 10);
+    }
+}

@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
@@ -277,17 +276,16 @@ fn same_origin(req: &tungstenite::handshake::server::Request) -> bool {
     }
 }
 
-/// What a session thread waits for.
-enum Event {
-    Child(Value),
-    Gone,
-}
-
-/// A running session process and its pipes.
+/// A running session process and its pipes. Its stdout is read without
+/// blocking, by the connection's own thread, when poll says so.
 struct Proc {
     child: Child,
     stdin: ChildStdin,
-    events: Receiver<Event>,
+    stdout: std::process::ChildStdout,
+    /// Bytes of a message not ended yet.
+    partial: Vec<u8>,
+    /// A message past MAX_CHILD_MESSAGE is being skipped to its end.
+    skipping: bool,
     scratch: PathBuf,
 }
 
@@ -296,6 +294,49 @@ impl Proc {
         let mut text = msg.to_string();
         text.push('\n');
         self.stdin.write_all(text.as_bytes()).is_ok() && self.stdin.flush().is_ok()
+    }
+
+    /// The messages that have come, and whether the session has ended
+    /// (its stdout closed). Reads at most 256 KiB at a time, so that the
+    /// page's messages are never kept waiting long.
+    fn messages(&mut self) -> (Vec<Value>, bool) {
+        let mut got = Vec::new();
+        let mut chunk = [0u8; 16384];
+        let mut read = 0;
+        let gone = loop {
+            if read >= 256 * 1024 {
+                break false;
+            }
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => break true,
+                Ok(n) => {
+                    read += n;
+                    let mut rest = &chunk[..n];
+                    while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
+                        if !self.skipping {
+                            self.partial.extend_from_slice(&rest[..nl]);
+                            if let Ok(v) = serde_json::from_slice::<Value>(&self.partial) {
+                                got.push(v);
+                            }
+                        }
+                        self.partial.clear();
+                        self.skipping = false;
+                        rest = &rest[nl + 1..];
+                    }
+                    if !self.skipping {
+                        self.partial.extend_from_slice(rest);
+                        if self.partial.len() > MAX_CHILD_MESSAGE {
+                            self.partial = Vec::new();
+                            self.skipping = true;
+                        }
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break false,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break true,
+            }
+        };
+        (got, gone)
     }
 
     fn end(mut self) {
@@ -337,9 +378,11 @@ fn start_session(shared: &Shared, id: u64) -> std::io::Result<Proc> {
     let stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
     let stderr = child.stderr.take().expect("piped");
-    // A bounded queue: a page that reads slowly slows its session down.
-    let (tx, rx) = sync_channel::<Event>(64);
-    std::thread::spawn(move || read_child(stdout, tx));
+    nix::fcntl::fcntl(
+        &stdout,
+        nix::fcntl::FcntlArg::F_SETFL(nix::fcntl::OFlag::O_NONBLOCK),
+    )
+    .map_err(std::io::Error::from)?;
     std::thread::spawn(move || {
         // What a session says on stderr (a Rust panic, a limit) is logged,
         // a little of it.
@@ -355,33 +398,11 @@ fn start_session(shared: &Shared, id: u64) -> std::io::Result<Proc> {
     Ok(Proc {
         child,
         stdin,
-        events: rx,
+        stdout,
+        partial: Vec::new(),
+        skipping: false,
         scratch,
     })
-}
-
-fn read_child(stdout: std::process::ChildStdout, tx: SyncSender<Event>) {
-    let mut r = BufReader::new(stdout);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match (&mut r)
-            .take(MAX_CHILD_MESSAGE as u64)
-            .read_until(b'\n', &mut buf)
-        {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        if buf.last() != Some(&b'\n') {
-            continue;
-        }
-        if let Ok(v) = serde_json::from_slice::<Value>(&buf)
-            && tx.send(Event::Child(v)).is_err()
-        {
-            return;
-        }
-    }
-    let _ = tx.send(Event::Gone);
 }
 
 /// A session's words, as the REPL keeps them for colours and completion.
@@ -515,7 +536,8 @@ fn files_size(dir: &Path) -> u64 {
 fn websocket(stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     let config = WebSocketConfig::default()
         .max_message_size(Some(2 * super::MAX_LINE + 4096))
-        .max_frame_size(Some(2 * super::MAX_LINE + 4096));
+        .max_frame_size(Some(2 * super::MAX_LINE + 4096))
+        .max_write_buffer_size(8 << 20);
     let callback = |req: &tungstenite::handshake::server::Request,
                     resp: tungstenite::handshake::server::Response| {
         if same_origin(req) {
@@ -553,23 +575,276 @@ fn websocket(stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     let why = relay(&mut ws, shared, id);
     log(&format!("session {id} end: {why}"));
     shared.sessions.fetch_sub(1, Ordering::SeqCst);
+    // The last messages and the close frame, within the write timeout.
+    let _ = ws.get_mut().set_nonblocking(false);
     let _ = ws.close(None);
     let _ = ws.flush();
 }
 
-/// Send a message to the page; false when the page is gone.
-fn to_page(ws: &mut WebSocket<TcpStream>, msg: &Value) -> bool {
-    ws.send(Message::text(msg.to_string())).is_ok()
+/// Queue a message for the page and write what can be written now: a page
+/// that reads slowly keeps it queued (tungstenite's buffer, bounded by
+/// `max_write_buffer_size`); an error means the page is gone.
+fn to_page(ws: &mut WebSocket<TcpStream>, msg: &Value) -> Result<(), String> {
+    let would_block = |e: &tungstenite::Error| matches!(e, tungstenite::Error::Io(io) if io.kind() == std::io::ErrorKind::WouldBlock);
+    match ws.write(Message::text(msg.to_string())) {
+        Ok(()) => {}
+        Err(e) if would_block(&e) => {}
+        Err(e) => return Err(format!("the page's connection: {e}")),
+    }
+    match ws.flush() {
+        Ok(()) => Ok(()),
+        Err(e) if would_block(&e) => Ok(()),
+        Err(e) => Err(format!("the page's connection: {e}")),
+    }
+}
+
+/// How long a page may leave its messages unread before it is taken for
+/// gone.
+const STALLED: Duration = Duration::from_secs(30);
+
+/// One page and its session, while they last.
+struct Relay<'a> {
+    ws: &'a mut WebSocket<TcpStream>,
+    shared: &'a Shared,
+    id: u64,
+    proc: Option<Proc>,
+    words: Words,
+    last_active: Instant,
+    last_files: Instant,
+}
+
+impl Relay<'_> {
+    fn send(&mut self, msg: &Value) -> Result<(), String> {
+        to_page(self.ws, msg)
+    }
+
+    fn to_session(&mut self, msg: &Value) {
+        if let Some(p) = &mut self.proc {
+            p.send(msg);
+        }
+    }
+
+    fn end_session(&mut self) {
+        if let Some(p) = self.proc.take() {
+            p.end();
+        }
+    }
+
+    /// A message from the page.
+    fn from_page(&mut self, text: &str) -> Result<(), String> {
+        self.last_active = Instant::now();
+        // Malformed and unknown messages are ignored.
+        let Ok(msg) = serde_json::from_str::<Value>(text) else {
+            return Ok(());
+        };
+        match msg["t"].as_str() {
+            Some("line") => {
+                let Some(s) = msg["s"].as_str() else {
+                    return Ok(());
+                };
+                if s.len() > super::MAX_LINE {
+                    self.send(&json!({"t": "err", "s": format!(
+                        "(that line is {} KiB; a line may be at most {} KiB)\n",
+                        s.len() / 1024,
+                        super::MAX_LINE / 1024
+                    )}))?;
+                    self.send(&json!({"t": "ready", "ok": null}))?;
+                } else {
+                    // A text of several lines comes as its lines.
+                    for l in s.split('\n') {
+                        self.to_session(&json!({"t": "line", "s": l.trim_end_matches('\r')}));
+                    }
+                }
+            }
+            Some("stop") => self.to_session(&json!({"t": "stop"})),
+            Some("size") => {
+                let cols = msg["cols"].as_u64().unwrap_or(80);
+                self.to_session(&json!({"t": "size", "cols": cols}));
+            }
+            Some(kind @ ("look" | "complete")) => {
+                let s = msg["s"].as_str().unwrap_or("");
+                let pos = byte_index(s, msg["pos"].as_u64().unwrap_or(0) as usize);
+                let mut reply = if kind == "look" {
+                    self.words.look(s, pos)
+                } else {
+                    self.words.complete(s, pos)
+                };
+                reply["id"] = msg["id"].clone();
+                self.send(&reply)?;
+            }
+            Some("restart") => {
+                self.end_session();
+                match start_session(self.shared, self.id) {
+                    Ok(p) => {
+                        self.proc = Some(p);
+                        log(&format!("session {} restarted", self.id));
+                        self.send(&json!({"t": "restarted"}))?;
+                    }
+                    Err(e) => self.send(&json!({"t": "ended", "why": format!(
+                        "the server could not start a session: {e}"
+                    )}))?,
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A message from the session.
+    fn from_session(&mut self, msg: Value) -> Result<(), String> {
+        let id = self.id;
+        match msg["t"].as_str() {
+            Some("words") => self.words.update(&msg),
+            Some("limit") => log(&format!(
+                "session {id} limit: {}",
+                msg["what"].as_str().unwrap_or("?")
+            )),
+            Some("hello") => log(&format!("session {id} fenced: {}", msg["fences"])),
+            Some(_) => self.send(&msg)?,
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// The session's process ended: tell the page why, unless it was BYE.
+    fn session_gone(&mut self) -> Result<(), String> {
+        let Some(mut p) = self.proc.take() else {
+            return Ok(());
+        };
+        let mut status = None;
+        for _ in 0..20 {
+            status = p.child.try_wait().ok().flatten();
+            if status.is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        p.end();
+        if !status.is_some_and(|s| s.success()) {
+            let why = ending(status);
+            log(&format!("session {} limit: {why}", self.id));
+            self.send(&json!({"t": "ended", "why": format!("the session stopped: {why}")}))?;
+        }
+        Ok(())
+    }
+
+    /// Limits checked from time to time: idleness, the session's files.
+    fn checks(&mut self) -> Result<(), String> {
+        let c = &self.shared.config;
+        if self.shared.stopping.load(Ordering::SeqCst) {
+            self.send(&json!({"t": "ended", "why": "the server is stopping"}))?;
+            return Err("the server stopped".to_string());
+        }
+        if self.last_active.elapsed() > c.idle {
+            let minutes = c.idle.as_secs() / 60;
+            self.send(
+                &json!({"t": "ended", "why": format!("nothing was typed for {minutes} minutes")}),
+            )?;
+            return Err("idle".to_string());
+        }
+        if self.last_files.elapsed() > Duration::from_secs(2)
+            && let Some(p) = &self.proc
+        {
+            self.last_files = Instant::now();
+            let mib = c.files_bytes >> 20;
+            if files_size(&p.scratch) > c.files_bytes {
+                log(&format!("session {} limit: files over {mib} MiB", self.id));
+                self.end_session();
+                self.send(&json!({"t": "ended", "why": format!(
+                    "its files passed the {mib} MiB a session may keep"
+                )}))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Wait (poll) for the page, the session or the time to look again;
+    /// then do what came. Returns why the relay ends.
+    fn run(&mut self) -> String {
+        use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+        use std::os::fd::AsFd;
+        let mut stalled: Option<Instant> = None;
+        loop {
+            if let Err(why) = self.checks() {
+                return why;
+            }
+            // While the page has not taken what was sent, the session is
+            // not read: it waits, its output in its pipe.
+            let (page_ready, session_ready) = {
+                let socket = self.ws.get_ref().as_fd();
+                let mut fds = vec![PollFd::new(
+                    socket,
+                    if stalled.is_some() {
+                        PollFlags::POLLIN | PollFlags::POLLOUT
+                    } else {
+                        PollFlags::POLLIN
+                    },
+                )];
+                if stalled.is_none()
+                    && let Some(p) = &self.proc
+                {
+                    fds.push(PollFd::new(p.stdout.as_fd(), PollFlags::POLLIN));
+                }
+                let _ = poll(&mut fds, PollTimeout::from(250u16));
+                let any = |f: &PollFd| f.revents().is_some_and(|r| !r.is_empty());
+                (any(&fds[0]), fds.get(1).is_some_and(any))
+            };
+            if page_ready {
+                loop {
+                    match self.ws.read() {
+                        Ok(Message::Text(text)) => {
+                            if let Err(why) = self.from_page(text.as_str()) {
+                                return why;
+                            }
+                        }
+                        Ok(Message::Close(_)) => return "the page closed".to_string(),
+                        Ok(_) => {}
+                        Err(tungstenite::Error::Io(e))
+                            if e.kind() == std::io::ErrorKind::WouldBlock =>
+                        {
+                            break;
+                        }
+                        Err(
+                            tungstenite::Error::ConnectionClosed
+                            | tungstenite::Error::AlreadyClosed,
+                        ) => return "the page closed".to_string(),
+                        Err(e) => return format!("the page's connection: {e}"),
+                    }
+                }
+            }
+            if session_ready && let Some(p) = &mut self.proc {
+                let (msgs, gone) = p.messages();
+                for m in msgs {
+                    if let Err(why) = self.from_session(m) {
+                        return why;
+                    }
+                }
+                if gone && let Err(why) = self.session_gone() {
+                    return why;
+                }
+            }
+            match self.ws.flush() {
+                Ok(()) => stalled = None,
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    let since = *stalled.get_or_insert_with(Instant::now);
+                    if since.elapsed() > STALLED {
+                        return "the page stopped reading".to_string();
+                    }
+                }
+                Err(e) => return format!("the page's connection: {e}"),
+            }
+        }
+    }
 }
 
 /// Relay between the page and its session until one of them ends; the
 /// reason, for the log.
 fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64) -> String {
-    let _ = ws
-        .get_mut()
-        .set_read_timeout(Some(Duration::from_millis(15)));
-    let mut proc = match start_session(shared, id) {
-        Ok(p) => Some(p),
+    if let Err(e) = ws.get_mut().set_nonblocking(true) {
+        return format!("the page's connection: {e}");
+    }
+    let proc = match start_session(shared, id) {
+        Ok(p) => p,
         Err(e) => {
             let _ = to_page(
                 ws,
@@ -578,9 +853,6 @@ fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64) -> String {
             return format!("could not start: {e}");
         }
     };
-    let mut words = Words::default();
-    let mut last_active = Instant::now();
-    let mut last_files = Instant::now();
     let c = &shared.config;
     let limits = json!({
         "line_cpu": c.session.line_cpu,
@@ -588,181 +860,21 @@ fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64) -> String {
         "idle_minutes": c.idle.as_secs() / 60,
         "max_line": super::MAX_LINE,
     });
-    if !to_page(
+    let mut relay = Relay {
         ws,
-        &json!({"t": "welcome", "protocol": 1, "session": id, "limits": limits}),
-    ) {
-        if let Some(p) = proc {
-            p.end();
-        }
-        return "the page left at once".to_string();
-    }
-    let reason = loop {
-        if shared.stopping.load(Ordering::SeqCst) {
-            let _ = to_page(ws, &json!({"t": "ended", "why": "the server is stopping"}));
-            break "the server stopped".to_string();
-        }
-        if last_active.elapsed() > c.idle {
-            let _ = to_page(
-                ws,
-                &json!({"t": "ended", "why": format!("nothing was typed for {} minutes", c.idle.as_secs() / 60)}),
-            );
-            break "idle".to_string();
-        }
-        // The page's messages.
-        match ws.read() {
-            Ok(Message::Text(text)) => {
-                last_active = Instant::now();
-                let Ok(msg) = serde_json::from_str::<Value>(text.as_str()) else {
-                    continue;
-                };
-                match msg["t"].as_str() {
-                    Some("line") => {
-                        // A malformed message is ignored, as an unknown one is.
-                        let Some(s) = msg["s"].as_str() else {
-                            continue;
-                        };
-                        if s.len() > super::MAX_LINE {
-                            let _ = to_page(
-                                ws,
-                                &json!({"t": "err", "s": format!("(that line is {} KiB; a line may be at most {} KiB)\n", s.len() / 1024, super::MAX_LINE / 1024)}),
-                            );
-                            let _ = to_page(ws, &json!({"t": "ready", "ok": null}));
-                        } else if let Some(p) = &mut proc {
-                            // One line at a time: a pasted text comes as its lines.
-                            for l in s.split('\n') {
-                                p.send(&json!({"t": "line", "s": l.trim_end_matches('\r')}));
-                            }
-                        }
-                    }
-                    Some("stop") => {
-                        if let Some(p) = &mut proc {
-                            p.send(&json!({"t": "stop"}));
-                        }
-                    }
-                    Some("size") => {
-                        if let Some(p) = &mut proc {
-                            p.send(
-                                &json!({"t": "size", "cols": msg["cols"].as_u64().unwrap_or(80)}),
-                            );
-                        }
-                    }
-                    Some("look") => {
-                        let s = msg["s"].as_str().unwrap_or("");
-                        let pos = byte_index(s, msg["pos"].as_u64().unwrap_or(0) as usize);
-                        let mut reply = words.look(s, pos);
-                        reply["id"] = msg["id"].clone();
-                        if !to_page(ws, &reply) {
-                            break "the page left".to_string();
-                        }
-                    }
-                    Some("complete") => {
-                        let s = msg["s"].as_str().unwrap_or("");
-                        let pos = byte_index(s, msg["pos"].as_u64().unwrap_or(0) as usize);
-                        let mut reply = words.complete(s, pos);
-                        reply["id"] = msg["id"].clone();
-                        if !to_page(ws, &reply) {
-                            break "the page left".to_string();
-                        }
-                    }
-                    Some("restart") => {
-                        if let Some(p) = proc.take() {
-                            p.end();
-                        }
-                        match start_session(shared, id) {
-                            Ok(p) => {
-                                proc = Some(p);
-                                log(&format!("session {id} restarted"));
-                                let _ = to_page(ws, &json!({"t": "restarted"}));
-                            }
-                            Err(e) => {
-                                let _ = to_page(
-                                    ws,
-                                    &json!({"t": "ended", "why": format!("the server could not start a session: {e}")}),
-                                );
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            Ok(Message::Close(_)) => break "the page closed".to_string(),
-            Ok(_) => {}
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) => {}
-            Err(e) => break format!("the page's connection: {e}"),
-        }
-        // The session's messages.
-        let mut gone = false;
-        if let Some(p) = &proc {
-            for _ in 0..64 {
-                match p.events.try_recv() {
-                    Ok(Event::Child(msg)) => match msg["t"].as_str() {
-                        Some("words") => words.update(&msg),
-                        Some("limit") => {
-                            log(&format!(
-                                "session {id} limit: {}",
-                                msg["what"].as_str().unwrap_or("?")
-                            ));
-                        }
-                        Some("hello") => {
-                            log(&format!("session {id} fenced: {}", msg["fences"]));
-                        }
-                        Some(_) if !to_page(ws, &msg) => break,
-                        Some(_) => {}
-                        None => {}
-                    },
-                    Ok(Event::Gone) => {
-                        gone = true;
-                        break;
-                    }
-                    Err(_) => break,
-                }
-            }
-        }
-        if last_files.elapsed() > Duration::from_secs(2)
-            && let Some(p) = &proc
-        {
-            last_files = Instant::now();
-            if files_size(&p.scratch) > shared.config.files_bytes {
-                log(&format!(
-                    "session {id} limit: files over {} MiB",
-                    shared.config.files_bytes >> 20
-                ));
-                let _ = to_page(
-                    ws,
-                    &json!({"t": "ended", "why": format!("its files passed the {} MiB a session may keep", shared.config.files_bytes >> 20)}),
-                );
-                if let Some(p) = proc.take() {
-                    p.end();
-                }
-            }
-        }
-        if gone && let Some(mut p) = proc.take() {
-            let status = p.child.try_wait().ok().flatten().or_else(|| {
-                std::thread::sleep(Duration::from_millis(50));
-                p.child.try_wait().ok().flatten()
-            });
-            let bye = status.is_some_and(|s| s.success());
-            if !bye {
-                let why = ending(status);
-                log(&format!("session {id} limit: {why}"));
-                let _ = to_page(
-                    ws,
-                    &json!({"t": "ended", "why": format!("the session stopped: {why}")}),
-                );
-            }
-            p.end();
-        }
-        if ws.flush().is_err() {
-            break "the page's connection broke".to_string();
-        }
+        shared,
+        id,
+        proc: Some(proc),
+        words: Words::default(),
+        last_active: Instant::now(),
+        last_files: Instant::now(),
     };
-    if let Some(p) = proc {
-        p.end();
-    }
-    reason
+    let why = match relay
+        .send(&json!({"t": "welcome", "protocol": 1, "session": id, "limits": limits}))
+    {
+        Ok(()) => relay.run(),
+        Err(why) => why,
+    };
+    relay.end_session();
+    why
 }

@@ -19,7 +19,7 @@ use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -38,6 +38,9 @@ pub struct Options {
 /// The longest message from the server that is read (a line the page
 /// sends is at most `super::MAX_LINE`; the rest is cut there too).
 const MAX_MESSAGE: usize = 2 * super::MAX_LINE;
+
+/// The most lines typed ahead of a running word that are kept.
+const MAX_TYPED_AHEAD: usize = 1000;
 
 /// Lock a mutex, whatever another thread did while holding it.
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -279,7 +282,7 @@ struct Running {
 }
 
 /// Read the server's messages: lines to the queue, Stop to the flag.
-fn reader(tx: Sender<String>, irq: Interrupt, width: Arc<Mutex<usize>>) {
+fn reader(tx: SyncSender<String>, irq: Interrupt, width: Arc<Mutex<usize>>, emit: Emitter) {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::new();
@@ -308,10 +311,17 @@ fn reader(tx: Sender<String>, irq: Interrupt, width: Arc<Mutex<usize>>) {
         };
         match msg["t"].as_str() {
             Some("line") => {
-                if let Some(s) = msg["s"].as_str()
-                    && tx.send(s.to_string()).is_err()
-                {
-                    return;
+                if let Some(s) = msg["s"].as_str() {
+                    match tx.try_send(s.to_string()) {
+                        Ok(()) => {}
+                        // Typed far ahead of a word that runs: this line
+                        // is dropped (Stop still gets through).
+                        Err(TrySendError::Full(_)) => emit.write(
+                            "err",
+                            b"(a line typed while too many others wait was dropped)\n",
+                        ),
+                        Err(TrySendError::Disconnected(_)) => return,
+                    }
                 }
             }
             Some("stop") => irq.raise(),
@@ -325,14 +335,21 @@ fn reader(tx: Sender<String>, irq: Interrupt, width: Arc<Mutex<usize>>) {
     }
 }
 
-/// Send output as it comes, and stop a line past its CPU budget.
+/// A line that has computed this long is no quick answer: the session
+/// runs at a lower priority from then on (`fence::lower_priority`).
+const LONG_LINE_CPU: Duration = Duration::from_secs(1);
+
+/// Send output as it comes, lower the priority of a long computation, and
+/// stop a line past its CPU budget.
 fn watchdog(
     emit: Emitter,
     running: Arc<Mutex<Running>>,
     irq: Interrupt,
     budget: Duration,
     over: Arc<AtomicBool>,
+    forth_thread: nix::unistd::Pid,
 ) {
+    let mut lowered = false;
     loop {
         std::thread::sleep(Duration::from_millis(30));
         let due = lock(&emit.pending)
@@ -342,10 +359,15 @@ fn watchdog(
             emit.flush();
         }
         let started = lock(&running).started;
-        if let Some(start) = started
-            && cpu_used().saturating_sub(start) > budget
-            && !over.swap(true, Ordering::SeqCst)
-        {
+        let Some(start) = started else {
+            continue;
+        };
+        let used = cpu_used().saturating_sub(start);
+        if !lowered && used > LONG_LINE_CPU {
+            fence::lower_priority(forth_thread);
+            lowered = true;
+        }
+        if used > budget && !over.swap(true, Ordering::SeqCst) {
             irq.raise();
         }
     }
@@ -398,7 +420,8 @@ pub fn run(opts: &Options) -> ExitCode {
         stdout: Arc::new(Mutex::new(std::io::stdout())),
         cap: opts.out_cap,
     };
-    let (tx, rx) = channel::<String>();
+    // Lines typed ahead of a running word wait here, a bounded number.
+    let (tx, rx) = sync_channel::<String>(MAX_TYPED_AHEAD);
     let lines = Arc::new(Mutex::new(rx));
     let console = PageConsole {
         lines: lines.clone(),
@@ -430,13 +453,14 @@ pub fn run(opts: &Options) -> ExitCode {
     let running = Arc::new(Mutex::new(Running::default()));
     let over = Arc::new(AtomicBool::new(false));
     {
-        let (irq, width) = (irq.clone(), width.clone());
-        std::thread::spawn(move || reader(tx, irq, width));
+        let (irq, width, emit) = (irq.clone(), width.clone(), emit.clone());
+        std::thread::spawn(move || reader(tx, irq, width, emit));
     }
     {
         let (emit, running, irq, over) = (emit.clone(), running.clone(), irq.clone(), over.clone());
         let budget = Duration::from_secs(opts.line_cpu);
-        std::thread::spawn(move || watchdog(emit, running, irq, budget, over));
+        let forth_thread = nix::unistd::gettid();
+        std::thread::spawn(move || watchdog(emit, running, irq, budget, over, forth_thread));
     }
     let seccomp = fence::apply_seccomp();
     emit.send(&json!({
@@ -444,8 +468,8 @@ pub fn run(opts: &Options) -> ExitCode {
         "version": env!("CARGO_PKG_VERSION"),
         "fences": {"landlock": landlock, "seccomp": seccomp.as_ref().map_or_else(|e| e.as_str(), |_| "on")},
     }));
-    let mut words = words_message(&mut forth);
-    emit.send(&words);
+    let mut signature = forth.words_signature();
+    emit.send(&words_message(&mut forth));
     emit.send(&stacks_message(&forth, None));
     let mut input = String::new();
     let mut open = line::Open::default();
@@ -521,10 +545,9 @@ pub fn run(opts: &Options) -> ExitCode {
         if lock(&emit.pending).cut {
             emit.send(&json!({"t": "limit", "what": format!("a line wrote more than {} KiB", opts.out_cap / 1024)}));
         }
-        let now = words_message(&mut forth);
-        if now != words {
-            words = now;
-            emit.send(&words);
+        if forth.words_signature() != signature {
+            signature = forth.words_signature();
+            emit.send(&words_message(&mut forth));
         }
         emit.send(&stacks_message(&forth, ok));
     }

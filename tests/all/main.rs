@@ -32,5 +32,6 @@ mod reference;
 mod robustness;
 mod see_roundtrip;
 mod serve;
+mod serve_load;
 mod terminal;
 mod undo;
