@@ -618,7 +618,7 @@ impl Relay<'_> {
         to_page(self.ws, msg)
     }
 
-    fn to_session(&mut self, msg: &Value) {
+    fn tell_session(&mut self, msg: &Value) {
         if let Some(p) = &mut self.proc {
             p.send(msg);
         }
@@ -631,7 +631,7 @@ impl Relay<'_> {
     }
 
     /// A message from the page.
-    fn from_page(&mut self, text: &str) -> Result<(), String> {
+    fn on_page(&mut self, text: &str) -> Result<(), String> {
         self.last_active = Instant::now();
         // Malformed and unknown messages are ignored.
         let Ok(msg) = serde_json::from_str::<Value>(text) else {
@@ -652,14 +652,14 @@ impl Relay<'_> {
                 } else {
                     // A text of several lines comes as its lines.
                     for l in s.split('\n') {
-                        self.to_session(&json!({"t": "line", "s": l.trim_end_matches('\r')}));
+                        self.tell_session(&json!({"t": "line", "s": l.trim_end_matches('\r')}));
                     }
                 }
             }
-            Some("stop") => self.to_session(&json!({"t": "stop"})),
+            Some("stop") => self.tell_session(&json!({"t": "stop"})),
             Some("size") => {
                 let cols = msg["cols"].as_u64().unwrap_or(80);
-                self.to_session(&json!({"t": "size", "cols": cols}));
+                self.tell_session(&json!({"t": "size", "cols": cols}));
             }
             Some(kind @ ("look" | "complete")) => {
                 let s = msg["s"].as_str().unwrap_or("");
@@ -691,7 +691,7 @@ impl Relay<'_> {
     }
 
     /// A message from the session.
-    fn from_session(&mut self, msg: Value) -> Result<(), String> {
+    fn on_session(&mut self, msg: Value) -> Result<(), String> {
         let id = self.id;
         match msg["t"].as_str() {
             Some("words") => self.words.update(&msg),
@@ -793,7 +793,7 @@ impl Relay<'_> {
                 loop {
                     match self.ws.read() {
                         Ok(Message::Text(text)) => {
-                            if let Err(why) = self.from_page(text.as_str()) {
+                            if let Err(why) = self.on_page(text.as_str()) {
                                 return why;
                             }
                         }
@@ -815,7 +815,7 @@ impl Relay<'_> {
             if session_ready && let Some(p) = &mut self.proc {
                 let (msgs, gone) = p.messages();
                 for m in msgs {
-                    if let Err(why) = self.from_session(m) {
+                    if let Err(why) = self.on_session(m) {
                         return why;
                     }
                 }
