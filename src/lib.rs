@@ -66,6 +66,7 @@ pub mod cli_docs;
 mod code;
 mod compiler;
 mod dictionary;
+pub mod drawing;
 mod effect;
 mod error;
 pub mod fivestep;
@@ -98,6 +99,7 @@ mod vm;
 pub mod vocab;
 mod words;
 
+pub use drawing::{Drawing, Op, Turtle};
 pub use error::{ForthError, Hints, Location, Part, Throw, wrap, wrap_note};
 pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};

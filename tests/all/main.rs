@@ -31,4 +31,5 @@ mod reference;
 mod robustness;
 mod see_roundtrip;
 mod terminal;
+mod turtle;
 mod undo;
