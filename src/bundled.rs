@@ -24,6 +24,7 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../examples/rps-team.fs"),
     ),
     ("examples/rps.fs", include_str!("../examples/rps.fs")),
+    ("examples/turtle.fs", include_str!("../examples/turtle.fs")),
     ("examples/lib/gforth.fs", GFORTH_FS),
     (
         "examples/lib/play.fs",

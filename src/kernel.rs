@@ -76,6 +76,7 @@ pub(crate) struct Saved {
     pub(crate) args: Vec<String>,
     pub(crate) arg_addrs: std::collections::HashMap<String, i64>,
     pub(crate) argv: (i64, Vec<String>),
+    pub(crate) drawing: crate::drawing::DrawingSnap,
 }
 
 /// One line `undo` can take back: the state before it, its text, and what
@@ -225,6 +226,8 @@ pub(crate) struct WordState {
     pub(crate) games: GameState,
     /// The throw codes EXCEPTION made, with their messages.
     pub(crate) exceptions: Exceptions,
+    /// The turtle and what it drew.
+    pub(crate) turtle: crate::drawing::Drawing,
 }
 
 impl WordState {
@@ -233,6 +236,7 @@ impl WordState {
             text: TextState::default(),
             games: GameState { rng },
             exceptions: Exceptions::default(),
+            turtle: crate::drawing::Drawing::new(),
         }
     }
 }

@@ -52,6 +52,9 @@
 //! - `cli_docs` (hidden from the docs), the binaries' `--completions` and
 //!   `--man`, generated from their clap definitions;
 //! - [`layout`], the data space addresses tests and the fuzzer probe;
+//! - [`drawing`], what the turtle words draw: [`Drawing`] (the bounded
+//!   display list of [`Op`]s, the [`Turtle`], `mark`/`since` for a host
+//!   that shows it as it grows, `to_svg`), read with `Forth::drawing`;
 //! - [`fivestep`], the five-step game's rules (legal paths, `check_path`,
 //!   `play`, square names), which the game words, the tests and the contest
 //!   referee (`src/bin/playforth-referee`) share; [`reach_mask`] is
@@ -66,6 +69,7 @@ pub mod cli_docs;
 mod code;
 mod compiler;
 mod dictionary;
+pub mod drawing;
 mod effect;
 mod error;
 pub mod fivestep;
@@ -98,6 +102,7 @@ mod vm;
 pub mod vocab;
 mod words;
 
+pub use drawing::{Drawing, Op, Turtle};
 pub use error::{ForthError, Hints, Location, Part, Throw, wrap, wrap_note};
 pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};

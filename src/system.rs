@@ -184,7 +184,9 @@ impl Forth {
             f.vm.dict.set_current(
                 if matches!(
                     spec.set,
-                    crate::words::WordSet::Games | crate::words::WordSet::Course
+                    crate::words::WordSet::Games
+                        | crate::words::WordSet::Course
+                        | crate::words::WordSet::Turtle
                 ) {
                     GAMES_WORDLIST
                 } else {
@@ -428,6 +430,18 @@ impl Forth {
         }
         let _ = self.host.out.flush();
         mid_line
+    }
+
+    /// The turtle and what it has drawn (the turtle words'), for a host
+    /// that shows it: read the ops added since it last looked with
+    /// [`Drawing::mark`] and [`Drawing::since`], or all of it as SVG
+    /// with [`Drawing::to_svg`].
+    ///
+    /// [`Drawing::mark`]: crate::Drawing::mark
+    /// [`Drawing::since`]: crate::Drawing::since
+    /// [`Drawing::to_svg`]: crate::Drawing::to_svg
+    pub fn drawing(&self) -> &crate::drawing::Drawing {
+        &self.words.turtle
     }
 
     /// The stack as the REPL shows it after ` ok`, if it is shown.

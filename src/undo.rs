@@ -8,8 +8,9 @@
 //! STATE, PAD, the dictionary's space, the heap and its blocks), the code
 //! space, the dictionary (headers, word lists, search order, CURRENT,
 //! MARKERs), an open definition, the preferences, TRACE's list, the
-//! strings kept, REPLACES, EXCEPTION's codes, the arguments and the random
-//! generator. `undo` alone on a line puts the newest copy back.
+//! strings kept, REPLACES, EXCEPTION's codes, the arguments, the random
+//! generator and the turtle's drawing (a host watching it sees the list
+//! replaced: `Drawing::generation` grows). `undo` alone on a line puts the newest copy back.
 //!
 //! Not taken back: output already printed, files written or created (a
 //! line that did either says so when undone), open files, the text kept
@@ -173,6 +174,7 @@ fn cost(s: &Saved, older: Option<&Saved>) -> usize {
         + s.args.iter().map(|a| a.len() + 24).sum::<usize>()
         + s.arg_addrs.keys().map(|a| a.len() + 40).sum::<usize>()
         + s.argv.1.iter().map(|a| a.len() + 24).sum::<usize>()
+        + s.drawing.fresh_bytes(older.map(|o| &o.drawing))
 }
 
 /// The system's state now, sharing what is unchanged with `prev`.
@@ -200,6 +202,7 @@ fn save(f: &Forth, log: &UndoLog, prev: Option<&Saved>) -> Saved {
         args: f.host.args.clone(),
         arg_addrs: f.host.arg_addrs.clone(),
         argv: f.host.argv.clone(),
+        drawing: f.words.turtle.snapshot(prev.map(|p| &p.drawing)),
     }
 }
 
@@ -224,6 +227,7 @@ fn same(a: &Saved, b: &Saved) -> bool {
         && a.args == b.args
         && a.arg_addrs == b.arg_addrs
         && a.argv == b.argv
+        && a.drawing.same(&b.drawing)
 }
 
 /// Put a copy back.
@@ -244,6 +248,7 @@ fn restore(f: &mut Forth, s: &Saved, dict_top: usize) {
     f.host.args = s.args.clone();
     f.host.arg_addrs = s.arg_addrs.clone();
     f.host.argv = s.argv.clone();
+    f.words.turtle.restore(&s.drawing);
     f.pending = Default::default();
 }
 
@@ -340,6 +345,9 @@ fn describe(now: &Saved, e: &UndoEntry) -> String {
         && redefined.is_empty()
     {
         back.push("memory put back".to_string());
+    }
+    if !before.drawing.same(&now.drawing) {
+        back.push("the drawing put back".to_string());
     }
     if before.compiler.def.is_some() != now.compiler.def.is_some() {
         back.push("the open definition back".to_string());

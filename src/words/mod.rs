@@ -14,6 +14,7 @@ pub(crate) mod io;
 pub(crate) mod sys;
 pub(crate) mod text;
 pub(crate) mod tools;
+pub(crate) mod turtle;
 
 pub(crate) mod spec;
 
@@ -21,6 +22,7 @@ use crate::instr::Instr;
 pub(crate) use crate::kernel::PrimFn;
 pub(crate) use spec::{
     CORE_BASE, COURSE_BASE, FLOAT_BASE, GAMES_BASE, IO_BASE, SYS_BASE, TEXT_BASE, TOOLS_BASE,
+    TURTLE_BASE,
 };
 pub use spec::{Spec, WordSet};
 
@@ -36,6 +38,7 @@ pub(crate) fn prim_table() -> Vec<PrimFn> {
         games::FNS,
         float::FNS,
         course::FNS,
+        turtle::FNS,
     ]
     .concat()
 }
@@ -74,6 +77,7 @@ pub fn all_specs() -> impl Iterator<Item = &'static Spec> {
         .chain(games::SPECS)
         .chain(float::SPECS)
         .chain(course::SPECS)
+        .chain(turtle::SPECS)
 }
 
 // The families follow each other densely from their bases.
@@ -85,6 +89,7 @@ const _: () = {
     assert!(GAMES_BASE == TOOLS_BASE + tools::Tools::COUNT);
     assert!(FLOAT_BASE == GAMES_BASE + games::Games::COUNT);
     assert!(COURSE_BASE == FLOAT_BASE + float::Floating::COUNT);
+    assert!(TURTLE_BASE == COURSE_BASE + course::Course::COUNT);
 };
 
 /// Hand the whole table down to `spec` (see [`spec::register`]).

@@ -44,6 +44,7 @@ word_sets! {
     Playforth "playforth",
     Games "games",
     Course "course",
+    Turtle "turtle",
 }
 
 /// The declaration of one built-in word.
@@ -170,6 +171,7 @@ pub(crate) const TOOLS_BASE: u16 = 348;
 pub(crate) const GAMES_BASE: u16 = 370;
 pub(crate) const FLOAT_BASE: u16 = 395;
 pub(crate) const COURSE_BASE: u16 = 497;
+pub(crate) const TURTLE_BASE: u16 = 504;
 
 /// Every built-in word's spec, in definition order: assembled by `words`
 /// (the one module that knows every family) and handed down here when the

@@ -34,4 +34,5 @@ mod see_roundtrip;
 mod serve;
 mod serve_load;
 mod terminal;
+mod turtle;
 mod undo;
