@@ -406,6 +406,50 @@ fn stacks_message(forth: &Forth, ok: Option<String>) -> Value {
     })
 }
 
+/// The most drawing operations in one `draw` message (a long drawing goes
+/// as several).
+const OPS_PER_MESSAGE: usize = 4000;
+
+/// Where the turtle is and how it looks, as the page draws it.
+fn turtle_of(forth: &Forth) -> Value {
+    let t = forth.drawing().turtle();
+    json!({"x": t.x, "y": t.y, "heading": t.heading, "visible": t.visible,
+           "color": playforth::drawing::hex(t.color)})
+}
+
+/// The turtle drawing's operations since `mark`, as `draw` messages.
+fn draw_messages(forth: &Forth, mark: playforth::drawing::Mark) -> Vec<Value> {
+    use playforth::drawing::{Op, hex};
+    let d = forth.drawing();
+    let since = d.since(mark);
+    let turtle = turtle_of(forth);
+    let ops: Vec<Value> = since
+        .ops
+        .iter()
+        .map(|op| match op {
+            Op::Line {
+                from,
+                to,
+                color,
+                width,
+            } => json!({
+                "op": "line", "x1": from.0, "y1": from.1, "x2": to.0, "y2": to.1,
+                "color": hex(*color), "width": width,
+            }),
+            Op::Screen(c) => json!({"op": "screen", "color": hex(*c)}),
+        })
+        .collect();
+    let mut msgs: Vec<Value> = ops
+        .chunks(OPS_PER_MESSAGE)
+        .map(|c| json!({"t": "draw", "reset": false, "ops": c, "turtle": turtle}))
+        .collect();
+    if msgs.is_empty() {
+        msgs.push(json!({"t": "draw", "reset": false, "ops": [], "turtle": turtle}));
+    }
+    msgs[0]["reset"] = json!(since.cleared);
+    msgs
+}
+
 /// Run a session: fence, then read lines and answer as the REPL does.
 pub fn run(opts: &Options) -> ExitCode {
     // The Landlock domain first, on the only thread (those made after it
@@ -469,6 +513,8 @@ pub fn run(opts: &Options) -> ExitCode {
         "fences": {"landlock": landlock, "seccomp": seccomp.as_ref().map_or_else(|e| e.as_str(), |_| "on")},
     }));
     let mut signature = forth.words_signature();
+    let mut mark = forth.drawing().mark();
+    let mut turtle = turtle_of(&forth);
     emit.send(&words_message(&mut forth));
     emit.send(&stacks_message(&forth, None));
     let mut input = String::new();
@@ -544,6 +590,14 @@ pub fn run(opts: &Options) -> ExitCode {
         emit.flush();
         if lock(&emit.pending).cut {
             emit.send(&json!({"t": "limit", "what": format!("a line wrote more than {} KiB", opts.out_cap / 1024)}));
+        }
+        // The turtle drew or moved: what is new goes to the page.
+        if forth.drawing().mark() != mark || turtle_of(&forth) != turtle {
+            for m in draw_messages(&forth, mark) {
+                emit.send(&m);
+            }
+            mark = forth.drawing().mark();
+            turtle = turtle_of(&forth);
         }
         if forth.words_signature() != signature {
             signature = forth.words_signature();

@@ -462,3 +462,57 @@ fn two_pages_have_two_sessions_that_cannot_see_each_other() {
         "secret unknown in the second",
     );
 }
+
+#[test]
+fn turtle_words_draw_on_the_canvas() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut b) = Browser::launch() else {
+        return;
+    };
+    let server = Server::start(&[]);
+    let tab = b.open(&server.url());
+    assert_eq!(
+        b.eval(&tab, "document.getElementById('turtlebox').hidden"),
+        json!(true)
+    );
+    b.run_line(
+        &tab,
+        ": square ( n -- ) 4 0 do dup forward 90 right loop drop ;",
+    );
+    b.run_line(&tab, "100 square");
+    b.wait(
+        &tab,
+        "!document.getElementById('turtlebox').hidden",
+        "the turtle's canvas",
+    );
+    // The page has the four sides the turtle drew, ending where it began.
+    let ops = b.eval(
+        &tab,
+        "window.playforthPage.drawing.ops.map(o => [o.op, Math.round(o.x2), Math.round(o.y2)])",
+    );
+    assert_eq!(
+        ops,
+        json!([
+            ["line", 0, 100],
+            ["line", 100, 100],
+            ["line", 100, 0],
+            ["line", 0, 0]
+        ])
+    );
+    // And the canvas shows them: dark pixels on the white.
+    let dark = b.eval(
+        &tab,
+        "(() => { const c = document.getElementById('turtle'); \
+         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0; \
+         for (let i = 0; i < d.length; i += 4) if (d[i] < 100 && d[i + 3] > 200) n++; return n; })()",
+    );
+    assert!(dark.as_u64().unwrap() > 500, "{dark} dark pixels");
+    // clear-drawing starts again; the picture of the example is drawn.
+    b.run_line(&tab, "clear-drawing include examples/turtle.fs picture");
+    b.wait(
+        &tab,
+        "window.playforthPage.drawing.ops.length > 50",
+        "the example's picture",
+    );
+    b.screenshot(&tab, "serve-turtle.png");
+}

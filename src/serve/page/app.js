@@ -109,11 +109,13 @@
         }
         break;
       case "draw":
+        // The operations added since the last message (all of them after
+        // a reset: cleared, or put back by undo).
         if (msg.reset) drawing.ops = [];
-        drawing.ops.push(...(msg.ops || []));
+        for (const op of msg.ops || []) drawing.ops.push(op);
         drawing.turtle = msg.turtle || drawing.turtle;
         if (typeof playforthTurtle === "function") {
-          $("turtlebox").hidden = drawing.ops.length === 0 && !(drawing.turtle && drawing.turtle.visible && msg.shown);
+          $("turtlebox").hidden = false;
           playforthTurtle($("turtle"), drawing);
         }
         break;
