@@ -188,6 +188,49 @@ pub(crate) struct Tracer {
     pub(crate) trace_base: Option<usize>,
     /// Tracing: the code address of the step being traced.
     pub(crate) trace_at: u32,
+    /// The steps of traced words, kept for a host that shows them one by
+    /// one (`Forth::record_trace`; None: not kept). At most
+    /// `MAX_TRACE_STEPS`.
+    pub(crate) steps: Option<Vec<TraceStep>>,
+}
+
+/// The most trace steps kept for a host (`Forth::take_trace_steps`).
+pub const MAX_TRACE_STEPS: usize = 2000;
+
+/// The most cells of each stack a kept trace step holds (the top ones).
+const STEP_CELLS: usize = 64;
+
+/// One step of a traced word as TRACE printed it: the word (or control
+/// word) run, how deep in the traced word's calls, and the stacks after
+/// it (their top `STEP_CELLS` cells), bottom first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TraceStep {
+    pub word: String,
+    pub depth: usize,
+    pub stack: Vec<i64>,
+    pub floats: Vec<f64>,
+}
+
+impl Forth {
+    /// Keep the step TRACE just printed, when a host asked for them.
+    #[cold]
+    pub(crate) fn keep_trace_step(&mut self, word: &str, depth: usize) {
+        let top = |s: usize| s.saturating_sub(STEP_CELLS);
+        let stack = self.stack();
+        let stack = stack[top(stack.len())..].to_vec();
+        let floats = self.vm.stacks.fstack();
+        let floats = floats[top(floats.len())..].to_vec();
+        if let Some(steps) = &mut self.trace.steps
+            && steps.len() < MAX_TRACE_STEPS
+        {
+            steps.push(TraceStep {
+                word: word.to_string(),
+                depth,
+                stack,
+                floats,
+            });
+        }
+    }
 }
 
 /// Where the exception in flight was raised, saved before unwinding

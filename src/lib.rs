@@ -108,7 +108,7 @@ pub use fivestep::reach_mask;
 pub use host::{Clock, NoWaitClock, SystemClock, Tutor};
 pub use io::Interrupt;
 pub use io::{Console, Line, ScriptedConsole, SharedBuf};
-pub use kernel::Forth;
+pub use kernel::{Forth, MAX_TRACE_STEPS, TraceStep};
 pub use lexer::{Token, first_token, is_blank, next_token, token_len, words as tokens};
 pub use number::parse_float;
 pub use parse::{Number, parse_number};

@@ -370,6 +370,22 @@ impl Forth {
             .collect()
     }
 
+    /// Keep the steps TRACE prints (at most `MAX_TRACE_STEPS` until they
+    /// are taken), for a host that shows them one by one: the browser's
+    /// stack panel steps through a traced run.
+    pub fn record_trace(&mut self, on: bool) {
+        self.trace.steps = on.then(Vec::new);
+    }
+
+    /// The trace steps kept since the last time they were taken.
+    pub fn take_trace_steps(&mut self) -> Vec<crate::kernel::TraceStep> {
+        self.trace
+            .steps
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
     /// A number that changes whenever `repl_words` may answer differently
     /// (a word defined or forgotten, the search order or BASE changed), so
     /// a caller can ask again only then: `repl_words` sorts every visible

@@ -1533,12 +1533,12 @@ impl Forth {
                 .dict
                 .word_at(at)
                 .map(|xt| self.vm.dict.words()[xt as usize].name.to_string());
-            let line = format!(
-                "{}  {}\n",
-                name.unwrap_or_default(),
-                tools::stack_text(self).trim_end()
-            );
+            let name = name.unwrap_or_default();
+            let line = format!("{name}  {}\n", tools::stack_text(self).trim_end());
             let _ = self.host.out.write_all(line.as_bytes());
+            if self.trace.steps.is_some() {
+                self.keep_trace_step(&name, 0);
+            }
         }
     }
 
@@ -1624,9 +1624,13 @@ impl Forth {
         if !self.host.out.at_line_start {
             let _ = self.host.out.write_all(b"\n");
         }
-        let indent = "  ".repeat(calls_before.saturating_sub(base) + 1);
+        let depth = calls_before.saturating_sub(base) + 1;
+        let indent = "  ".repeat(depth);
         let line = format!("{indent}{name}  {}\n", tools::stack_text(self).trim_end());
         let _ = self.host.out.write_all(line.as_bytes());
+        if self.trace.steps.is_some() {
+            self.keep_trace_step(&name, depth);
+        }
     }
 
     fn locals_enter(&mut self, args: u16, vals: u16) -> Res<()> {

@@ -383,11 +383,9 @@ fn words_message(forth: &mut Forth) -> Value {
     json!({"t": "words", "base": forth.base(), "list": list})
 }
 
-/// The stacks, for the page's stack panel.
-fn stacks_message(forth: &Forth, ok: Option<String>) -> Value {
-    // JSON has no NaN or infinity: those go as text.
-    let floats: Vec<Value> = forth
-        .float_stack()
+/// Floats for the page: JSON has no NaN or infinity, those go as text.
+fn floats_json(floats: &[f64]) -> Vec<Value> {
+    floats
         .iter()
         .map(|&f| {
             if f.is_finite() {
@@ -396,7 +394,12 @@ fn stacks_message(forth: &Forth, ok: Option<String>) -> Value {
                 json!(f.to_string())
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The stacks, for the page's stack panel.
+fn stacks_message(forth: &Forth, ok: Option<String>) -> Value {
+    let floats = floats_json(forth.float_stack());
     json!({
         "t": "ready",
         "ok": ok,
@@ -487,6 +490,7 @@ pub fn run(opts: &Options) -> ExitCode {
     forth.set_pretty(true);
     forth.set_prompt_control(true);
     forth.keep_undo(true);
+    forth.record_trace(true);
     if let Some(seed) = opts.seed {
         forth.set_seed(seed);
     }
@@ -590,6 +594,15 @@ pub fn run(opts: &Options) -> ExitCode {
         emit.flush();
         if lock(&emit.pending).cut {
             emit.send(&json!({"t": "limit", "what": format!("a line wrote more than {} KiB", opts.out_cap / 1024)}));
+        }
+        // A traced word ran: its steps, for the stack panel to walk.
+        let steps = forth.take_trace_steps();
+        if !steps.is_empty() {
+            let list: Vec<Value> = steps
+                .iter()
+                .map(|s| json!({"word": s.word, "depth": s.depth, "stack": s.stack, "floats": floats_json(&s.floats)}))
+                .collect();
+            emit.send(&json!({"t": "trace", "steps": list, "cut": steps.len() >= playforth::MAX_TRACE_STEPS}));
         }
         // The turtle drew or moved: what is new goes to the page.
         if forth.drawing().mark() != mark || turtle_of(&forth) != turtle {

@@ -516,3 +516,32 @@ fn turtle_words_draw_on_the_canvas() {
     );
     b.screenshot(&tab, "serve-turtle.png");
 }
+
+#[test]
+fn the_stack_panel_steps_through_a_traced_word() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut b) = Browser::launch() else {
+        return;
+    };
+    let server = Server::start(&[]);
+    let tab = b.open(&server.url());
+    b.run_line(&tab, ": sq ( n -- n*n ) dup * ;");
+    b.run_line(&tab, "trace sq");
+    b.run_line(&tab, "3 sq");
+    b.wait(&tab, "!document.getElementById('stepper').hidden", "the stepper");
+    let text = "document.getElementById('steptext').textContent";
+    assert_eq!(b.eval(&tab, text), "after the line (trace: 3 steps)");
+    assert_eq!(b.eval(&tab, STACK_CELLS), json!(["9"]));
+    b.click(&tab, "#stepback");
+    assert_eq!(b.eval(&tab, text), "step 3 of 3:   *");
+    b.click(&tab, "#stepback");
+    assert_eq!(b.eval(&tab, text), "step 2 of 3:   dup");
+    assert_eq!(b.eval(&tab, STACK_CELLS), json!(["3", "3"]));
+    b.click(&tab, "#stepback");
+    assert_eq!(b.eval(&tab, text), "step 1 of 3: sq");
+    assert_eq!(b.eval(&tab, STACK_CELLS), json!(["3"]));
+    assert_eq!(b.eval(&tab, "document.getElementById('stepback').disabled"), json!(true));
+    // A line without tracing puts the stepper away.
+    b.run_line(&tab, "drop");
+    b.wait(&tab, "document.getElementById('stepper').hidden", "the stepper to go");
+}

@@ -63,6 +63,10 @@
       case "ready":
         if (msg.ok != null) { write(msg.ok + "\n", "ok"); }
         showStacks(msg.stack || [], msg.floats || []);
+        trace.final = { stack: msg.stack || [], floats: msg.floats || [] };
+        trace.steps = trace.pending; trace.pending = [];
+        trace.at = trace.steps.length;
+        showStep();
         setMode("idle");
         break;
       case "more":
@@ -70,6 +74,7 @@
         setMode("more");
         break;
       case "input": setMode("input"); break;
+      case "trace": trace.pending = trace.pending.concat(msg.steps || []); break;
       case "bye":
         say("(bye: this session has ended — Restart starts a new one)", "sys");
         setMode("gone");
@@ -284,6 +289,32 @@
     });
   }
 
+  // ---- stepping through a traced run -----------------------------------
+  // After a line that ran a traced word, the panel can show the stack
+  // after each step (◀ ▶, Alt+← Alt+→); at the end, the stack now.
+  const trace = { steps: [], pending: [], at: 0, final: null };
+  function showStep() {
+    const n = trace.steps.length;
+    $("stepper").hidden = n === 0;
+    if (n === 0) return;
+    if (trace.at >= n) {
+      showStacks(trace.final.stack, trace.final.floats);
+      $("steptext").textContent = `after the line (trace: ${n} steps)`;
+    } else {
+      const s = trace.steps[trace.at];
+      showStacks(s.stack, s.floats);
+      $("steptext").textContent = `step ${trace.at + 1} of ${n}: ${"  ".repeat(s.depth)}${s.word}`;
+    }
+    $("stepback").disabled = trace.at === 0;
+    $("stepnext").disabled = trace.at >= n;
+  }
+  function step(by) {
+    trace.at = Math.max(0, Math.min(trace.steps.length, trace.at + by));
+    showStep();
+  }
+  $("stepback").onclick = () => step(-1);
+  $("stepnext").onclick = () => step(1);
+
   // ---- the input line -------------------------------------------------
   function setMode(m) {
     mode = m;
@@ -444,6 +475,9 @@
       else complete();
     } else if (ev.key === "Escape") {
       closeMenu();
+    } else if (ev.altKey && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
+      ev.preventDefault();
+      step(ev.key === "ArrowLeft" ? -1 : 1);
     } else if (ev.key === "ArrowUp") {
       ev.preventDefault();
       if (menuOpen) select(menuSel - 1); else recall(-1);
