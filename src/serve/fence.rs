@@ -72,7 +72,6 @@ fn session_refusals() -> Vec<i64> {
     let mut calls = vec![
         SYS_execve,
         SYS_execveat,
-        SYS_clone3,
         SYS_kill,
         SYS_tkill,
         SYS_tgkill,
@@ -120,7 +119,18 @@ pub fn apply_seccomp() -> Result<(), String> {
     )
     .map_err(|e| e.to_string())?;
     let own = BpfProgram::try_from(own).map_err(|e| e.to_string())?;
-    for program in [&shared, &own] {
+    // clone3 passes its flags in memory a filter cannot read: it is
+    // answered "not implemented", and the C library makes its threads with
+    // clone instead (EPERM it would take for a failure).
+    let clone3 = SeccompFilter::new(
+        [(libc::SYS_clone3, vec![])].into_iter().collect(),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::ENOSYS as u32),
+        arch,
+    )
+    .map_err(|e| e.to_string())?;
+    let clone3 = BpfProgram::try_from(clone3).map_err(|e| e.to_string())?;
+    for program in [&shared, &own, &clone3] {
         seccompiler::apply_filter_all_threads(program).map_err(|e| e.to_string())?;
     }
     Ok(())

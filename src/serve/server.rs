@@ -126,7 +126,10 @@ pub fn run(config: Config) -> ExitCode {
         eprintln!("playforth serve: {e}");
         return ExitCode::from(1);
     }
-    let max_connections = shared.config.max_sessions * 2 + 32;
+    // Connections that are not sessions (the page's files, a request
+    // still coming) are cheap but not free: a generous cap, and 5 s to
+    // send a request.
+    let max_connections = shared.config.max_sessions * 2 + 1024;
     let mut threads = Vec::new();
     while !shared.stopping.load(Ordering::SeqCst) {
         match listener.accept() {
@@ -145,10 +148,16 @@ pub fn run(config: Config) -> ExitCode {
                 shared.connections.fetch_add(1, Ordering::SeqCst);
                 let shared = shared.clone();
                 threads.retain(|t: &std::thread::JoinHandle<()>| !t.is_finished());
-                threads.push(std::thread::spawn(move || {
-                    connection(stream, peer, &shared);
-                    shared.connections.fetch_sub(1, Ordering::SeqCst);
-                }));
+                let spawned = std::thread::Builder::new()
+                    .stack_size(512 * 1024)
+                    .spawn(move || {
+                        connection(stream, peer, &shared);
+                        shared.connections.fetch_sub(1, Ordering::SeqCst);
+                    });
+                match spawned {
+                    Ok(t) => threads.push(t),
+                    Err(e) => log(&format!("cannot start a thread for {peer}: {e}")),
+                }
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                 std::thread::sleep(Duration::from_millis(20));
@@ -213,7 +222,7 @@ fn peek_head(stream: &TcpStream) -> Option<String> {
         if let Some(end) = buf[..n].windows(4).position(|w| w == b"\r\n\r\n") {
             return String::from_utf8(buf[..end + 4].to_vec()).ok();
         }
-        if n == buf.len() || started.elapsed() > Duration::from_secs(10) {
+        if n == buf.len() || started.elapsed() > Duration::from_secs(5) {
             return None;
         }
         std::thread::sleep(Duration::from_millis(5));
@@ -223,7 +232,7 @@ fn peek_head(stream: &TcpStream) -> Option<String> {
 fn connection(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     let _ = stream.set_nonblocking(false);
     let _ = stream.set_nodelay(true);
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
     let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
     let Some(head) = peek_head(&stream) else {
         let _ = respond(&mut stream, 400, "text/plain", b"bad request\n");
@@ -517,6 +526,16 @@ fn ending(status: Option<std::process::ExitStatus>) -> String {
         }
         Some(s) if s.signal() == Some(libc::SIGSYS) => {
             "it made a forbidden system call".to_string()
+        }
+        Some(s) if s.signal() == Some(libc::SIGXFSZ) => {
+            "it wrote a file larger than a session's files may be (--files-mib)".to_string()
+        }
+        Some(s) if s.signal() == Some(libc::SIGSEGV) => {
+            "it ran out of the memory a session may have".to_string()
+        }
+        // Rust's exit status after a panic: a bug, which the log shows.
+        Some(s) if s.code() == Some(101) => {
+            "playforth itself failed (a bug: the server's log has the details)".to_string()
         }
         Some(s) => format!("its process ended ({s})"),
         None => "its process ended".to_string(),

@@ -286,6 +286,7 @@ fn reader(tx: SyncSender<String>, irq: Interrupt, width: Arc<Mutex<usize>>, emit
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::new();
+    let mut said_dropped: Option<Instant> = None;
     loop {
         buf.clear();
         match (&mut input)
@@ -315,11 +316,21 @@ fn reader(tx: SyncSender<String>, irq: Interrupt, width: Arc<Mutex<usize>>, emit
                     match tx.try_send(s.to_string()) {
                         Ok(()) => {}
                         // Typed far ahead of a word that runs: this line
-                        // is dropped (Stop still gets through).
-                        Err(TrySendError::Full(_)) => emit.write(
-                            "err",
-                            b"(a line typed while too many others wait was dropped)\n",
-                        ),
+                        // is dropped (Stop still gets through), said once
+                        // a second at most.
+                        Err(TrySendError::Full(_)) => {
+                            if said_dropped.is_none_or(|t| t.elapsed() > Duration::from_secs(1)) {
+                                said_dropped = Some(Instant::now());
+                                emit.write(
+                                    "err",
+                                    format!(
+                                        "(more than {MAX_TYPED_AHEAD} lines wait for the running word: \
+                                         lines typed now are dropped)\n"
+                                    )
+                                    .as_bytes(),
+                                );
+                            }
+                        }
                         Err(TrySendError::Disconnected(_)) => return,
                     }
                 }
@@ -524,9 +535,25 @@ pub fn run(opts: &Options) -> ExitCode {
     let mut input = String::new();
     let mut open = line::Open::default();
     loop {
-        let next = lock(&lines).recv();
-        let Ok(typed) = next else {
-            return ExitCode::SUCCESS;
+        let next = lock(&lines).recv_timeout(Duration::from_millis(50));
+        let typed = match next {
+            Ok(typed) => typed,
+            Err(RecvTimeoutError::Disconnected) => return ExitCode::SUCCESS,
+            Err(RecvTimeoutError::Timeout) => {
+                // Stop while a definition is open throws it away, as
+                // Ctrl-C does at the terminal's prompt.
+                if irq.is_raised() {
+                    irq.clear();
+                    if !input.is_empty() {
+                        let note = format!("({} was discarded)\n", open.what_is_open());
+                        emit.send(&json!({"t": "err", "s": note}));
+                        input.clear();
+                        open = line::Open::default();
+                        emit.send(&stacks_message(&forth, None));
+                    }
+                }
+                continue;
+            }
         };
         let continued = !input.is_empty();
         input.push_str(&typed);

@@ -528,7 +528,11 @@ fn the_stack_panel_steps_through_a_traced_word() {
     b.run_line(&tab, ": sq ( n -- n*n ) dup * ;");
     b.run_line(&tab, "trace sq");
     b.run_line(&tab, "3 sq");
-    b.wait(&tab, "!document.getElementById('stepper').hidden", "the stepper");
+    b.wait(
+        &tab,
+        "!document.getElementById('stepper').hidden",
+        "the stepper",
+    );
     let text = "document.getElementById('steptext').textContent";
     assert_eq!(b.eval(&tab, text), "after the line (trace: 3 steps)");
     assert_eq!(b.eval(&tab, STACK_CELLS), json!(["9"]));
@@ -540,8 +544,15 @@ fn the_stack_panel_steps_through_a_traced_word() {
     b.click(&tab, "#stepback");
     assert_eq!(b.eval(&tab, text), "step 1 of 3: sq");
     assert_eq!(b.eval(&tab, STACK_CELLS), json!(["3"]));
-    assert_eq!(b.eval(&tab, "document.getElementById('stepback').disabled"), json!(true));
+    assert_eq!(
+        b.eval(&tab, "document.getElementById('stepback').disabled"),
+        json!(true)
+    );
     // A line without tracing puts the stepper away.
     b.run_line(&tab, "drop");
-    b.wait(&tab, "document.getElementById('stepper').hidden", "the stepper to go");
+    b.wait(
+        &tab,
+        "document.getElementById('stepper').hidden",
+        "the stepper to go",
+    );
 }

@@ -28,6 +28,7 @@ mod help_examples;
 mod host;
 mod learn;
 mod library;
+mod package;
 mod reference;
 mod robustness;
 mod see_roundtrip;

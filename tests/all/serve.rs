@@ -449,3 +449,25 @@ fn bye_ends_a_session_restart_starts_one_and_sigterm_stops_all() {
     let r = b.until(|m| m["t"] == "ended");
     assert_eq!(r.last().unwrap()["why"], "the server is stopping");
 }
+
+#[test]
+fn the_course_checks_in_a_session_and_stop_discards_an_open_definition() {
+    let server = Server::start(&[]);
+    let mut c = server.connect();
+    let r = c.line("learn");
+    assert!(text(&r).contains("Lesson 1"), "{}", text(&r));
+    // `check` runs the lesson's checks on a thread of their own (with a
+    // time limit): the session's fences allow threads, not processes.
+    let r = c.line("check");
+    let report = text(&r);
+    assert!(report.contains("check"), "{report}");
+    assert_eq!(r.last().unwrap()["t"], "ready", "{r:?}");
+    assert_eq!(text(&c.line("1 .")), "1 ");
+    // Stop while a definition is open throws it away.
+    let r = c.line(": half ( n -- n/2 )");
+    assert_eq!(r.last().unwrap()["t"], "more");
+    c.send(json!({"t": "stop"}));
+    let r = c.until(|m| m["t"] == "ready");
+    assert!(text(&r).contains("was discarded"), "{r:?}");
+    assert!(text(&c.line("half")).contains("undefined word"));
+}

@@ -284,7 +284,8 @@
     floats.slice(-32).forEach((v) => {
       const c = document.createElement("span");
       c.className = "cell";
-      c.textContent = typeof v === "number" ? String(v) : v;
+      // 15 significant digits, as the Forth prints them.
+      c.textContent = typeof v === "number" ? String(Number(v.toPrecision(15))) : v;
       fl.appendChild(c);
     });
   }
@@ -321,7 +322,7 @@
     entry.classList.toggle("input", m === "input");
     if (m === "idle") promptEl.textContent = "> ";
     if (m === "input") promptEl.textContent = "? ";
-    stopBtn.disabled = !(m === "busy" || m === "input");
+    stopBtn.disabled = !(m === "busy" || m === "input" || m === "more");
     if (m === "busy") status("running… (Stop or Ctrl-C stops it)", "busy");
     else if (m === "idle" || m === "more" || m === "input") status(m === "input" ? "the program waits for your answer" : "ready");
     input.disabled = m === "gone";
@@ -366,7 +367,7 @@
     if (text.trim() !== "" && history[history.length - 1] !== text) {
       history.push(text);
       if (history.length > 500) history.shift();
-      try { localStorage.setItem("playforth-history", JSON.stringify(history)); } catch { /* full */ }
+      try { sessionStorage.setItem("playforth-history", JSON.stringify(history)); } catch { /* full */ }
     }
     histPos = history.length;
     draft = "";
@@ -380,7 +381,7 @@
   }
   function loadHistory() {
     try {
-      const h = JSON.parse(localStorage.getItem("playforth-history") || "[]");
+      const h = JSON.parse(sessionStorage.getItem("playforth-history") || "[]");
       return Array.isArray(h) ? h.filter((x) => typeof x === "string").slice(-500) : [];
     } catch { return []; }
   }
