@@ -76,7 +76,7 @@ fn the_debian_package_installs_the_server_as_a_service() {
     let unit = root
         .join(units["unit-scripts"].as_str().unwrap())
         .join(format!("{name}.service"));
-    let system = pkg.join("lib/systemd/system");
+    let system = pkg.join("usr/lib/systemd/system");
     std::fs::create_dir_all(&system).unwrap();
     std::fs::copy(&unit, system.join(format!("{name}.service"))).unwrap();
     // The control file (cargo-deb works out Depends itself; here libc).
@@ -131,14 +131,14 @@ fn the_debian_package_installs_the_server_as_a_service() {
         "usr/bin/playforth-referee",
         "usr/share/man/man1/playforth.1",
         "usr/share/doc/playforth/serve.md",
-        "lib/systemd/system/playforth-serve.service",
+        "usr/lib/systemd/system/playforth-serve.service",
     ] {
         assert!(machine.join(path).exists(), "{path} was not installed");
     }
     // The unit is one systemd accepts (with ExecStart pointing where the
     // program was installed here), and runs the server unprivileged.
     let unit_text =
-        std::fs::read_to_string(machine.join("lib/systemd/system/playforth-serve.service"))
+        std::fs::read_to_string(machine.join("usr/lib/systemd/system/playforth-serve.service"))
             .unwrap();
     assert!(unit_text.contains("ExecStart=/usr/bin/playforth serve"));
     assert!(unit_text.contains("DynamicUser=yes"));
