@@ -529,6 +529,20 @@ impl Forth {
     }
 
     /// Is the system in the middle of a colon definition?
+    /// The board picture the running game published last with
+    /// SHOW-PICTURE (None before the first): what a page draws beside the
+    /// REPL, one description of the position the terminal shows as text.
+    pub fn picture(&self) -> Option<&crate::picture::Picture> {
+        self.words.games.picture.shown.as_ref()
+    }
+
+    /// How many pictures have been published: a host that polls draws
+    /// again when this changed (a picture equal to the one before still
+    /// counts).
+    pub fn picture_generation(&self) -> u64 {
+        self.words.games.picture.generation
+    }
+
     pub fn in_definition(&self) -> bool {
         self.compiling() || self.compiler.def.is_some()
     }
