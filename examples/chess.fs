@@ -653,9 +653,43 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
   last-move @ ?dup if ." , last move " .move then cr
   pretty? if ."   White ♔ king ♕ queen ♖ rook ♗ bishop ♘ knight ♙ pawn; Black ♚ ♛ ♜ ♝ ♞ ♟" cr exit then
   ."   White upper case, Black lower case: K king Q queen R rook B bishop N knight P pawn" cr ;
+\ ---- the picture for a page ---------------------------------------------------
+\ playforth serve draws the position beside the REPL from a description
+\ that the picture words make (the terminal keeps its text board): the
+\ pieces, the last move, and the moves you may click, a piece and then
+\ its target, when you are asked. A picture's square is rank*8+file (0x88>).
+
+: piece$ ( piece -- c-addr u ) s" ?PNBRQK??pnbrqk" drop + 1 ;  \ as the text board shows it
+create move-text 5 allot        \ a move as the prompt takes it: e2e4, e7e8q
+: square>text ( sq addr -- ) over 15 and [char] a + over c!  swap rank [char] 1 + swap char+ c! ;
+: move$ ( m -- c-addr u )
+  dup origin move-text square>text  dup target move-text 2 + square>text
+  promotion ?dup if s" ?pnbrqk" drop + c@ move-text 4 + c!  move-text 5 exit then
+  move-text 4 ;
+: picture-pieces ( -- )
+  board pos !
+  120 0 do i on-board? if i sq@ ?dup if
+    i 0x88> swap  dup color 1+ swap  piece$ picture-piece
+  then then loop ;
+: picture-moves ( -- )          \ a promotion once for each piece, the queen first
+  0 root generate
+  moves# 0 ?do i move# legal-move? if
+    i move# dup origin 0x88>  over target 0x88>  rot move$ picture-move
+  then loop ;
+: picture-last-move ( -- )
+  last-move @ ?dup if dup origin 0x88> swap target 0x88> picture-last then ;
+: turn$ ( -- c-addr u )         \ the caption: who moves, unless the game is over
+  ended? if s" Game over" exit then
+  board pos !  me if s" Black to move" else s" White to move" then ;
+: publish ( ask? -- )           \ the position, for the page; ask?: you may click a move
+  8 8 s" chess" picture  picture-pieces  picture-last-move  turn$ picture-caption
+  if picture-moves then  show-picture ;
+
+\ ---- the game's turns --------------------------------------------------------
+
 : turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
-    .board .turn
+    .board .turn  ended? 0= human? and publish
     ended? if .ending false exit then
     board pos !  me in-check? if me .side ."  is in check." cr then
     human? if human-move else computer-move then
@@ -665,7 +699,7 @@ variable max-moves  1000 max-moves !  \ plies before a game is called a draw any
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
+: game ( -- ) ['] turns run-turns if .stopped .board false publish plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  0 last-move !  0 plies !  0 #history ! remember ;
 : play ( -- ) 1 new-game  game ;   \ you are white
 : demo ( -- ) 0 new-game  game ;

@@ -261,9 +261,34 @@ variable max-moves  1000 max-moves !  \ moves before a game is called a draw any
   ."   " ended? if ." Game over" else ." Player " side @ 0 .r ."  to move" then
   last-from @ 0< 0= if ." , last move " last-from @ .square ." -" last-to @ .square then cr
   .legend ;
+\ ---- the picture for a page ---------------------------------------------------
+\ playforth serve draws the position beside the REPL from a description
+\ that the picture words make (the terminal keeps its text board): the
+\ pieces, the last move, and the moves you may click, a piece and then
+\ its target, when you are asked. A picture's square is y*5+x, as this board's.
+
+: piece$ ( p -- c-addr u ) s" ?12" drop + 1 ;  \ as the text board shows it
+: picture-pieces ( -- )
+  25 0 do board i + c@ ?dup if i swap dup piece$ picture-piece then loop ;
+create move-text 4 allot        \ a move as the prompt takes it: a1c1
+: square>text ( sq addr -- ) >r 5 /mod [char] 1 + r@ char+ c!  [char] a + r> c! ;
+: move$ ( from to -- c-addr u ) move-text 2 + square>text  move-text square>text  move-text 4 ;
+: picture-moves ( -- )
+  0 root first-piece
+  begin next-move while 2dup move$ picture-move repeat ;
+: picture-last-move ( -- ) last-from @ 0< 0= if last-from @ last-to @ picture-last then ;
+: turn$ ( -- c-addr u )         \ the caption: who moves, unless the game is over
+  ended? if s" Game over" exit then
+  side @ 1 = if s" Player 1 to move" else s" Player 2 to move" then ;
+: publish ( ask? -- )           \ the position, for the page; ask?: you may click a move
+  5 5 s" fivestep" picture  picture-pieces  picture-last-move  turn$ picture-caption
+  if picture-moves then  show-picture ;
+
+\ ---- the game's turns --------------------------------------------------------
+
 : turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
-    .board .turn
+    .board .turn  ended? 0= human? and publish
     ended? if .ending false exit then
     human? if human-move else computer-move then
     over 0< if 2drop true exit then
@@ -271,7 +296,7 @@ variable max-moves  1000 max-moves !  \ moves before a game is called a draw any
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
+: game ( -- ) ['] turns run-turns if .stopped .board false publish plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  -1 last-from !  0 plies !  0 #history ! remember  .rules ;
 : play ( -- ) 2 new-game  game ;   \ you are player 1
 : demo ( -- ) 0 new-game  game ;

@@ -371,9 +371,42 @@ variable plies                  \ moves played in this game
 variable humans                 \ bit 0: A is human, bit 1: B is human
 : human? ( -- flag ) 1 side @ lshift humans @ and 0<> ;
 
+\ ---- the picture for a page ---------------------------------------------------
+\ playforth serve draws the position beside the REPL from a description
+\ that the picture words make (the terminal keeps its text board): the
+\ ground (dens, traps, water), the animals, the last move, and the moves
+\ you may click, an animal and then its target, when you are asked.
+\ A picture's square is rank*7+file, as this board's.
+
+: animal$ ( cell -- c-addr u ) 1- s" RCDWPTLErcdwptle" drop + 1 ;  \ as the text board shows it
+: ground$ ( sq -- c-addr u | 0 0 ) \ the text board's mark for an empty square, but land
+  dup d1 = over d9 = or if drop s" #" exit then
+  dup water? if drop s" ~" exit then
+  dup 0 trap? swap 1 trap? or if s" ^" else 0 0 then ;
+: picture-grounds ( -- )
+  #squares 0 do i ground$ ?dup if i -rot picture-ground else drop then loop ;
+: picture-animals ( -- )
+  board pos !
+  #squares 0 do i at ?dup if i swap  dup owner 1+ swap  animal$ picture-piece then loop ;
+create move-text 4 allot        \ a move as the prompt takes it: a3a4
+: square>text ( sq addr -- ) over file [char] a + over c!  swap rank# [char] 1 + swap char+ c! ;
+: move$ ( from to -- c-addr u ) move-text 2 + square>text  move-text square>text  move-text 4 ;
+: picture-moves ( -- )
+  0 root first-move
+  begin next-move while 2dup move$ picture-move repeat ;
+: picture-last-move ( -- ) last-from @ 0< 0= if last-from @ last-to @ picture-last then ;
+: turn$ ( -- c-addr u )         \ the caption: who moves, unless the game is over
+  ended? if s" Game over" exit then
+  side @ if s" B (lower case) to move" else s" A (upper case) to move" then ;
+: publish ( ask? -- )           \ the position, for the page; ask?: you may click a move
+  7 9 s" jungle" picture  picture-grounds  picture-animals  picture-last-move
+  turn$ picture-caption  if picture-moves then  show-picture ;
+
+\ ---- the game's turns --------------------------------------------------------
+
 : turns ( -- stopped? )         \ play until the game ends or the player stops
   begin
-    .board .turn .legend
+    .board .turn .legend  ended? 0= human? and publish
     ended? if .ending false exit then
     human? if human-move else computer-move then
     over 0< if 2drop true exit then
@@ -381,7 +414,7 @@ variable humans                 \ bit 0: A is human, bit 1: B is human
     humans @ 0= if pause then
   again ;
 
-: game ( -- ) ['] turns run-turns if .stopped .board plies @ .unfinished then ;
+: game ( -- ) ['] turns run-turns if .stopped .board false publish plies @ .unfinished then ;
 : new-game ( humans -- ) start  humans !  -1 last-from !  0 plies ! ;
 : play ( -- ) 1 new-game  game ;   \ you are A, at the bottom
 : demo ( -- ) 0 new-game  game ;

@@ -213,10 +213,39 @@ variable humans                \ bit 1: black is human, bit 2: white is human
   board game-over? 0= if ." (unfinished)" cr exit then  cr
   winner ?dup if .cell ."  wins." else ." A draw." then cr ;
 
+\ ---- the picture for a page ---------------------------------------------------
+\ playforth serve draws the position beside the REPL from a description
+\ that the picture words make (the terminal keeps its text board): the
+\ discs, the last move, and the squares you may click when you are asked.
+\ A picture's square is rank*8+file, as this board's; rank 1 is on top.
+
+create square-text 2 allot      \ a square as the prompt takes it: d3
+: square$ ( sq -- c-addr u )
+  8 /mod [char] 1 + square-text 1+ c!  [char] a + square-text c!  square-text 2 ;
+: disc$ ( color -- c-addr u ) s" ?XO" drop + 1 ;   \ as the text board shows it
+: picture-discs ( -- )
+  64 0 do board i cell@ ?dup if i swap dup disc$ picture-piece then loop ;
+: picture-moves ( -- )         \ one click on a square types it
+  board side @ legal-moves
+  begin ?dup while  dup lowest-bit -1 swap dup square$ picture-move  dup 1- and  repeat ;
+: picture-last-move ( -- ) last-move @ 0< 0= if -1 last-move @ picture-last then ;
+: outcome$ ( -- c-addr u )
+  winner case black of s" X (black) wins" endof white of s" O (white) wins" endof
+              s" A draw" rot endcase ;
+: turn$ ( -- c-addr u )        \ the caption: who moves, or how the game ended
+  board game-over? if outcome$ exit then
+  side @ black = if s" X (black) to move" else s" O (white) to move" then ;
+: publish ( ask? -- )          \ the position, for the page; ask?: you may click a move
+  8 8 s" othello" picture  picture-ranks-down
+  picture-discs  picture-last-move  turn$ picture-caption
+  if picture-moves then  show-picture ;
+
+\ ---- the game's turns --------------------------------------------------------
+
 : pass ( -- ) side @ .cell ."  has no move and passes." cr  -2 last-move !  side @ other side ! ;
 : turns ( -- stopped? )        \ play until the game ends or the player stops
   begin board game-over? 0= while
-    .board .turn
+    .board .turn  human? publish
     pass? if pass else
       choose-move dup 0< if drop true exit then
       side @ .cell ."  plays " dup .square cr  dup last-move !  play-move
@@ -226,7 +255,7 @@ variable humans                \ bit 1: black is human, bit 2: white is human
 
 : game ( -- )                  \ play from the current position to the end, or until stopped
   ['] turns run-turns if .stopped then
-  .board .result ;
+  .board false publish .result ;
 
 : new-game ( humans -- ) start  humans !  -1 last-move ! ;
 : play ( -- ) black new-game  game ;    \ you are X and move first

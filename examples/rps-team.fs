@@ -37,8 +37,18 @@ create out?   #players allot                \ true once a player is out
 
 variable watching              \ true in the demo: your signs are chosen for you
 
+\ playforth serve draws a picture of the game beside the REPL: no board,
+\ but the hands to click, each typing its key (the terminal shows nothing).
+: publish ( ask? -- )          \ ask?: the hands may be clicked
+  0 0 s" rps-team" picture
+  if s" Your choice" picture-caption
+     s" Stone" s" 1" picture-choice  s" Cloth" s" 2" picture-choice
+     s" Scissor" s" 3" picture-choice  s" Stop" s" q" picture-choice
+  else s" Game over" picture-caption then
+  show-picture ;
+
 : typed-sign ( -- sign )       \ 0 means stop
-  .choice
+  true publish  .choice
   begin get-key dup stop-key? if drop [char] 0 then
         dup help-key? drop
         dup [char] 0 [char] 4 within 0= while drop repeat
@@ -100,7 +110,7 @@ variable watching              \ true in the demo: your signs are chosen for you
 : team ( -- )
   cr ." == Stone - Cloth - Scissor for five ==" cr
   .rules .keys
-  new-game  watching off  rounds ;
+  new-game  watching off  rounds  false publish ;
 
 \ Ctrl-C throws -28 wherever the demo is (mostly in pause's ms):
 \ catching it stops the demo, which still says who is in.

@@ -38,8 +38,18 @@ variable rounds
 : help-key? ( char -- flag )   \ ? asks for the keys: say them, then ask again
   [char] ? = dup if [char] ? emit cr .keys .choice then ;
 
+\ playforth serve draws a picture of the game beside the REPL: no board,
+\ but the hands to click, each typing its key (the terminal shows nothing).
+: publish ( ask? -- )          \ ask?: the hands may be clicked
+  0 0 s" rps" picture
+  if s" Your choice" picture-caption
+     s" Stone" s" 1" picture-choice  s" Cloth" s" 2" picture-choice
+     s" Scissor" s" 3" picture-choice  s" Stop" s" q" picture-choice
+  else s" Game over" picture-caption then
+  show-picture ;
+
 : your-sign ( -- sign )        \ 0 means stop
-  .choice
+  true publish  .choice
   begin get-key dup stop-key? if drop [char] 0 then
         dup help-key? drop
         dup [char] 0 [char] 4 within 0= while drop repeat
@@ -62,7 +72,7 @@ variable rounds
   .keys cr
   clear-stats
   begin your-sign ?dup while round .stats cr cr repeat
-  ." Thanks for playing!  " .stats cr ;
+  false publish  ." Thanks for playing!  " .stats cr ;
 
 : pause ( -- ) terminal? if 600 ms then ;   \ only someone at a terminal watches
 

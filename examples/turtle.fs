@@ -24,13 +24,13 @@
   60 right  dup 3 4 */ recurse
   30 left   dup branch-pen backward ;
 
-: picture ( -- )               \ the spiral on the left, the tree on the right
+: scene ( -- )                 \ the spiral on the left, the tree on the right
   $f4f0e6 setscreencolor
   penup -170 -10 setxy pendown  3 setpensize $2a6f97 setpencolor  5 spiral
   penup 150 -160 setxy 0 setheading pendown  70 tree
   hideturtle ;
 
 script? [if]
-  picture  s" turtle.svg" save-drawing
+  scene  s" turtle.svg" save-drawing
   .( turtle.svg written: open it in a browser) cr
 [then]

@@ -105,7 +105,13 @@ pub(crate) struct Host {
     /// The width the system's own notes are wrapped to (the terminal's,
     /// at the REPL); 0 leaves them one line each.
     pub(crate) note_width: usize,
+    /// Told of each board picture as SHOW-PICTURE publishes it (a page
+    /// draws the board while the game still runs, waiting for a move).
+    pub(crate) on_picture: Option<PictureHook>,
 }
+
+/// What a host hears a board picture with (`Forth::set_picture_hook`).
+pub type PictureHook = Box<dyn FnMut(&crate::picture::Picture)>;
 
 impl Host {
     pub(crate) fn new(
@@ -121,6 +127,7 @@ impl Host {
             console,
             files: FileTable::default(),
             args: vec!["playforth".into()],
+            on_picture: None,
             arg_addrs: HashMap::new(),
             argv: (0, Vec::new()),
             clock: Box::new(SystemClock),

@@ -277,7 +277,10 @@ impl WordState {
     pub(crate) fn new(rng: GameRng) -> WordState {
         WordState {
             text: TextState::default(),
-            games: GameState { rng },
+            games: GameState {
+                rng,
+                picture: Default::default(),
+            },
             exceptions: Exceptions::default(),
             turtle: crate::drawing::Drawing::new(),
         }
@@ -412,9 +415,11 @@ impl Substitutions {
 /// The generator behind RANDOM and CHOOSE.
 pub(crate) type GameRng = rand_chacha::ChaCha8Rng;
 
-/// The game words' state: the generator behind RANDOM and CHOOSE.
+/// The game words' state: the generator behind RANDOM and CHOOSE, and
+/// the board picture being described and the one published.
 pub(crate) struct GameState {
     pub(crate) rng: GameRng,
+    pub(crate) picture: crate::picture::PictureState,
 }
 
 impl Forth {

@@ -58,7 +58,10 @@
 //! - [`fivestep`], the five-step game's rules (legal paths, `check_path`,
 //!   `play`, square names), which the game words, the tests and the contest
 //!   referee (`src/bin/playforth-referee`) share; [`reach_mask`] is
-//!   re-exported from it.
+//!   re-exported from it;
+//! - [`picture`], the board picture a game describes for a page to draw
+//!   ([`Picture`] and its parts, read with `Forth::picture` and
+//!   `Forth::picture_generation`).
 
 #![deny(unsafe_code)]
 
@@ -86,6 +89,7 @@ mod lexer;
 mod memory;
 mod number;
 mod parse;
+pub mod picture;
 mod prelude;
 mod reference;
 pub mod repl_line;
@@ -105,13 +109,14 @@ mod words;
 pub use drawing::{Drawing, Op, Turtle};
 pub use error::{ForthError, Hints, Location, Part, Throw, wrap, wrap_note};
 pub use fivestep::reach_mask;
-pub use host::{Clock, NoWaitClock, SystemClock, Tutor};
+pub use host::{Clock, NoWaitClock, PictureHook, SystemClock, Tutor};
 pub use io::Interrupt;
 pub use io::{Console, Line, ScriptedConsole, SharedBuf};
 pub use kernel::{Forth, MAX_TRACE_STEPS, TraceStep};
 pub use lexer::{Token, first_token, is_blank, next_token, token_len, words as tokens};
 pub use number::parse_float;
 pub use parse::{Number, parse_number};
+pub use picture::{Choice, Click, Ground, LastMove, Move, Picture, Piece, Square};
 pub use system::Outcome;
 pub use terminal::colour_wanted;
 pub use vocab::closer_of;

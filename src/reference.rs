@@ -28,8 +28,25 @@ const SOURCE_NAME: &str = "examples/lib/gforth.fs";
 /// Game words whose gforth.fs definition is deliberately not the built-in's
 /// rule: the random numbers come from another generator (xorshift64 there,
 /// ChaCha8 here), and only playforth knows whether a file is the main
-/// script or the output a terminal.
-const OWN_RULES: [&str; 5] = ["random", "randomize", "script?", "terminal?", "pretty?"];
+/// script or the output a terminal, and only playforth has a page to draw
+/// a board picture on (gforth.fs's picture words take their arguments and
+/// do nothing).
+const OWN_RULES: [&str; 14] = [
+    "random",
+    "randomize",
+    "script?",
+    "terminal?",
+    "pretty?",
+    "picture",
+    "picture-ranks-down",
+    "picture-piece",
+    "picture-ground",
+    "picture-move",
+    "picture-last",
+    "picture-choice",
+    "picture-caption",
+    "show-picture",
+];
 
 /// One top-level piece of the file: a definition with its indented lines,
 /// or a line that only runs (filling a table).

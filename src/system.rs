@@ -589,6 +589,26 @@ impl Forth {
     }
 
     /// Is the system in the middle of a colon definition?
+    /// The board picture the running game published last with
+    /// SHOW-PICTURE (None before the first): what a page draws beside the
+    /// REPL, one description of the position the terminal shows as text.
+    pub fn picture(&self) -> Option<&crate::picture::Picture> {
+        self.words.games.picture.shown.as_ref()
+    }
+
+    /// Hear each board picture as SHOW-PICTURE publishes it, while the
+    /// game runs (None: no more).
+    pub fn set_picture_hook(&mut self, hook: Option<crate::host::PictureHook>) {
+        self.host.on_picture = hook;
+    }
+
+    /// How many pictures have been published: a host that polls draws
+    /// again when this changed (a picture equal to the one before still
+    /// counts).
+    pub fn picture_generation(&self) -> u64 {
+        self.words.games.picture.generation
+    }
+
     pub fn in_definition(&self) -> bool {
         self.compiling() || self.compiler.def.is_some()
     }

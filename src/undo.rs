@@ -15,8 +15,9 @@
 //! Not taken back: output already printed, files written or created (a
 //! line that did either says so when undone), open files, the text kept
 //! for error messages, the pictured-output buffer and the line buffers
-//! (scratch), and the course's progress (but an undone line is dropped
-//! from what `check` replays).
+//! (scratch), the course's progress (but an undone line is dropped
+//! from what `check` replays), and the board picture a game published
+//! (like output, it is what a page has already drawn).
 //!
 //! A line that changed nothing (`.s`, `help dup`, `words`) is no step of
 //! its own: it goes back with the line before it. A line that failed is a

@@ -155,3 +155,18 @@ create fs-best 6 cells allot   variable fs-best-len    \ the shortest path to th
 : script? ( -- flag ) false ;
 : terminal? ( -- flag ) false ;   \ demos do not pause under gforth
 : pretty? ( -- flag ) false ;     \ boards in plain ASCII under gforth
+
+\ ---- board pictures --------------------------------------------------------
+\ playforth describes each position for a page that draws it beside the
+\ REPL (playforth serve). gforth has no page: the words take their
+\ arguments and do nothing.
+
+: picture ( files ranks c-addr u -- ) 2drop 2drop ;
+: picture-ranks-down ( -- ) ;
+: picture-piece ( sq side c-addr u -- ) 2drop 2drop ;
+: picture-ground ( sq c-addr u -- ) drop 2drop ;
+: picture-move ( from to c-addr u -- ) 2drop 2drop ;
+: picture-last ( from to -- ) 2drop ;
+: picture-choice ( c-addr1 u1 c-addr2 u2 -- ) 2drop 2drop ;
+: picture-caption ( c-addr u -- ) 2drop ;
+: show-picture ( -- ) ;

@@ -38,6 +38,11 @@ const PAGE: &[(&str, &str, &str)] = &[
         include_str!("page/style.css"),
     ),
     (
+        "/board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/board.js"),
+    ),
+    (
         "/turtle.js",
         "text/javascript; charset=utf-8",
         include_str!("page/turtle.js"),

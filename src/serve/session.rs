@@ -424,6 +424,25 @@ fn stacks_message(forth: &Forth, ok: Option<String>) -> Value {
 /// as several).
 const OPS_PER_MESSAGE: usize = 4000;
 
+/// A board picture as the page's board.js reads it: the Rust fields by
+/// their names (src/picture.rs).
+fn board_message(p: &playforth::Picture) -> Value {
+    let sq = |s: &playforth::Square| json!({"file": s.file, "rank": s.rank});
+    json!({"t": "board", "picture": {
+        "kind": p.kind,
+        "files": p.files,
+        "ranks": p.ranks,
+        "ranks_down": p.ranks_down,
+        "grounds": p.grounds.iter().map(|g| json!({"square": sq(&g.square), "text": g.text})).collect::<Vec<_>>(),
+        "pieces": p.pieces.iter().map(|x| json!({"square": sq(&x.square), "text": x.text, "side": x.side})).collect::<Vec<_>>(),
+        "moves": p.moves.iter().map(|m| json!({"from": m.from.as_ref().map(sq), "to": sq(&m.to), "text": m.text})).collect::<Vec<_>>(),
+        "last": p.last.as_ref().map(|l| json!({"from": l.from.as_ref().map(sq), "to": sq(&l.to)})),
+        "choices": p.choices.iter().map(|c| json!({"label": c.label, "text": c.text})).collect::<Vec<_>>(),
+        "caption": p.caption,
+        "click": p.click.name(),
+    }})
+}
+
 /// Where the turtle is and how it looks, as the page draws it.
 fn turtle_of(forth: &Forth) -> Value {
     let t = forth.drawing().turtle();
@@ -502,6 +521,15 @@ pub fn run(opts: &Options) -> ExitCode {
     forth.set_prompt_control(true);
     forth.keep_undo(true);
     forth.record_trace(true);
+    // A game's board goes to the page as the game publishes it: after the
+    // output before it, while the game runs and waits for a move.
+    {
+        let emit = emit.clone();
+        forth.set_picture_hook(Some(Box::new(move |p| {
+            emit.flush();
+            emit.send(&board_message(p));
+        })));
+    }
     if let Some(seed) = opts.seed {
         forth.set_seed(seed);
     }

@@ -9,6 +9,8 @@ use super::spec::primitives;
 use crate::error::*;
 use crate::fivestep::{path_count, reach_mask, shortest_path};
 use crate::kernel::Forth;
+use crate::memory::Memory;
+use crate::picture::{Picture, Refusal};
 use rand::{RngCore, SeedableRng};
 
 /// The generator behind RANDOM, CHOOSE and RANDOMIZE.
@@ -252,6 +254,42 @@ fn fivestep_board(f: &mut Forth, addr: i64) -> Res<[u8; 25]> {
     Ok(b)
 }
 
+// ---- board pictures (for a page that draws the position: picture.rs) ----
+
+/// Change the picture being described, or say what is wrong with what it
+/// was given. `texts` are the ( c-addr u ) pairs popped, checked as
+/// addresses first so that `change` can read them from `mem`.
+fn describe(
+    f: &mut Forth,
+    texts: &[(i64, i64)],
+    change: impl FnOnce(&mut Picture, &Memory) -> Result<(), Refusal>,
+) -> Res<()> {
+    for &(addr, len) in texts {
+        f.vm.mem.slice(addr, len)?;
+    }
+    let result = match f.words.games.picture.draft.as_mut() {
+        Some(p) => change(p, &f.vm.mem),
+        None => Err((
+            UNSUPPORTED,
+            "no picture is being described: start one with files ranks s\" game\" picture"
+                .to_string(),
+        )),
+    };
+    result.map_err(|(t, msg)| f.fail(t, msg))
+}
+
+/// The bytes of a ( c-addr u ) that `describe` has checked.
+fn text(mem: &Memory, (addr, len): (i64, i64)) -> &[u8] {
+    mem.slice(addr, len).unwrap_or_default()
+}
+
+/// Pop ( c-addr u ).
+fn pop_text(f: &mut Forth) -> Res<(i64, i64)> {
+    let len = f.pop()?;
+    let addr = f.pop()?;
+    Ok((addr, len))
+}
+
 primitives! {
     /// Words for the seed games.
     enum Games;
@@ -396,6 +434,73 @@ primitives! {
     TerminalQ "terminal?" "( -- flag )" Games Plain "True when the output goes to a terminal someone watches, false into a pipe or a file (a demo pauses between moves only on a terminal)." example "terminal? [if] 500 ms [then]" |f| {
         let t = f.host.out.terminal;
         f.push_bool(t)
+    }
+    Picture "picture" "( files ranks c-addr u -- )" Games Plain "Start describing a position for a page that draws it (playforth serve): a board of files x ranks squares (1 to 16 each; 0 0 for none) of the game named c-addr u. The picture words print nothing: a text board stays as it is." example "8 8 s\" chess\" picture  4 1 s\" K\" picture-piece  show-picture" |f| {
+        let (addr, len) = pop_text(f)?;
+        let ranks = f.pop()?;
+        let files = f.pop()?;
+        let kind = f.vm.mem.slice(addr, len)?;
+        match Picture::new(files, ranks, kind) {
+            Ok(p) => {
+                f.words.games.picture.draft = Some(p);
+                Ok(())
+            }
+            Err((t, msg)) => Err(f.fail(t, msg)),
+        }
+    }
+    PictureRanksDown "picture-ranks-down" "( -- )" Games Plain "The picture draws rank 1 at the top and the ranks growing downwards, as Othello's board is drawn (chess's rank 1 is at the bottom)." example "8 8 s\" othello\" picture  picture-ranks-down  show-picture" |f| {
+        describe(f, &[], |p, _| {
+            p.ranks_down = true;
+            Ok(())
+        })
+    }
+    PicturePiece "picture-piece" "( sq side c-addr u -- )" Games Plain "A piece on square sq (rank * files + file, a1 = 0) of the picture: side 1 moves first, 2 is the other, 0 nobody's; c-addr u is what the text board shows there (X, K, r)." example "8 8 s\" chess\" picture  4 1 s\" K\" picture-piece  show-picture" |f| {
+        let t = pop_text(f)?;
+        let side = f.pop()?;
+        let sq = f.pop()?;
+        describe(f, &[t], |p, mem| p.add_piece(sq, side, text(mem, t)))
+    }
+    PictureGround "picture-ground" "( sq c-addr u -- )" Games Plain "What square sq of the picture is beneath any piece, as the text board marks it when it is empty (Jungle's # den, ^ trap, ~ water)." example "7 9 s\" jungle\" picture  3 s\" #\" picture-ground  show-picture" |f| {
+        let t = pop_text(f)?;
+        let sq = f.pop()?;
+        describe(f, &[t], |p, mem| p.add_ground(sq, text(mem, t)))
+    }
+    PictureMove "picture-move" "( from to c-addr u -- )" Games Plain "A move the player may make by clicking: from square (-1 when a move is one square, as in Othello) to square, and the text it types at the game's prompt." example "8 8 s\" chess\" picture  12 28 s\" e2e4\" picture-move  show-picture" |f| {
+        let t = pop_text(f)?;
+        let to = f.pop()?;
+        let from = f.pop()?;
+        describe(f, &[t], |p, mem| p.add_move(from, to, text(mem, t)))
+    }
+    PictureLast "picture-last" "( from to -- )" Games Plain "The move played last, to be highlighted: from square (-1 for a move that is one square) and to square." example "8 8 s\" chess\" picture  12 28 picture-last  show-picture" |f| {
+        let to = f.pop()?;
+        let from = f.pop()?;
+        describe(f, &[], |p, _| p.set_last(from, to))
+    }
+    PictureChoice "picture-choice" "( c-addr1 u1 c-addr2 u2 -- )" Games Plain "Something to click beside the board: its label c-addr1 u1 and the text c-addr2 u2 clicking it types (rock-paper-scissors' hands)." example "0 0 s\" rps\" picture  s\" Stone\" s\" 1\" picture-choice  show-picture" |f| {
+        let t = pop_text(f)?;
+        let label = pop_text(f)?;
+        describe(f, &[label, t], |p, mem| p.add_choice(text(mem, label), text(mem, t)))
+    }
+    PictureCaption "picture-caption" "( c-addr u -- )" Games Plain "A line under the picture's board, such as whose turn it is." example "8 8 s\" chess\" picture  s\" White to move\" picture-caption  show-picture" |f| {
+        let t = pop_text(f)?;
+        describe(f, &[t], |p, mem| p.set_caption(text(mem, t)))
+    }
+    ShowPicture "show-picture" "( -- )" Games Plain "Publish the picture described since PICTURE, for the page to draw in place of the one before." example "8 8 s\" chess\" picture  show-picture" |f| {
+        let state = &mut f.words.games.picture;
+        match state.draft.take() {
+            Some(p) => {
+                state.shown = Some(p.finished());
+                state.generation += 1;
+                if let (Some(hook), Some(shown)) = (&mut f.host.on_picture, &state.shown) {
+                    hook(shown);
+                }
+                Ok(())
+            }
+            None => Err(f.fail(
+                UNSUPPORTED,
+                "no picture is being described: start one with files ranks s\" game\" picture",
+            )),
+        }
     }
 }
 

@@ -169,9 +169,9 @@ pub(crate) const IO_BASE: u16 = 154;
 pub(crate) const SYS_BASE: u16 = 209;
 pub(crate) const TOOLS_BASE: u16 = 348;
 pub(crate) const GAMES_BASE: u16 = 370;
-pub(crate) const FLOAT_BASE: u16 = 395;
-pub(crate) const COURSE_BASE: u16 = 497;
-pub(crate) const TURTLE_BASE: u16 = 504;
+pub(crate) const FLOAT_BASE: u16 = 404;
+pub(crate) const COURSE_BASE: u16 = 506;
+pub(crate) const TURTLE_BASE: u16 = 513;
 
 /// Every built-in word's spec, in definition order: assembled by `words`
 /// (the one module that knows every family) and handed down here when the

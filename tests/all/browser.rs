@@ -508,7 +508,7 @@ fn turtle_words_draw_on_the_canvas() {
     );
     assert!(dark.as_u64().unwrap() > 500, "{dark} dark pixels");
     // clear-drawing starts again; the picture of the example is drawn.
-    b.run_line(&tab, "clear-drawing include examples/turtle.fs picture");
+    b.run_line(&tab, "clear-drawing include examples/turtle.fs scene");
     b.wait(
         &tab,
         "window.playforthPage.drawing.ops.length > 50",
@@ -554,5 +554,75 @@ fn the_stack_panel_steps_through_a_traced_word() {
         &tab,
         "document.getElementById('stepper').hidden",
         "the stepper to go",
+    );
+}
+
+#[test]
+fn othello_is_played_by_clicking_the_board() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut b) = Browser::launch() else {
+        return;
+    };
+    let server = Server::start(&["--seed", "3"]);
+    let tab = b.open(&server.url());
+    b.run_line(&tab, "include examples/othello.fs");
+    b.type_text(&tab, "play");
+    b.press(&tab, "Enter", false);
+    // The game asks for a move: the board is drawn with its legal moves.
+    b.wait(
+        &tab,
+        "window.playforthPage.mode() === 'input'",
+        "the game to ask for a move",
+    );
+    b.wait(
+        &tab,
+        "!document.getElementById('boardbox').hidden",
+        "the board",
+    );
+    let moves = b.eval(
+        &tab,
+        "[...document.querySelectorAll('#board [aria-label^=\"play \"]')].map(e => e.getAttribute('aria-label')).sort()",
+    );
+    assert_eq!(moves, json!(["play c4", "play d3", "play e6", "play f5"]));
+    // A click on d3 plays it, as typing d3 would.
+    b.click(&tab, "#board [aria-label=\"play d3\"]");
+    b.wait(
+        &tab,
+        "document.getElementById('transcript').innerText.includes('plays d3')",
+        "d3 to be played",
+    );
+    b.wait(
+        &tab,
+        "window.playforthPage.mode() === 'input'",
+        "the computer's answer",
+    );
+    // A second move, the first the board offers now.
+    let second = b.eval(
+        &tab,
+        "document.querySelector('#board [aria-label^=\"play \"]').getAttribute('aria-label').slice(5)",
+    );
+    let second = second.as_str().unwrap().to_string();
+    b.click(&tab, &format!("#board [aria-label=\"play {second}\"]"));
+    b.wait(
+        &tab,
+        &format!("document.getElementById('transcript').innerText.includes('plays {second}')"),
+        "the second move",
+    );
+    b.wait(
+        &tab,
+        "window.playforthPage.mode() === 'input'",
+        "the computer's second answer",
+    );
+    let transcript = b.transcript(&tab);
+    // Two moves each (the discs are drawn ● and ○ in the page).
+    assert_eq!(transcript.matches(" plays ").count(), 4, "{transcript}");
+    b.screenshot(&tab, "serve-board.png");
+    // q ends the game; the REPL goes on.
+    b.run_line(&tab, "q");
+    b.run_line(&tab, "2 3 + .");
+    b.wait(
+        &tab,
+        "document.getElementById('transcript').innerText.includes('5  ok')",
+        "the REPL after the game",
     );
 }

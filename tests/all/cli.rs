@@ -1011,7 +1011,7 @@ fn a_second_game_notes_its_redefinitions_in_one_line() {
     );
     assert_eq!(lines.len(), 5, "{}", r.stderr);
     assert!(
-        lines[4].starts_with("examples/chess.fs redefined 28 more words (side .square")
+        lines[4].starts_with("examples/chess.fs redefined 32 more words (side .square")
             && lines[4].ends_with("the new definitions are used from now on"),
         "{}",
         lines[4]

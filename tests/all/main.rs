@@ -24,6 +24,7 @@ mod effects;
 mod float;
 mod fuzz_corpus;
 mod games;
+mod games_pictures;
 mod help_examples;
 mod host;
 mod learn;

@@ -228,6 +228,12 @@
     transcript.appendChild(open);
   }
   function echo(line) {
+    if (mode === "input") {
+      // An answer to a running word: after its question, as a terminal
+      // shows it, and not coloured as Forth.
+      write(line + "\n", "echo");
+      return;
+    }
     endLine();
     const d = document.createElement("div");
     d.className = "echo";
@@ -334,6 +340,8 @@
   }
   function look() {
     lookId += 1;
+    // An answer to a running word is no Forth: no colours, no hints.
+    if (mode === "input") { lastLook = null; return; }
     send({ t: "look", id: lookId, s: input.value, pos: input.selectionStart || 0 });
   }
   function paintInto(el, spans, hint) {
