@@ -425,10 +425,19 @@ fn start_session(shared: &Shared, id: u64) -> std::io::Result<Proc> {
 }
 
 /// A session's words, as the REPL keeps them for colours and completion.
-#[derive(Default)]
 struct Words {
     by_name: HashMap<String, (String, bool, Option<String>)>,
     base: i64,
+}
+
+impl Default for Words {
+    /// Before the session's list came: numbers are still numbers.
+    fn default() -> Words {
+        Words {
+            by_name: HashMap::new(),
+            base: 10,
+        }
+    }
 }
 
 impl Words {
