@@ -124,7 +124,20 @@ impl Server {
 }
 
 impl Drop for Server {
+    /// SIGTERM first, so that the server removes its sessions' folders;
+    /// SIGKILL if it has not ended after a few seconds.
     fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(Some(_))) {
+            return;
+        }
+        // SAFETY: a signal to our own child process, not yet reaped.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        for _ in 0..100 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
