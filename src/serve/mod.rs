@@ -47,6 +47,9 @@ struct ServeCli {
     /// Close a session nobody has typed in for this many minutes.
     #[arg(long, default_value_t = 30, value_name = "MINUTES")]
     idle_minutes: u64,
+    /// The same in seconds, for tests (overrides --idle-minutes).
+    #[arg(long, hide = true, value_name = "SECONDS")]
+    idle_seconds: Option<u64>,
     /// The CPU seconds one line may use before it is stopped (as Stop does).
     #[arg(long, default_value_t = 10, value_name = "SECONDS")]
     line_cpu: u64,
@@ -97,7 +100,11 @@ pub fn main(args: Vec<std::ffi::OsString>) -> ExitCode {
     server::run(server::Config {
         addr: cli.addr,
         max_sessions: cli.max_sessions.max(1),
-        idle: std::time::Duration::from_secs(cli.idle_minutes.max(1) * 60),
+        idle: std::time::Duration::from_secs(
+            cli.idle_seconds
+                .unwrap_or(cli.idle_minutes.saturating_mul(60))
+                .max(1),
+        ),
         files_bytes: cli.files_mib.saturating_mul(1 << 20),
         session,
     })

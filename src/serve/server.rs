@@ -774,10 +774,11 @@ impl Relay<'_> {
             return Err("the server stopped".to_string());
         }
         if self.last_active.elapsed() > c.idle {
-            let minutes = c.idle.as_secs() / 60;
-            self.send(
-                &json!({"t": "ended", "why": format!("nothing was typed for {minutes} minutes")}),
-            )?;
+            let idle = match c.idle.as_secs() {
+                s if s % 60 == 0 => format!("{} minutes", s / 60),
+                s => format!("{s} seconds"),
+            };
+            self.send(&json!({"t": "ended", "why": format!("nothing was typed for {idle}")}))?;
             return Err("idle".to_string());
         }
         if self.last_files.elapsed() > Duration::from_secs(2)

@@ -82,6 +82,19 @@ impl Server {
         self.log.lock().unwrap().clone()
     }
 
+    /// The log once it has a line with `needle` (it comes through a pipe
+    /// and a thread: a little after what it tells of).
+    pub fn log_with(&self, needle: &str) -> String {
+        for _ in 0..200 {
+            let log = self.log();
+            if log.contains(needle) {
+                return log;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        panic!("no `{needle}` in the log:\n{}", self.log());
+    }
+
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
@@ -303,12 +316,8 @@ fn the_cpu_budget_and_the_output_cap_stop_a_line() {
         .sum();
     assert!(out <= 16 * 1024, "{out} bytes of output");
     assert_eq!(text(&c.line("5 .")), "5 ");
-    let log = server.log();
-    assert!(log.contains("limit: a line used its 1 s of CPU"), "{log}");
-    assert!(
-        log.contains("limit: a line wrote more than 16 KiB"),
-        "{log}"
-    );
+    server.log_with("limit: a line used its 1 s of CPU");
+    server.log_with("limit: a line wrote more than 16 KiB");
 }
 
 #[test]
@@ -348,13 +357,7 @@ fn sessions_are_fenced_from_the_server_and_each_other() {
     // The example games are compiled in and still load.
     let r = b.line("include examples/othello.fs");
     assert!(!text(&r).contains("error"), "{}", text(&r));
-    assert!(
-        server
-            .log()
-            .contains(r#"fenced: {"landlock":"full","seccomp":"on"}"#),
-        "{}",
-        server.log()
-    );
+    server.log_with(r#"fenced: {"landlock":"full","seccomp":"on"}"#);
 }
 
 #[test]
@@ -483,4 +486,29 @@ fn the_course_checks_in_a_session_and_stop_discards_an_open_definition() {
     let r = c.until(|m| m["t"] == "ready");
     assert!(text(&r).contains("was discarded"), "{r:?}");
     assert!(text(&c.line("half")).contains("undefined word"));
+}
+
+#[test]
+fn a_session_past_its_cpu_or_idle_is_ended_and_restarts_with_one_message() {
+    let server = Server::start(&["--session-cpu", "1", "--line-cpu", "30"]);
+    let mut c = server.connect();
+    // The whole session's CPU allowance ends the process; the page is told
+    // why, and `restart` gives a new session.
+    let r = c.line("begin again");
+    let ended = r.last().unwrap();
+    assert_eq!(ended["t"], "ended", "{r:?}");
+    assert!(
+        ended["why"].as_str().unwrap().contains("CPU time"),
+        "{ended}"
+    );
+    server.log_with("limit: it used all the CPU time");
+    c.send(json!({"t": "restart"}));
+    c.until(|m| m["t"] == "ready");
+    assert_eq!(text(&c.line("4 .")), "4 ");
+    // A session nobody types in is closed.
+    let server = Server::start(&["--idle-seconds", "1"]);
+    let mut c = server.connect();
+    let r = c.until(|m| m["t"] == "ended");
+    assert_eq!(r.last().unwrap()["why"], "nothing was typed for 1 seconds");
+    server.log_with("end: idle");
 }
