@@ -14,7 +14,10 @@
   const MAX_NODES = 4000, MAX_CHARS = 2000000;
   let chars = 0;
 
-  let ws = null, mode = "idle"; // idle | busy | input | more | gone
+  // connecting (until the session's first ready) | idle | busy | input |
+  // more | gone
+  let ws = null, mode = "connecting";
+  const queued = []; // messages typed before the connection opened
   let lookId = 0, completeId = 0, lastLook = null;
   const echoes = new Map(); // look id -> an echoed line waiting for its colours
   const history = loadHistory();
@@ -26,7 +29,12 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${scheme}//${location.host}/ws`);
-    ws.onopen = () => { sendSize(); setMode("busy"); status("starting a session…"); };
+    ws.onopen = () => {
+      for (const m of queued.splice(0)) ws.send(JSON.stringify(m));
+      sendSize();
+      if (mode === "connecting") setMode("busy");
+      status("starting a session…");
+    };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
@@ -42,6 +50,7 @@
   }
   function send(msg) {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+    else if (ws && ws.readyState === WebSocket.CONNECTING && queued.length < 1000) queued.push(msg);
   }
   function sendSize() {
     // The width of the transcript in characters, for the notes' wrapping.
