@@ -60,7 +60,9 @@ impl Server {
     pub fn connect_raw(&self) -> Client {
         let (mut ws, _) = tungstenite::connect(format!("ws://{}/ws", self.addr)).expect("connect");
         if let MaybeTlsStream::Plain(s) = ws.get_mut() {
-            s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+            // Long: on a loaded machine a line stopped by its CPU budget (CPU
+            // seconds, not wall-clock ones) can take a while to end.
+            s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
         }
         Client { ws }
     }

@@ -1074,9 +1074,10 @@ fn a_stray_paste_start_takes_no_keys() {
     // pasted text, waiting for an end that never came.
     // (Each sent once the prompt waits: at its start the line editor asks
     // the terminal where the cursor is, and an escape sequence typed
-    // ahead of that is taken for the answer.)
+    // ahead of that is taken for the answer. A second's wait: 300 ms was
+    // too short on a loaded two-core machine in CI.)
     let paste_start = ["-H", "1b", "5b", "32", "30", "30", "7e"];
-    sleep(Duration::from_millis(300));
+    sleep(Duration::from_millis(1000));
     t.keys(&paste_start);
     t.line("1 2 + .");
     let s = t.wait_for("3  ok");
@@ -1084,7 +1085,7 @@ fn a_stray_paste_start_takes_no_keys() {
         s.contains("3  ok"),
         "Enter after a paste start did nothing:\n{s}"
     );
-    sleep(Duration::from_millis(300));
+    sleep(Duration::from_millis(1000));
     t.keys(&paste_start);
     t.type_text("12345");
     t.keys(&["C-c"]);
@@ -1094,7 +1095,7 @@ fn a_stray_paste_start_takes_no_keys() {
         s.contains("5  ok") && !s.contains("123455"),
         "Ctrl-C did not clear the line:\n{s}"
     );
-    sleep(Duration::from_millis(300));
+    sleep(Duration::from_millis(1000));
     t.keys(&paste_start);
     t.keys(&["C-d"]);
     let s = t.wait_for("EXIT=");
