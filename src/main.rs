@@ -58,11 +58,16 @@ struct Cli {
     #[arg(long)]
     plain: bool,
     /// Check a learner's answers to a lesson and print the report: LESSON
-    /// is a lesson file, or a lesson's number or name in the course. Exits
-    /// 0 when every check passes, 1 when one fails, 2 when the lesson or the
-    /// answers cannot be read.
-    #[arg(long, num_args = 2, value_names = ["LESSON", "ANSWERS"], value_hint = ValueHint::FilePath, conflicts_with_all = ["script", "eval", "interactive"])]
+    /// is a lesson file, or a lesson's number or name in the course;
+    /// ANSWERS a file, or a folder of a class's answers (each NAME.fs one
+    /// student's: one line each, "NAME  passed n of m"). Exits 0 when every
+    /// check passes, 1 when one fails, 2 when the lesson or the answers
+    /// cannot be read.
+    #[arg(long, num_args = 2, value_names = ["LESSON", "ANSWERS"], value_hint = ValueHint::AnyPath, conflicts_with_all = ["script", "eval", "interactive"])]
     check: Option<Vec<String>>,
+    /// With --check: the results as JSON on stdout, for other tools.
+    #[arg(long, requires = "check")]
+    json: bool,
     /// Follow the lessons in DIR (its *.md files, in name order) instead of
     /// the built-in course; the environment variable PLAYFORTH_LESSONS=DIR
     /// does the same.
@@ -178,11 +183,150 @@ fn teachers_course(cli: &Cli) -> Option<Result<Vec<Lesson>, LessonError>> {
     Some(learn::load_dir(&dir))
 }
 
+/// The most answer files a class folder may hold for `--check`.
+const MAX_CLASS: usize = 2000;
+
+/// A student's name as it is printed: control characters shown as `?`.
+fn printable(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+/// One student's results as JSON (`--check … --json`).
+fn report_json(name: &str, file: &Path, report: &learn::Report) -> serde_json::Value {
+    let checks: Vec<serde_json::Value> = report
+        .results
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "input": r.input, "about": r.about, "expected": r.expected,
+                "got": r.got, "passed": r.passed,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "name": name,
+        "file": file.display().to_string(),
+        "passed": report.results.iter().filter(|r| r.passed).count(),
+        "total": report.results.len(),
+        "all_passed": report.passed(),
+        "load_error": report.load_error,
+        "interrupted": report.interrupted,
+        "checks": checks,
+    })
+}
+
+/// The answer files of a class folder: its `*.fs` regular files, by name.
+fn class_answers(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "fs"))
+        .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()))
+        .take(MAX_CLASS + 1)
+        .collect();
+    if files.len() > MAX_CLASS {
+        return Err(format!(
+            "{} holds more than {MAX_CLASS} answer files",
+            dir.display()
+        ));
+    }
+    if files.is_empty() {
+        return Err(format!(
+            "{} holds no answer files (NAME.fs, one a student)",
+            dir.display()
+        ));
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// `--check LESSON FOLDER`: one line a student (or JSON), the verdict as
+/// the status (0 when every student passed every check).
+fn check_class(lesson: &Lesson, dir: &Path, json: bool, irq: &Interrupt) -> ExitCode {
+    let files = match class_answers(dir) {
+        Ok(f) => f,
+        Err(msg) => {
+            let _ = writeln!(std::io::stderr(), "playforth: --check: {msg}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    let mut rows = Vec::new();
+    let mut all = true;
+    for file in &files {
+        let name = file
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let report = learn::check_with(
+            lesson,
+            &learn::Answer::File(file),
+            Some(learn::TIME_LIMIT),
+            irq,
+        );
+        all &= report.passed();
+        rows.push((name, file.clone(), report));
+        if irq.is_raised() {
+            break;
+        }
+    }
+    let text = if json {
+        let students: Vec<serde_json::Value> =
+            rows.iter().map(|(n, f, r)| report_json(n, f, r)).collect();
+        format!(
+            "{}\n",
+            serde_json::json!({"lesson": lesson.title, "students": students})
+        )
+    } else {
+        let width = rows
+            .iter()
+            .map(|(n, _, _)| unicode_width::UnicodeWidthStr::width(printable(n).as_str()))
+            .max()
+            .unwrap_or(0);
+        let mut out = format!("Checking: {} ({} answers)\n", lesson.title, rows.len());
+        for (name, _, r) in &rows {
+            let shown = printable(name);
+            let pad = width - unicode_width::UnicodeWidthStr::width(shown.as_str());
+            let passed = r.results.iter().filter(|c| c.passed).count();
+            let mut line = format!(
+                "  {shown}{}  passed {passed} of {}",
+                " ".repeat(pad),
+                r.results.len()
+            );
+            if r.passed() {
+                line.push_str("  ✓");
+            }
+            if r.load_error.is_some() {
+                line.push_str("  (the code stopped with an error)");
+            } else if r.interrupted {
+                line.push_str("  (stopped)");
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+        let done = rows.iter().filter(|(_, _, r)| r.passed()).count();
+        out.push_str(&format!("{done} of {} passed every check\n", rows.len()));
+        out
+    };
+    let mut out = std::io::stdout();
+    if write!(out, "{text}").and_then(|_| out.flush()).is_err() {
+        return ExitCode::from(OUTPUT_CLOSED);
+    }
+    if all {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
 /// `--check LESSON ANSWERS`: the report on stdout, the verdict as the status.
 fn check_answers(
     lesson: &str,
     answers: &str,
     course: Option<Vec<Lesson>>,
+    json: bool,
     irq: &Interrupt,
 ) -> ExitCode {
     let usage = |msg: String| {
@@ -206,6 +350,10 @@ fn check_answers(
             }
         }
     };
+    // A folder: a class's answers.
+    if std::fs::metadata(answers).is_ok_and(|m| m.is_dir()) {
+        return check_class(&lesson, Path::new(answers), json, irq);
+    }
     // Looked at, not opened: opening a named pipe would wait for a writer.
     match std::fs::metadata(answers) {
         Err(e) => return usage(format!("cannot read the answers {answers}: {e}")),
@@ -222,8 +370,20 @@ fn check_answers(
         Some(learn::TIME_LIMIT),
         irq,
     );
+    let text = if json {
+        let name = Path::new(answers)
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let student = report_json(&name, Path::new(answers), &report);
+        format!(
+            "{}\n",
+            serde_json::json!({"lesson": report.title, "students": [student]})
+        )
+    } else {
+        report.to_string()
+    };
     let mut out = std::io::stdout();
-    if write!(out, "{report}").and_then(|_| out.flush()).is_err() {
+    if write!(out, "{text}").and_then(|_| out.flush()).is_err() {
         return ExitCode::from(OUTPUT_CLOSED);
     }
     if report.passed() {
@@ -354,7 +514,7 @@ fn main() -> ExitCode {
     if let Some(check) = &cli.check
         && let [lesson, answers] = check.as_slice()
     {
-        return check_answers(lesson, answers, course, &irq);
+        return check_answers(lesson, answers, course, cli.json, &irq);
     }
     let mut forth = Forth::new();
     forth.set_interrupt(irq);

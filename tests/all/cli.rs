@@ -1017,3 +1017,74 @@ fn a_second_game_notes_its_redefinitions_in_one_line() {
         lines[4]
     );
 }
+
+#[test]
+fn check_sums_up_a_folder_of_answers_one_line_a_student_or_as_json() {
+    let dir = std::env::temp_dir().join(format!("playforth-class-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("alice.fs"), ": twenty 2 3 + 4 * ;\n").unwrap();
+    std::fs::write(dir.join("bob.fs"), ": twenty 19 ;\n").unwrap();
+    std::fs::write(dir.join("carol.fs"), ": twenty 2 3 + 4 * ; nosuch\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not an answer").unwrap();
+    let folder = dir.to_str().unwrap();
+    let (stdout, stderr, status) = common::run_playforth(&["--check", "1", folder], "", None);
+    assert_eq!(status, 1, "{stderr}");
+    assert_eq!(
+        stdout,
+        "Checking: First steps: numbers and the stack (3 answers)\n  \
+         alice  passed 3 of 3  ✓\n  \
+         bob    passed 0 of 3\n  \
+         carol  passed 3 of 3  ✓  (the code stopped with an error)\n\
+         2 of 3 passed every check\n"
+    );
+    let (stdout, _, status) = common::run_playforth(&["--check", "1", folder, "--json"], "", None);
+    assert_eq!(status, 1);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["lesson"], "First steps: numbers and the stack");
+    let summary: Vec<(String, u64, u64, bool)> = v["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["passed"].as_u64().unwrap(),
+                s["total"].as_u64().unwrap(),
+                s["load_error"].is_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("alice".to_string(), 3, 3, false),
+            ("bob".to_string(), 0, 3, false),
+            ("carol".to_string(), 3, 3, true)
+        ]
+    );
+    assert_eq!(v["students"][1]["checks"][0]["got"], "stack: 19");
+    // All passing: status 0; one file with --json: the same shape.
+    std::fs::remove_file(dir.join("bob.fs")).unwrap();
+    assert_eq!(
+        common::run_playforth(&["--check", "1", folder], "", None).2,
+        0
+    );
+    let alice = dir.join("alice.fs");
+    let (stdout, _, _) = common::run_playforth(
+        &["--check", "1", alice.to_str().unwrap(), "--json"],
+        "",
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["students"][0]["name"], "alice");
+    assert_eq!(v["students"][0]["all_passed"], true);
+    // An empty folder is a usage error.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (_, stderr, status) =
+        common::run_playforth(&["--check", "1", empty.to_str().unwrap()], "", None);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("holds no answer files"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
