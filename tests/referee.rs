@@ -484,10 +484,16 @@ fn the_bot_dies_with_a_killed_referee() {
     let marker = format!("sleep 29.{}", std::process::id() % 1000);
     let bot = dreamer(&dir, &marker);
     let mut child = start_referee(&dir, &tmp, &bot, &marker);
-    assert!(
-        processes_named(&marker).len() >= 2,
-        "the bot and its daemon"
-    );
+    // The bot starts its daemon a moment after it starts (longer on a
+    // loaded machine): wait for both.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while processes_named(&marker).len() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bot and its daemon"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     child.kill().expect("SIGKILL");
     let _ = child.wait();
     assert_eq!(gone(&marker), Vec::<String>::new());
