@@ -173,14 +173,46 @@ fn catch_interrupts(irq: Interrupt) {
 /// The exit status of a usage error (as clap's own).
 const USAGE: u8 = 2;
 
-/// A teacher's course, when --lessons or PLAYFORTH_LESSONS names one.
-fn teachers_course(cli: &Cli) -> Option<Result<Vec<Lesson>, LessonError>> {
-    let dir = cli.lessons.clone().or_else(|| {
+/// The folder of a teacher's course, when --lessons or PLAYFORTH_LESSONS
+/// names one.
+fn lessons_dir(cli: &Cli) -> Option<PathBuf> {
+    cli.lessons.clone().or_else(|| {
         std::env::var_os("PLAYFORTH_LESSONS")
             .filter(|d| !d.is_empty())
             .map(PathBuf::from)
-    })?;
-    Some(learn::load_dir(&dir))
+    })
+}
+
+/// A teacher's course, when --lessons or PLAYFORTH_LESSONS names one.
+fn teachers_course(cli: &Cli) -> Option<Result<Vec<Lesson>, LessonError>> {
+    Some(learn::load_dir(&lessons_dir(cli)?))
+}
+
+/// The file a course's progress is kept in, in the data folder: the
+/// built-in course's `course-progress`, a teacher's course its own (named
+/// after its folder and a hash of the folder's full path), so that
+/// following one course never overwrites the place in another.
+fn progress_file_name(lessons: Option<&Path>) -> String {
+    let Some(dir) = lessons else {
+        return "course-progress".to_string();
+    };
+    let full = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    // FNV-1a: the same name from one run to the next.
+    let hash = full
+        .to_string_lossy()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    let name: String = full
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .take(40)
+        .collect();
+    format!("course-progress-{name}-{:08x}", hash as u32)
 }
 
 /// The most answer files a class folder may hold for `--check`.
@@ -521,6 +553,9 @@ fn main() -> ExitCode {
     forth.allow_shell(cli.allow_shell);
     forth.set_plain(cli.plain);
     let mut tutor = learn::Course::new();
+    // A teacher's course that could not be read falls back to the
+    // built-in one, and to its progress file.
+    let tutor_has_own_lessons = course.is_some();
     if let Some(lessons) = course {
         tutor.set_lessons(lessons);
     }
@@ -530,7 +565,8 @@ fn main() -> ExitCode {
         && std::io::stdin().is_terminal();
     if will_repl && let Some(d) = repl::data_dir() {
         // The learner's place in the course is kept between sessions.
-        tutor.set_progress_file(d.join("course-progress"));
+        let lessons = lessons_dir(&cli).filter(|_| tutor_has_own_lessons);
+        tutor.set_progress_file(d.join(progress_file_name(lessons.as_deref())));
     }
     forth.set_tutor(Some(Box::new(tutor)));
     if let Some(seed) = cli.seed {
@@ -585,4 +621,28 @@ fn main() -> ExitCode {
         };
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::progress_file_name;
+    use std::path::Path;
+
+    #[test]
+    fn each_course_keeps_its_progress_in_a_file_of_its_own() {
+        assert_eq!(progress_file_name(None), "course-progress");
+        let a = progress_file_name(Some(Path::new("/school/forth/week 1!")));
+        let b = progress_file_name(Some(Path::new("/school/forth/week 2")));
+        assert!(a.starts_with("course-progress-week1-"), "{a}");
+        assert!(b.starts_with("course-progress-week2-"), "{b}");
+        assert_ne!(a, b);
+        // Two folders of one name in different places differ too, and one
+        // folder always gets the same name.
+        let c = progress_file_name(Some(Path::new("/elsewhere/week 2")));
+        assert_ne!(b, c);
+        assert_eq!(
+            b,
+            progress_file_name(Some(Path::new("/school/forth/week 2")))
+        );
+    }
 }
