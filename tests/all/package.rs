@@ -195,7 +195,11 @@ fn the_debian_package_installs_the_server_as_a_service() {
         }
     }
     assert_eq!(out, "5 ");
-    let _ = child.kill();
-    let _ = child.wait();
+    // SIGTERM, as systemd stops it: the server removes its sessions'
+    // folders and exits 0.
+    // SAFETY: a signal to our own child process, not yet reaped.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}");
     let _ = std::fs::remove_dir_all(&work);
 }
