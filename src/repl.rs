@@ -108,24 +108,11 @@ impl Highlighter for ReplHelper {
         if !self.colour || line.len() > line::LONG_LINE {
             return Cow::Borrowed(line);
         }
-        let base = self.words.borrow().base;
-        // The word being typed (the token the cursor ends) is not an
-        // unknown word yet while some word starts with it.
-        let typing = line::word_being_typed(line, pos);
-        let lookup = |w: &str| {
-            self.lookup(w).or_else(|| {
-                let lower = w.to_ascii_lowercase();
-                (Some(w) == typing
-                    && self
-                        .words
-                        .borrow()
-                        .by_name
-                        .keys()
-                        .any(|k| k.starts_with(&lower)))
-                .then_some(false)
-            })
-        };
-        Cow::Owned(line::highlight(line, base, &lookup))
+        let words = self.words.borrow();
+        let known = |w: &str| self.lookup(w);
+        let starts = |lower: &str| words.by_name.keys().any(|k| k.starts_with(lower));
+        let lookup = line::lookup_while_typing(line, pos, &known, &starts);
+        Cow::Owned(line::highlight(line, words.base, &lookup))
     }
     fn highlight_prompt<'b, 's: 'b, 'p: 'b>(
         &'s self,

@@ -175,6 +175,24 @@ const COMMANDS: &[&str] = &[
     "show-stack",
 ];
 
+/// A `lookup` for colouring the line being edited, the cursor at `pos`:
+/// the word being typed (the token the cursor ends) is no unknown word yet
+/// while some word starts with it (`starts_a_word`, given the token in
+/// lower case). The terminal's REPL and `playforth serve` colour with it.
+pub fn lookup_while_typing<'a>(
+    line: &'a str,
+    pos: usize,
+    lookup: &'a dyn Fn(&str) -> Option<bool>,
+    starts_a_word: &'a dyn Fn(&str) -> bool,
+) -> impl Fn(&str) -> Option<bool> + 'a {
+    let typing = word_being_typed(line, pos);
+    move |w: &str| {
+        lookup(w).or_else(|| {
+            (Some(w) == typing && starts_a_word(&w.to_ascii_lowercase())).then_some(false)
+        })
+    }
+}
+
 /// The token that ends at the cursor `pos` (a byte offset), if the cursor
 /// is at the end of one: the word the learner is typing.
 pub fn word_being_typed(line: &str, pos: usize) -> Option<&str> {

@@ -463,14 +463,9 @@ impl Words {
         if text.len() > line::LONG_LINE {
             return json!({"t": "look", "spans": [["space", text]], "hint": null});
         }
-        let typing = line::word_being_typed(text, pos);
-        let lookup = |w: &str| {
-            self.lookup(w).or_else(|| {
-                let lower = w.to_ascii_lowercase();
-                (Some(w) == typing && self.by_name.keys().any(|k| k.starts_with(&lower)))
-                    .then_some(false)
-            })
-        };
+        let known = |w: &str| self.lookup(w);
+        let starts = |lower: &str| self.by_name.keys().any(|k| k.starts_with(lower));
+        let lookup = line::lookup_while_typing(text, pos, &known, &starts);
         let spans: Vec<Value> = line::classify(text, self.base, &lookup)
             .into_iter()
             .map(|(c, t)| json!([class_name(c), t]))

@@ -191,14 +191,17 @@ impl PageConsole {
         }
     }
 
+    /// A typed line as keys, its Enter last.
+    fn keys_of(&mut self, line: String) {
+        self.keys.extend(line.bytes());
+        self.keys.push_back(b'\n');
+    }
+
     /// Keys waiting, refilled from a typed line when empty.
     fn fill(&mut self) -> Result<bool, Throw> {
         if self.keys.is_empty() {
             match self.next_line()? {
-                Some(l) => {
-                    self.keys.extend(l.bytes());
-                    self.keys.push_back(b'\n');
-                }
+                Some(l) => self.keys_of(l),
                 None => return Ok(false),
             }
         }
@@ -215,11 +218,11 @@ impl Console for PageConsole {
         })
     }
     fn key_ready(&mut self) -> bool {
-        if self.keys.is_empty()
-            && let Ok(l) = lock(&self.lines).try_recv()
-        {
-            self.keys.extend(l.bytes());
-            self.keys.push_back(b'\n');
+        if self.keys.is_empty() {
+            let typed = lock(&self.lines).try_recv();
+            if let Ok(l) = typed {
+                self.keys_of(l);
+            }
         }
         !self.keys.is_empty()
     }
@@ -451,11 +454,10 @@ fn turtle_of(forth: &Forth) -> Value {
 }
 
 /// The turtle drawing's operations since `mark`, as `draw` messages.
-fn draw_messages(forth: &Forth, mark: playforth::drawing::Mark) -> Vec<Value> {
+fn draw_messages(forth: &Forth, mark: playforth::drawing::Mark, turtle: &Value) -> Vec<Value> {
     use playforth::drawing::{Op, hex};
     let d = forth.drawing();
     let since = d.since(mark);
-    let turtle = turtle_of(forth);
     let ops: Vec<Value> = since
         .ops
         .iter()
@@ -660,15 +662,17 @@ pub fn run(opts: &Options) -> ExitCode {
             emit.send(&json!({"t": "trace", "steps": list, "cut": steps.len() >= playforth::MAX_TRACE_STEPS}));
         }
         // The turtle drew or moved: what is new goes to the page.
-        if forth.drawing().mark() != mark || turtle_of(&forth) != turtle {
-            for m in draw_messages(&forth, mark) {
+        let now = turtle_of(&forth);
+        if forth.drawing().mark() != mark || now != turtle {
+            for m in draw_messages(&forth, mark, &now) {
                 emit.send(&m);
             }
             mark = forth.drawing().mark();
-            turtle = turtle_of(&forth);
+            turtle = now;
         }
-        if forth.words_signature() != signature {
-            signature = forth.words_signature();
+        let now = forth.words_signature();
+        if now != signature {
+            signature = now;
             emit.send(&words_message(&mut forth));
         }
         emit.send(&stacks_message(&forth, ok));
