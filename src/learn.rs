@@ -874,6 +874,9 @@ pub struct Course {
     lesson_from: Option<usize>,
     /// The Ctrl-C of the system the course serves: it stops a check too.
     interrupt: Interrupt,
+    /// The lesson and report of the last `check` (for a host that keeps
+    /// a class's results).
+    last_check: Option<(String, Report)>,
 }
 
 impl Course {
@@ -893,6 +896,37 @@ impl Course {
     pub fn set_progress_file(&mut self, path: PathBuf) {
         self.progress_file = Some(path);
         self.load_progress();
+    }
+
+    /// Start from progress kept elsewhere (a class's database): the
+    /// lesson open and the lessons passed, by name. Names no lesson has
+    /// are ignored.
+    pub fn set_progress<I: IntoIterator<Item = String>>(
+        &mut self,
+        current: Option<&str>,
+        passed: I,
+    ) {
+        let lessons = self.lessons();
+        let current = current.and_then(|n| lessons.iter().position(|l| l.name == n));
+        self.current = current;
+        self.passed = passed.into_iter().collect();
+    }
+
+    /// The name of the lesson open, if one is.
+    pub fn current_lesson(&mut self) -> Option<String> {
+        let i = self.current?;
+        self.lessons().get(i).map(|l| l.name.clone())
+    }
+
+    /// The lessons followed (the built-in ones unless set).
+    pub fn lesson_list(&mut self) -> &[Lesson] {
+        self.lessons()
+    }
+
+    /// The lesson and report of the last `check`, taken (None if no check
+    /// ran since).
+    pub fn take_last_check(&mut self) -> Option<(String, Report)> {
+        self.last_check.take()
     }
 }
 
@@ -1129,6 +1163,7 @@ impl Course {
         };
         let report = check_with(&lesson, &answer, Some(TIME_LIMIT), &irq);
         let mut s = report.to_string();
+        self.last_check = Some((lesson.name.clone(), report.clone()));
         if report.passed() {
             self.passed.insert(lesson.name.clone());
             self.save_progress();

@@ -18,9 +18,12 @@
 //! thread per connection with timeouts is simple to reason about and adds
 //! a few small crates to the build instead of a runtime.
 
+mod class;
+mod db;
 mod fence;
 mod server;
 mod session;
+mod tutor;
 
 use clap::Parser;
 use std::net::SocketAddr;
@@ -68,9 +71,38 @@ struct ServeCli {
     /// Seed every session's random generator (tests and demonstrations).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// Run a class: students join with the code this prints, and the
+    /// teacher's page (its link printed too) shows their progress and
+    /// hand-ins (docs/classroom.md). Needs --data.
+    #[arg(long, value_name = "NAME", requires = "data")]
+    class: Option<String>,
+    /// The folder keeping the class's records (an SQLite database,
+    /// playforth.sqlite3); made if missing.
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// The class's course: a folder of Markdown lessons (docs/lessons.md)
+    /// instead of the built-in ones. Kept with the class: later runs
+    /// without --lessons use it too.
+    #[arg(long, value_name = "DIR", requires = "class")]
+    lessons: Option<PathBuf>,
+    /// Whether `solution` shows the answer: on, off, or after:YYYY-MM-DD
+    /// (from that day). Kept with the class; the teacher's page changes it.
+    #[arg(long, value_name = "POLICY", requires = "class", value_parser = parse_solutions)]
+    solutions: Option<String>,
+    /// Make a new secret for the teacher's page (the old link stops
+    /// working).
+    #[arg(long, requires = "class")]
+    new_secret: bool,
     /// Run as one session's process (the server starts these itself).
     #[arg(long, hide = true)]
     session: bool,
+    /// With --session: a class's session (its course comes on stdin).
+    #[arg(long, hide = true)]
+    classroom: bool,
+    /// Check hand-ins again, fenced as a session is (the server starts
+    /// these itself).
+    #[arg(long, hide = true)]
+    recheck: bool,
     /// The session's scratch folder (with --session).
     #[arg(long, hide = true)]
     scratch: Option<PathBuf>,
@@ -93,10 +125,30 @@ pub fn main(args: Vec<std::ffi::OsString>) -> ExitCode {
         out_cap: cli.output_kib.max(1) * 1024,
         rlimits,
         seed: cli.seed,
+        classroom: cli.classroom,
     };
     if cli.session {
         return session::run(&session);
     }
+    if cli.recheck {
+        return session::recheck(&session);
+    }
+    let class = match &cli.class {
+        None => None,
+        Some(name) => match class::open_class(
+            name,
+            cli.data.as_deref().unwrap_or(std::path::Path::new(".")),
+            cli.lessons.as_deref(),
+            cli.solutions.as_deref(),
+            cli.new_secret,
+        ) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                eprintln!("playforth serve: {e}");
+                return ExitCode::from(1);
+            }
+        },
+    };
     server::run(server::Config {
         addr: cli.addr,
         max_sessions: cli.max_sessions.max(1),
@@ -107,5 +159,17 @@ pub fn main(args: Vec<std::ffi::OsString>) -> ExitCode {
         ),
         files_bytes: cli.files_mib.saturating_mul(1 << 20),
         session,
+        class,
     })
+}
+
+/// `--solutions`: on, off or after:YYYY-MM-DD.
+fn parse_solutions(s: &str) -> Result<String, String> {
+    match s.split_once(':') {
+        None if s == "on" || s == "off" => Ok(s.to_string()),
+        Some(("after", d)) if chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_ok() => {
+            Ok(s.to_string())
+        }
+        _ => Err("on, off, or after:YYYY-MM-DD (the day the solutions open)".to_string()),
+    }
 }

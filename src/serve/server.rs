@@ -2,6 +2,8 @@
 //! to that page's session process. One thread per connection; every read
 //! and write has a timeout, every message and line a size limit.
 
+use super::class::{self, ClassConfig, Guard};
+use super::db;
 use super::session;
 use playforth::repl_line::{self as line, Class};
 use serde_json::{Value, json};
@@ -23,6 +25,8 @@ pub struct Config {
     pub idle: Duration,
     pub files_bytes: u64,
     pub session: session::Options,
+    /// The class, with `--class`.
+    pub class: Option<ClassConfig>,
 }
 
 /// The page, compiled in: no build step, nothing fetched.
@@ -52,6 +56,16 @@ const PAGE: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("page/app.js"),
     ),
+    (
+        "/teacher",
+        "text/html; charset=utf-8",
+        include_str!("page/teacher.html"),
+    ),
+    (
+        "/teacher.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/teacher.js"),
+    ),
 ];
 
 /// The server's shared state.
@@ -63,6 +77,12 @@ struct Shared {
     connections: AtomicUsize,
     next_id: AtomicU64,
     stopping: Arc<AtomicBool>,
+    /// Wrong join codes and secrets, per address.
+    guard: Guard,
+    /// The students with a session now: session id → student id.
+    online: std::sync::Mutex<HashMap<u64, i64>>,
+    /// Counts changes to the class's settings the sessions must hear of.
+    class_changes: AtomicU64,
 }
 
 /// One line in the server's log, on stderr, with the time (UTC).
@@ -113,6 +133,29 @@ pub fn run(config: Config) -> ExitCode {
         format!("http://{addr}/")
     };
     println!("playforth serve: open {shown} in a browser; Ctrl-C stops the server");
+    if let Some(c) = &config.class {
+        match c.settings() {
+            Ok(settings) => {
+                let base = shown
+                    .split(' ')
+                    .next()
+                    .unwrap_or(&shown)
+                    .trim_end_matches('/');
+                println!(
+                    "class {}: students join with the code {}",
+                    c.name, settings.join_code
+                );
+                println!(
+                    "the teacher's page (keep this link to yourself): {base}/teacher#{}",
+                    settings.secret
+                );
+            }
+            Err(e) => {
+                eprintln!("playforth serve: the class's records: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
     let _ = std::io::stdout().flush();
     log(&format!(
         "listening on {addr}; at most {} sessions, {} s of CPU per line",
@@ -126,6 +169,9 @@ pub fn run(config: Config) -> ExitCode {
         connections: AtomicUsize::new(0),
         next_id: AtomicU64::new(1),
         stopping,
+        guard: Guard::default(),
+        online: std::sync::Mutex::new(HashMap::new()),
+        class_changes: AtomicU64::new(0),
     });
     if let Err(e) = listener.set_nonblocking(true) {
         eprintln!("playforth serve: {e}");
@@ -195,8 +241,13 @@ fn make_private_dir(path: &Path) -> std::io::Result<()> {
 fn respond(stream: &mut TcpStream, status: u16, kind: &str, body: &[u8]) -> std::io::Result<()> {
     let reason = match status {
         200 => "OK",
+        401 => "Unauthorized",
+        403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
+        413 => "Content Too Large",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
         503 => "Service Unavailable",
         _ => "Bad Request",
     };
@@ -257,6 +308,19 @@ fn connection(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     // The head was only peeked: take it off before answering.
     let mut sink = vec![0u8; head.len()];
     let _ = stream.read_exact(&mut sink);
+    if path.starts_with("/api/") {
+        teacher_api(&mut stream, peer, shared, &head, method, target);
+        return;
+    }
+    if path == "/teacher" && shared.config.class.is_none() {
+        let _ = respond(
+            &mut stream,
+            404,
+            "text/plain",
+            b"this server runs no class: start it with --class NAME --data DIR\n",
+        );
+        return;
+    }
     if method != "GET" && method != "HEAD" {
         let _ = respond(&mut stream, 405, "text/plain", b"only GET\n");
         return;
@@ -277,6 +341,159 @@ fn connection(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
             let _ = respond(&mut stream, 404, "text/plain", b"not found\n");
         }
     }
+}
+
+/// A call from the teacher's page: its body read (a bounded size), the
+/// answer from `class::api`.
+fn teacher_api(
+    stream: &mut TcpStream,
+    peer: SocketAddr,
+    shared: &Shared,
+    head: &str,
+    method: &str,
+    target: &str,
+) {
+    let Some(class) = &shared.config.class else {
+        let _ = respond(
+            stream,
+            404,
+            "application/json",
+            br#"{"error":"this server runs no class"}"#,
+        );
+        return;
+    };
+    let header = |name: &str| {
+        head.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| v.trim().to_string())
+        })
+    };
+    let length = header("content-length")
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(0);
+    if length > class::MAX_BODY {
+        let _ = respond(stream, 413, "application/json", br#"{"error":"too large"}"#);
+        return;
+    }
+    let mut body = vec![0u8; length];
+    if stream.read_exact(&mut body).is_err() {
+        let _ = respond(
+            stream,
+            400,
+            "application/json",
+            br#"{"error":"the body did not come"}"#,
+        );
+        return;
+    }
+    // A page elsewhere may not post to the API with the teacher's browser
+    // (the secret is a header a foreign page cannot add, but still).
+    let origin_ok = match header("origin") {
+        None => true,
+        Some(o) => {
+            let o = o
+                .strip_prefix("http://")
+                .or_else(|| o.strip_prefix("https://"))
+                .unwrap_or(&o)
+                .to_string();
+            Some(o) == header("host")
+        }
+    };
+    if !origin_ok {
+        let _ = respond(
+            stream,
+            403,
+            "application/json",
+            br#"{"error":"another site's page"}"#,
+        );
+        return;
+    }
+    let online: Vec<i64> = lock(&shared.online).values().copied().collect();
+    let recheck = |lesson: &str, jobs: Vec<Value>| recheck(shared, class, lesson, jobs);
+    let changed = || {
+        shared.class_changes.fetch_add(1, Ordering::SeqCst);
+    };
+    let cx = class::ApiContext {
+        online,
+        recheck: &recheck,
+        changed: &changed,
+    };
+    let auth = header("authorization");
+    let req = class::Request {
+        ip: peer.ip(),
+        method,
+        target,
+        auth: auth.as_deref(),
+        body: &body,
+    };
+    let (status, kind, body) = class::api(class, &shared.guard, &req, &cx);
+    if status == 401 {
+        log(&format!("teacher's page: a wrong secret from {peer}"));
+    }
+    let _ = respond(stream, status, kind, &body);
+}
+
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Check hand-ins again in a process fenced as a session is.
+fn recheck(
+    shared: &Shared,
+    class: &ClassConfig,
+    lesson: &str,
+    jobs: Vec<Value>,
+) -> Result<Vec<Value>, String> {
+    if jobs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let id = shared.next_id.fetch_add(1, Ordering::SeqCst);
+    let scratch = shared.scratch_root.join(format!("recheck-{id}"));
+    make_private_dir(&scratch).map_err(|e| e.to_string())?;
+    let o = &shared.config.session;
+    // Each check stops itself after its time; the CPU limit is a backstop.
+    let cpu = (jobs.len() as u64 * (playforth::learn::TIME_LIMIT.as_secs() + 2)).max(10);
+    let count = jobs.len();
+    let job = json!({"lessons": class.lesson_files, "lesson": lesson, "handins": jobs});
+    let child = Command::new(&shared.exe)
+        .arg("serve")
+        .arg("--recheck")
+        .arg("--scratch")
+        .arg(&scratch)
+        .arg(format!("--session-cpu={cpu}"))
+        .arg(format!("--session-memory={}", o.rlimits.memory >> 20))
+        .arg(format!("--files-mib={}", o.rlimits.file_bytes >> 20))
+        .current_dir(&scratch)
+        .env_clear()
+        .env("LANG", "C.UTF-8")
+        // One malloc arena: a hand-in's check thread would otherwise
+        // reserve another 64 MiB of the session's address space.
+        .env("MALLOC_ARENA_MAX", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let result = child.map_err(|e| e.to_string()).map(|mut child| {
+        let mut stdin = child.stdin.take().expect("piped");
+        let writer = std::thread::spawn(move || {
+            let _ = writeln!(stdin, "{job}");
+        });
+        let stdout = child.stdout.take().expect("piped");
+        let results: Vec<Value> = BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .take(count)
+            .filter_map(|l| serde_json::from_str(&l).ok())
+            .collect();
+        let _ = writer.join();
+        let _ = child.kill();
+        let _ = child.wait();
+        results
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+    log(&format!("re-checked {count} hand-ins of {lesson}"));
+    result
 }
 
 /// Only pages from this server may open a session (a page elsewhere could
@@ -369,7 +586,7 @@ impl Proc {
 /// skipped (the session bounds its own, so none should be).
 const MAX_CHILD_MESSAGE: usize = 4 << 20;
 
-fn start_session(shared: &Shared, id: u64) -> std::io::Result<Proc> {
+fn start_session(shared: &Shared, id: u64, student: Option<&db::Student>) -> std::io::Result<Proc> {
     let scratch = shared.scratch_root.join(format!("session-{id}"));
     make_private_dir(&scratch)?;
     let o = &shared.config.session;
@@ -386,15 +603,35 @@ fn start_session(shared: &Shared, id: u64) -> std::io::Result<Proc> {
     if let Some(seed) = o.seed {
         cmd.arg(format!("--seed={seed}"));
     }
+    // A class's session learns its course and the student's place first.
+    let setup = match (&shared.config.class, student) {
+        (Some(class), Some(student)) => {
+            cmd.arg("--classroom");
+            let (current, passed) = class
+                .db
+                .progress(student.id, &class.course)
+                .unwrap_or_default();
+            let solutions = class.settings().map(|s| s.solutions).unwrap_or_default();
+            Some(json!({"lessons": class.lesson_files, "current": current,
+                        "passed": passed, "solutions": solutions}))
+        }
+        _ => None,
+    };
     let mut child = cmd
         .current_dir(&scratch)
         .env_clear()
         .env("LANG", "C.UTF-8")
+        // One malloc arena: a hand-in's check thread would otherwise
+        // reserve another 64 MiB of the session's address space.
+        .env("MALLOC_ARENA_MAX", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
-    let stdin = child.stdin.take().expect("piped");
+    let mut stdin = child.stdin.take().expect("piped");
+    if let Some(setup) = setup {
+        writeln!(stdin, "{setup}")?;
+    }
     let stdout = child.stdout.take().expect("piped");
     let stderr = child.stderr.take().expect("piped");
     nix::fcntl::fcntl(
@@ -605,7 +842,7 @@ fn websocket(stream: TcpStream, peer: SocketAddr, shared: &Shared) {
         "session {id} start from {peer} ({} of {max})",
         shared.sessions.load(Ordering::SeqCst)
     ));
-    let why = relay(&mut ws, shared, id);
+    let why = relay(&mut ws, shared, id, peer);
     log(&format!("session {id} end: {why}"));
     shared.sessions.fetch_sub(1, Ordering::SeqCst);
     // The last messages and the close frame, within the write timeout.
@@ -644,6 +881,17 @@ struct Relay<'a> {
     words: Words,
     last_active: Instant,
     last_files: Instant,
+    /// The student, in a class.
+    student: Option<db::Student>,
+    /// Comments given back after this time are news to the student.
+    returned_after: String,
+    last_returned: Instant,
+    /// The class's settings changes seen.
+    class_changes: u64,
+    /// The page asked to share: the session's program is on its way.
+    share_pending: bool,
+    /// Errors recorded this minute (a bounded number).
+    errors: (Instant, u32),
 }
 
 impl Relay<'_> {
@@ -705,9 +953,14 @@ impl Relay<'_> {
                 reply["id"] = msg["id"].clone();
                 self.send(&reply)?;
             }
+            Some("share") => {
+                self.share_pending = true;
+                self.tell_session(&json!({"t": "program"}));
+            }
+            Some(kind @ ("handin" | "open-share" | "restore")) => self.class_message(kind, &msg)?,
             Some("restart") => {
                 self.end_session();
-                match start_session(self.shared, self.id) {
+                match start_session(self.shared, self.id, self.student.as_ref()) {
                     Ok(p) => {
                         self.proc = Some(p);
                         log(&format!("session {} restarted", self.id));
@@ -733,6 +986,14 @@ impl Relay<'_> {
                 msg["what"].as_str().unwrap_or("?")
             )),
             Some("hello") => log(&format!("session {id} fenced: {}", msg["fences"])),
+            Some("program") => self.shared_program(&msg)?,
+            Some("handin-refused") => {
+                let why = msg["why"].as_str().unwrap_or("the hand-in was refused");
+                self.send(&json!({"t": "err", "s": format!("({why})\n")}))?;
+            }
+            Some(kind @ ("checked" | "lesson" | "defs" | "error" | "handed")) => {
+                self.class_record(kind, &msg)?;
+            }
             Some(_) => self.send(&msg)?,
             None => {}
         }
@@ -775,6 +1036,10 @@ impl Relay<'_> {
             };
             self.send(&json!({"t": "ended", "why": format!("nothing was typed for {idle}")}))?;
             return Err("idle".to_string());
+        }
+        if self.last_returned.elapsed() > Duration::from_secs(2) {
+            self.last_returned = Instant::now();
+            self.class_news()?;
         }
         if self.last_files.elapsed() > Duration::from_secs(2)
             && let Some(p) = &self.proc
@@ -871,13 +1136,371 @@ impl Relay<'_> {
     }
 }
 
+/// The longest file a student may hand in.
+const MAX_HANDIN: usize = 64 * 1024;
+/// The longest program kept as a student's last session's.
+const MAX_DEFINITIONS: usize = 256 * 1024;
+/// The most errors a session adds to the class's table in a minute.
+const MAX_ERRORS_A_MINUTE: u32 = 60;
+
+/// A class's part of the relay.
+impl<'a> Relay<'a> {
+    /// The class and the student, when there are.
+    fn class(&self) -> Option<(&'a ClassConfig, db::Student)> {
+        let shared: &'a Shared = self.shared;
+        Some((shared.config.class.as_ref()?, self.student.clone()?))
+    }
+
+    /// A note for the page, as the REPL's notes look.
+    fn note(&mut self, text: &str) -> Result<(), String> {
+        self.send(&json!({"t": "err", "s": format!("({text})\n")}))
+    }
+
+    /// The class's records could not be written: the log has why, the
+    /// student a calm word.
+    fn records_failed(&mut self, what: &str, e: rusqlite::Error) -> Result<(), String> {
+        log(&format!(
+            "session {}: the class's records: {what}: {e}",
+            self.id
+        ));
+        self.note(&format!(
+            "the server could not keep your {what} just now: try again in a moment"
+        ))
+    }
+
+    /// Hand in, open a shared program, restore last session's program.
+    fn class_message(&mut self, kind: &str, msg: &Value) -> Result<(), String> {
+        let Some((class, student)) = self.class() else {
+            if kind == "open-share" {
+                return self.note("this server runs no class, so it keeps no shared programs: a shared link carries its program after #p=");
+            }
+            return self
+                .note("handing in needs a class: the teacher starts the server with --class");
+        };
+        let (db, class_id, student_id) = (&class.db, class.id, student.id);
+        match kind {
+            "handin" => {
+                let lesson = msg["lesson"].as_str().unwrap_or("");
+                if !class.lessons.iter().any(|(n, _)| n == lesson) {
+                    return self.note("choose a lesson to hand in for");
+                }
+                let mut out = json!({"t": "handin", "lesson": lesson});
+                if let Some(text) = msg["file"]["text"].as_str() {
+                    if text.len() > MAX_HANDIN {
+                        let kib = text.len() / 1024;
+                        return self.note(&format!(
+                            "that file is {kib} KiB: a hand-in may be at most {} KiB",
+                            MAX_HANDIN / 1024
+                        ));
+                    }
+                    let name: String = msg["file"]["name"]
+                        .as_str()
+                        .unwrap_or("file.fs")
+                        .chars()
+                        .filter(|c| !c.is_control())
+                        .take(100)
+                        .collect();
+                    out["file"] = json!({"name": name, "text": text});
+                }
+                self.tell_session(&out);
+            }
+            "open-share" => {
+                let id = msg["id"].as_str().unwrap_or("");
+                let found = if id.len() <= 20 && id.chars().all(|c| c.is_ascii_alphanumeric()) {
+                    db.shared(class_id, id)
+                } else {
+                    Ok(None)
+                };
+                match found {
+                    Ok(Some((program, by, at))) => self.send(&json!({"t": "share", "id": id,
+                        "by": by, "at": at, "program": program}))?,
+                    Ok(None) => {
+                        self.note("that shared program is not in this class (check the link)")?
+                    }
+                    Err(e) => self.records_failed("shared program", e)?,
+                }
+            }
+            "restore" => match db.definitions(student_id) {
+                Ok(Some((_, inputs, _))) => {
+                    let inputs: Vec<String> = serde_json::from_str(&inputs).unwrap_or_default();
+                    for i in inputs {
+                        self.tell_session(&json!({"t": "line", "s": i}));
+                    }
+                }
+                Ok(None) => self.note("there is no program kept from your last session")?,
+                Err(e) => self.records_failed("last program", e)?,
+            },
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The session's program, for a Share (if the page asked for one).
+    fn shared_program(&mut self, msg: &Value) -> Result<(), String> {
+        if !std::mem::take(&mut self.share_pending) {
+            return Ok(());
+        }
+        let text = msg["text"].as_str().unwrap_or("");
+        if text.trim().is_empty() {
+            return self.note("nothing to share yet: define a word or draw something first");
+        }
+        if text.len() > super::MAX_LINE {
+            return self.note("this session's program is too long to share (256 KiB at most)");
+        }
+        let Some((class, student)) = self.class() else {
+            return self.send(&json!({"t": "shared", "text": text}));
+        };
+        match class.db.share(class.id, Some(student.id), text) {
+            Ok(Some(id)) => self.send(&json!({"t": "shared", "link": format!("/#s={id}")})),
+            Ok(None) => self.note("you have shared many programs already: ask your teacher"),
+            Err(e) => self.records_failed("shared program", e),
+        }
+    }
+
+    /// What the session reports for the class's records.
+    fn class_record(&mut self, kind: &str, msg: &Value) -> Result<(), String> {
+        let Some((class, student)) = self.class() else {
+            return Ok(());
+        };
+        let (db, course, class_id, student_id) = (&class.db, &class.course, class.id, student.id);
+        let lesson = msg["lesson"].as_str().unwrap_or("");
+        let n = |k: &str| msg[k].as_i64().unwrap_or(0);
+        let ok = msg["ok"].as_bool().unwrap_or(false);
+        match kind {
+            "checked" => {
+                if let Err(e) = db.attempt(student_id, course, lesson, n("passed"), n("total"), ok)
+                {
+                    return self.records_failed("check's result", e);
+                }
+            }
+            "lesson" => {
+                let current = msg["current"].as_str().unwrap_or("");
+                if let Err(e) = db.set_place(student_id, course, current) {
+                    return self.records_failed("place in the course", e);
+                }
+                self.send(&json!({"t": "lesson", "current": current}))?;
+            }
+            "defs" => {
+                let text = msg["text"].as_str().unwrap_or("");
+                if text.len() <= MAX_DEFINITIONS
+                    && let Err(e) =
+                        db.save_definitions(student_id, text, &msg["inputs"].to_string())
+                {
+                    log(&format!("session {}: keeping definitions: {e}", self.id));
+                }
+            }
+            "error" => {
+                if self.errors.0.elapsed() > Duration::from_secs(60) {
+                    self.errors = (Instant::now(), 0);
+                }
+                self.errors.1 += 1;
+                if self.errors.1 <= MAX_ERRORS_A_MINUTE {
+                    let word: String = msg["word"]
+                        .as_str()
+                        .unwrap_or("")
+                        .chars()
+                        .take(64)
+                        .collect();
+                    if let Err(e) = db.error(class_id, student_id, n("code"), &word) {
+                        log(&format!("session {}: keeping an error: {e}", self.id));
+                    }
+                }
+            }
+            "handed" => {
+                let report = msg["report"].as_str().unwrap_or("");
+                let inputs = (!msg["inputs"].is_null()).then(|| msg["inputs"].to_string());
+                let h = db::HandIn {
+                    course,
+                    lesson,
+                    source: msg["source"].as_str().unwrap_or("session"),
+                    program: msg["program"].as_str().unwrap_or(""),
+                    inputs: inputs.as_deref(),
+                    passed: n("passed"),
+                    total: n("total"),
+                    ok,
+                    report,
+                };
+                let title = msg["title"].clone();
+                match db.hand_in(student_id, &h) {
+                    Ok(Some(id)) => {
+                        log(&format!("session {}: handed in {lesson} (#{id})", self.id));
+                        self.send(&json!({"t": "out", "s": report}))?;
+                        self.send(&json!({"t": "handed-in", "id": id, "lesson": lesson,
+                            "title": title, "passed": n("passed"), "total": n("total"), "ok": ok}))?;
+                    }
+                    Ok(None) => self.note(&format!(
+                        "you have handed in {} times already: ask your teacher",
+                        db::MAX_HANDINS
+                    ))?,
+                    Err(e) => self.records_failed("hand-in", e)?,
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Comments the teacher gave back since last time, and changed class
+    /// settings.
+    fn class_news(&mut self) -> Result<(), String> {
+        let Some((class, student)) = self.class() else {
+            return Ok(());
+        };
+        let returned = class.db.returned(student.id, &self.returned_after);
+        let changes = self.shared.class_changes.load(Ordering::SeqCst);
+        let policy = (changes != self.class_changes)
+            .then(|| class.settings().map(|s| s.solutions).ok())
+            .flatten();
+        let titles: Vec<(String, String)> = match &returned {
+            Ok(list) => list
+                .iter()
+                .map(|r| {
+                    let l = r["lesson"].as_str().unwrap_or("");
+                    (l.to_string(), class.title(l))
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        self.class_changes = changes;
+        if let Some(policy) = policy {
+            self.tell_session(&json!({"t": "solutions", "policy": policy}));
+        }
+        match returned {
+            Ok(list) => {
+                for (mut r, (_, title)) in list.into_iter().zip(titles) {
+                    if let Some(at) = r["at"].as_str()
+                        && at > self.returned_after.as_str()
+                    {
+                        self.returned_after = at.to_string();
+                    }
+                    r["t"] = json!("returned");
+                    r["title"] = json!(title);
+                    self.send(&r)?;
+                }
+                Ok(())
+            }
+            Err(e) => {
+                log(&format!("session {}: reading comments: {e}", self.id));
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A class's page joins before its session starts: the code and a name,
+/// or the token its browser kept. The student, or why the relay ends.
+fn join_phase(
+    ws: &mut WebSocket<TcpStream>,
+    shared: &Shared,
+    class: &ClassConfig,
+    peer: SocketAddr,
+) -> Result<db::Student, String> {
+    use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+    use std::os::fd::AsFd;
+    let started = Instant::now();
+    loop {
+        if shared.stopping.load(Ordering::SeqCst) {
+            let _ = to_page(ws, &json!({"t": "ended", "why": "the server is stopping"}));
+            return Err("the server stopped".to_string());
+        }
+        if started.elapsed() > shared.config.idle {
+            let _ = to_page(
+                ws,
+                &json!({"t": "ended", "why": "nobody joined from this page"}),
+            );
+            return Err("idle before joining".to_string());
+        }
+        {
+            let mut fds = [PollFd::new(ws.get_ref().as_fd(), PollFlags::POLLIN)];
+            let _ = poll(&mut fds, PollTimeout::from(250u16));
+        }
+        loop {
+            let text = match ws.read() {
+                Ok(Message::Text(t)) => t,
+                Ok(Message::Close(_)) => return Err("the page closed".to_string()),
+                Ok(_) => continue,
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    break;
+                }
+                Err(e) => return Err(format!("the page's connection: {e}")),
+            };
+            let Ok(msg) = serde_json::from_str::<Value>(text.as_str()) else {
+                continue;
+            };
+            if msg["t"] != "join" {
+                continue;
+            }
+            match class::join(class, &shared.guard, peer.ip(), &msg) {
+                Ok(student) => {
+                    let _ = class.db.seen(student.id);
+                    let (current, _) = class
+                        .db
+                        .progress(student.id, &class.course)
+                        .unwrap_or_default();
+                    let saved = class
+                        .db
+                        .definitions(student.id)
+                        .ok()
+                        .flatten()
+                        .map(|(p, _, at)| json!({"at": at, "lines": p.lines().count()}));
+                    let lessons: Vec<Value> = class
+                        .lessons
+                        .iter()
+                        .map(|(n, t)| json!({"name": n, "title": t}))
+                        .collect();
+                    to_page(
+                        ws,
+                        &json!({"t": "joined", "name": student.name, "token": student.token,
+                        "class": class.name, "lessons": lessons, "current": current, "saved": saved}),
+                    )?;
+                    log(&format!(
+                        "{peer} joined as student {} ({:?})",
+                        student.id, student.name
+                    ));
+                    return Ok(student);
+                }
+                Err((why, forget)) => {
+                    log(&format!("{peer} could not join: {why}"));
+                    // A wrong guess costs a moment.
+                    std::thread::sleep(Duration::from_millis(300));
+                    to_page(
+                        ws,
+                        &json!({"t": "join-refused", "why": why, "forget": forget}),
+                    )?;
+                }
+            }
+        }
+    }
+}
+
 /// Relay between the page and its session until one of them ends; the
 /// reason, for the log.
-fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64) -> String {
+fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64, peer: SocketAddr) -> String {
     if let Err(e) = ws.get_mut().set_nonblocking(true) {
         return format!("the page's connection: {e}");
     }
-    let proc = match start_session(shared, id) {
+    let c = &shared.config;
+    let limits = json!({
+        "line_cpu": c.session.line_cpu,
+        "output_kib": c.session.out_cap / 1024,
+        "idle_minutes": c.idle.as_secs() / 60,
+        "max_line": super::MAX_LINE,
+    });
+    let mut welcome = json!({"t": "welcome", "protocol": 1, "session": id, "limits": limits});
+    if let Some(class) = &c.class {
+        welcome["class"] = json!({"name": class.name});
+    }
+    if let Err(why) = to_page(ws, &welcome) {
+        return why;
+    }
+    let student = match &c.class {
+        Some(class) => match join_phase(ws, shared, class, peer) {
+            Ok(s) => Some(s),
+            Err(why) => return why,
+        },
+        None => None,
+    };
+    let proc = match start_session(shared, id, student.as_ref()) {
         Ok(p) => p,
         Err(e) => {
             let _ = to_page(
@@ -887,13 +1510,9 @@ fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64) -> String {
             return format!("could not start: {e}");
         }
     };
-    let c = &shared.config;
-    let limits = json!({
-        "line_cpu": c.session.line_cpu,
-        "output_kib": c.session.out_cap / 1024,
-        "idle_minutes": c.idle.as_secs() / 60,
-        "max_line": super::MAX_LINE,
-    });
+    if let Some(s) = &student {
+        lock(&shared.online).insert(id, s.id);
+    }
     let mut relay = Relay {
         ws,
         shared,
@@ -902,13 +1521,21 @@ fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64) -> String {
         words: Words::default(),
         last_active: Instant::now(),
         last_files: Instant::now(),
+        student,
+        returned_after: String::new(),
+        // The comments given back so far come at once.
+        last_returned: Instant::now() - Duration::from_secs(10),
+        class_changes: shared.class_changes.load(Ordering::SeqCst),
+        share_pending: false,
+        errors: (Instant::now(), 0),
     };
-    let why = match relay
-        .send(&json!({"t": "welcome", "protocol": 1, "session": id, "limits": limits}))
-    {
-        Ok(()) => relay.run(),
-        Err(why) => why,
-    };
+    let why = relay.run();
     relay.end_session();
+    if let Some(s) = &relay.student
+        && let Some(class) = &shared.config.class
+    {
+        let _ = class.db.seen(s.id);
+    }
+    lock(&shared.online).remove(&id);
     why
 }

@@ -11,6 +11,8 @@
 //! has used its CPU budget.
 
 use super::fence::{self, Rlimits};
+use super::tutor::{self, ClassTutor, Kept, Say};
+use playforth::learn::Lesson;
 use playforth::repl_line as line;
 use playforth::{Console, Forth, Interrupt, Line, Outcome, Throw};
 use serde_json::{Value, json};
@@ -33,6 +35,9 @@ pub struct Options {
     pub out_cap: usize,
     pub rlimits: Rlimits,
     pub seed: Option<u64>,
+    /// A class's session: the course comes from the server first (its
+    /// lessons, the student's progress) and results go back to it.
+    pub classroom: bool,
 }
 
 /// The longest message from the server that is read (a line the page
@@ -285,7 +290,13 @@ struct Running {
 }
 
 /// Read the server's messages: lines to the queue, Stop to the flag.
-fn reader(tx: SyncSender<String>, irq: Interrupt, width: Arc<Mutex<usize>>, emit: Emitter) {
+fn reader(
+    tx: SyncSender<String>,
+    irq: Interrupt,
+    width: Arc<Mutex<usize>>,
+    emit: Emitter,
+    class: ClassSide,
+) {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::new();
@@ -339,9 +350,71 @@ fn reader(tx: SyncSender<String>, irq: Interrupt, width: Arc<Mutex<usize>>, emit
                 }
             }
             Some("stop") => irq.raise(),
+            Some("handin" | "program" | "solutions") => class.on_message(&msg, &emit),
             Some("size") => {
                 if let Some(cols) = msg["cols"].as_u64() {
                     *lock(&width) = (cols as usize).clamp(20, 400);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What the reader thread needs for a class's messages.
+struct ClassSide {
+    kept: Arc<Mutex<Kept>>,
+    lessons: Arc<Vec<Lesson>>,
+    solutions: Arc<Mutex<String>>,
+    /// A hand-in is being checked (one at a time).
+    checking: Arc<AtomicBool>,
+}
+
+impl ClassSide {
+    /// `handin`, `program` and `solutions` from the server: answered here,
+    /// beside whatever the student's line is doing.
+    fn on_message(&self, msg: &Value, emit: &Emitter) {
+        let say: Say = {
+            let emit = emit.clone();
+            Arc::new(move |m: &Value| emit.send(m))
+        };
+        match msg["t"].as_str() {
+            Some("program") => {
+                let inputs = lock(&self.kept).program();
+                emit.send(&json!({"t": "program", "text": inputs.join("\n"), "inputs": inputs}));
+            }
+            Some("solutions") => {
+                if let Some(p) = msg["policy"].as_str() {
+                    *lock(&self.solutions) = p.to_string();
+                }
+            }
+            Some("handin") => {
+                let name = msg["lesson"].as_str().unwrap_or("");
+                let Some(lesson) = self.lessons.iter().find(|l| l.name == name).cloned() else {
+                    emit.send(&json!({"t": "handin-refused", "why": format!("there is no lesson `{name}` in this class's course")}));
+                    return;
+                };
+                if self.checking.swap(true, Ordering::SeqCst) {
+                    emit.send(&json!({"t": "handin-refused", "why": "a hand-in is being checked: wait for its result"}));
+                    return;
+                }
+                let file = match (msg["file"]["name"].as_str(), msg["file"]["text"].as_str()) {
+                    (Some(n), Some(t)) => Some((n.to_string(), t.to_string())),
+                    _ => None,
+                };
+                let inputs = lock(&self.kept).program();
+                let checking = self.checking.clone();
+                // Its own thread: Stop and the student's lines go on.
+                let spawned = std::thread::Builder::new()
+                    .stack_size(8 << 20)
+                    .spawn(move || {
+                        let file = file.as_ref().map(|(n, t)| (n.as_str(), t.as_str()));
+                        tutor::hand_in(&lesson, Some(&inputs), file, &say);
+                        checking.store(false, Ordering::SeqCst);
+                    });
+                if spawned.is_err() {
+                    self.checking.store(false, Ordering::SeqCst);
+                    emit.send(&json!({"t": "handin-refused", "why": "the session could not start the check: try again"}));
                 }
             }
             _ => {}
@@ -485,6 +558,18 @@ fn draw_messages(forth: &Forth, mark: playforth::drawing::Mark, turtle: &Value) 
     msgs
 }
 
+/// The server's first message to a class's session: its course and the
+/// student's place in it (an empty object if none comes).
+fn read_setup() -> Value {
+    let mut line = Vec::new();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    match (&mut input).take(64 << 20).read_until(b'\n', &mut line) {
+        Ok(_) => serde_json::from_slice(&line).unwrap_or(Value::Null),
+        Err(_) => Value::Null,
+    }
+}
+
 /// Run a session: fence, then read lines and answer as the REPL does.
 pub fn run(opts: &Options) -> ExitCode {
     // The Landlock domain first, on the only thread (those made after it
@@ -535,15 +620,55 @@ pub fn run(opts: &Options) -> ExitCode {
     if let Some(seed) = opts.seed {
         forth.set_seed(seed);
     }
-    let mut tutor = playforth::learn::Course::new();
-    tutor.set_progress_file(opts.scratch.join("course-progress"));
-    forth.set_tutor(Some(Box::new(tutor)));
+    let kept = Arc::new(Mutex::new(Kept::default()));
+    let solutions = Arc::new(Mutex::new("on".to_string()));
+    let mut course = playforth::learn::Course::new();
+    if opts.classroom {
+        // The class's course and where the student is in it come first.
+        let setup = read_setup();
+        if let Some(list) = setup["lessons"].as_array() {
+            let lessons: Vec<Lesson> = list
+                .iter()
+                .filter_map(|l| Lesson::parse(l["file"].as_str()?, l["text"].as_str()?).ok())
+                .collect();
+            course.set_lessons(lessons);
+        }
+        let passed = setup["passed"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.as_str().map(str::to_string));
+        course.set_progress(setup["current"].as_str(), passed);
+        if let Some(p) = setup["solutions"].as_str() {
+            *lock(&solutions) = p.to_string();
+        }
+    } else {
+        course.set_progress_file(opts.scratch.join("course-progress"));
+    }
+    let lessons = Arc::new(course.lesson_list().to_vec());
+    let say: Say = {
+        let emit = emit.clone();
+        Arc::new(move |m: &Value| emit.send(m))
+    };
+    forth.set_tutor(Some(Box::new(ClassTutor {
+        course,
+        kept: kept.clone(),
+        solutions: solutions.clone(),
+        say,
+        report: opts.classroom,
+    })));
+    let class_side = ClassSide {
+        kept: kept.clone(),
+        lessons,
+        solutions,
+        checking: Arc::new(AtomicBool::new(false)),
+    };
     let width = Arc::new(Mutex::new(80usize));
     let running = Arc::new(Mutex::new(Running::default()));
     let over = Arc::new(AtomicBool::new(false));
     {
         let (irq, width, emit) = (irq.clone(), width.clone(), emit.clone());
-        std::thread::spawn(move || reader(tx, irq, width, emit));
+        std::thread::spawn(move || reader(tx, irq, width, emit, class_side));
     }
     {
         let (emit, running, irq, over) = (emit.clone(), running.clone(), irq.clone(), over.clone());
@@ -624,6 +749,13 @@ pub fn run(opts: &Options) -> ExitCode {
             }
             Err(e) => {
                 forth.end_output_line();
+                if opts.classroom && e.code != playforth::throw::USER_INTERRUPT.0 {
+                    // The word: the one that raised it, or the one the
+                    // message names (`undefined word `sqaure``).
+                    let named = e.message.split('`').nth(1);
+                    let word = e.word.as_deref().or(named).unwrap_or("");
+                    emit.send(&json!({"t": "error", "code": e.code, "word": word}));
+                }
                 let report = crate::repl::paint_lines(&e.prompt_lines(cols));
                 let mut msg = format!("{report}\n");
                 if e.code == playforth::throw::USER_INTERRUPT.0 && over.load(Ordering::SeqCst) {
@@ -674,7 +806,64 @@ pub fn run(opts: &Options) -> ExitCode {
         if now != signature {
             signature = now;
             emit.send(&words_message(&mut forth));
+            // The student's program, kept for next time.
+            if opts.classroom {
+                let inputs = lock(&kept).program();
+                emit.send(&json!({"t": "defs", "text": inputs.join("\n"), "inputs": inputs}));
+            }
         }
         emit.send(&stacks_message(&forth, ok));
     }
+}
+
+/// `playforth serve --recheck`: check a lesson's hand-ins again, fenced
+/// as a session is (they are students' programs). Reads one message,
+/// `{"lessons": [{"file", "text"}] | null, "lesson", "handins": [{"id",
+/// "source", "program", "inputs"}]}`, and writes a line a hand-in:
+/// `{"id", "passed", "total", "ok", "report"}`.
+pub fn recheck(opts: &Options) -> ExitCode {
+    fence::apply_landlock(&opts.scratch);
+    if let Err(e) = fence::apply_rlimits(&opts.rlimits) {
+        eprintln!("playforth recheck: limits: {e}");
+        return ExitCode::from(1);
+    }
+    let job = read_setup();
+    let _ = fence::apply_seccomp();
+    let lessons: Vec<Lesson> = match job["lessons"].as_array() {
+        Some(list) => list
+            .iter()
+            .filter_map(|l| Lesson::parse(l["file"].as_str()?, l["text"].as_str()?).ok())
+            .collect(),
+        None => playforth::learn::builtin(),
+    };
+    let name = job["lesson"].as_str().unwrap_or("");
+    let Some(lesson) = lessons.iter().find(|l| l.name == name) else {
+        eprintln!("playforth recheck: no lesson `{name}`");
+        return ExitCode::from(1);
+    };
+    let out = Arc::new(Mutex::new(std::io::stdout()));
+    for h in job["handins"].as_array().into_iter().flatten() {
+        let id = h["id"].clone();
+        let say: Say = {
+            let out = out.clone();
+            Arc::new(move |m: &Value| {
+                let r = json!({"id": id, "passed": m["passed"], "total": m["total"],
+                               "ok": m["ok"], "report": m["report"]});
+                let mut o = lock(&out);
+                let _ = writeln!(o, "{r}").and_then(|_| o.flush());
+            })
+        };
+        let inputs: Option<Vec<String>> = h["inputs"].as_array().map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        });
+        let source = h["source"].as_str().unwrap_or("session");
+        let program = h["program"].as_str().unwrap_or("");
+        match inputs {
+            Some(inputs) => tutor::hand_in(lesson, Some(&inputs), None, &say),
+            None => tutor::hand_in(lesson, None, Some((source, program)), &say),
+        }
+    }
+    ExitCode::SUCCESS
 }

@@ -8,6 +8,7 @@
 //! Screenshots of the page go to target/screenshots/, and to docs/ when
 //! PLAYFORTH_UPDATE_SCREENSHOTS is set (how docs/serve-*.png are made).
 
+use super::classroom::{Class, TWENTY, data_dir};
 use super::serve::Server;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
@@ -127,7 +128,24 @@ impl Browser {
     }
 
     fn open(&mut self, url: &str) -> Tab {
-        let target = self.call(None, "Target.createTarget", json!({"url": "about:blank"}));
+        let tab = self.load(url, false);
+        self.wait(
+            &tab,
+            "window.playforthPage && window.playforthPage.mode() === 'idle'",
+            "the session to start",
+        );
+        tab
+    }
+
+    /// A tab with `url` loaded (its script run); in a browser context of
+    /// its own when `alone` (its own storage, as another person's browser).
+    fn load(&mut self, url: &str, alone: bool) -> Tab {
+        let mut params = json!({"url": "about:blank"});
+        if alone {
+            let context = self.call(None, "Target.createBrowserContext", json!({}));
+            params["browserContextId"] = context["browserContextId"].clone();
+        }
+        let target = self.call(None, "Target.createTarget", params);
         let attached = self.call(
             None,
             "Target.attachToTarget",
@@ -145,13 +163,8 @@ impl Browser {
         self.call(Some(&tab.session), "Page.navigate", json!({"url": url}));
         self.wait(
             &tab,
-            "document.readyState === 'complete' && !!window.playforthPage",
+            "document.readyState === 'complete'",
             "the page to load",
-        );
-        self.wait(
-            &tab,
-            "window.playforthPage.mode() === 'idle'",
-            "the session to start",
         );
         tab
     }
@@ -238,7 +251,8 @@ impl Browser {
         let at = self.eval(
             tab,
             &format!(
-                "(() => {{ const r = document.querySelector({}).getBoundingClientRect(); \
+                "(() => {{ const e = document.querySelector({}); e.scrollIntoView({{block: 'center'}}); \
+                 const r = e.getBoundingClientRect(); \
                  return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
                 json!(selector)
             ),
@@ -625,4 +639,245 @@ fn othello_is_played_by_clicking_the_board() {
         "document.getElementById('transcript').innerText.includes('5  ok')",
         "the REPL after the game",
     );
+}
+
+/// The `## Answer` of built-in lesson `n` (docs/lessons/), as typed.
+fn lesson_answer(n: usize) -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/lessons");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    files.sort();
+    let text = std::fs::read_to_string(&files[n - 1]).unwrap();
+    let answer = text.split("## Answer").nth(1).expect("an answer");
+    let code = answer.split("```").nth(1).expect("a code block");
+    code.trim_start_matches("forth").trim().to_string()
+}
+
+/// A class of students working, through the protocol (for the teacher's
+/// page to show a real class): some ahead, some behind, some stuck on a
+/// typo, some handing in.
+fn simulate_class(class: &Class) {
+    let students: [(&str, usize, &[&str]); 8] = [
+        ("Ada", 4, &[]),
+        ("Grace", 3, &["sqaure"]),
+        ("Linus", 2, &["dupp", "sqaure"]),
+        ("Margaret", 4, &[]),
+        ("Alan", 1, &["sqaure", "1 0 /"]),
+        ("Katherine", 3, &["drop drop drop"]),
+        ("Dennis", 0, &["sqaure", "dupp"]),
+        ("Barbara", 2, &["sqaure"]),
+    ];
+    let mut handins = Vec::new();
+    for (name, passed, typos) in students {
+        let (mut c, _) = class.join(name);
+        for n in 1..=passed {
+            c.line(&format!("learn {n}"));
+            for line in lesson_answer(n).lines() {
+                c.line(line);
+            }
+            let r = c.line("check");
+            assert!(
+                super::serve::text(&r).contains("pass"),
+                "{name}, lesson {n}"
+            );
+        }
+        // The next lesson, tried and not passed yet.
+        c.line(&format!("learn {}", passed + 1));
+        for t in typos {
+            c.line(t);
+        }
+        if passed < 4 {
+            c.line("check");
+        }
+        if passed >= 1 {
+            c.send(json!({"t": "handin", "lesson": "first-steps"}));
+            let h = c.until(|m| m["t"] == "handed-in");
+            handins.push(h.last().unwrap()["id"].as_i64().unwrap());
+        }
+    }
+    let (status, _) = class.api(
+        "POST",
+        "/api/return",
+        Some(json!({"handin": handins[0], "comment": "Good: twenty is right. Try `see twenty`."})),
+    );
+    assert_eq!(status, 200);
+}
+
+/// The classroom in three browsers: a teacher's and two students' (each
+/// in a browser context of its own, as on three computers). The students
+/// join with the code, pass a check and hand in; the teacher's page shows
+/// it; the teacher gives a hand-in back with a comment, and the student
+/// sees it. A name written as HTML stays text on the teacher's page.
+#[test]
+fn a_teacher_and_two_students_in_three_browsers() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut b) = Browser::launch() else {
+        return;
+    };
+    let data = data_dir("browser");
+    let class = Class::start(&data, &["--seed", "1"]);
+    simulate_class(&class);
+    let url = class.server.url();
+    let join = |b: &mut Browser, name: &str| {
+        let tab = b.load(&url, true);
+        b.wait(
+            &tab,
+            "!document.getElementById('joinform').hidden",
+            "the join form",
+        );
+        b.click(&tab, "#joincode");
+        b.type_text(&tab, &class.code.to_lowercase());
+        b.click(&tab, "#joinname");
+        b.type_text(&tab, name);
+        b.click(&tab, "#joinbutton");
+        b.wait(
+            &tab,
+            "window.playforthPage.mode() === 'idle' && document.getElementById('joinform').hidden",
+            "joining",
+        );
+        tab
+    };
+    let zoe = join(&mut b, "Zoë");
+    // 40 characters, the most a name may have.
+    let hacker = "<b id=bold>Bob</b><img src=x onerror=x>";
+    let bob = join(&mut b, hacker);
+    // Zoë passes lesson 1 and hands in what she typed.
+    b.run_line(&zoe, "learn 1");
+    b.run_line(&zoe, TWENTY);
+    b.run_line(&zoe, "check");
+    b.wait(
+        &zoe,
+        "document.getElementById('transcript').innerText.includes('All 3 checks pass')",
+        "Zoë's check to pass",
+    );
+    b.wait(
+        &zoe,
+        "document.getElementById('lesson').value === 'first-steps'",
+        "the lesson chosen",
+    );
+    b.click(&zoe, "#handin");
+    b.wait(
+        &zoe,
+        "document.body.innerText.includes('3 of 3')",
+        "Zoë's hand-in to be acknowledged",
+    );
+    // Bob's answer is wrong: his check fails, and he hands in anyway.
+    b.run_line(&bob, "learn 1");
+    b.run_line(&bob, ": twenty 2 3 * 4 + ;");
+    b.run_line(&bob, "check");
+    b.click(&bob, "#handin");
+    b.wait(
+        &bob,
+        "document.body.innerText.includes('0 of 3')",
+        "Bob's hand-in",
+    );
+    b.screenshot(&zoe, "classroom-student.png");
+
+    // The teacher's page, with the secret from the link.
+    let teacher = b.load(&format!("{url}teacher#{}", class.secret), true);
+    b.wait(
+        &teacher,
+        "document.querySelectorAll('#grid tr[data-student]').length === 10",
+        "ten students in the grid",
+    );
+    let cell = |who: &str| {
+        format!(
+            "(() => {{ const row = [...document.querySelectorAll('#grid tr[data-student]')]
+                 .find(r => r.textContent.includes({})); \
+               return row && row.querySelector('td[data-lesson=\"first-steps\"]').textContent.trim(); }})()",
+            json!(who)
+        )
+    };
+    b.wait(&teacher, &format!("{} === '✓'", cell("Zoë")), "Zoë's ✓");
+    b.wait(
+        &teacher,
+        &format!("{} === '✗'", cell("<b id=bold>Bob")),
+        "Bob's ✗",
+    );
+    // The name is text: no element came of it, no script ran.
+    assert_eq!(
+        b.eval(
+            &teacher,
+            "document.getElementById('bold') === null && !document.querySelector('#grid img')"
+        ),
+        json!(true)
+    );
+    assert_eq!(
+        b.eval(
+            &teacher,
+            "document.getElementById('tcode').textContent.trim()"
+        ),
+        json!(class.code)
+    );
+    // Common errors: the class's typos.
+    b.wait(
+        &teacher,
+        "document.getElementById('errors').textContent.includes('sqaure')",
+        "the common errors",
+    );
+    b.screenshot(&teacher, "classroom-teacher.png");
+    // Zoë's hand-in, opened, commented and given back.
+    let o = class.overview();
+    let zoe_id = o["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "Zoë")
+        .unwrap()["id"]
+        .clone();
+    b.click(&teacher, &format!("#grid tr[data-student=\"{zoe_id}\"] td"));
+    b.wait(
+        &teacher,
+        "document.getElementById('student').textContent.includes('Zoë') && document.querySelector('#student .handin')",
+        "Zoë's hand-ins",
+    );
+    assert!(
+        b.eval(&teacher, "document.getElementById('student').textContent")
+            .as_str()
+            .unwrap()
+            .contains(": twenty 2 3 + 4 * ;")
+    );
+    b.click(&teacher, "#student .handin textarea.comment");
+    b.type_text(&teacher, "Well done, Zoë: now try `see twenty`.");
+    b.click(&teacher, "#student .handin button.return");
+    b.wait(
+        &teacher,
+        "document.getElementById('student').textContent.includes('returned')",
+        "the hand-in returned",
+    );
+    b.screenshot(&teacher, "classroom-handin.png");
+    b.wait(
+        &zoe,
+        "[...document.querySelectorAll('#comments .comment')].some(c => c.textContent.includes('now try `see twenty`'))",
+        "Zoë to see the comment",
+    );
+    b.screenshot(&zoe, "classroom-comment.png");
+    // Bob sees no comment: it was Zoë's.
+    assert_eq!(
+        b.eval(
+            &bob,
+            "document.querySelectorAll('#comments .comment').length"
+        ),
+        json!(0)
+    );
+    // Without the secret the teacher's page shows nothing of the class.
+    let outsider = b.load(&format!("{url}teacher#wrong"), true);
+    b.wait(
+        &outsider,
+        "document.getElementById('tstatus').textContent.length > 0",
+        "the refusal",
+    );
+    assert_eq!(
+        b.eval(
+            &outsider,
+            "document.querySelectorAll('#grid tr[data-student]').length"
+        ),
+        json!(0)
+    );
+    drop(class);
+    let _ = std::fs::remove_dir_all(data);
 }

@@ -15,6 +15,7 @@ mod architecture;
 mod blog;
 mod browser;
 mod cases;
+mod classroom;
 mod cli;
 mod comment_corpus;
 mod coretest;

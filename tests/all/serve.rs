@@ -21,6 +21,13 @@ pub struct Server {
 
 impl Server {
     pub fn start(extra: &[&str]) -> Server {
+        Server::start_saying(extra, 1).0
+    }
+
+    /// Start, and read the first `lines` lines it prints (a class's
+    /// server prints its join code and the teacher's link after the
+    /// address).
+    pub fn start_saying(extra: &[&str], lines: usize) -> (Server, Vec<String>) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_playforth"))
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(extra)
@@ -29,10 +36,14 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .expect("start playforth serve");
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut said = Vec::new();
+        for _ in 0..lines {
+            let mut l = String::new();
+            out.read_line(&mut l).unwrap();
+            said.push(l.trim_end().to_string());
+        }
+        let first = said[0].clone();
         let addr = first
             .split("http://")
             .nth(1)
@@ -49,7 +60,7 @@ impl Server {
                 k.push('\n');
             }
         });
-        Server { child, addr, log }
+        (Server { child, addr, log }, said)
     }
 
     pub fn url(&self) -> String {
@@ -118,6 +129,13 @@ impl Server {
                 })
             })
             .collect()
+    }
+
+    /// SIGKILL, as a crash or a pulled plug would end it: nothing is
+    /// cleaned up.
+    pub fn kill_now(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// SIGTERM, and wait for the server to end; its exit status.

@@ -24,6 +24,11 @@
   let histPos = history.length, draft = "";
   let menuItems = [], menuSel = -1, menuStart = 0;
   const drawing = { ops: [], turtle: null };
+  // A class (welcome's `class`): the join form until `joined`, then the
+  // class bar. `started`: the session's first ready has come (a shared
+  // program waits for it).
+  let klass = null, joining = false, member = null, started = false;
+  let handingIn = null, sharing = null, joinedAt = 0;
 
   // ---- the connection -------------------------------------------------
   function connect() {
@@ -65,12 +70,20 @@
   function handle(msg) {
     switch (msg.t) {
       case "welcome":
-        status(`session ${msg.session}`);
+        if (msg.class && typeof msg.class === "object") startClass(msg.class);
+        else status(`session ${msg.session}`);
         break;
       case "out": write(msg.s, ""); break;
-      case "err": write(msg.s, "note"); break;
+      case "err":
+        write(msg.s, "note");
+        if (handingIn) handinDone();
+        if (sharing) shareDone();
+        break;
       case "ready":
         if (msg.ok != null) { write(msg.ok + "\n", "ok"); }
+        // The session has started (in a class: after joining): a shared
+        // program the page was opened with runs now.
+        if (!started && (!klass || member)) { started = true; setTimeout(openPending, 0); }
         showStacks(msg.stack || [], msg.floats || []);
         trace.final = { stack: msg.stack || [], floats: msg.floats || [] };
         trace.steps = trace.pending; trace.pending = [];
@@ -98,6 +111,7 @@
         say(msg.why, "gone");
         setMode("gone");
         status("class full", "gone");
+        if (joining) $("joinwhy").textContent = msg.why;
         break;
       case "restarted":
         say("(a new session: definitions and stacks start empty)", "sys");
@@ -122,6 +136,14 @@
           playforthBoard($("board"), msg.picture, typeFromBoard);
         }
         break;
+      // ---- a class (only when welcome said so) and sharing ----
+      case "joined": joined(msg); break;
+      case "join-refused": refused(msg); break;
+      case "lesson": chooseLesson(msg.current); break;
+      case "handed-in": handedIn(msg); break;
+      case "returned": addComment(msg); break;
+      case "shared": shared(msg); break;
+      case "share": openedShare(msg); break;
       case "draw":
         // The operations added since the last message (all of them after
         // a reset: cleared, or put back by undo).
@@ -337,11 +359,15 @@
     entry.classList.toggle("input", m === "input");
     if (m === "idle") promptEl.textContent = "> ";
     if (m === "input") promptEl.textContent = "? ";
-    stopBtn.disabled = !(m === "busy" || m === "input" || m === "more");
+    stopBtn.disabled = joining || !(m === "busy" || m === "input" || m === "more");
     if (m === "busy") status("running… (Stop or Ctrl-C stops it)", "busy");
     else if (m === "idle" || m === "more" || m === "input") status(m === "input" ? "the program waits for your answer" : "ready");
-    input.disabled = m === "gone";
-    if (m !== "gone") input.focus({ preventScroll: true });
+    input.disabled = m === "gone" || joining;
+    if (m === "gone" && joining) {
+      $("joinbutton").disabled = true;
+      $("joinwhy").textContent = "The connection to the server ended: reload the page to try again.";
+    }
+    if (m !== "gone" && !joining) input.focus({ preventScroll: true });
   }
   function status(text, cls) {
     statusEl.textContent = text;
@@ -569,6 +595,403 @@
     }
   });
   transcript.addEventListener("click", () => { if (!String(window.getSelection())) input.focus(); });
+
+  // ---- a class: joining, the class bar, hand-ins, comments ------------
+  // Only when welcome names a class; without one none of this shows.
+  // Everything a person typed (names, titles, comments, programs) goes
+  // into the page as text, never as HTML.
+  const TOKEN = "playforth-class:";
+  const MAX_FILE = 64 * 1024;
+  function startClass(c) {
+    klass = { name: String(c.name == null ? "" : c.name) };
+    let token = null;
+    try { token = localStorage.getItem(TOKEN + klass.name); } catch { /* no storage */ }
+    joining = true;
+    input.disabled = true;
+    stopBtn.disabled = true;
+    $("share").disabled = true;
+    closeMenu();
+    if (token) {
+      status(`class ${klass.name}: joining…`);
+      send({ t: "join", token });
+    } else {
+      showJoin("", false);
+    }
+  }
+  function showJoin(why, empty) {
+    joining = true;
+    input.disabled = true;
+    stopBtn.disabled = true;
+    $("share").disabled = true;
+    closeMenu();
+    const code = $("joincode"), name = $("joinname");
+    $("joinhead").textContent = klass.name ? `Join class ${klass.name}` : "Join the class";
+    if (empty) { code.value = ""; name.value = ""; }
+    $("joinwhy").textContent = why || "";
+    $("joinbutton").disabled = mode === "gone";
+    $("joinform").hidden = false;
+    status(`class ${klass.name}: join with the code your teacher shows`);
+    if (why || code.value.trim() === "") { code.focus(); code.select(); } else name.focus();
+  }
+  $("joinform").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    if (!joining || $("joinbutton").disabled) return;
+    const codeEl = $("joincode"), nameEl = $("joinname"), why = $("joinwhy");
+    const code = codeEl.value.replace(/\s+/g, "").toUpperCase();
+    const name = nameEl.value.replace(/\s+/g, " ").trim();
+    if (!code) { why.textContent = "Type the code your teacher shows."; codeEl.focus(); return; }
+    if (!name) { why.textContent = "Type your name, as your teacher will see it."; nameEl.focus(); return; }
+    codeEl.value = code;
+    why.textContent = "";
+    $("joinbutton").disabled = true;
+    status("joining…");
+    send({ t: "join", code, name: [...name].slice(0, 40).join("") });
+  });
+  function joined(msg) {
+    if (!klass) return;
+    joining = false;
+    member = {
+      name: String(msg.name == null ? "" : msg.name),
+      class: String(msg.class == null ? klass.name : msg.class),
+    };
+    try {
+      if (typeof msg.token === "string" && msg.token) localStorage.setItem(TOKEN + klass.name, msg.token);
+    } catch { /* no storage: the code is asked again next time */ }
+    $("joinform").hidden = true;
+    $("joinwhy").textContent = "";
+    $("joinbutton").disabled = false;
+    stopBtn.disabled = !(mode === "busy" || mode === "input" || mode === "more");
+    $("share").disabled = !!sharing;
+    $("classwho").textContent = `${member.name} · class ${member.class}`;
+    const sel = $("lesson");
+    sel.textContent = "";
+    const none = document.createElement("option");
+    none.value = "";
+    none.textContent = "choose a lesson";
+    sel.appendChild(none);
+    for (const l of Array.isArray(msg.lessons) ? msg.lessons : []) {
+      if (!l || typeof l.name !== "string") continue;
+      const o = document.createElement("option");
+      o.value = l.name;
+      o.textContent = typeof l.title === "string" && l.title ? l.title : l.name;
+      sel.appendChild(o);
+    }
+    sel.value = "";
+    chooseLesson(msg.current);
+    const saved = msg.saved, restore = $("restore");
+    restore.hidden = !saved;
+    if (saved) {
+      const lines = Number(saved.lines);
+      restore.title = `Run the lines of your last session again` +
+        (Number.isFinite(lines) ? ` (${lines} line${lines === 1 ? "" : "s"}` : " (") +
+        (saved.at ? `, ${when(saved.at)})` : ")");
+    }
+    classNote("", "");
+    $("classbar").hidden = false;
+    joinedAt = Date.now();
+    input.disabled = mode === "gone";
+    if (mode !== "gone") {
+      status(`joined class ${member.class}: starting a session…`, "busy");
+      input.focus({ preventScroll: true });
+    }
+    sendSize();
+  }
+  function refused(msg) {
+    if (!klass) return;
+    if (msg.forget) {
+      try { localStorage.removeItem(TOKEN + klass.name); } catch { /* no storage */ }
+    }
+    showJoin(typeof msg.why === "string" && msg.why ? msg.why : "That did not work: check the code.", !!msg.forget);
+  }
+  function chooseLesson(name) {
+    if (typeof name !== "string" || !name) return;
+    const sel = $("lesson");
+    if ([...sel.options].some((o) => o.value === name)) sel.value = name;
+  }
+  function lessonTitle(name) {
+    const o = [...$("lesson").options].find((x) => x.value === name);
+    return o ? o.textContent : name;
+  }
+  function classNote(text, cls) {
+    const n = $("classnote");
+    n.textContent = text;
+    n.className = cls || "";
+  }
+  // The lesson to hand in, or null (and a word about choosing one).
+  function lessonChosen() {
+    const l = $("lesson").value;
+    if (l) return l;
+    classNote("Choose the lesson to hand in first.", "bad");
+    $("lesson").focus();
+    return null;
+  }
+  function startHandin(lesson) {
+    handinDone();
+    handingIn = { lesson, timer: setTimeout(handinDone, 30000) };
+    $("handin").disabled = true;
+    $("handinfile").disabled = true;
+    $("handinfilebutton").classList.add("disabled");
+    classNote(`handing in ${lessonTitle(lesson)}…`, "");
+  }
+  function handinDone() {
+    if (handingIn) clearTimeout(handingIn.timer);
+    handingIn = null;
+    $("handin").disabled = false;
+    $("handinfile").disabled = false;
+    $("handinfilebutton").classList.remove("disabled");
+  }
+  $("handin").onclick = () => {
+    const lesson = lessonChosen();
+    if (!lesson) return;
+    startHandin(lesson);
+    say(`(handing in this session's work for ${lessonTitle(lesson)}…)`, "sys");
+    send({ t: "handin", lesson });
+    input.focus();
+  };
+  // No lesson chosen: no file picker either.
+  $("handinfile").addEventListener("click", (ev) => {
+    if (!$("lesson").value) { ev.preventDefault(); lessonChosen(); }
+  });
+  $("handinfile").addEventListener("change", async () => {
+    const picker = $("handinfile");
+    const file = picker.files && picker.files[0];
+    picker.value = ""; // the same file may be handed in again
+    if (!file) return;
+    const lesson = lessonChosen();
+    if (!lesson) return;
+    if (file.size > MAX_FILE) {
+      classNote(`${file.name} is ${Math.ceil(file.size / 1024)} KiB: a file handed in may be at most 64 KiB.`, "bad");
+      input.focus();
+      return;
+    }
+    let text;
+    try { text = await file.text(); } catch {
+      classNote(`${file.name} could not be read.`, "bad");
+      return;
+    }
+    startHandin(lesson);
+    say(`(handing in ${file.name} for ${lessonTitle(lesson)}…)`, "sys");
+    send({ t: "handin", lesson, file: { name: file.name, text } });
+    input.focus();
+  });
+  function handedIn(msg) {
+    handinDone();
+    const title = msg.title || lessonTitle(msg.lesson) || "the lesson";
+    const passed = Number(msg.passed) || 0, total = Number(msg.total) || 0;
+    const text = `Handed in: ${title} — ${passed} of ${total} checks pass ${msg.ok ? "✓" : "✗"}`;
+    classNote(text, msg.ok ? "ok" : "bad");
+    say(`(${text})`, "sys");
+    status(text);
+  }
+  $("restore").onclick = () => {
+    send({ t: "restore" });
+    $("restore").hidden = true;
+    say("(loading your last session…)", "sys");
+    input.focus();
+  };
+  // A comment the teacher returned: newest first; one element a hand-in
+  // (returned again, it is replaced).
+  function addComment(msg) {
+    const list = $("commentlist");
+    const id = String(msg.id);
+    let el = [...list.children].find((e) => e.dataset.id === id);
+    if (!el) {
+      el = document.createElement("div");
+      el.className = "comment";
+      el.dataset.id = id;
+      const head = document.createElement("div");
+      head.className = "commenthead";
+      const text = document.createElement("div");
+      text.className = "commenttext";
+      el.append(head, text);
+    }
+    const title = msg.title || lessonTitle(msg.lesson) || "";
+    el.dataset.at = typeof msg.at === "string" ? msg.at : "";
+    el.children[0].textContent = msg.at ? `${title} · ${when(msg.at)}` : title;
+    el.children[1].textContent = typeof msg.comment === "string" && msg.comment !== "" ? msg.comment : "(returned without a comment)";
+    el.remove();
+    const t = Date.parse(el.dataset.at) || 0;
+    const after = [...list.children].find((e) => (Date.parse(e.dataset.at) || 0) < t);
+    list.insertBefore(el, after || null);
+    $("comments").hidden = false;
+    // The ones sent with `joined` are old news; a live one is pointed out.
+    if (Date.now() - joinedAt > 3000) {
+      el.classList.add("new");
+      classNote(`Your teacher returned ${title} with a comment (see the right).`, "ok");
+      say(`(your teacher returned ${title}: “${el.children[1].textContent}”)`, "sys");
+      list.scrollTop = 0;
+    }
+  }
+  function when(iso) {
+    const d = new Date(iso);
+    if (!iso || isNaN(d)) return "";
+    const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    if (d.toDateString() === new Date().toDateString()) return time;
+    return `${d.toLocaleDateString([], { day: "numeric", month: "short" })} ${time}`;
+  }
+
+  // ---- sharing --------------------------------------------------------
+  // Share asks the server for the program: a class keeps it and answers a
+  // short link; without a class the page packs the program into the link
+  // (deflate-raw, base64url), so nothing is kept anywhere.
+  const MAX_LINK = 16000, MAX_SHARED = 256 * 1024;
+  $("share").onclick = () => {
+    if (sharing) return;
+    sharing = setTimeout(shareDone, 15000);
+    $("share").disabled = true;
+    send({ t: "share" });
+  };
+  function shareDone() {
+    if (sharing) clearTimeout(sharing);
+    sharing = null;
+    $("share").disabled = joining;
+  }
+  async function shared(msg) {
+    shareDone();
+    if (typeof msg.link === "string" && msg.link) {
+      showLink(new URL(msg.link, location.origin).href, "");
+    } else if (typeof msg.text === "string") {
+      if (msg.text.trim() === "") {
+        showLink("", "There is nothing to share yet: type a program (define some words) first.");
+        return;
+      }
+      let data;
+      try { data = await deflate(msg.text); } catch {
+        showLink("", "This browser cannot make a link to a program (it has no CompressionStream).");
+        return;
+      }
+      const link = `${location.origin}/#p=${data}`;
+      if (link.length > MAX_LINK) {
+        showLink("", `Your program is too long to share by link (the link would be ${link.length} characters, ` +
+          `at most ${MAX_LINK}). A class keeps shared programs on the server instead.`);
+        return;
+      }
+      showLink(link, "");
+    }
+  }
+  function showLink(link, why) {
+    const box = $("sharebox"), field = $("sharelink");
+    field.value = link;
+    field.hidden = $("sharecopy").hidden = !link;
+    $("sharehead").textContent = link ? "A link to your program — whoever opens it sees the program and runs it:" : "Share";
+    shareNote(why, !!why);
+    box.hidden = false;
+    if (link) $("sharecopy").focus(); else $("shareclose").focus();
+  }
+  function shareNote(text, bad) {
+    const n = $("sharenote");
+    n.textContent = text;
+    n.className = bad ? "bad" : "";
+  }
+  function closeShare() {
+    $("sharebox").hidden = true;
+    if (!input.disabled) input.focus();
+  }
+  $("sharecopy").onclick = async () => {
+    const field = $("sharelink");
+    try {
+      await navigator.clipboard.writeText(field.value);
+      shareNote("Copied: paste it into a message.", false);
+      return;
+    } catch { /* not allowed here (plain http on a network): select it instead */ }
+    field.focus();
+    field.select();
+    let copied = false;
+    try { copied = document.execCommand("copy"); } catch { copied = false; }
+    shareNote(copied ? "Copied: paste it into a message." : "The link is selected: press Ctrl-C to copy it.", false);
+  };
+  $("sharelink").addEventListener("focus", () => $("sharelink").select());
+  $("shareclose").onclick = closeShare;
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && !$("sharebox").hidden) closeShare();
+  });
+
+  function toBase64url(bytes) {
+    let bin = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function fromBase64url(text) {
+    const b64 = text.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
+    const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return bytes;
+  }
+  async function deflate(text) {
+    const packed = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    return toBase64url(new Uint8Array(await new Response(packed).arrayBuffer()));
+  }
+  // At most MAX_SHARED bytes come out: a link is no way to fill memory.
+  async function inflate(data) {
+    const reader = new Blob([fromBase64url(data)]).stream()
+      .pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+    const parts = [];
+    let n = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      n += value.length;
+      if (n > MAX_SHARED) { reader.cancel().catch(() => {}); throw new Error("too long"); }
+      parts.push(value);
+    }
+    return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
+  }
+
+  // ---- opening a shared link ------------------------------------------
+  // #s=ID (kept by a class's server) or #p=DATA (the program itself),
+  // opened once the session is ready, shown read-only, then run.
+  function parseHash() {
+    const h = location.hash;
+    if (!h.startsWith("#s=") && !h.startsWith("#p=")) return null;
+    let m = /^#s=([A-Za-z0-9_-]{1,128})$/.exec(h);
+    if (m) return { kind: "s", id: m[1] };
+    m = /^#p=([A-Za-z0-9_-]*=*)$/.exec(h);
+    if (m) return { kind: "p", data: m[1] };
+    return { kind: "bad" };
+  }
+  let pendingShare = parseHash(), awaitedShare = null;
+  function openPending() {
+    if (!started || !pendingShare || mode === "gone") return;
+    const p = pendingShare;
+    pendingShare = null;
+    // Restart (or a reload) does not run it again.
+    try { window.history.replaceState(null, "", location.pathname + location.search); } catch { /* fine */ }
+    if (p.kind === "s") {
+      awaitedShare = p.id;
+      say("(opening the shared program…)", "sys");
+      send({ t: "open-share", id: p.id });
+    } else if (p.kind === "p") {
+      inflate(p.data).then(
+        (program) => showShared(program, null, null),
+        () => say("(that link to a program is damaged or too long: it could not be opened)", "note"),
+      );
+    } else {
+      say("(that link to a program is damaged: it could not be opened)", "note");
+    }
+  }
+  window.addEventListener("hashchange", () => {
+    const p = parseHash();
+    if (p) { pendingShare = p; openPending(); }
+  });
+  function openedShare(msg) {
+    if (awaitedShare === null || (msg.id != null && String(msg.id) !== awaitedShare)) return;
+    awaitedShare = null;
+    showShared(typeof msg.program === "string" ? msg.program : "", msg.by, msg.at);
+  }
+  function showShared(program, by, at) {
+    $("sharedtitle").textContent = "Shared program (read-only)" + (by ? ` — by ${by}` : "");
+    $("sharedwhen").textContent = at ? `shared ${when(at)}` : "";
+    $("sharedprogram").textContent = program;
+    $("shared").hidden = false;
+    $("sharedprogram").scrollTop = 0;
+    const text = program.replace(/\r\n?/g, "\n").replace(/\n+$/, "");
+    if (text.trim() === "" || mode === "gone") return;
+    say(`(running the shared program${by ? ` by ${by}` : ""})`, "sys");
+    setMode("busy");
+    send({ t: "line", s: text });
+  }
+  $("sharedclose").onclick = () => { $("shared").hidden = true; if (!input.disabled) input.focus(); };
 
   showStacks([], []);
   connect();
