@@ -881,3 +881,88 @@ fn a_teacher_and_two_students_in_three_browsers() {
     drop(class);
     let _ = std::fs::remove_dir_all(data);
 }
+
+/// Share by link: a turtle drawing made in one page opens, read-only, in
+/// another person's browser and is drawn again there — without a class
+/// (the program compressed into the link after #p=) and in a class (kept
+/// in the class's records, #s=ID).
+#[test]
+fn a_drawing_shared_by_link_opens_in_another_browser() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut b) = Browser::launch() else {
+        return;
+    };
+    let program = ": side 100 forward 90 right ; : square 4 0 do side loop ; square";
+    let ops = "window.playforthPage.drawing.ops.length";
+    let share = |b: &mut Browser, tab: &Tab| -> String {
+        b.run_line(tab, program);
+        b.wait(tab, &format!("{ops} === 4"), "the square");
+        b.click(tab, "#share");
+        b.wait(
+            tab,
+            "document.getElementById('sharelink').value.includes('#')",
+            "the link",
+        );
+        b.eval(tab, "document.getElementById('sharelink').value")
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let opened = |b: &mut Browser, tab: &Tab| {
+        b.wait(tab, "!document.getElementById('shared').hidden", "the shared panel");
+        b.wait(tab, &format!("{ops} === 4"), "the square drawn again");
+        assert_eq!(
+            b.eval(tab, "document.getElementById('sharedprogram').textContent"),
+            json!(program)
+        );
+        // Read-only: a <pre>, not an editor; and the link's fragment is
+        // gone, so Restart does not run it again.
+        assert_eq!(
+            b.eval(tab, "document.getElementById('sharedprogram').tagName + ':' + location.hash"),
+            json!("PRE:")
+        );
+    };
+
+    // Without a class, the link carries the program.
+    let server = Server::start(&[]);
+    let one = b.open(&server.url());
+    let link = share(&mut b, &one);
+    assert!(link.starts_with(&format!("{}#p=", server.url())), "{link}");
+    let two = b.load(&link, true);
+    opened(&mut b, &two);
+    b.screenshot(&two, "serve-shared.png");
+    assert!(!server.log().contains("#p="), "the program never reaches the server's log");
+
+    // In a class, the link names the program kept in the class's records;
+    // another student opens it after joining.
+    let data = data_dir("browser-share");
+    let class = Class::start(&data, &[]);
+    let join = |b: &mut Browser, url: &str, name: &str| {
+        let tab = b.load(url, true);
+        b.wait(&tab, "!document.getElementById('joinform').hidden", "the join form");
+        b.click(&tab, "#joincode");
+        b.type_text(&tab, &class.code);
+        b.click(&tab, "#joinname");
+        b.type_text(&tab, name);
+        b.click(&tab, "#joinbutton");
+        b.wait(
+            &tab,
+            "window.playforthPage.mode() === 'idle' && document.getElementById('joinform').hidden",
+            "joining",
+        );
+        tab
+    };
+    let ada = join(&mut b, &class.server.url(), "Ada");
+    let link = share(&mut b, &ada);
+    assert!(link.starts_with(&format!("{}#s=", class.server.url())), "{link}");
+    let bob = join(&mut b, &link, "Bob");
+    opened(&mut b, &bob);
+    assert!(
+        b.eval(&bob, "document.getElementById('shared').textContent")
+            .as_str()
+            .unwrap()
+            .contains("Ada")
+    );
+    drop(class);
+    let _ = std::fs::remove_dir_all(data);
+}
