@@ -107,6 +107,8 @@ pub const MAX_STUDENTS: i64 = 500;
 pub const MAX_HANDINS: i64 = 300;
 /// The most shared programs one student makes.
 pub const MAX_SHARES: i64 = 200;
+/// The check attempts kept a student (besides each lesson's first pass).
+const MAX_ATTEMPTS: i64 = 1000;
 /// Errors are kept this long for the common-errors table.
 const ERRORS_KEPT_HOURS: i64 = 24;
 
@@ -419,11 +421,24 @@ impl Db {
         total: i64,
         ok: bool,
     ) -> Res<()> {
-        self.conn().execute(
+        let c = self.conn();
+        c.execute(
             "INSERT INTO attempts (student_id, course, lesson, passed, total, ok, at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![student, course, lesson, passed, total, ok, now()],
         )?;
+        // Bounded (a loop of `check`s): now and then a student's attempts
+        // past the newest MAX_ATTEMPTS go, except the first pass of each
+        // lesson, which is their progress.
+        if c.last_insert_rowid() % 100 == 0 {
+            c.execute(
+                "DELETE FROM attempts WHERE student_id = ?1
+                 AND id NOT IN (SELECT id FROM attempts WHERE student_id = ?1 ORDER BY id DESC LIMIT ?2)
+                 AND id NOT IN (SELECT MIN(id) FROM attempts WHERE student_id = ?1 AND ok = 1
+                                GROUP BY course, lesson)",
+                params![student, MAX_ATTEMPTS],
+            )?;
+        }
         Ok(())
     }
 
@@ -907,6 +922,28 @@ mod tests {
         let o = db.overview(&again, &lessons, &[ada.id]).unwrap();
         assert_eq!(o["students"][0]["lessons"]["squares"]["state"], "passed");
         assert_eq!(o["students"][0]["online"], true);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_loop_of_checks_keeps_a_bounded_record_and_the_progress() {
+        let dir = temp();
+        let db = Db::open(&dir).unwrap();
+        let class = db.class("7B", None, None, false).unwrap();
+        let Joined::Yes(ada) = db.join(class.id, "Ada").unwrap() else {
+            panic!()
+        };
+        db.attempt(ada.id, "", "first", 3, 3, true).unwrap();
+        for _ in 0..2500 {
+            db.attempt(ada.id, "", "second", 0, 3, false).unwrap();
+        }
+        let n: i64 = db
+            .conn()
+            .query_row("SELECT COUNT(*) FROM attempts", [], |r| r.get(0))
+            .unwrap();
+        assert!(n <= MAX_ATTEMPTS + 101, "{n} attempts kept");
+        let (_, passed) = db.progress(ada.id, "").unwrap();
+        assert_eq!(passed, vec!["first".to_string()]);
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -892,6 +892,11 @@ struct Relay<'a> {
     share_pending: bool,
     /// Errors recorded this minute (a bounded number).
     errors: (Instant, u32),
+    /// Check results recorded this minute (a bounded number).
+    attempts: (Instant, u32),
+    /// The student's program, to be kept; when it was last written.
+    pending_defs: Option<(String, String)>,
+    last_defs: Instant,
 }
 
 impl Relay<'_> {
@@ -1142,6 +1147,10 @@ const MAX_HANDIN: usize = 64 * 1024;
 const MAX_DEFINITIONS: usize = 256 * 1024;
 /// The most errors a session adds to the class's table in a minute.
 const MAX_ERRORS_A_MINUTE: u32 = 60;
+/// The most failed checks a session records in a minute.
+const MAX_ATTEMPTS_A_MINUTE: u32 = 30;
+/// How often the student's program is written at most.
+const DEFS_EVERY: Duration = Duration::from_secs(5);
 
 /// A class's part of the relay.
 impl<'a> Relay<'a> {
@@ -1268,7 +1277,15 @@ impl<'a> Relay<'a> {
         let ok = msg["ok"].as_bool().unwrap_or(false);
         match kind {
             "checked" => {
-                if let Err(e) = db.attempt(student_id, course, lesson, n("passed"), n("total"), ok)
+                if self.attempts.0.elapsed() > Duration::from_secs(60) {
+                    self.attempts = (Instant::now(), 0);
+                }
+                self.attempts.1 += 1;
+                // A loop of `check`s: its passes are kept, the rest of a
+                // minute's many failures are not.
+                if (ok || self.attempts.1 <= MAX_ATTEMPTS_A_MINUTE)
+                    && let Err(e) =
+                        db.attempt(student_id, course, lesson, n("passed"), n("total"), ok)
                 {
                     return self.records_failed("check's result", e);
                 }
@@ -1282,11 +1299,14 @@ impl<'a> Relay<'a> {
             }
             "defs" => {
                 let text = msg["text"].as_str().unwrap_or("");
-                if text.len() <= MAX_DEFINITIONS
-                    && let Err(e) =
-                        db.save_definitions(student_id, text, &msg["inputs"].to_string())
-                {
-                    log(&format!("session {}: keeping definitions: {e}", self.id));
+                if text.len() <= MAX_DEFINITIONS {
+                    // Written at once, then at most every few seconds (a
+                    // pasted program of a thousand lines is a few writes),
+                    // and at the end.
+                    self.pending_defs = Some((text.to_string(), msg["inputs"].to_string()));
+                    if self.last_defs.elapsed() > DEFS_EVERY {
+                        self.keep_definitions();
+                    }
                 }
             }
             "error" => {
@@ -1340,9 +1360,25 @@ impl<'a> Relay<'a> {
         Ok(())
     }
 
+    /// Write the student's program, if it changed.
+    fn keep_definitions(&mut self) {
+        let Some((class, student)) = self.class() else {
+            return;
+        };
+        if let Some((text, inputs)) = self.pending_defs.take() {
+            self.last_defs = Instant::now();
+            if let Err(e) = class.db.save_definitions(student.id, &text, &inputs) {
+                log(&format!("session {}: keeping definitions: {e}", self.id));
+            }
+        }
+    }
+
     /// Comments the teacher gave back since last time, and changed class
     /// settings.
     fn class_news(&mut self) -> Result<(), String> {
+        if self.last_defs.elapsed() > DEFS_EVERY {
+            self.keep_definitions();
+        }
         let Some((class, student)) = self.class() else {
             return Ok(());
         };
@@ -1385,6 +1421,12 @@ impl<'a> Relay<'a> {
             }
         }
     }
+}
+
+/// A moment long enough ago that what waits for it is due.
+fn long_ago() -> Instant {
+    let now = Instant::now();
+    now.checked_sub(Duration::from_secs(60)).unwrap_or(now)
 }
 
 /// A class's page joins before its session starts: the code and a name,
@@ -1524,13 +1566,17 @@ fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64, peer: SocketAd
         student,
         returned_after: String::new(),
         // The comments given back so far come at once.
-        last_returned: Instant::now() - Duration::from_secs(10),
+        last_returned: long_ago(),
         class_changes: shared.class_changes.load(Ordering::SeqCst),
         share_pending: false,
         errors: (Instant::now(), 0),
+        attempts: (Instant::now(), 0),
+        pending_defs: None,
+        last_defs: long_ago(),
     };
     let why = relay.run();
     relay.end_session();
+    relay.keep_definitions();
     if let Some(s) = &relay.student
         && let Some(class) = &shared.config.class
     {

@@ -909,7 +909,11 @@ fn a_drawing_shared_by_link_opens_in_another_browser() {
             .to_string()
     };
     let opened = |b: &mut Browser, tab: &Tab| {
-        b.wait(tab, "!document.getElementById('shared').hidden", "the shared panel");
+        b.wait(
+            tab,
+            "!document.getElementById('shared').hidden",
+            "the shared panel",
+        );
         b.wait(tab, &format!("{ops} === 4"), "the square drawn again");
         assert_eq!(
             b.eval(tab, "document.getElementById('sharedprogram').textContent"),
@@ -918,7 +922,10 @@ fn a_drawing_shared_by_link_opens_in_another_browser() {
         // Read-only: a <pre>, not an editor; and the link's fragment is
         // gone, so Restart does not run it again.
         assert_eq!(
-            b.eval(tab, "document.getElementById('sharedprogram').tagName + ':' + location.hash"),
+            b.eval(
+                tab,
+                "document.getElementById('sharedprogram').tagName + ':' + location.hash"
+            ),
             json!("PRE:")
         );
     };
@@ -931,7 +938,10 @@ fn a_drawing_shared_by_link_opens_in_another_browser() {
     let two = b.load(&link, true);
     opened(&mut b, &two);
     b.screenshot(&two, "serve-shared.png");
-    assert!(!server.log().contains("#p="), "the program never reaches the server's log");
+    assert!(
+        !server.log().contains("#p="),
+        "the program never reaches the server's log"
+    );
 
     // In a class, the link names the program kept in the class's records;
     // another student opens it after joining.
@@ -939,7 +949,11 @@ fn a_drawing_shared_by_link_opens_in_another_browser() {
     let class = Class::start(&data, &[]);
     let join = |b: &mut Browser, url: &str, name: &str| {
         let tab = b.load(url, true);
-        b.wait(&tab, "!document.getElementById('joinform').hidden", "the join form");
+        b.wait(
+            &tab,
+            "!document.getElementById('joinform').hidden",
+            "the join form",
+        );
         b.click(&tab, "#joincode");
         b.type_text(&tab, &class.code);
         b.click(&tab, "#joinname");
@@ -954,7 +968,10 @@ fn a_drawing_shared_by_link_opens_in_another_browser() {
     };
     let ada = join(&mut b, &class.server.url(), "Ada");
     let link = share(&mut b, &ada);
-    assert!(link.starts_with(&format!("{}#s=", class.server.url())), "{link}");
+    assert!(
+        link.starts_with(&format!("{}#s=", class.server.url())),
+        "{link}"
+    );
     let bob = join(&mut b, &link, "Bob");
     opened(&mut b, &bob);
     assert!(
