@@ -37,7 +37,7 @@ pub const MAX_LINE: usize = 256 * 1024;
 /// Serve the playforth REPL, its games and turtle graphics to browsers:
 /// each page gets its own fenced session.
 #[derive(Parser, Debug)]
-#[command(name = "playforth serve", version)]
+#[command(name = "playforth serve", bin_name = "playforth serve", version)]
 struct ServeCli {
     /// The address and port to listen on: 127.0.0.1:8080 serves this
     /// computer only; 0.0.0.0:8080 a school network (see docs/serve.md for
