@@ -159,6 +159,20 @@ pub struct Class {
     pub solutions: String,
 }
 
+const CLASS_COLUMNS: &str = "id, name, join_code, secret, course, solutions";
+
+/// A class from a row of `CLASS_COLUMNS`.
+fn class_row(r: &rusqlite::Row) -> Res<Class> {
+    Ok(Class {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        join_code: r.get(2)?,
+        secret: r.get(3)?,
+        course: r.get(4)?,
+        solutions: r.get(5)?,
+    })
+}
+
 /// A student who joined.
 #[derive(Clone, Debug)]
 pub struct Student {
@@ -277,18 +291,9 @@ impl Db {
             )?;
         }
         let class = tx.query_row(
-            "SELECT id, name, join_code, secret, course, solutions FROM classes WHERE id = ?1",
+            &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE id = ?1"),
             [id],
-            |r| {
-                Ok(Class {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    join_code: r.get(2)?,
-                    secret: r.get(3)?,
-                    course: r.get(4)?,
-                    solutions: r.get(5)?,
-                })
-            },
+            class_row,
         )?;
         tx.commit()?;
         Ok(class)
@@ -298,18 +303,9 @@ impl Db {
     /// runs).
     pub fn reload(&self, id: i64) -> Res<Class> {
         self.conn().query_row(
-            "SELECT id, name, join_code, secret, course, solutions FROM classes WHERE id = ?1",
+            &format!("SELECT {CLASS_COLUMNS} FROM classes WHERE id = ?1"),
             [id],
-            |r| {
-                Ok(Class {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    join_code: r.get(2)?,
-                    secret: r.get(3)?,
-                    course: r.get(4)?,
-                    solutions: r.get(5)?,
-                })
-            },
+            class_row,
         )
     }
 

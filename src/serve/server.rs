@@ -438,6 +438,23 @@ fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// `playforth serve MODE --scratch DIR`, run in DIR with an empty
+/// environment: a session's process, or a re-check's.
+fn child_command(shared: &Shared, mode: &str, scratch: &Path) -> Command {
+    let mut cmd = Command::new(&shared.exe);
+    cmd.arg("serve")
+        .arg(mode)
+        .arg("--scratch")
+        .arg(scratch)
+        .current_dir(scratch)
+        .env_clear()
+        .env("LANG", "C.UTF-8")
+        // One malloc arena: a hand-in's check thread would otherwise
+        // reserve another 64 MiB of the session's address space.
+        .env("MALLOC_ARENA_MAX", "1");
+    cmd
+}
+
 /// Check hand-ins again in a process fenced as a session is.
 fn recheck(
     shared: &Shared,
@@ -456,20 +473,10 @@ fn recheck(
     let cpu = (jobs.len() as u64 * (playforth::learn::TIME_LIMIT.as_secs() + 2)).max(10);
     let count = jobs.len();
     let job = json!({"lessons": class.lesson_files, "lesson": lesson, "handins": jobs});
-    let child = Command::new(&shared.exe)
-        .arg("serve")
-        .arg("--recheck")
-        .arg("--scratch")
-        .arg(&scratch)
+    let child = child_command(shared, "--recheck", &scratch)
         .arg(format!("--session-cpu={cpu}"))
         .arg(format!("--session-memory={}", o.rlimits.memory >> 20))
         .arg(format!("--files-mib={}", o.rlimits.file_bytes >> 20))
-        .current_dir(&scratch)
-        .env_clear()
-        .env("LANG", "C.UTF-8")
-        // One malloc arena: a hand-in's check thread would otherwise
-        // reserve another 64 MiB of the session's address space.
-        .env("MALLOC_ARENA_MAX", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -590,12 +597,8 @@ fn start_session(shared: &Shared, id: u64, student: Option<&db::Student>) -> std
     let scratch = shared.scratch_root.join(format!("session-{id}"));
     make_private_dir(&scratch)?;
     let o = &shared.config.session;
-    let mut cmd = Command::new(&shared.exe);
-    cmd.arg("serve")
-        .arg("--session")
-        .arg("--scratch")
-        .arg(&scratch)
-        .arg(format!("--line-cpu={}", o.line_cpu))
+    let mut cmd = child_command(shared, "--session", &scratch);
+    cmd.arg(format!("--line-cpu={}", o.line_cpu))
         .arg(format!("--session-cpu={}", o.rlimits.cpu_seconds))
         .arg(format!("--session-memory={}", o.rlimits.memory >> 20))
         .arg(format!("--output-kib={}", o.out_cap / 1024))
@@ -618,12 +621,6 @@ fn start_session(shared: &Shared, id: u64, student: Option<&db::Student>) -> std
         _ => None,
     };
     let mut child = cmd
-        .current_dir(&scratch)
-        .env_clear()
-        .env("LANG", "C.UTF-8")
-        // One malloc arena: a hand-in's check thread would otherwise
-        // reserve another 64 MiB of the session's address space.
-        .env("MALLOC_ARENA_MAX", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

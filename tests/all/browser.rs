@@ -246,6 +246,28 @@ impl Browser {
         );
     }
 
+    /// A class's page at `url` in a browser of its own, joined with the
+    /// code and a name typed into the join form.
+    fn join(&mut self, url: &str, code: &str, name: &str) -> Tab {
+        let tab = self.load(url, true);
+        self.wait(
+            &tab,
+            "!document.getElementById('joinform').hidden",
+            "the join form",
+        );
+        self.click(&tab, "#joincode");
+        self.type_text(&tab, code);
+        self.click(&tab, "#joinname");
+        self.type_text(&tab, name);
+        self.click(&tab, "#joinbutton");
+        self.wait(
+            &tab,
+            "window.playforthPage.mode() === 'idle' && document.getElementById('joinform').hidden",
+            "joining",
+        );
+        tab
+    }
+
     /// A real mouse click in the middle of the element `selector` finds.
     fn click(&mut self, tab: &Tab, selector: &str) {
         let at = self.eval(
@@ -722,29 +744,10 @@ fn a_teacher_and_two_students_in_three_browsers() {
     let class = Class::start(&data, &["--seed", "1"]);
     simulate_class(&class);
     let url = class.server.url();
-    let join = |b: &mut Browser, name: &str| {
-        let tab = b.load(&url, true);
-        b.wait(
-            &tab,
-            "!document.getElementById('joinform').hidden",
-            "the join form",
-        );
-        b.click(&tab, "#joincode");
-        b.type_text(&tab, &class.code.to_lowercase());
-        b.click(&tab, "#joinname");
-        b.type_text(&tab, name);
-        b.click(&tab, "#joinbutton");
-        b.wait(
-            &tab,
-            "window.playforthPage.mode() === 'idle' && document.getElementById('joinform').hidden",
-            "joining",
-        );
-        tab
-    };
-    let zoe = join(&mut b, "Zoë");
+    let zoe = b.join(&url, &class.code.to_lowercase(), "Zoë");
     // 40 characters, the most a name may have.
     let hacker = "<b id=bold>Bob</b><img src=x onerror=x>";
-    let bob = join(&mut b, hacker);
+    let bob = b.join(&url, &class.code, hacker);
     // Zoë passes lesson 1 and hands in what she typed.
     b.run_line(&zoe, "learn 1");
     b.run_line(&zoe, TWENTY);
@@ -947,32 +950,13 @@ fn a_drawing_shared_by_link_opens_in_another_browser() {
     // another student opens it after joining.
     let data = data_dir("browser-share");
     let class = Class::start(&data, &[]);
-    let join = |b: &mut Browser, url: &str, name: &str| {
-        let tab = b.load(url, true);
-        b.wait(
-            &tab,
-            "!document.getElementById('joinform').hidden",
-            "the join form",
-        );
-        b.click(&tab, "#joincode");
-        b.type_text(&tab, &class.code);
-        b.click(&tab, "#joinname");
-        b.type_text(&tab, name);
-        b.click(&tab, "#joinbutton");
-        b.wait(
-            &tab,
-            "window.playforthPage.mode() === 'idle' && document.getElementById('joinform').hidden",
-            "joining",
-        );
-        tab
-    };
-    let ada = join(&mut b, &class.server.url(), "Ada");
+    let ada = b.join(&class.server.url(), &class.code, "Ada");
     let link = share(&mut b, &ada);
     assert!(
         link.starts_with(&format!("{}#s=", class.server.url())),
         "{link}"
     );
-    let bob = join(&mut b, &link, "Bob");
+    let bob = b.join(&link, &class.code, "Bob");
     opened(&mut b, &bob);
     assert!(
         b.eval(&bob, "document.getElementById('shared').textContent")

@@ -537,9 +537,9 @@ fn a_server_killed_while_a_class_writes_keeps_every_acknowledged_write() {
         .map(|i| {
             let name = format!("Writer {i}");
             let (mut c, _) = class.join(&name);
+            c.line(TWENTY);
             let acked = acked.clone();
             std::thread::spawn(move || {
-                c.line(TWENTY);
                 // Hand in until the server is gone: each acknowledgement
                 // is a committed row.
                 loop {
