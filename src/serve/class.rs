@@ -19,19 +19,96 @@ pub struct ClassConfig {
     /// The course's key in the records: '' for the built-in course, else
     /// the lessons folder's full path (each course keeps its own progress).
     pub course: String,
+    /// The course's lessons, read again when the teacher re-checks.
+    course_lessons: Mutex<Lessons>,
+    /// The most the records may take, in bytes.
+    pub max_bytes: u64,
+    /// Held while the server runs: one server a class.
+    _lock: nix::fcntl::Flock<std::fs::File>,
+}
+
+/// A course's lessons as the server has them.
+#[derive(Clone)]
+pub struct Lessons {
     /// The lessons' files for the sessions ({file, text}), or null for the
     /// built-in course (compiled into every session).
-    pub lesson_files: Value,
-    /// (name, title) of each lesson, in order.
-    pub lessons: Vec<(String, String)>,
+    pub files: Value,
+    /// (name, title, number of checks) of each lesson, in order.
+    pub list: Vec<(String, String, usize)>,
+}
+
+impl Lessons {
+    /// The built-in course's, or the files of a teacher's folder.
+    fn read(course: &str) -> Result<Lessons, String> {
+        if course.is_empty() {
+            let list = playforth::learn::builtin()
+                .into_iter()
+                .map(|l| (l.name, l.title, l.checks.len()))
+                .collect();
+            return Ok(Lessons {
+                files: Value::Null,
+                list,
+            });
+        }
+        read_lessons(Path::new(course))
+    }
+
+    /// (name, title) of each lesson.
+    pub fn names(&self) -> Vec<(String, String)> {
+        self.list
+            .iter()
+            .map(|(n, t, _)| (n.clone(), t.clone()))
+            .collect()
+    }
 }
 
 impl ClassConfig {
+    /// The course's lessons now.
+    pub fn lessons(&self) -> Lessons {
+        self.course_lessons
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Read the lessons folder again (the teacher may have changed a
+    /// lesson's checks): new sessions and re-checks use what it has now.
+    pub fn reread_lessons(&self) -> Result<(), String> {
+        if self.course.is_empty() {
+            return Ok(());
+        }
+        let fresh = Lessons::read(&self.course)?;
+        *self
+            .course_lessons
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = fresh;
+        Ok(())
+    }
+
+    pub fn has_lesson(&self, lesson: &str) -> bool {
+        self.lessons().list.iter().any(|(n, _, _)| n == lesson)
+    }
+
     pub fn title(&self, lesson: &str) -> String {
-        self.lessons
+        self.lessons()
+            .list
             .iter()
-            .find(|(n, _)| n == lesson)
-            .map_or_else(|| lesson.to_string(), |(_, t)| t.clone())
+            .find(|(n, _, _)| n == lesson)
+            .map_or_else(|| lesson.to_string(), |(_, t, _)| t.clone())
+    }
+
+    /// Whether the records have room for more hand-ins and shares.
+    pub fn has_room(&self) -> bool {
+        self.db.size() <= self.max_bytes
+    }
+
+    /// Why there is no more room.
+    pub fn full_note(&self) -> String {
+        format!(
+            "the class's records have reached their {} MiB: the teacher can remove students \
+             (or start the server with a larger --max-data-mib)",
+            self.max_bytes >> 20
+        )
     }
 
     /// The class's settings now (the teacher may have changed them).
@@ -47,16 +124,24 @@ pub fn open_class(
     lessons: Option<&Path>,
     solutions: Option<&str>,
     new_secret: bool,
+    max_bytes: u64,
 ) -> Result<ClassConfig, String> {
     let name = clean_name(name).map_err(|e| format!("--class: {e}"))?;
-    std::fs::create_dir_all(data).map_err(|e| format!("--data {}: {e}", data.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(data, std::fs::Permissions::from_mode(0o700));
+    if !data.exists() {
+        // Made for the teacher alone (an existing folder is left as its
+        // owner set it; the files in it are made readable by the server's
+        // user only).
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(data)
+            .map_err(|e| format!("--data {}: {e}", data.display()))?;
     }
+    let lock = lock_class(data, &name)?;
     let db = Db::open(data)?;
     let course = match lessons {
+        Some(dir) if dir == Path::new("builtin") && !dir.exists() => Some(String::new()),
         Some(dir) => Some(
             std::fs::canonicalize(dir)
                 .map_err(|e| format!("--lessons {}: {e}", dir.display()))?
@@ -68,16 +153,8 @@ pub fn open_class(
     let class = db
         .class(&name, course.as_deref(), solutions, new_secret)
         .map_err(|e| format!("the class's records: {e}"))?;
-    let (lesson_files, lessons) = if class.course.is_empty() {
-        let list = playforth::learn::builtin()
-            .into_iter()
-            .map(|l| (l.name, l.title))
-            .collect();
-        (Value::Null, list)
-    } else {
-        read_lessons(Path::new(&class.course))?
-    };
-    if lessons.is_empty() {
+    let lessons = Lessons::read(&class.course)?;
+    if lessons.list.is_empty() {
         return Err(format!("{} has no lessons (*.md files)", class.course));
     }
     Ok(ClassConfig {
@@ -85,15 +162,39 @@ pub fn open_class(
         id: class.id,
         name: class.name,
         course: class.course,
-        lesson_files,
-        lessons,
+        course_lessons: Mutex::new(lessons),
+        max_bytes,
+        _lock: lock,
+    })
+}
+
+/// One server a class: two on the same records would each tell only their
+/// own students what the teacher changed. A lock file in the data folder,
+/// held while the server runs (the kernel lets it go if it dies).
+fn lock_class(data: &Path, name: &str) -> Result<nix::fcntl::Flock<std::fs::File>, String> {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    name.hash(&mut h);
+    let path = data.join(format!("class-{:016x}.lock", h.finish()));
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock).map_err(|_| {
+        format!(
+            "class {name} is served already by another playforth serve with --data {}: \
+             stop that one first (one server a class)",
+            data.display()
+        )
     })
 }
 
 /// A teacher's lessons folder: every `*.md`, in file-name order (as
 /// `--lessons` reads it at the terminal), each checked now so a mistake
 /// shows before the class starts.
-fn read_lessons(dir: &Path) -> Result<(Value, Vec<(String, String)>), String> {
+fn read_lessons(dir: &Path) -> Result<Lessons, String> {
     let mut names: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| format!("the class's lessons, {}: {e}", dir.display()))?
         .flatten()
@@ -112,23 +213,38 @@ fn read_lessons(dir: &Path) -> Result<(Value, Vec<(String, String)>), String> {
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let lesson = playforth::learn::Lesson::parse(&path.to_string_lossy(), &text)
             .map_err(|e| e.to_string())?;
-        list.push((lesson.name, lesson.title));
+        list.push((lesson.name, lesson.title, lesson.checks.len()));
         files.push(json!({"file": file, "text": text}));
     }
-    Ok((Value::Array(files), list))
+    Ok(Lessons {
+        files: Value::Array(files),
+        list,
+    })
 }
 
 /// The longest display name, in characters.
 pub const MAX_NAME: usize = 40;
 
-/// A display name as it is kept: control characters out, runs of spaces
-/// one space, 1 to 40 characters. Anything else (HTML included) is kept
-/// as text: every page shows it as text.
+/// Characters that show nothing (or look like a space) and could make two
+/// names that look the same differ: taken out of every name.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
+        | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}' | '\u{2800}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}'
+        | '\u{feff}' | '\u{ffa0}' | '\u{1d159}' | '\u{1d173}'..='\u{1d17a}'
+        | '\u{e0000}'..='\u{e007f}' | '\u{e0100}'..='\u{e01ef}')
+}
+
+/// A display name as it is kept: control and invisible characters out,
+/// runs of spaces one space, 1 to 40 characters with a letter or digit.
+/// Anything else (HTML included) is kept as text: every page shows it as
+/// text.
 pub fn clean_name(raw: &str) -> Result<String, String> {
     let cleaned: String = raw
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
-        .filter(|c| !c.is_control() && !matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}'))
+        .filter(|c| !c.is_control() && !invisible(*c))
         .collect();
     let name = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
     match name.chars().count() {
@@ -136,44 +252,136 @@ pub fn clean_name(raw: &str) -> Result<String, String> {
         n if n > MAX_NAME => Err(format!(
             "a name may be at most {MAX_NAME} characters (this one has {n})"
         )),
+        _ if !name.chars().any(char::is_alphanumeric) => {
+            Err("a name needs a letter or two".to_string())
+        }
         _ => Ok(name),
     }
 }
 
-/// Wrong join codes and teacher's secrets, per address: after
-/// `MAX_FAILURES` in `WINDOW`, that address waits.
-#[derive(Default)]
-pub struct Guard {
-    failures: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+/// What a name looks like, for telling two names apart: NFKC (fullwidth
+/// Ａ is A), lower case, and the Cyrillic and Greek letters that look
+/// like Latin ones as those. Two students whose names have the same key
+/// would look the same on the teacher's page: the second is refused.
+pub fn name_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.nfkc()
+        .filter(|c| !invisible(*c) && !c.is_whitespace())
+        // Capitals first (Greek Ν is N, its small ν looks like v), then
+        // small letters.
+        .map(|c| match c {
+            'А' | 'Α' => 'A',
+            'В' | 'Β' => 'B',
+            'С' | 'Ϲ' => 'C',
+            'Е' | 'Ε' => 'E',
+            'Н' | 'Η' => 'H',
+            'І' | 'Ι' => 'I',
+            'Ј' => 'J',
+            'К' | 'Κ' => 'K',
+            'М' | 'Μ' => 'M',
+            'Ν' => 'N',
+            'О' | 'Ο' => 'O',
+            'Р' | 'Ρ' => 'P',
+            'Ѕ' => 'S',
+            'Т' | 'Τ' => 'T',
+            'Υ' | 'Ү' => 'Y',
+            'Х' | 'Χ' => 'X',
+            'Ζ' => 'Z',
+            c => c,
+        })
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'а' | 'α' => 'a',
+            'с' | 'ϲ' => 'c',
+            'ԁ' => 'd',
+            'е' | 'ё' => 'e',
+            'һ' => 'h',
+            'і' | 'ї' | 'ı' => 'i',
+            'ј' => 'j',
+            'ӏ' => 'l',
+            'о' | 'ο' => 'o',
+            'р' | 'ρ' => 'p',
+            'ԛ' => 'q',
+            'ѕ' => 's',
+            'ԝ' => 'w',
+            'х' | 'χ' => 'x',
+            'у' => 'y',
+            c => c,
+        })
+        .collect()
 }
 
-const MAX_FAILURES: usize = 10;
+/// Names a student may not take: the page shows them for the teacher and
+/// the server.
+fn reserved(key: &str) -> bool {
+    matches!(
+        key,
+        "teacher" | "yourteacher" | "theteacher" | "playforth" | "server" | "admin"
+    )
+}
+
+/// Events per address (wrong join codes, new students, wrong secrets):
+/// after `limit` in `WINDOW`, that address waits.
+pub struct Guard {
+    limit: usize,
+    seen: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+}
+
+/// Wrong codes (a join code is short: guessing it must be slow) and wrong
+/// teacher's secrets, per address, in ten minutes.
+pub const MAX_FAILURES: usize = 30;
+/// New students from one address in ten minutes (a prank that fills the
+/// class with names).
+pub const MAX_NEW_STUDENTS: usize = 40;
 const WINDOW: Duration = Duration::from_secs(600);
 
+/// The guards on joining: wrong codes, and new students.
+pub struct JoinGuards {
+    pub wrong: Guard,
+    pub new: Guard,
+}
+
+impl Default for JoinGuards {
+    fn default() -> JoinGuards {
+        JoinGuards {
+            wrong: Guard::new(MAX_FAILURES),
+            new: Guard::new(MAX_NEW_STUDENTS),
+        }
+    }
+}
+
 impl Guard {
+    pub fn new(limit: usize) -> Guard {
+        Guard {
+            limit,
+            seen: Mutex::default(),
+        }
+    }
+
     /// How long `ip` must wait before trying again, if it must.
     pub fn wait(&self, ip: IpAddr) -> Option<Duration> {
-        let mut f = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        let mut f = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         let q = f.get_mut(&ip)?;
         while q.front().is_some_and(|t| t.elapsed() > WINDOW) {
             q.pop_front();
         }
-        if q.len() >= MAX_FAILURES {
+        if q.len() >= self.limit {
             q.front().map(|t| WINDOW.saturating_sub(t.elapsed()))
         } else {
             None
         }
     }
 
+    /// Count one more for `ip`.
     pub fn failed(&self, ip: IpAddr) {
-        let mut f = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        // Bounded: addresses whose failures are all old go first.
+        let mut f = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        // Bounded: addresses whose events are all old go first.
         if f.len() > 10_000 {
             f.retain(|_, q| q.back().is_some_and(|t| t.elapsed() < WINDOW));
         }
         let q = f.entry(ip).or_default();
         q.push_back(Instant::now());
-        while q.len() > MAX_FAILURES {
+        while q.len() > self.limit {
             q.pop_front();
         }
     }
@@ -196,10 +404,11 @@ pub fn same_secret(a: &str, b: &str) -> bool {
 /// whether the page should forget its token).
 pub fn join(
     class: &ClassConfig,
-    guard: &Guard,
+    guards: &JoinGuards,
     ip: IpAddr,
     msg: &Value,
 ) -> Result<Student, (String, bool)> {
+    let guard = &guards.wrong;
     if let Some(wait) = guard.wait(ip) {
         return Err((
             format!(
@@ -249,12 +458,31 @@ pub fn join(
         ));
     }
     let name = clean_name(msg["name"].as_str().unwrap_or("")).map_err(|e| (e, false))?;
-    match class.db.join(class.id, &name).map_err(internal)? {
-        Joined::Yes(s) => Ok(s),
+    if let Some(wait) = guards.new.wait(ip) {
+        return Err((
+            format!(
+                "Many students joined from this computer just now: try again in {}, or ask your teacher.",
+                minutes(wait)
+            ),
+            false,
+        ));
+    }
+    if reserved(&name_key(&name)) {
+        return Err((
+            format!("{name} is kept for the teacher's page: choose your own name."),
+            false,
+        ));
+    }
+    match class.db.join(class.id, &name, name_key).map_err(internal)? {
+        Joined::Yes(s) => {
+            guards.new.failed(ip);
+            Ok(s)
+        }
         Joined::NameTaken => Err((
             format!(
-                "Someone in this class is already called {name}. If that is you, use the \
-                 browser you joined with (or ask your teacher); else add a letter to your name."
+                "Someone in this class is already called {name} (or a name that looks the same). \
+                 If that is you, use the browser you joined with (or ask your teacher); else \
+                 add a letter to your name."
             ),
             false,
         )),
@@ -301,6 +529,8 @@ pub struct ApiContext<'a> {
     pub recheck: Recheck<'a>,
     /// Tell the running sessions the class's settings changed.
     pub changed: &'a dyn Fn(),
+    /// End the sessions of a student the teacher removed.
+    pub removed: &'a dyn Fn(i64),
 }
 
 /// The most a teacher's page may post.
@@ -333,7 +563,10 @@ pub fn api(class: &ClassConfig, guard: &Guard, req: &Request, cx: &ApiContext) -
         .map(str::trim)
         .unwrap_or("");
     if !same_secret(given, &settings.secret) {
-        guard.failed(ip);
+        // A page opened without its secret is no guess.
+        if !given.is_empty() {
+            guard.failed(ip);
+        }
         return problem(
             401,
             "this page needs the teacher's link printed by `playforth serve --class` (its secret, after #)",
@@ -343,10 +576,15 @@ pub fn api(class: &ClassConfig, guard: &Guard, req: &Request, cx: &ApiContext) -
     let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
     let fail = |e: rusqlite::Error| problem(500, &format!("the class's records: {e}"));
     match (method, path) {
-        ("GET", "/api/class") => match class.db.overview(&settings, &class.lessons, &cx.online) {
-            Ok(v) => json_answer(200, v),
-            Err(e) => fail(e),
-        },
+        ("GET", "/api/class") => {
+            match class
+                .db
+                .overview(&settings, &class.lessons().names(), &cx.online)
+            {
+                Ok(v) => json_answer(200, v),
+                Err(e) => fail(e),
+            }
+        }
         ("GET", "/api/student") => {
             let id = query
                 .split('&')
@@ -361,7 +599,7 @@ pub fn api(class: &ClassConfig, guard: &Guard, req: &Request, cx: &ApiContext) -
                 Err(e) => fail(e),
             }
         }
-        ("GET", "/api/export.csv") => match class.db.csv(&settings, &class.lessons) {
+        ("GET", "/api/export.csv") => match class.db.csv(&settings, &class.lessons().names()) {
             Ok(text) => (200, "text/csv; charset=utf-8", text.into_bytes()),
             Err(e) => fail(e),
         },
@@ -381,7 +619,12 @@ pub fn api(class: &ClassConfig, guard: &Guard, req: &Request, cx: &ApiContext) -
         }
         ("POST", "/api/recheck") => {
             let lesson = body["lesson"].as_str().unwrap_or("");
-            if !class.lessons.iter().any(|(n, _)| n == lesson) {
+            // The lessons as they are now: a check the teacher changed
+            // counts.
+            if let Err(e) = class.reread_lessons() {
+                return problem(400, &format!("the lessons folder has a mistake: {e}"));
+            }
+            if !class.has_lesson(lesson) {
                 return problem(404, "no such lesson in this class's course");
             }
             let stored = match class.db.handins_of(class.id, &class.course, lesson) {
@@ -399,6 +642,7 @@ pub fn api(class: &ClassConfig, guard: &Guard, req: &Request, cx: &ApiContext) -
                     json!({"id": h.id, "source": h.source, "program": h.program, "inputs": inputs})
                 })
                 .collect();
+            let jobs_count = jobs.len();
             let results = match (cx.recheck)(lesson, jobs) {
                 Ok(r) => r,
                 Err(e) => return problem(500, &e),
@@ -421,10 +665,25 @@ pub fn api(class: &ClassConfig, guard: &Guard, req: &Request, cx: &ApiContext) -
                     return fail(e);
                 }
             }
+            let skipped = jobs_count - results.len();
             json_answer(
                 200,
-                json!({"lesson": lesson, "rechecked": results.len(), "changed": changed, "ok": ok_count}),
+                json!({"lesson": lesson, "rechecked": results.len(), "changed": changed,
+                       "ok": ok_count, "skipped": skipped}),
             )
+        }
+        ("POST", "/api/remove") => {
+            let Some(id) = body["student"].as_i64() else {
+                return problem(400, "{\"student\": N}");
+            };
+            match class.db.remove_student(class.id, id) {
+                Ok(true) => {
+                    (cx.removed)(id);
+                    json_answer(200, json!({"ok": true}))
+                }
+                Ok(false) => problem(404, "no such student in this class"),
+                Err(e) => fail(e),
+            }
         }
         ("POST", "/api/rotate") => {
             let secret = db::new_secret();
@@ -472,6 +731,9 @@ pub fn api(class: &ClassConfig, guard: &Guard, req: &Request, cx: &ApiContext) -
             if program.trim().is_empty() || program.len() > super::MAX_LINE {
                 return problem(400, "a program to share: some text, at most 256 KiB");
             }
+            if class.db.size() > class.max_bytes {
+                return problem(507, &class.full_note());
+            }
             match class.db.share(class.id, None, program) {
                 Ok(Some(id)) => json_answer(200, json!({"link": format!("/#s={id}")})),
                 Ok(None) => problem(400, "too many shared programs"),
@@ -496,12 +758,26 @@ mod tests {
             "<img src=x onerror=alert(1)>"
         );
         assert!(clean_name("\u{1}\u{2} ").is_err());
+        assert_eq!(clean_name("Ana\u{2060}\u{ad}\u{e0020}").unwrap(), "Ana");
+        assert!(clean_name("\u{3164}\u{2800}").is_err());
+        assert!(clean_name("!!!").is_err());
         assert!(clean_name(&"x".repeat(41)).is_err());
     }
 
     #[test]
-    fn the_guard_stops_an_address_after_ten_failures() {
-        let g = Guard::default();
+    fn names_that_look_the_same_have_one_key() {
+        let ana = name_key("Ana");
+        for same in ["ana", "Аna", "Ａｎａ", "A n a", "ΑΝΑ"] {
+            assert_eq!(name_key(same), ana, "{same}");
+        }
+        assert_ne!(name_key("Anna"), ana);
+        assert_ne!(name_key("José"), name_key("Jose"));
+        assert!(reserved(&name_key("Your  Teacher")));
+    }
+
+    #[test]
+    fn a_guard_stops_an_address_at_its_limit() {
+        let g = Guard::new(10);
         let ip: IpAddr = "10.0.0.7".parse().unwrap();
         let other: IpAddr = "10.0.0.8".parse().unwrap();
         for _ in 0..9 {

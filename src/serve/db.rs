@@ -104,9 +104,9 @@ const MIGRATIONS: &[&str] = &[
 /// The most students a class may have (a name each).
 pub const MAX_STUDENTS: i64 = 500;
 /// The most hand-ins one student keeps.
-pub const MAX_HANDINS: i64 = 300;
+pub const MAX_HANDINS: i64 = 100;
 /// The most shared programs one student makes.
-pub const MAX_SHARES: i64 = 200;
+pub const MAX_SHARES: i64 = 50;
 /// The check attempts kept a student (besides each lesson's first pass).
 const MAX_ATTEMPTS: i64 = 1000;
 /// Errors are kept this long for the common-errors table.
@@ -319,24 +319,20 @@ impl Db {
         Ok(())
     }
 
-    /// A new student called `name` (already cleaned).
-    pub fn join(&self, class: i64, name: &str) -> Res<Joined> {
+    /// A new student called `name` (already cleaned), unless a name with
+    /// the same `key` (what it looks like) is taken.
+    pub fn join(&self, class: i64, name: &str, key: fn(&str) -> String) -> Res<Joined> {
         let mut c = self.conn();
         let tx = c.transaction()?;
-        let taken: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM students WHERE class_id = ?1 AND name = ?2 COLLATE NOCASE)",
-            params![class, name],
-            |r| r.get(0),
-        )?;
-        if taken {
+        let names: Vec<String> = {
+            let mut q = tx.prepare("SELECT name FROM students WHERE class_id = ?1")?;
+            q.query_map([class], |r| r.get(0))?.collect::<Res<_>>()?
+        };
+        let wanted = key(name);
+        if names.iter().any(|n| key(n) == wanted) {
             return Ok(Joined::NameTaken);
         }
-        let count: i64 = tx.query_row(
-            "SELECT COUNT(*) FROM students WHERE class_id = ?1",
-            [class],
-            |r| r.get(0),
-        )?;
-        if count >= MAX_STUDENTS {
+        if names.len() as i64 >= MAX_STUDENTS {
             return Ok(Joined::Full);
         }
         let token = new_secret();
@@ -391,7 +387,8 @@ impl Db {
             )
             .optional()?;
         let mut q = c.prepare(
-            "SELECT DISTINCT lesson FROM attempts WHERE student_id = ?1 AND course = ?2 AND ok = 1",
+            "SELECT lesson FROM attempts WHERE student_id = ?1 AND course = ?2 AND ok = 1
+             UNION SELECT lesson FROM handins WHERE student_id = ?1 AND course = ?2 AND ok = 1",
         )?;
         let passed = q
             .query_map(params![student, course], |r| r.get(0))?
@@ -543,6 +540,17 @@ impl Db {
                 return Ok(None);
             }
         }
+        // The same program shared again is the same link.
+        let again: Option<String> = tx
+            .query_row(
+                "SELECT id FROM shares WHERE class_id = ?1 AND student_id IS ?2 AND program = ?3",
+                params![class, student, program],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = again {
+            return Ok(Some(id));
+        }
         let id = random_text(SHARE_ALPHABET, 10);
         tx.execute(
             "INSERT INTO shares (id, class_id, student_id, program, at) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -552,17 +560,62 @@ impl Db {
         Ok(Some(id))
     }
 
-    /// A program shared in this class: (program, by whom, when).
-    pub fn shared(&self, class: i64, id: &str) -> Res<Option<(String, String, String)>> {
+    /// A program shared in this class: (program, by whom — None for the
+    /// teacher —, when).
+    pub fn shared(&self, class: i64, id: &str) -> Res<Option<(String, Option<String>, String)>> {
         self.conn()
             .query_row(
-                "SELECT s.program, COALESCE(st.name, 'your teacher'), s.at FROM shares s
+                "SELECT s.program, st.name, s.at FROM shares s
                  LEFT JOIN students st ON st.id = s.student_id
                  WHERE s.id = ?1 AND s.class_id = ?2",
                 params![id, class],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()
+    }
+
+    /// What the records take on disk, in bytes (the database and its
+    /// write-ahead log).
+    pub fn size(&self) -> u64 {
+        let c = self.conn();
+        let pages: i64 = c
+            .pragma_query_value(None, "page_count", |r| r.get(0))
+            .unwrap_or(0);
+        let page: i64 = c
+            .pragma_query_value(None, "page_size", |r| r.get(0))
+            .unwrap_or(4096);
+        (pages.max(0) as u64) * (page.max(0) as u64)
+    }
+
+    /// Take a student and everything of theirs out of the class; false if
+    /// no such student is in it.
+    pub fn remove_student(&self, class: i64, student: i64) -> Res<bool> {
+        let mut c = self.conn();
+        let tx = c.transaction()?;
+        let here: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM students WHERE id = ?1 AND class_id = ?2)",
+            params![student, class],
+            |r| r.get(0),
+        )?;
+        if !here {
+            return Ok(false);
+        }
+        for table in [
+            "places",
+            "attempts",
+            "handins",
+            "definitions",
+            "errors",
+            "shares",
+        ] {
+            tx.execute(
+                &format!("DELETE FROM {table} WHERE student_id = ?1"),
+                [student],
+            )?;
+        }
+        tx.execute("DELETE FROM students WHERE id = ?1", [student])?;
+        tx.commit()?;
+        Ok(true)
     }
 
     /// The class at a glance, for the teacher's page. `online` are the
@@ -592,14 +645,13 @@ impl Db {
                 r.get::<_, i64>(5)?,
             ))
         })?;
-        // Per student and lesson: passed once, else the last attempt.
+        // Per student and lesson, from checks and hand-ins alike: passed
+        // once is passed (with that result), else the last try.
         let mut results = c.prepare(
-            "SELECT lesson, MAX(ok), MAX(at),
-                    (SELECT a2.passed FROM attempts a2 WHERE a2.student_id = a.student_id AND a2.course = a.course
-                       AND a2.lesson = a.lesson ORDER BY a2.ok DESC, a2.id DESC LIMIT 1),
-                    (SELECT a2.total FROM attempts a2 WHERE a2.student_id = a.student_id AND a2.course = a.course
-                       AND a2.lesson = a.lesson ORDER BY a2.ok DESC, a2.id DESC LIMIT 1)
-             FROM attempts a WHERE student_id = ?1 AND course = ?2 GROUP BY lesson",
+            "SELECT lesson, ok, at, passed, total, id FROM attempts WHERE student_id = ?1 AND course = ?2
+             UNION ALL
+             SELECT lesson, ok, at, passed, total, id FROM handins WHERE student_id = ?1 AND course = ?2
+             ORDER BY at, id",
         )?;
         for row in rows {
             let (id, name, joined, last_seen, current, handins) = row?;
@@ -615,10 +667,15 @@ impl Db {
             })?;
             for r in rs {
                 let (lesson, ok, at, passed, total) = r?;
-                per.insert(
-                    lesson,
-                    json!({"state": if ok {"passed"} else {"failed"}, "at": at, "passed": passed, "total": total}),
-                );
+                let was_passed = per.get(&lesson).is_some_and(|v| v["state"] == "passed");
+                if ok || !was_passed {
+                    per.insert(
+                        lesson,
+                        json!({"state": if ok {"passed"} else {"failed"}, "at": at, "passed": passed, "total": total}),
+                    );
+                } else if let Some(v) = per.get_mut(&lesson) {
+                    v["at"] = json!(at);
+                }
             }
             students.push(json!({
                 "id": id, "name": name, "joined": joined, "last_seen": last_seen,
@@ -705,7 +762,7 @@ impl Db {
             .optional()?;
         let mut q = c.prepare(
             "SELECT id, lesson, at, source, program, passed, total, ok, report, comment, returned_at
-             FROM handins WHERE student_id = ?1 ORDER BY id DESC",
+             FROM handins WHERE student_id = ?1 ORDER BY id DESC LIMIT 50",
         )?;
         let handins = q
             .query_map([id], |r| {
@@ -730,9 +787,15 @@ impl Db {
                     "passed": r.get::<_, i64>(2)?, "total": r.get::<_, i64>(3)?, "ok": r.get::<_, bool>(4)?}))
             })?
             .collect::<Res<Vec<Value>>>()?;
+        let total: i64 = c.query_row(
+            "SELECT COUNT(*) FROM handins WHERE student_id = ?1",
+            [id],
+            |r| r.get(0),
+        )?;
         Ok(Some(json!({
             "id": id, "name": name, "joined": joined, "last_seen": last_seen,
-            "definitions": definitions, "handins": handins, "attempts": attempts,
+            "definitions": definitions, "handins": handins, "handins_total": total,
+            "attempts": attempts,
         })))
     }
 
@@ -768,7 +831,9 @@ impl Db {
     /// lesson ("passed", "failed" or empty), then the hand-ins.
     pub fn csv(&self, class: &Class, lessons: &[(String, String)]) -> Res<String> {
         let overview = self.overview(class, lessons, &[])?;
-        let mut out = String::new();
+        // A byte-order mark first: spreadsheets then read the names'
+        // accents as UTF-8.
+        let mut out = String::from("\u{feff}");
         let mut head = vec![
             "student".to_string(),
             "joined".into(),
@@ -889,11 +954,12 @@ mod tests {
         let (class, ada) = {
             let db = Db::open(&dir).unwrap();
             let class = db.class("7B", None, Some("off"), false).unwrap();
-            let Joined::Yes(ada) = db.join(class.id, "Ada").unwrap() else {
+            let lower = |n: &str| n.to_lowercase();
+            let Joined::Yes(ada) = db.join(class.id, "Ada", lower).unwrap() else {
                 panic!("Ada could not join")
             };
             assert!(matches!(
-                db.join(class.id, "ada").unwrap(),
+                db.join(class.id, "ada", lower).unwrap(),
                 Joined::NameTaken
             ));
             db.attempt(ada.id, "", "squares", 1, 2, false).unwrap();
@@ -926,7 +992,7 @@ mod tests {
         let dir = temp();
         let db = Db::open(&dir).unwrap();
         let class = db.class("7B", None, None, false).unwrap();
-        let Joined::Yes(ada) = db.join(class.id, "Ada").unwrap() else {
+        let Joined::Yes(ada) = db.join(class.id, "Ada", |n| n.to_string()).unwrap() else {
             panic!()
         };
         db.attempt(ada.id, "", "first", 3, 3, true).unwrap();

@@ -81,8 +81,8 @@ struct ServeCli {
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
     /// The class's course: a folder of Markdown lessons (docs/lessons.md)
-    /// instead of the built-in ones. Kept with the class: later runs
-    /// without --lessons use it too.
+    /// instead of the built-in ones (`--lessons builtin`: back to those).
+    /// Kept with the class: later runs without --lessons use it too.
     #[arg(long, value_name = "DIR", requires = "class")]
     lessons: Option<PathBuf>,
     /// Whether `solution` shows the answer: on, off, or after:YYYY-MM-DD
@@ -93,6 +93,15 @@ struct ServeCli {
     /// working).
     #[arg(long, requires = "class")]
     new_secret: bool,
+    /// The most the class's records may take, in MiB: past it, hand-ins
+    /// and shared programs are refused until the teacher removes some.
+    #[arg(long, default_value_t = 1024, value_name = "MIB", requires = "class")]
+    max_data_mib: u64,
+    /// A reverse proxy on this computer (nginx, Caddy) forwards the
+    /// students: their address, for the limits on wrong codes, is the
+    /// proxy's X-Forwarded-For (docs/serve.md).
+    #[arg(long)]
+    behind_proxy: bool,
     /// Run as one session's process (the server starts these itself).
     #[arg(long, hide = true)]
     session: bool,
@@ -133,6 +142,9 @@ pub fn main(args: Vec<std::ffi::OsString>) -> ExitCode {
     if cli.recheck {
         return session::recheck(&session);
     }
+    // What the server makes (the class's records, the sessions' folders)
+    // is its user's alone.
+    nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o077));
     let class = match &cli.class {
         None => None,
         Some(name) => match class::open_class(
@@ -141,6 +153,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> ExitCode {
             cli.lessons.as_deref(),
             cli.solutions.as_deref(),
             cli.new_secret,
+            cli.max_data_mib.saturating_mul(1 << 20),
         ) {
             Ok(c) => Some(c),
             Err(e) => {
@@ -160,6 +173,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> ExitCode {
         files_bytes: cli.files_mib.saturating_mul(1 << 20),
         session,
         class,
+        behind_proxy: cli.behind_proxy,
     })
 }
 

@@ -9,7 +9,7 @@ use playforth::repl_line::{self as line, Class};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::Arc;
@@ -27,6 +27,9 @@ pub struct Config {
     pub session: session::Options,
     /// The class, with `--class`.
     pub class: Option<ClassConfig>,
+    /// A reverse proxy on this machine forwards the clients: their
+    /// address is its X-Forwarded-For (or X-Real-IP).
+    pub behind_proxy: bool,
 }
 
 /// The page, compiled in: no build step, nothing fetched.
@@ -77,8 +80,14 @@ struct Shared {
     connections: AtomicUsize,
     next_id: AtomicU64,
     stopping: Arc<AtomicBool>,
-    /// Wrong join codes and secrets, per address.
-    guard: Guard,
+    /// Wrong join codes and new joins, per address.
+    join_guards: class::JoinGuards,
+    /// Wrong secrets on the teacher's page, per address.
+    secret_guard: Guard,
+    /// Pages waiting to join a class, per address.
+    waiting: std::sync::Mutex<HashMap<IpAddr, usize>>,
+    /// Students the teacher removed while they had a session.
+    removed: std::sync::Mutex<std::collections::HashSet<i64>>,
     /// The students with a session now: session id → student id.
     online: std::sync::Mutex<HashMap<u64, i64>>,
     /// Counts changes to the class's settings the sessions must hear of.
@@ -125,10 +134,16 @@ pub fn run(config: Config) -> ExitCode {
         }
     }
     let shown = if addr.ip().is_unspecified() {
-        format!(
-            "http://localhost:{}/ (and this computer's address on the network)",
-            addr.port()
-        )
+        match lan_address() {
+            Some(ip) => format!(
+                "http://{ip}:{}/ (or http://localhost:{0}/ here)",
+                addr.port()
+            ),
+            None => format!(
+                "http://localhost:{}/ (and this computer's address on the network)",
+                addr.port()
+            ),
+        }
     } else {
         format!("http://{addr}/")
     };
@@ -169,7 +184,10 @@ pub fn run(config: Config) -> ExitCode {
         connections: AtomicUsize::new(0),
         next_id: AtomicU64::new(1),
         stopping,
-        guard: Guard::default(),
+        join_guards: class::JoinGuards::default(),
+        secret_guard: Guard::new(class::MAX_FAILURES),
+        waiting: std::sync::Mutex::new(HashMap::new()),
+        removed: std::sync::Mutex::new(std::collections::HashSet::new()),
         online: std::sync::Mutex::new(HashMap::new()),
         class_changes: AtomicU64::new(0),
     });
@@ -231,6 +249,15 @@ pub fn run(config: Config) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// This computer's address on its network (the one a route to the
+/// outside would use; no packet is sent).
+fn lan_address() -> Option<IpAddr> {
+    let probe = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    probe.connect("192.0.2.1:80").ok()?;
+    let ip = probe.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
+}
+
 /// A folder only this user may enter.
 fn make_private_dir(path: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
@@ -249,6 +276,7 @@ fn respond(stream: &mut TcpStream, status: u16, kind: &str, body: &[u8]) -> std:
         429 => "Too Many Requests",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
+        507 => "Insufficient Storage",
         _ => "Bad Request",
     };
     let head = format!(
@@ -301,15 +329,16 @@ fn connection(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
         let l = l.to_ascii_lowercase();
         l.starts_with("upgrade:") && l.contains("websocket")
     });
+    let ip = client_ip(peer, &head, shared.config.behind_proxy);
     if path == "/ws" && upgrade {
-        websocket(stream, peer, shared);
+        websocket(stream, ip, shared);
         return;
     }
     // The head was only peeked: take it off before answering.
     let mut sink = vec![0u8; head.len()];
     let _ = stream.read_exact(&mut sink);
     if path.starts_with("/api/") {
-        teacher_api(&mut stream, peer, shared, &head, method, target);
+        teacher_api(&mut stream, ip, shared, &head, method, target);
         return;
     }
     if path == "/teacher" && shared.config.class.is_none() {
@@ -343,11 +372,33 @@ fn connection(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     }
 }
 
+/// The client's address: the peer's, or behind a reverse proxy on this
+/// machine (`--behind-proxy`), the one the proxy names.
+fn client_ip(peer: SocketAddr, head: &str, behind_proxy: bool) -> IpAddr {
+    if !behind_proxy || !peer.ip().is_loopback() {
+        return peer.ip();
+    }
+    let header = |name: &str| {
+        head.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| v.trim().to_string())
+        })
+    };
+    // The proxy appends the address it saw last.
+    header("x-forwarded-for")
+        .and_then(|v| v.rsplit(',').next().map(|a| a.trim().to_string()))
+        .or_else(|| header("x-real-ip"))
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(peer.ip())
+}
+
 /// A call from the teacher's page: its body read (a bounded size), the
 /// answer from `class::api`.
 fn teacher_api(
     stream: &mut TcpStream,
-    peer: SocketAddr,
+    ip: IpAddr,
     shared: &Shared,
     head: &str,
     method: &str,
@@ -414,22 +465,27 @@ fn teacher_api(
     let changed = || {
         shared.class_changes.fetch_add(1, Ordering::SeqCst);
     };
+    let removed = |student: i64| {
+        lock(&shared.removed).insert(student);
+        log(&format!("the teacher removed student {student}"));
+    };
     let cx = class::ApiContext {
         online,
         recheck: &recheck,
         changed: &changed,
+        removed: &removed,
     };
     let auth = header("authorization");
     let req = class::Request {
-        ip: peer.ip(),
+        ip,
         method,
         target,
         auth: auth.as_deref(),
         body: &body,
     };
-    let (status, kind, body) = class::api(class, &shared.guard, &req, &cx);
+    let (status, kind, body) = class::api(class, &shared.secret_guard, &req, &cx);
     if status == 401 {
-        log(&format!("teacher's page: a wrong secret from {peer}"));
+        log(&format!("teacher's page: a wrong secret from {ip}"));
     }
     let _ = respond(stream, status, kind, &body);
 }
@@ -455,7 +511,9 @@ fn child_command(shared: &Shared, mode: &str, scratch: &Path) -> Command {
     cmd
 }
 
-/// Check hand-ins again in a process fenced as a session is.
+/// Check hand-ins again in processes fenced as a session is, as many at
+/// once as there are processors; the results that came (a process that
+/// used up its CPU time leaves the rest of its share unchecked).
 fn recheck(
     shared: &Shared,
     class: &ClassConfig,
@@ -465,14 +523,65 @@ fn recheck(
     if jobs.is_empty() {
         return Ok(Vec::new());
     }
+    let lessons = class.lessons();
+    let checks = lessons
+        .list
+        .iter()
+        .find(|(n, _, _)| n == lesson)
+        .map_or(1, |(_, _, c)| *c);
+    let count = jobs.len();
+    let parts = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(1, 4)
+        .min(count);
+    let mut shares: Vec<Vec<Value>> = vec![Vec::new(); parts];
+    for (i, job) in jobs.into_iter().enumerate() {
+        shares[i % parts].push(job);
+    }
+    let results = std::thread::scope(|scope| {
+        let running: Vec<_> = shares
+            .into_iter()
+            .map(|share| {
+                let files = lessons.files.clone();
+                scope.spawn(move || recheck_part(shared, files, lesson, checks, share))
+            })
+            .collect();
+        let mut all = Vec::new();
+        for r in running {
+            match r.join() {
+                Ok(Ok(mut got)) => all.append(&mut got),
+                Ok(Err(e)) => return Err(e),
+                Err(_) => return Err("a re-check failed".to_string()),
+            }
+        }
+        Ok(all)
+    })?;
+    log(&format!(
+        "re-checked {} of {count} hand-ins of {lesson}",
+        results.len()
+    ));
+    Ok(results)
+}
+
+/// One process's share of a re-check.
+fn recheck_part(
+    shared: &Shared,
+    files: Value,
+    lesson: &str,
+    checks: usize,
+    jobs: Vec<Value>,
+) -> Result<Vec<Value>, String> {
     let id = shared.next_id.fetch_add(1, Ordering::SeqCst);
     let scratch = shared.scratch_root.join(format!("recheck-{id}"));
     make_private_dir(&scratch).map_err(|e| e.to_string())?;
     let o = &shared.config.session;
-    // Each check stops itself after its time; the CPU limit is a backstop.
-    let cpu = (jobs.len() as u64 * (playforth::learn::TIME_LIMIT.as_secs() + 2)).max(10);
+    // Each check stops itself after its time: a hand-in may take that
+    // for each of the lesson's checks and its loading. The CPU limit is
+    // the backstop.
+    let each = (checks as u64 + 1) * (playforth::learn::TIME_LIMIT.as_secs() + 1);
+    let cpu = (jobs.len() as u64 * each).max(10);
     let count = jobs.len();
-    let job = json!({"lessons": class.lesson_files, "lesson": lesson, "handins": jobs});
+    let job = json!({"lessons": files, "lesson": lesson, "handins": jobs});
     let child = child_command(shared, "--recheck", &scratch)
         .arg(format!("--session-cpu={cpu}"))
         .arg(format!("--session-memory={}", o.rlimits.memory >> 20))
@@ -499,7 +608,6 @@ fn recheck(
         results
     });
     let _ = std::fs::remove_dir_all(&scratch);
-    log(&format!("re-checked {count} hand-ins of {lesson}"));
     result
 }
 
@@ -615,7 +723,7 @@ fn start_session(shared: &Shared, id: u64, student: Option<&db::Student>) -> std
                 .progress(student.id, &class.course)
                 .unwrap_or_default();
             let solutions = class.settings().map(|s| s.solutions).unwrap_or_default();
-            Some(json!({"lessons": class.lesson_files, "current": current,
+            Some(json!({"lessons": class.lessons().files, "current": current,
                         "passed": passed, "solutions": solutions}))
         }
         _ => None,
@@ -800,7 +908,7 @@ fn files_size(dir: &Path) -> u64 {
 
 // The handshake's refusal is tungstenite's own (large) type.
 #[allow(clippy::result_large_err)]
-fn websocket(stream: TcpStream, peer: SocketAddr, shared: &Shared) {
+fn websocket(stream: TcpStream, ip: IpAddr, shared: &Shared) {
     let config = WebSocketConfig::default()
         .max_message_size(Some(2 * super::MAX_LINE + 4096))
         .max_frame_size(Some(2 * super::MAX_LINE + 4096))
@@ -820,32 +928,120 @@ fn websocket(stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     let Ok(mut ws) = tungstenite::accept_hdr_with_config(stream, callback, Some(config)) else {
         return;
     };
-    // Count this session in, or tell the student the class is full.
-    let max = shared.config.max_sessions;
-    if shared.sessions.fetch_add(1, Ordering::SeqCst) >= max {
-        shared.sessions.fetch_sub(1, Ordering::SeqCst);
-        log(&format!(
-            "refused {peer}: {max} sessions already (--max-sessions)"
-        ));
-        let _ = ws.send(Message::text(
-            json!({"t": "full", "why": format!("the class is full: {max} sessions are open. Ask your teacher, or try again in a minute.")}).to_string(),
-        ));
-        let _ = ws.close(None);
-        let _ = ws.flush();
-        return;
-    }
     let id = shared.next_id.fetch_add(1, Ordering::SeqCst);
-    log(&format!(
-        "session {id} start from {peer} ({} of {max})",
-        shared.sessions.load(Ordering::SeqCst)
-    ));
-    let why = relay(&mut ws, shared, id, peer);
+    let why = match welcome_and_join(&mut ws, shared, id, ip) {
+        Ok(student) => session(&mut ws, shared, id, ip, student),
+        Err(why) => why,
+    };
     log(&format!("session {id} end: {why}"));
-    shared.sessions.fetch_sub(1, Ordering::SeqCst);
     // The last messages and the close frame, within the write timeout.
     let _ = ws.get_mut().set_nonblocking(false);
     let _ = ws.close(None);
     let _ = ws.flush();
+}
+
+/// The most sessions one student may have open at once (tabs, computers).
+const MAX_SESSIONS_A_STUDENT: usize = 3;
+/// The most pages one address may have waiting to join a class.
+const MAX_WAITING_AN_ADDRESS: usize = 30;
+/// How long a class's page may wait to join.
+const JOIN_WAIT: Duration = Duration::from_secs(300);
+
+/// Say welcome; in a class, wait for the page to join (a page waiting
+/// to join is no session: it takes no place in the class).
+fn welcome_and_join(
+    ws: &mut WebSocket<TcpStream>,
+    shared: &Shared,
+    id: u64,
+    ip: IpAddr,
+) -> Result<Option<db::Student>, String> {
+    ws.get_mut()
+        .set_nonblocking(true)
+        .map_err(|e| format!("the page's connection: {e}"))?;
+    let c = &shared.config;
+    let limits = json!({
+        "line_cpu": c.session.line_cpu,
+        "output_kib": c.session.out_cap / 1024,
+        "idle_minutes": c.idle.as_secs() / 60,
+        "max_line": super::MAX_LINE,
+    });
+    let mut welcome = json!({"t": "welcome", "protocol": 1, "session": id, "limits": limits});
+    let Some(class) = &c.class else {
+        to_page(ws, &welcome)?;
+        return Ok(None);
+    };
+    welcome["class"] = json!({"name": class.name});
+    let waiting = {
+        let mut w = lock(&shared.waiting);
+        let n = w.entry(ip).or_insert(0);
+        *n += 1;
+        *n
+    };
+    let result = if waiting > MAX_WAITING_AN_ADDRESS {
+        let _ = to_page(
+            ws,
+            &json!({"t": "full", "why": "too many pages from this computer are waiting to join: close some, or try again in a minute"}),
+        );
+        Err(format!(
+            "refused {ip}: {MAX_WAITING_AN_ADDRESS} pages waiting to join"
+        ))
+    } else {
+        to_page(ws, &welcome).and_then(|()| join_phase(ws, shared, class, ip).map(Some))
+    };
+    let mut w = lock(&shared.waiting);
+    if let Some(n) = w.get_mut(&ip) {
+        *n -= 1;
+        if *n == 0 {
+            w.remove(&ip);
+        }
+    }
+    result
+}
+
+/// Count the session in (or tell the page the class is full), then relay.
+fn session(
+    ws: &mut WebSocket<TcpStream>,
+    shared: &Shared,
+    id: u64,
+    ip: IpAddr,
+    student: Option<db::Student>,
+) -> String {
+    let max = shared.config.max_sessions;
+    let full = |ws: &mut WebSocket<TcpStream>, why: String| {
+        let _ = to_page(ws, &json!({"t": "full", "why": why}));
+    };
+    if let Some(s) = &student {
+        let open = lock(&shared.online)
+            .values()
+            .filter(|&&o| o == s.id)
+            .count();
+        if open >= MAX_SESSIONS_A_STUDENT {
+            full(
+                ws,
+                format!(
+                    "you have {open} sessions open already (in other tabs or computers): close one, then reload this page"
+                ),
+            );
+            return format!("refused {ip}: student {} has {open} sessions", s.id);
+        }
+    }
+    if shared.sessions.fetch_add(1, Ordering::SeqCst) >= max {
+        shared.sessions.fetch_sub(1, Ordering::SeqCst);
+        full(
+            ws,
+            format!(
+                "the class is full: {max} sessions are open. Ask your teacher, or try again in a minute."
+            ),
+        );
+        return format!("refused {ip}: {max} sessions already (--max-sessions)");
+    }
+    log(&format!(
+        "session {id} start from {ip} ({} of {max})",
+        shared.sessions.load(Ordering::SeqCst)
+    ));
+    let why = relay(ws, shared, id, student);
+    shared.sessions.fetch_sub(1, Ordering::SeqCst);
+    why
 }
 
 /// Queue a message for the page and write what can be written now: a page
@@ -887,10 +1083,10 @@ struct Relay<'a> {
     class_changes: u64,
     /// The page asked to share: the session's program is on its way.
     share_pending: bool,
-    /// Errors recorded this minute (a bounded number).
-    errors: (Instant, u32),
-    /// Check results recorded this minute (a bounded number).
-    attempts: (Instant, u32),
+    /// What a session may do a minute.
+    rate: Rates,
+    /// When the student's last activity was written.
+    last_seen_written: Instant,
     /// The student's program, to be kept; when it was last written.
     pending_defs: Option<(String, String)>,
     last_defs: Instant,
@@ -1142,10 +1338,52 @@ impl Relay<'_> {
 const MAX_HANDIN: usize = 64 * 1024;
 /// The longest program kept as a student's last session's.
 const MAX_DEFINITIONS: usize = 256 * 1024;
-/// The most errors a session adds to the class's table in a minute.
-const MAX_ERRORS_A_MINUTE: u32 = 60;
-/// The most failed checks a session records in a minute.
-const MAX_ATTEMPTS_A_MINUTE: u32 = 30;
+/// So many a minute, then no more until the minute is over.
+struct PerMinute {
+    limit: u32,
+    since: Instant,
+    count: u32,
+}
+
+impl PerMinute {
+    fn new(limit: u32) -> PerMinute {
+        PerMinute {
+            limit,
+            since: Instant::now(),
+            count: 0,
+        }
+    }
+
+    fn allow(&mut self) -> bool {
+        if self.since.elapsed() > Duration::from_secs(60) {
+            self.since = Instant::now();
+            self.count = 0;
+        }
+        self.count += 1;
+        self.count <= self.limit
+    }
+}
+
+/// What one session may add to the class's records in a minute.
+struct Rates {
+    /// Errors, for the common-errors table.
+    errors: PerMinute,
+    /// Failed checks (passes are always kept).
+    attempts: PerMinute,
+    handins: PerMinute,
+    shares: PerMinute,
+}
+
+impl Default for Rates {
+    fn default() -> Rates {
+        Rates {
+            errors: PerMinute::new(60),
+            attempts: PerMinute::new(30),
+            handins: PerMinute::new(10),
+            shares: PerMinute::new(10),
+        }
+    }
+}
 /// How often the student's program is written at most.
 const DEFS_EVERY: Duration = Duration::from_secs(5);
 
@@ -1186,8 +1424,15 @@ impl<'a> Relay<'a> {
         let (db, class_id, student_id) = (&class.db, class.id, student.id);
         match kind {
             "handin" => {
+                if !class.has_room() {
+                    return self.note(&class.full_note());
+                }
+                if !self.rate.handins.allow() {
+                    return self
+                        .note("many hand-ins in a minute: wait a moment, then hand in again");
+                }
                 let lesson = msg["lesson"].as_str().unwrap_or("");
-                if !class.lessons.iter().any(|(n, _)| n == lesson) {
+                if !class.has_lesson(lesson) {
                     return self.note("choose a lesson to hand in for");
                 }
                 let mut out = json!({"t": "handin", "lesson": lesson});
@@ -1219,7 +1464,8 @@ impl<'a> Relay<'a> {
                 };
                 match found {
                     Ok(Some((program, by, at))) => self.send(&json!({"t": "share", "id": id,
-                        "by": by, "at": at, "program": program}))?,
+                        "by": by.as_deref().unwrap_or("your teacher"), "teacher": by.is_none(),
+                        "at": at, "program": program}))?,
                     Ok(None) => {
                         self.note("that shared program is not in this class (check the link)")?
                     }
@@ -1256,6 +1502,12 @@ impl<'a> Relay<'a> {
         let Some((class, student)) = self.class() else {
             return self.send(&json!({"t": "shared", "text": text}));
         };
+        if !class.has_room() {
+            return self.note(&class.full_note());
+        }
+        if !self.rate.shares.allow() {
+            return self.note("many shares in a minute: wait a moment, then share again");
+        }
         match class.db.share(class.id, Some(student.id), text) {
             Ok(Some(id)) => self.send(&json!({"t": "shared", "link": format!("/#s={id}")})),
             Ok(None) => self.note("you have shared many programs already: ask your teacher"),
@@ -1274,13 +1526,9 @@ impl<'a> Relay<'a> {
         let ok = msg["ok"].as_bool().unwrap_or(false);
         match kind {
             "checked" => {
-                if self.attempts.0.elapsed() > Duration::from_secs(60) {
-                    self.attempts = (Instant::now(), 0);
-                }
-                self.attempts.1 += 1;
                 // A loop of `check`s: its passes are kept, the rest of a
                 // minute's many failures are not.
-                if (ok || self.attempts.1 <= MAX_ATTEMPTS_A_MINUTE)
+                if (self.rate.attempts.allow() || ok)
                     && let Err(e) =
                         db.attempt(student_id, course, lesson, n("passed"), n("total"), ok)
                 {
@@ -1306,21 +1554,15 @@ impl<'a> Relay<'a> {
                     }
                 }
             }
-            "error" => {
-                if self.errors.0.elapsed() > Duration::from_secs(60) {
-                    self.errors = (Instant::now(), 0);
-                }
-                self.errors.1 += 1;
-                if self.errors.1 <= MAX_ERRORS_A_MINUTE {
-                    let word: String = msg["word"]
-                        .as_str()
-                        .unwrap_or("")
-                        .chars()
-                        .take(64)
-                        .collect();
-                    if let Err(e) = db.error(class_id, student_id, n("code"), &word) {
-                        log(&format!("session {}: keeping an error: {e}", self.id));
-                    }
+            "error" if self.rate.errors.allow() => {
+                let word: String = msg["word"]
+                    .as_str()
+                    .unwrap_or("")
+                    .chars()
+                    .take(64)
+                    .collect();
+                if let Err(e) = db.error(class_id, student_id, n("code"), &word) {
+                    log(&format!("session {}: keeping an error: {e}", self.id));
                 }
             }
             "handed" => {
@@ -1379,6 +1621,20 @@ impl<'a> Relay<'a> {
         let Some((class, student)) = self.class() else {
             return Ok(());
         };
+        if lock(&self.shared.removed).contains(&student.id) {
+            self.end_session();
+            self.student = None;
+            self.send(&json!({"t": "ended", "why": "your teacher took you out of the class (ask them why); reload the page to join again"}))?;
+            return Err("the teacher removed the student".to_string());
+        }
+        // Still here: the teacher's page shows when the student last did
+        // something.
+        if self.last_active > self.last_seen_written
+            && self.last_seen_written.elapsed() > Duration::from_secs(20)
+        {
+            self.last_seen_written = Instant::now();
+            let _ = class.db.seen(student.id);
+        }
         let returned = class.db.returned(student.id, &self.returned_after);
         let changes = self.shared.class_changes.load(Ordering::SeqCst);
         let policy = (changes != self.class_changes)
@@ -1432,7 +1688,7 @@ fn join_phase(
     ws: &mut WebSocket<TcpStream>,
     shared: &Shared,
     class: &ClassConfig,
-    peer: SocketAddr,
+    peer: IpAddr,
 ) -> Result<db::Student, String> {
     use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
     use std::os::fd::AsFd;
@@ -1442,10 +1698,10 @@ fn join_phase(
             let _ = to_page(ws, &json!({"t": "ended", "why": "the server is stopping"}));
             return Err("the server stopped".to_string());
         }
-        if started.elapsed() > shared.config.idle {
+        if started.elapsed() > JOIN_WAIT.min(shared.config.idle) {
             let _ = to_page(
                 ws,
-                &json!({"t": "ended", "why": "nobody joined from this page"}),
+                &json!({"t": "ended", "why": "nobody joined from this page: reload it to join"}),
             );
             return Err("idle before joining".to_string());
         }
@@ -1469,7 +1725,7 @@ fn join_phase(
             if msg["t"] != "join" {
                 continue;
             }
-            match class::join(class, &shared.guard, peer.ip(), &msg) {
+            match class::join(class, &shared.join_guards, peer, &msg) {
                 Ok(student) => {
                     let _ = class.db.seen(student.id);
                     let (current, _) = class
@@ -1483,7 +1739,8 @@ fn join_phase(
                         .flatten()
                         .map(|(p, _, at)| json!({"at": at, "lines": p.lines().count()}));
                     let lessons: Vec<Value> = class
-                        .lessons
+                        .lessons()
+                        .names()
                         .iter()
                         .map(|(n, t)| json!({"name": n, "title": t}))
                         .collect();
@@ -1514,31 +1771,12 @@ fn join_phase(
 
 /// Relay between the page and its session until one of them ends; the
 /// reason, for the log.
-fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64, peer: SocketAddr) -> String {
-    if let Err(e) = ws.get_mut().set_nonblocking(true) {
-        return format!("the page's connection: {e}");
-    }
-    let c = &shared.config;
-    let limits = json!({
-        "line_cpu": c.session.line_cpu,
-        "output_kib": c.session.out_cap / 1024,
-        "idle_minutes": c.idle.as_secs() / 60,
-        "max_line": super::MAX_LINE,
-    });
-    let mut welcome = json!({"t": "welcome", "protocol": 1, "session": id, "limits": limits});
-    if let Some(class) = &c.class {
-        welcome["class"] = json!({"name": class.name});
-    }
-    if let Err(why) = to_page(ws, &welcome) {
-        return why;
-    }
-    let student = match &c.class {
-        Some(class) => match join_phase(ws, shared, class, peer) {
-            Ok(s) => Some(s),
-            Err(why) => return why,
-        },
-        None => None,
-    };
+fn relay(
+    ws: &mut WebSocket<TcpStream>,
+    shared: &Shared,
+    id: u64,
+    student: Option<db::Student>,
+) -> String {
     let proc = match start_session(shared, id, student.as_ref()) {
         Ok(p) => p,
         Err(e) => {
@@ -1566,8 +1804,8 @@ fn relay(ws: &mut WebSocket<TcpStream>, shared: &Shared, id: u64, peer: SocketAd
         last_returned: long_ago(),
         class_changes: shared.class_changes.load(Ordering::SeqCst),
         share_pending: false,
-        errors: (Instant::now(), 0),
-        attempts: (Instant::now(), 0),
+        rate: Rates::default(),
+        last_seen_written: long_ago(),
         pending_defs: None,
         last_defs: long_ago(),
     };

@@ -403,6 +403,11 @@ impl ClassSide {
                     _ => None,
                 };
                 let inputs = lock(&self.kept).program();
+                if file.is_none() && inputs.is_empty() {
+                    self.checking.store(false, Ordering::SeqCst);
+                    emit.send(&json!({"t": "handin-refused", "why": "nothing to hand in yet: type your words first (or hand in a file)"}));
+                    return;
+                }
                 let checking = self.checking.clone();
                 // Its own thread: Stop and the student's lines go on.
                 let spawned = std::thread::Builder::new()
