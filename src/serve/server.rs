@@ -86,8 +86,8 @@ struct Shared {
     secret_guard: Guard,
     /// Pages waiting to join a class, per address.
     waiting: std::sync::Mutex<HashMap<IpAddr, usize>>,
-    /// Students the teacher removed while they had a session.
-    removed: std::sync::Mutex<std::collections::HashSet<i64>>,
+    /// The sessions of students the teacher removed, to be ended.
+    removed: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// The students with a session now: session id → student id.
     online: std::sync::Mutex<HashMap<u64, i64>>,
     /// Counts changes to the class's settings the sessions must hear of.
@@ -466,7 +466,14 @@ fn teacher_api(
         shared.class_changes.fetch_add(1, Ordering::SeqCst);
     };
     let removed = |student: i64| {
-        lock(&shared.removed).insert(student);
+        // Their sessions end (by session: a student who joins next may be
+        // given the same id).
+        let sessions: Vec<u64> = lock(&shared.online)
+            .iter()
+            .filter(|&(_, &s)| s == student)
+            .map(|(&id, _)| id)
+            .collect();
+        lock(&shared.removed).extend(sessions);
         log(&format!("the teacher removed student {student}"));
     };
     let cx = class::ApiContext {
@@ -1621,7 +1628,7 @@ impl<'a> Relay<'a> {
         let Some((class, student)) = self.class() else {
             return Ok(());
         };
-        if lock(&self.shared.removed).contains(&student.id) {
+        if lock(&self.shared.removed).remove(&self.id) {
             self.end_session();
             self.student = None;
             self.send(&json!({"t": "ended", "why": "your teacher took you out of the class (ask them why); reload the page to join again"}))?;

@@ -358,9 +358,15 @@ fn the_teachers_page_needs_its_secret_and_a_student_reaches_no_one_else() {
 fn guessing_the_join_code_is_slowed_then_stopped() {
     let data = data_dir("guess");
     let class = Class::start(&data, &[]);
-    // Thirty wrong codes, from pages at once (each wrong one costs its
+    // A made-up token is refused, and the page told to forget it.
+    let mut d = class.server.connect_raw();
+    d.until(|m| m["t"] == "welcome");
+    d.send(json!({"t": "join", "token": "f00"}));
+    let r = d.until(|m| m["t"] == "join-refused");
+    assert_eq!(r.last().unwrap()["forget"], true);
+    // Thirty wrong codes (the token was one), from pages at once (each wrong one costs its
     // page a moment).
-    let guesses: Vec<_> = (0..30)
+    let guesses: Vec<_> = (0..29)
         .map(|i| {
             let mut c = class.server.connect_raw();
             std::thread::spawn(move || {
@@ -384,17 +390,18 @@ fn guessing_the_join_code_is_slowed_then_stopped() {
     c.until(|m| m["t"] == "welcome");
     c.send(json!({"t": "join", "code": "ZZZZZZ", "name": "Mallory"}));
     let last = c.until(|m| m["t"] == "join-refused").pop().unwrap();
+    assert!(
+        last["why"]
+            .as_str()
+            .unwrap()
+            .contains("Too many wrong codes"),
+        "{last}"
+    );
     // Even the right code waits now, from that address.
     c.send(json!({"t": "join", "code": class.code, "name": "Mallory"}));
     let r = c.until(|m| m["t"] == "join-refused" || m["t"] == "joined");
     assert_eq!(r.last().unwrap()["t"], "join-refused");
-    // A made-up token is refused, and the page told to forget it.
-    let mut d = class.server.connect_raw();
-    d.until(|m| m["t"] == "welcome");
-    d.send(json!({"t": "join", "token": "f00"}));
-    let r = d.until(|m| m["t"] == "join-refused");
     assert!(class.server.log().contains("could not join"));
-    assert!(r.last().unwrap()["why"].is_string());
     let _ = std::fs::remove_dir_all(data);
 }
 
@@ -669,5 +676,9 @@ fn look_alike_names_removal_and_one_server_a_class() {
     assert_eq!(class.overview()["students"], json!([]));
     let (status, _) = class.api("GET", &format!("/api/student?id={id}"), None);
     assert_eq!(status, 404);
+    // The next student to join (who may be given the same id) stays.
+    let (mut zed, _) = class.join("Zed");
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(text(&zed.line("1 2 + .")), "3 ");
     let _ = std::fs::remove_dir_all(data);
 }

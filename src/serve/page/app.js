@@ -76,7 +76,13 @@
       case "out": write(msg.s, ""); break;
       case "err":
         write(msg.s, "note");
-        if (handingIn) handinDone();
+        // A refused hand-in ("nothing to hand in yet: …"): the buttons work
+        // again and the class bar says why.
+        if (handingIn) {
+          handinDone();
+          const why = String(msg.s ?? "").trim().replace(/^\(([^]*)\)$/, "$1");
+          classNote(why || "Not handed in.", "bad");
+        }
         if (sharing) shareDone();
         break;
       case "ready":
@@ -727,7 +733,13 @@
   }
   function startHandin(lesson) {
     handinDone();
-    handingIn = { lesson, timer: setTimeout(handinDone, 30000) };
+    handingIn = {
+      lesson,
+      timer: setTimeout(() => {
+        handinDone();
+        classNote("The hand-in got no answer: try again.", "bad");
+      }, 30000),
+    };
     $("handin").disabled = true;
     $("handinfile").disabled = true;
     $("handinfilebutton").classList.add("disabled");
@@ -977,17 +989,33 @@
   function openedShare(msg) {
     if (awaitedShare === null || (msg.id != null && String(msg.id) !== awaitedShare)) return;
     awaitedShare = null;
-    showShared(typeof msg.program === "string" ? msg.program : "", msg.by, msg.at);
+    // Only the `teacher` flag says the teacher shared it: a student's name
+    // is just a name (whatever it says).
+    const teacher = msg.teacher === true;
+    const by = teacher ? null : (msg.by == null ? "" : String(msg.by));
+    showShared(typeof msg.program === "string" ? msg.program : "", by, msg.at, teacher);
   }
-  function showShared(program, by, at) {
-    $("sharedtitle").textContent = "Shared program (read-only)" + (by ? ` — by ${by}` : "");
-    $("sharedwhen").textContent = at ? `shared ${when(at)}` : "";
+  function showShared(program, by, at, teacher = false) {
+    $("sharedtitle").textContent = "Shared program (read-only)";
+    const line = $("sharedwhen");
+    line.textContent = "";
+    line.classList.toggle("byteacher", teacher);
+    if (teacher) {
+      line.append("Shared by your teacher");
+    } else if (by) {
+      const name = document.createElement("span");
+      name.className = "sharedname";
+      name.textContent = by;
+      line.append("Shared by ", name);
+    }
+    if (at && when(at)) line.append(`${teacher || by ? " · " : "Shared "}${when(at)}`);
     $("sharedprogram").textContent = program;
     $("shared").hidden = false;
     $("sharedprogram").scrollTop = 0;
     const text = program.replace(/\r\n?/g, "\n").replace(/\n+$/, "");
     if (text.trim() === "" || mode === "gone") return;
-    say(`(running the shared program${by ? ` by ${by}` : ""})`, "sys");
+    say(teacher ? "(running the program your teacher shared)" :
+      by ? `(running the program shared by ${by})` : "(running the shared program)", "sys");
     setMode("busy");
     send({ t: "line", s: text });
   }

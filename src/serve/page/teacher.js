@@ -68,7 +68,34 @@
   }
   function failed(e) {
     tstatus(e instanceof ApiError ? e.message : String(e), "bad");
-    document.body.classList.toggle("nosecret", e instanceof ApiError && e.status === 401);
+    if (e instanceof ApiError && e.status === 401) refused();
+  }
+  // A wrong (or replaced) secret: the page shows the refusal and nothing
+  // of the class — what it showed before is taken out of the page too.
+  function refused() {
+    document.body.classList.add("nosecret");
+    document.body.classList.remove("waiting");
+    if (openStudent !== null) closePanel(false);
+    klass = null;
+    students = new Map();
+    lessons = [];
+    lessonKey = "";
+    lastErrors = "";
+    const grid = $("grid");
+    grid.tHead.textContent = "";
+    grid.tBodies[0].textContent = "";
+    $("errors").tBodies[0].textContent = "";
+    $("nostudents").hidden = true;
+    $("handins").textContent = "";
+    $("attempts").tBodies[0].textContent = "";
+    setText($("definitions"), "");
+    for (const id of ["studentname", "studentmeta", "defswhen", "handinscount", "handinsmore"]) setText($(id), "");
+    for (const id of ["tcount", "tcourse", "tcode", "tjoinurl"]) setText($(id), "");
+    $("tjoinurl").dataset.shown = "";
+    setText($("tclass"), "playforth: the teacher's page");
+    document.title = "playforth — teacher";
+    $("tsharelink").value = "";
+    $("tsharelink").hidden = $("tsharecopy").hidden = true;
   }
 
   // ---- the class: every 5 s ---------------------------------------------
@@ -80,7 +107,7 @@
       const d = await api("GET", "/api/class");
       stopped = false;
       if (problemShown) tstatus("", "");
-      document.body.classList.remove("nosecret");
+      document.body.classList.remove("nosecret", "waiting");
       showClass(d);
       if (openStudent !== null) await loadStudent(openStudent);
     } catch (e) {
@@ -112,9 +139,7 @@
   }
   function showJoinAddress() {
     const p = $("tjoinurl");
-    const host = location.hostname;
-    const loopback = host === "localhost" || host.startsWith("127.") || host === "[::1]";
-    const want = loopback ? "" : `${location.origin}/`;
+    const want = loopback() ? "" : `${location.origin}/`;
     if (p.dataset.shown === want && p.childNodes.length) return;
     p.dataset.shown = want;
     p.textContent = "";
@@ -127,12 +152,19 @@
       p.append("Students open this computer's address on the network and type the code.");
     }
   }
+  // This page opened as localhost: an address students cannot use.
+  function loopback() {
+    const host = location.hostname;
+    return host === "localhost" || host.endsWith(".localhost") || host.startsWith("127.") || host === "[::1]";
+  }
   function showSolutions(s) {
     const sel = $("solutions"), date = $("solutionsdate");
     // Not while the teacher is changing them.
     if (solutionsDirty || document.activeElement === sel || document.activeElement === date) return;
     if (["on", "off", "after"].includes(s.mode)) sel.value = s.mode;
-    date.value = typeof s.date === "string" ? s.date : "";
+    // The date box holds a date only while the mode is "after".
+    const want = sel.value === "after" && typeof s.date === "string" ? s.date : "";
+    if (date.value !== want) date.value = want;
   }
 
   // The grid: one row a student, one column a lesson; rows and cells are
@@ -164,7 +196,7 @@
       if (tbody.rows[k] !== tr) tbody.insertBefore(tr, tbody.rows[k] || null);
     });
     for (const gone of rows.values()) gone.remove();
-    $("nostudents").hidden = list.length > 0;
+    setHidden($("nostudents"), list.length > 0);
     const online = list.filter((s) => s.online).length;
     setText($("tcount"), list.length ? `${list.length} · ${online} online` : "");
   }
@@ -300,6 +332,9 @@
     if (openStudent !== id) {
       openStudent = id;
       lastStudent = null;
+      askRemove(false);
+      setText($("handinscount"), "");
+      $("handinsmore").hidden = true;
       $("handins").textContent = "";
       $("attempts").tBodies[0].textContent = "";
       $("definitions").hidden = true;
@@ -313,17 +348,78 @@
     $("tmain").classList.add("withstudent");
     loadStudent(id).catch(failed);
   }
-  function closePanel() {
+  function closePanel(focus = true) {
     const was = openStudent;
     openStudent = null;
     lastStudent = null;
+    askRemove(false);
     $("student").hidden = true;
     $("tmain").classList.remove("withstudent");
     for (const tr of $("grid").tBodies[0].rows) tr.classList.remove("selected");
     const row = was && [...$("grid").tBodies[0].rows].find((r) => r.dataset.student === was);
-    if (row) row.cells[0].querySelector("button").focus({ preventScroll: true });
+    if (row && focus) row.cells[0].querySelector("button").focus({ preventScroll: true });
   }
-  $("studentclose").onclick = closePanel;
+  $("studentclose").onclick = () => closePanel();
+
+  // Removing a student (a junk or prank join) with all their records: the
+  // button asks first, in the page (no dialog box), then removes.
+  let removing = false;
+  function askRemove(ask) {
+    const name = lastStudent ? String(lastStudent.name ?? "") :
+      openStudent !== null && students.has(openStudent) ? String(students.get(openStudent).name ?? "") : "";
+    if (ask) setText($("removequestion"), `Really remove ${name || "this student"} and all their work? This cannot be undone.`);
+    $("removeask").hidden = !ask;
+    $("removestudent").hidden = ask;
+    if (!ask) {
+      setText($("removequestion"), "");
+      $("removeconfirm").disabled = $("removecancel").disabled = false;
+      setText($("removeconfirm"), "Remove");
+    }
+  }
+  $("removestudent").onclick = () => {
+    if (openStudent === null) return;
+    askRemove(true);
+    $("removecancel").focus();
+  };
+  $("removecancel").onclick = () => {
+    if (removing) return;
+    askRemove(false);
+    $("removestudent").focus();
+  };
+  $("removeconfirm").onclick = async () => {
+    if (removing || openStudent === null) return;
+    const id = openStudent;
+    const name = lastStudent && String(lastStudent.id) === id ? String(lastStudent.name ?? "") :
+      students.has(id) ? String(students.get(id).name ?? "") : "the student";
+    const theirs = lastStudent && String(lastStudent.id) === id && Array.isArray(lastStudent.handins) ?
+      lastStudent.handins.map((h) => String(h.id)) : [];
+    removing = true;
+    $("removeconfirm").disabled = $("removecancel").disabled = true;
+    setText($("removeconfirm"), "removing…");
+    try {
+      let gone = false;
+      try {
+        const r = await api("POST", "/api/remove", { student: /^\d+$/.test(id) ? Number(id) : id });
+        if (r && r.ok === false) throw new ApiError(400, `The server did not remove ${name}.`);
+      } catch (e) {
+        // Not in the class (any more): removed from another tab, say.
+        if (!(e instanceof ApiError && e.status === 404 && /student/i.test(e.message))) throw e;
+        gone = true;
+      }
+      for (const h of theirs) drafts.delete(h);
+      students.delete(id);
+      const row = [...$("grid").tBodies[0].rows].find((tr) => tr.dataset.student === id);
+      if (row) row.remove();
+      if (openStudent === id) closePanel(false);
+      tstatus(gone ? `${name} was no longer in the class.` : `Removed ${name} and all their work from the class.`, "good");
+      refresh();
+    } catch (e) {
+      failed(e);
+    } finally {
+      removing = false;
+      if (openStudent === id) askRemove(false);
+    }
+  };
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && openStudent !== null && !(ev.target instanceof HTMLTextAreaElement)) closePanel();
   });
@@ -371,24 +467,35 @@
       if (box.children[k] !== el) box.insertBefore(el, box.children[k] || null);
     });
     for (const gone of have.values()) gone.remove();
-    $("nohandins").hidden = list.length > 0;
+    setHidden($("nohandins"), list.length > 0);
+    // The server sends the newest 50 and the number in all.
+    const total = Number.isFinite(Number(s.handins_total)) && s.handins_total !== null ?
+      Math.max(Number(s.handins_total), list.length) : list.length;
+    const more = total > list.length;
+    const note = more ? `showing the newest ${list.length} of ${total}` : "";
+    setText($("handinscount"), more ? `(${note})` : total > 0 ? `(${total})` : "");
+    setText($("handinsmore"), note);
+    setHidden($("handinsmore"), !more);
     // The definitions of their last session.
     const defs = s.definitions;
     const pre = $("definitions");
     if (defs && typeof defs.text === "string" && defs.text !== "") {
       setText(pre, defs.text);
-      pre.hidden = false;
+      setHidden(pre, false);
       setText($("defswhen"), defs.at ? `saved ${when(defs.at)}` : "");
     } else {
-      pre.hidden = true;
+      setHidden(pre, true);
       setText(pre, "");
       setText($("defswhen"), "No session saved yet.");
     }
-    // Recent check attempts, newest first.
+    // Recent check attempts, newest first (made again only when they changed).
     const tbody = $("attempts").tBodies[0];
-    tbody.textContent = "";
     const attempts = (Array.isArray(s.attempts) ? s.attempts : []).slice()
       .sort((a, b) => (Date.parse(b.at) || 0) - (Date.parse(a.at) || 0)).slice(0, 30);
+    const key = JSON.stringify(attempts);
+    if (tbody.dataset.key === key && tbody.rows.length) return;
+    tbody.dataset.key = key;
+    tbody.textContent = "";
     if (attempts.length === 0) {
       const td = tbody.insertRow().insertCell();
       td.colSpan = 3;
@@ -449,25 +556,34 @@
   function fillHandin(el, h) {
     const id = el.dataset.handin;
     el.handin = h;
-    const [lesson, time, sc, source] = el.querySelector(".hhead").children;
-    setText(lesson, String(h.title || lessonTitle(h.lesson) || ""));
-    setText(time, when(h.at));
-    time.title = h.at ? new Date(h.at).toLocaleString() : "";
-    setText(sc, score(h));
-    sc.className = `hscore ${h.ok ? "ok" : "bad"}`;
-    setText(source, h.source === "session" || !h.source ? "from the session" : `file ${h.source}`);
-    setText(el.querySelector("pre.program"), String(h.program ?? ""));
-    setText(el.querySelector("pre.report"), plain(String(h.report ?? "")));
     const ta = el.querySelector("textarea.comment");
     const given = typeof h.comment === "string" ? h.comment : "";
     // What the teacher is typing stays; otherwise the box shows the
     // comment given (from another tab, say).
     if (!drafts.has(id) && document.activeElement !== ta && ta.value !== given) ta.value = given;
+    // An unchanged hand-in is left as it is (a selection in it stays).
+    const key = JSON.stringify(h);
+    if (el.handinKey === key) return;
+    el.handinKey = key;
+    const [lesson, time, sc, source] = el.querySelector(".hhead").children;
+    setText(lesson, String(h.title || lessonTitle(h.lesson) || ""));
+    setText(time, when(h.at));
+    const full = h.at ? new Date(h.at).toLocaleString() : "";
+    if (time.title !== full) time.title = full;
+    setText(sc, score(h));
+    const cls = `hscore ${h.ok ? "ok" : "bad"}`;
+    if (sc.className !== cls) sc.className = cls;
+    setText(source, h.source === "session" || !h.source ? "from the session" : `file ${h.source}`);
+    setText(el.querySelector("pre.program"), String(h.program ?? ""));
+    setText(el.querySelector("pre.report"), plain(String(h.report ?? "")));
     const button = el.querySelector("button.return");
-    if (!button.disabled) button.textContent = h.returned_at ? "Return again" : "Return";
+    if (!button.disabled) setText(button, h.returned_at ? "Return again" : "Return");
     showReturned(el.querySelector(".returned"), h.returned_at ? h.returned_at : null, given);
   }
   function showReturned(span, at, comment) {
+    const key = at ? `${when(at)}\n${comment}` : "";
+    if (span.dataset.key === key && (key === "") === (span.childNodes.length === 0)) return;
+    span.dataset.key = key;
     span.textContent = "";
     if (!at) return;
     span.append(`returned ${when(at)}: `);
@@ -561,7 +677,10 @@
     }
   };
   async function saveSolutions() {
-    const mode = $("solutions").value, date = $("solutionsdate").value;
+    const mode = $("solutions").value;
+    // On or off: no date (the box is emptied at once, not at the next reload).
+    if (mode !== "after") $("solutionsdate").value = "";
+    const date = $("solutionsdate").value;
     if (mode === "after" && !date) {
       solutionsDirty = true;
       tstatus("Choose the date from which the solutions are shown.", "");
@@ -569,7 +688,7 @@
       return;
     }
     const body = { mode };
-    if (date) body.date = date;
+    if (mode === "after") body.date = date;
     solutionsDirty = true;
     try {
       await api("POST", "/api/solutions", body);
@@ -578,6 +697,7 @@
         `Solutions: shown from ${date}.`, "good");
       if (klass) klass.solutions = { mode, date: mode === "after" ? date : null };
     } catch (e) {
+      solutionsDirty = false; // the next answer shows what the server has
       failed(e);
     }
   }
@@ -602,7 +722,12 @@
     try {
       const r = await api("POST", "/api/recheck", { lesson: name });
       const n = Number(r.rechecked) || 0, changed = Number(r.changed) || 0, ok = Number(r.ok) || 0;
-      tstatus(`${title}: ${n} hand-in${n === 1 ? "" : "s"} re-checked, ${changed} changed, ${ok} pass.`, "good");
+      const skipped = Number(r.skipped) || 0;
+      const more = skipped > 0
+        ? ` ${skipped} could not be checked in the time a re-check has (endless loops?): press Re-check again for them.`
+        : "";
+      tstatus(`${title}: ${n} hand-in${n === 1 ? "" : "s"} re-checked, ${changed} changed, ${ok} pass.${more}`,
+        skipped > 0 ? "" : "good");
       refresh();
     } catch (e) {
       failed(e);
@@ -630,7 +755,10 @@
       field.hidden = $("tsharecopy").hidden = false;
       field.focus();
       field.select();
-      tstatus("The link opens the example in a student's page and runs it.", "good");
+      tstatus(loopback() ?
+        `The link opens the example in a student's page and runs it — but this page is open as ${location.host}: ` +
+        "students need this computer's address on the network in its place." :
+        "The link opens the example in a student's page and runs it.", "good");
     } catch (e) {
       failed(e);
     } finally {
@@ -655,6 +783,9 @@
   // ---- small things ----------------------------------------------------------
   function setText(el, text) {
     if (el.textContent !== text) el.textContent = text;
+  }
+  function setHidden(el, hidden) {
+    if (el.hidden !== hidden) el.hidden = hidden;
   }
   function lessonTitle(name) {
     const l = lessons.find((x) => x.name === name);
