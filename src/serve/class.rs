@@ -226,25 +226,40 @@ fn read_lessons(dir: &Path) -> Result<Lessons, String> {
 pub const MAX_NAME: usize = 40;
 
 /// Characters that show nothing (or look like a space) and could make two
-/// names that look the same differ: taken out of every name.
+/// names that look the same differ: Unicode's default-ignorable code
+/// points and the blanks that draw as nothing, taken out of every name.
 fn invisible(c: char) -> bool {
     matches!(c,
         '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
         | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
         | '\u{2060}'..='\u{206f}' | '\u{2800}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}'
-        | '\u{feff}' | '\u{ffa0}' | '\u{1d159}' | '\u{1d173}'..='\u{1d17a}'
-        | '\u{e0000}'..='\u{e007f}' | '\u{e0100}'..='\u{e01ef}')
+        | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fff8}' | '\u{1bca0}'..='\u{1bca3}'
+        | '\u{13430}'..='\u{1343f}' | '\u{1d159}' | '\u{1d173}'..='\u{1d17a}'
+        | '\u{e0000}'..='\u{e0fff}')
 }
+
+/// At most this many combining marks on one letter (more pile up over the
+/// rows above on the teacher's page).
+const MAX_MARKS: usize = 2;
 
 /// A display name as it is kept: control and invisible characters out,
 /// runs of spaces one space, 1 to 40 characters with a letter or digit.
 /// Anything else (HTML included) is kept as text: every page shows it as
 /// text.
 pub fn clean_name(raw: &str) -> Result<String, String> {
+    let mut marks = 0;
     let cleaned: String = raw
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
         .filter(|c| !c.is_control() && !invisible(*c))
+        .filter(|&c| {
+            marks = if unicode_normalization::char::is_combining_mark(c) {
+                marks + 1
+            } else {
+                0
+            };
+            marks <= MAX_MARKS
+        })
         .collect();
     let name = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
     match name.chars().count() {
@@ -260,64 +275,46 @@ pub fn clean_name(raw: &str) -> Result<String, String> {
 }
 
 /// What a name looks like, for telling two names apart: NFKC (fullwidth
-/// Ａ is A), lower case, and the Cyrillic and Greek letters that look
-/// like Latin ones as those. Two students whose names have the same key
-/// would look the same on the teacher's page: the second is refused.
-pub fn name_key(name: &str) -> String {
+/// Ａ is A), then Unicode's confusables skeleton (UTS #39:
+/// Cyrillic а, Greek Α, Cherokee Ꭺ, Lisu ꓮ … are the Latin letters they
+/// look like), spaces and invisible characters left out. Two students
+/// whose names have the same key would look the same on the teacher's
+/// page: the second is refused.
+pub fn name_keys(name: &str) -> [String; 2] {
     use unicode_normalization::UnicodeNormalization;
-    name.nfkc()
+    let plain: String = name
+        .nfkc()
         .filter(|c| !invisible(*c) && !c.is_whitespace())
-        // Capitals first (Greek Ν is N, its small ν looks like v), then
-        // small letters.
-        .map(|c| match c {
-            'А' | 'Α' => 'A',
-            'В' | 'Β' => 'B',
-            'С' | 'Ϲ' => 'C',
-            'Е' | 'Ε' => 'E',
-            'Н' | 'Η' => 'H',
-            'І' | 'Ι' => 'I',
-            'Ј' => 'J',
-            'К' | 'Κ' => 'K',
-            'М' | 'Μ' => 'M',
-            'Ν' => 'N',
-            'О' | 'Ο' => 'O',
-            'Р' | 'Ρ' => 'P',
-            'Ѕ' => 'S',
-            'Т' | 'Τ' => 'T',
-            'Υ' | 'Ү' => 'Y',
-            'Х' | 'Χ' => 'X',
-            'Ζ' => 'Z',
-            c => c,
-        })
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'а' | 'α' => 'a',
-            'с' | 'ϲ' => 'c',
-            'ԁ' => 'd',
-            'е' | 'ё' => 'e',
-            'һ' => 'h',
-            'і' | 'ї' | 'ı' => 'i',
-            'ј' => 'j',
-            'ӏ' => 'l',
-            'о' | 'ο' => 'o',
-            'р' | 'ρ' => 'p',
-            'ԛ' => 'q',
-            'ѕ' => 's',
-            'ԝ' => 'w',
-            'х' | 'χ' => 'x',
-            'у' => 'y',
-            c => c,
-        })
-        .collect()
+        .collect();
+    let key = |s: &str| -> String {
+        unicode_security::skeleton(s)
+            .flat_map(char::to_lowercase)
+            .filter(|c| !invisible(*c) && !c.is_whitespace())
+            .collect()
+    };
+    // Small letters first (I and i, whose skeletons differ) and capitals
+    // first (Greek Ν is N, but its small ν looks like v): two names that
+    // agree either way look the same.
+    let lower: String = plain.chars().flat_map(char::to_lowercase).collect();
+    [key(&lower), key(&plain)]
 }
 
-/// Names a student may not take: the page shows them for the teacher and
-/// the server.
-fn reserved(key: &str) -> bool {
-    matches!(
-        key,
-        "teacher" | "yourteacher" | "theteacher" | "playforth" | "server" | "admin"
-    )
+/// Whether two names look the same (their keys meet).
+pub fn look_alike(a: &str, b: &str) -> bool {
+    let (a, b) = (name_keys(a), name_keys(b));
+    a.iter().any(|k| b.contains(k))
+}
+
+/// Names a student may not take: the pages use "teacher" for the teacher
+/// (so no name with the word in it, whatever the punctuation around it),
+/// and the server's own.
+fn reserved(name: &str) -> bool {
+    name_keys(name).iter().any(|key| {
+        let letters: String = key.chars().filter(|c| c.is_alphanumeric()).collect();
+        letters.contains("teacher")
+            || letters.contains("teach3r")
+            || ["playforth", "server", "admin"].contains(&letters.as_str())
+    })
 }
 
 /// Events per address (wrong join codes, new students, wrong secrets):
@@ -467,13 +464,17 @@ pub fn join(
             false,
         ));
     }
-    if reserved(&name_key(&name)) {
+    if reserved(&name) {
         return Err((
             format!("{name} is kept for the teacher's page: choose your own name."),
             false,
         ));
     }
-    match class.db.join(class.id, &name, name_key).map_err(internal)? {
+    match class
+        .db
+        .join(class.id, &name, look_alike)
+        .map_err(internal)?
+    {
         Joined::Yes(s) => {
             guards.new.failed(ip);
             Ok(s)
@@ -761,18 +762,35 @@ mod tests {
         assert_eq!(clean_name("Ana\u{2060}\u{ad}\u{e0020}").unwrap(), "Ana");
         assert!(clean_name("\u{3164}\u{2800}").is_err());
         assert!(clean_name("!!!").is_err());
+        let piled = format!("A{}", "\u{300}".repeat(39));
+        assert_eq!(clean_name(&piled).unwrap().chars().count(), 1 + MAX_MARKS);
         assert!(clean_name(&"x".repeat(41)).is_err());
     }
 
     #[test]
     fn names_that_look_the_same_have_one_key() {
-        let ana = name_key("Ana");
-        for same in ["ana", "Аna", "Ａｎａ", "A n a", "ΑΝΑ"] {
-            assert_eq!(name_key(same), ana, "{same}");
+        for same in [
+            "ana",
+            "Аna",
+            "Ａｎａ",
+            "A n a",
+            "ΑΝΑ",
+            "ꓮna",
+            "Ꭺna",
+            "Aոa",
+            "Ana\u{fff0}",
+            "Ana\u{e0fff}",
+        ] {
+            assert!(look_alike(same, "Ana"), "{same}");
         }
-        assert_ne!(name_key("Anna"), ana);
-        assert_ne!(name_key("José"), name_key("Jose"));
-        assert!(reserved(&name_key("Your  Teacher")));
+        assert!(look_alike("<IMG SRC=X>", "<img src=x>"));
+        assert!(!look_alike("Anna", "Ana"));
+        assert!(!look_alike("José", "Jose"));
+        assert!(reserved("Your  Teacher"));
+        for posing in ["teacher.", "your teacher:", "teacհer", "Ꭲeacher 🍎"] {
+            assert!(reserved(posing), "{posing}");
+        }
+        assert!(!reserved("Tea"));
     }
 
     #[test]

@@ -99,6 +99,9 @@ const MIGRATIONS: &[&str] = &[
         program TEXT NOT NULL,
         at TEXT NOT NULL
     );",
+    // 2: a removed student's row stays (as `removed`, its name and token
+    // replaced), so their id is never given to another student.
+    "ALTER TABLE students ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The most students a class may have (a name each).
@@ -220,6 +223,14 @@ impl Db {
     /// Open (or make) the database in `dir`, migrated to this version.
     pub fn open(dir: &Path) -> Result<Db, String> {
         let path = dir.join("playforth.sqlite3");
+        // Only the teacher's user may read the class's records (before
+        // opening: SQLite gives its -wal and -shm files the database's
+        // mode).
+        #[cfg(unix)]
+        if path.exists() {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
+        }
         let conn = Connection::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let setup = || -> Res<()> {
             conn.busy_timeout(Duration::from_secs(10))?;
@@ -319,17 +330,17 @@ impl Db {
         Ok(())
     }
 
-    /// A new student called `name` (already cleaned), unless a name with
-    /// the same `key` (what it looks like) is taken.
-    pub fn join(&self, class: i64, name: &str, key: fn(&str) -> String) -> Res<Joined> {
+    /// A new student called `name` (already cleaned), unless a name that
+    /// looks the `same` is taken.
+    pub fn join(&self, class: i64, name: &str, same: fn(&str, &str) -> bool) -> Res<Joined> {
         let mut c = self.conn();
         let tx = c.transaction()?;
         let names: Vec<String> = {
-            let mut q = tx.prepare("SELECT name FROM students WHERE class_id = ?1")?;
+            let mut q =
+                tx.prepare("SELECT name FROM students WHERE class_id = ?1 AND removed = 0")?;
             q.query_map([class], |r| r.get(0))?.collect::<Res<_>>()?
         };
-        let wanted = key(name);
-        if names.iter().any(|n| key(n) == wanted) {
+        if names.iter().any(|n| same(n, name)) {
             return Ok(Joined::NameTaken);
         }
         if names.len() as i64 >= MAX_STUDENTS {
@@ -354,7 +365,7 @@ impl Db {
     pub fn student_by_token(&self, class: i64, token: &str) -> Res<Option<Student>> {
         self.conn()
             .query_row(
-                "SELECT id, name, token FROM students WHERE class_id = ?1 AND token = ?2",
+                "SELECT id, name, token FROM students WHERE class_id = ?1 AND token = ?2 AND removed = 0",
                 params![class, token],
                 |r| {
                     Ok(Student {
@@ -465,7 +476,7 @@ impl Db {
     pub fn give_back(&self, class: i64, handin: i64, comment: &str) -> Res<bool> {
         let n = self.conn().execute(
             "UPDATE handins SET comment = ?1, returned_at = ?2
-             WHERE id = ?3 AND student_id IN (SELECT id FROM students WHERE class_id = ?4)",
+             WHERE id = ?3 AND student_id IN (SELECT id FROM students WHERE class_id = ?4 AND removed = 0)",
             params![comment, now(), handin, class],
         )?;
         Ok(n == 1)
@@ -593,7 +604,7 @@ impl Db {
         let mut c = self.conn();
         let tx = c.transaction()?;
         let here: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM students WHERE id = ?1 AND class_id = ?2)",
+            "SELECT EXISTS (SELECT 1 FROM students WHERE id = ?1 AND class_id = ?2 AND removed = 0)",
             params![student, class],
             |r| r.get(0),
         )?;
@@ -613,7 +624,17 @@ impl Db {
                 [student],
             )?;
         }
-        tx.execute("DELETE FROM students WHERE id = ?1", [student])?;
+        // The row stays, nameless and with a token nobody has: the id is
+        // never another student's. (A cleaned name has no control
+        // character, so it never meets this one.)
+        tx.execute(
+            "UPDATE students SET removed = 1, name = ?2, token = ?3 WHERE id = ?1",
+            params![
+                student,
+                format!("\u{1}removed {student}"),
+                format!("removed-{student}-{}", new_secret())
+            ],
+        )?;
         tx.commit()?;
         Ok(true)
     }
@@ -633,7 +654,7 @@ impl Db {
             "SELECT s.id, s.name, s.joined, s.last_seen, p.lesson,
                     (SELECT COUNT(*) FROM handins h WHERE h.student_id = s.id)
              FROM students s LEFT JOIN places p ON p.student_id = s.id AND p.course = ?2
-             WHERE s.class_id = ?1 ORDER BY s.name COLLATE NOCASE",
+             WHERE s.class_id = ?1 AND s.removed = 0 ORDER BY s.name COLLATE NOCASE",
         )?;
         let rows = q.query_map(params![class.id, course], |r| {
             Ok((
@@ -739,7 +760,7 @@ impl Db {
         let c = self.conn();
         let Some((name, joined, last_seen)) = c
             .query_row(
-                "SELECT name, joined, last_seen FROM students WHERE id = ?1 AND class_id = ?2",
+                "SELECT name, joined, last_seen FROM students WHERE id = ?1 AND class_id = ?2 AND removed = 0",
                 params![id, class],
                 |r| {
                     Ok((
@@ -954,7 +975,7 @@ mod tests {
         let (class, ada) = {
             let db = Db::open(&dir).unwrap();
             let class = db.class("7B", None, Some("off"), false).unwrap();
-            let lower = |n: &str| n.to_lowercase();
+            let lower = |a: &str, b: &str| a.to_lowercase() == b.to_lowercase();
             let Joined::Yes(ada) = db.join(class.id, "Ada", lower).unwrap() else {
                 panic!("Ada could not join")
             };
@@ -992,7 +1013,7 @@ mod tests {
         let dir = temp();
         let db = Db::open(&dir).unwrap();
         let class = db.class("7B", None, None, false).unwrap();
-        let Joined::Yes(ada) = db.join(class.id, "Ada", |n| n.to_string()).unwrap() else {
+        let Joined::Yes(ada) = db.join(class.id, "Ada", |a, b| a == b).unwrap() else {
             panic!()
         };
         db.attempt(ada.id, "", "first", 3, 3, true).unwrap();

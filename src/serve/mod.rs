@@ -97,6 +97,11 @@ struct ServeCli {
     /// and shared programs are refused until the teacher removes some.
     #[arg(long, default_value_t = 1024, value_name = "MIB", requires = "class")]
     max_data_mib: u64,
+    /// The most sessions from one address (0: no bound). Set it when each
+    /// student has a computer of their own (not behind one school router
+    /// or proxy without --behind-proxy): one computer cannot fill the class.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    max_per_address: usize,
     /// A reverse proxy on this computer (nginx, Caddy) forwards the
     /// students: their address, for the limits on wrong codes, is the
     /// proxy's X-Forwarded-For (docs/serve.md).
@@ -174,6 +179,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> ExitCode {
         session,
         class,
         behind_proxy: cli.behind_proxy,
+        max_per_address: cli.max_per_address,
     })
 }
 

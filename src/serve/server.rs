@@ -33,6 +33,8 @@ pub struct Config {
     /// A reverse proxy on this machine forwards the clients: their
     /// address is its X-Forwarded-For (or X-Real-IP).
     pub behind_proxy: bool,
+    /// The most sessions from one address (0: no bound).
+    pub max_per_address: usize,
 }
 
 /// The page, compiled in: no build step, nothing fetched.
@@ -87,6 +89,8 @@ struct Shared {
     join_guards: class::JoinGuards,
     /// Wrong secrets on the teacher's page, per address.
     secret_guard: Guard,
+    /// Sessions per address (with --max-per-address).
+    per_address: std::sync::Mutex<HashMap<IpAddr, usize>>,
     /// Pages waiting to join a class, per address.
     waiting: std::sync::Mutex<HashMap<IpAddr, usize>>,
     /// The sessions of students the teacher removed, to be ended.
@@ -190,6 +194,7 @@ pub fn run(config: Config) -> ExitCode {
         join_guards: class::JoinGuards::default(),
         secret_guard: Guard::new(class::MAX_FAILURES),
         waiting: std::sync::Mutex::new(HashMap::new()),
+        per_address: std::sync::Mutex::new(HashMap::new()),
         removed: std::sync::Mutex::new(std::collections::HashSet::new()),
         online: std::sync::Mutex::new(HashMap::new()),
         class_changes: AtomicU64::new(0),
@@ -378,8 +383,10 @@ fn connection(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
 /// The client's address: the peer's, or behind a reverse proxy on this
 /// machine (`--behind-proxy`), the one the proxy names.
 fn client_ip(peer: SocketAddr, head: &str, behind_proxy: bool) -> IpAddr {
-    if !behind_proxy || !peer.ip().is_loopback() {
-        return peer.ip();
+    // An IPv4 peer on an IPv6 socket is ::ffff:a.b.c.d: the same address.
+    let ip = peer.ip().to_canonical();
+    if !behind_proxy || !ip.is_loopback() {
+        return ip;
     }
     let header = |name: &str| {
         head.lines().find_map(|l| {
@@ -393,8 +400,8 @@ fn client_ip(peer: SocketAddr, head: &str, behind_proxy: bool) -> IpAddr {
     header("x-forwarded-for")
         .and_then(|v| v.rsplit(',').next().map(|a| a.trim().to_string()))
         .or_else(|| header("x-real-ip"))
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(peer.ip())
+        .and_then(|a| a.parse::<IpAddr>().ok())
+        .map_or(ip, |a| a.to_canonical())
 }
 
 fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -761,23 +768,37 @@ fn session(
     let full = |ws: &mut WebSocket<TcpStream>, why: String| {
         let _ = to_page(ws, &json!({"t": "full", "why": why}));
     };
-    if let Some(s) = &student {
-        let open = lock(&shared.online)
-            .values()
-            .filter(|&&o| o == s.id)
-            .count();
-        if open >= MAX_SESSIONS_A_STUDENT {
+    // A place for this address, if --max-per-address bounds them.
+    let per_address = shared.config.max_per_address;
+    if per_address > 0 {
+        let mut places = lock(&shared.per_address);
+        let n = places.entry(ip).or_insert(0);
+        if *n >= per_address {
+            drop(places);
             full(
                 ws,
                 format!(
-                    "you have {open} sessions open already (in other tabs or computers): close one, then reload this page"
+                    "this computer has {per_address} sessions open already (--max-per-address): close one, or ask your teacher"
                 ),
             );
-            return format!("refused {ip}: student {} has {open} sessions", s.id);
+            return format!("refused {ip}: {per_address} sessions from it");
         }
+        *n += 1;
     }
+    let give_back_address = || {
+        if per_address > 0 {
+            let mut places = lock(&shared.per_address);
+            if let Some(n) = places.get_mut(&ip) {
+                *n -= 1;
+                if *n == 0 {
+                    places.remove(&ip);
+                }
+            }
+        }
+    };
     if shared.sessions.fetch_add(1, Ordering::SeqCst) >= max {
         shared.sessions.fetch_sub(1, Ordering::SeqCst);
+        give_back_address();
         full(
             ws,
             format!(
@@ -786,12 +807,33 @@ fn session(
         );
         return format!("refused {ip}: {max} sessions already (--max-sessions)");
     }
+    // A student's sessions are counted and this one taken in one step (two
+    // tabs joining at once cannot both be the third).
+    if let Some(s) = &student {
+        let mut online = lock(&shared.online);
+        let open = online.values().filter(|&&o| o == s.id).count();
+        if open >= MAX_SESSIONS_A_STUDENT {
+            drop(online);
+            shared.sessions.fetch_sub(1, Ordering::SeqCst);
+            give_back_address();
+            full(
+                ws,
+                format!(
+                    "you have {open} sessions open already (in other tabs or computers): close one, then reload this page"
+                ),
+            );
+            return format!("refused {ip}: student {} has {open} sessions", s.id);
+        }
+        online.insert(id, s.id);
+    }
     log(&format!(
         "session {id} start from {ip} ({} of {max})",
         shared.sessions.load(Ordering::SeqCst)
     ));
     let why = relay(ws, shared, id, student);
+    lock(&shared.online).remove(&id);
     shared.sessions.fetch_sub(1, Ordering::SeqCst);
+    give_back_address();
     why
 }
 
@@ -1109,9 +1151,6 @@ fn relay(
             return format!("could not start: {e}");
         }
     };
-    if let Some(s) = &student {
-        lock(&shared.online).insert(id, s.id);
-    }
     let mut relay = Relay {
         ws,
         shared,
@@ -1139,6 +1178,6 @@ fn relay(
     {
         let _ = class.db.seen(s.id);
     }
-    lock(&shared.online).remove(&id);
+    lock(&shared.removed).remove(&id);
     why
 }

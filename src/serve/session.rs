@@ -414,8 +414,11 @@ impl ClassSide {
                     .stack_size(8 << 20)
                     .spawn(move || {
                         let file = file.as_ref().map(|(n, t)| (n.as_str(), t.as_str()));
-                        tutor::hand_in(&lesson, Some(&inputs), file, &say);
+                        let handed = tutor::hand_in(&lesson, Some(&inputs), file);
+                        // Free before the result goes: the next hand-in
+                        // may follow it at once.
                         checking.store(false, Ordering::SeqCst);
+                        say(&handed);
                     });
                 if spawned.is_err() {
                     self.checking.store(false, Ordering::SeqCst);
@@ -849,15 +852,6 @@ pub fn recheck(opts: &Options) -> ExitCode {
     let out = Arc::new(Mutex::new(std::io::stdout()));
     for h in job["handins"].as_array().into_iter().flatten() {
         let id = h["id"].clone();
-        let say: Say = {
-            let out = out.clone();
-            Arc::new(move |m: &Value| {
-                let r = json!({"id": id, "passed": m["passed"], "total": m["total"],
-                               "ok": m["ok"], "report": m["report"]});
-                let mut o = lock(&out);
-                let _ = writeln!(o, "{r}").and_then(|_| o.flush());
-            })
-        };
         let inputs: Option<Vec<String>> = h["inputs"].as_array().map(|a| {
             a.iter()
                 .filter_map(|v| v.as_str().map(str::to_string))
@@ -865,10 +859,14 @@ pub fn recheck(opts: &Options) -> ExitCode {
         });
         let source = h["source"].as_str().unwrap_or("session");
         let program = h["program"].as_str().unwrap_or("");
-        match inputs {
-            Some(inputs) => tutor::hand_in(lesson, Some(&inputs), None, &say),
-            None => tutor::hand_in(lesson, None, Some((source, program)), &say),
-        }
+        let m = match inputs {
+            Some(inputs) => tutor::hand_in(lesson, Some(&inputs), None),
+            None => tutor::hand_in(lesson, None, Some((source, program))),
+        };
+        let r = json!({"id": id, "passed": m["passed"], "total": m["total"],
+                       "ok": m["ok"], "report": m["report"]});
+        let mut o = lock(&out);
+        let _ = writeln!(o, "{r}").and_then(|_| o.flush());
     }
     ExitCode::SUCCESS
 }

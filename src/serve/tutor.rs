@@ -173,9 +173,9 @@ impl Tutor for ClassTutor {
     }
 }
 
-/// Check a hand-in against `lesson` and say the result to the server:
-/// the session's inputs (replayed as `check` does) or a file's text.
-pub fn hand_in(lesson: &Lesson, inputs: Option<&[String]>, file: Option<(&str, &str)>, say: &Say) {
+/// Check a hand-in against `lesson`: the session's inputs (replayed as
+/// `check` does) or a file's text. The `handed` message for the server.
+pub fn hand_in(lesson: &Lesson, inputs: Option<&[String]>, file: Option<(&str, &str)>) -> Value {
     let irq = Interrupt::new();
     let (report, source, program, inputs_json) = match (file, inputs) {
         (Some((name, text)), _) => {
@@ -195,11 +195,11 @@ pub fn hand_in(lesson: &Lesson, inputs: Option<&[String]>, file: Option<(&str, &
         }
     };
     let (passed, total) = counts(&report);
-    say(&json!({
+    json!({
         "t": "handed", "lesson": lesson.name, "title": lesson.title, "source": source,
         "program": program, "inputs": inputs_json, "passed": passed, "total": total,
         "ok": report.passed(), "report": report.to_string(),
-    }));
+    })
 }
 
 #[cfg(test)]

@@ -676,9 +676,47 @@ fn look_alike_names_removal_and_one_server_a_class() {
     assert_eq!(class.overview()["students"], json!([]));
     let (status, _) = class.api("GET", &format!("/api/student?id={id}"), None);
     assert_eq!(status, 404);
-    // The next student to join (who may be given the same id) stays.
+    // The next student to join stays, and is never given the removed
+    // student's id (whose session might still be ending).
     let (mut zed, _) = class.join("Zed");
     std::thread::sleep(Duration::from_millis(2500));
     assert_eq!(text(&zed.line("1 2 + .")), "3 ");
+    let zed_id = class.overview()["students"][0]["id"].as_i64().unwrap();
+    assert_ne!(zed_id, id);
+    let _ = std::fs::remove_dir_all(data);
+}
+
+#[test]
+fn sessions_are_bounded_per_student_and_per_address() {
+    let data = data_dir("bounds");
+    let class = Class::start(&data, &["--max-per-address", "5"]);
+    let (_ada, token) = class.join("Ada");
+    // Six pages of Ada's at once: two more get a session (three in all),
+    // the others are told to close one.
+    let pages: Vec<_> = (0..6)
+        .map(|_| {
+            let mut c = class.server.connect_raw();
+            let token = token.clone();
+            std::thread::spawn(move || {
+                c.until(|m| m["t"] == "welcome");
+                c.send(json!({"t": "join", "token": token}));
+                let r = c.until(|m| m["t"] == "ready" || m["t"] == "full");
+                (c, r.last().unwrap()["t"] == "ready")
+            })
+        })
+        .collect();
+    let got: Vec<_> = pages.into_iter().map(|p| p.join().unwrap()).collect();
+    assert_eq!(got.iter().filter(|(_, ok)| *ok).count(), 2);
+    // This address has three sessions: two more, then the class says no.
+    let (_bob, _) = class.join("Bob");
+    let (_cy, _) = class.join("Cy");
+    let mut d = class.server.connect_raw();
+    d.until(|m| m["t"] == "welcome");
+    d.send(json!({"t": "join", "code": class.code, "name": "Dee"}));
+    let r = d.until(|m| m["t"] == "full" || m["t"] == "ready");
+    let last = r.last().unwrap();
+    assert_eq!(last["t"], "full", "{r:?}");
+    assert!(last["why"].as_str().unwrap().contains("--max-per-address"));
+    drop(got);
     let _ = std::fs::remove_dir_all(data);
 }

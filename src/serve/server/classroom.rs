@@ -321,9 +321,14 @@ const DEFS_EVERY: Duration = Duration::from_secs(5);
 
 /// A class's part of the relay.
 impl<'a> Relay<'a> {
-    /// The class and the student, when there are.
+    /// The class and the student, when there are (and the teacher has not
+    /// removed the student: nothing of a removed student's session reaches
+    /// the records any more).
     fn class(&self) -> Option<(&'a ClassConfig, db::Student)> {
         let shared: &'a Shared = self.shared;
+        if lock(&shared.removed).contains(&self.id) {
+            return None;
+        }
         Some((shared.config.class.as_ref()?, self.student.clone()?))
     }
 
@@ -369,6 +374,9 @@ impl<'a> Relay<'a> {
                 }
                 let mut out = json!({"t": "handin", "lesson": lesson});
                 if let Some(text) = msg["file"]["text"].as_str() {
+                    if text.trim().is_empty() {
+                        return self.note("that file is empty: nothing to hand in");
+                    }
                     if text.len() > MAX_HANDIN {
                         let kib = text.len() / 1024;
                         return self.note(&format!(
@@ -538,6 +546,10 @@ impl<'a> Relay<'a> {
         };
         if let Some((text, inputs)) = self.pending_defs.take() {
             self.last_defs = Instant::now();
+            // Full records keep the program they have.
+            if !class.has_room() {
+                return;
+            }
             if let Err(e) = class.db.save_definitions(student.id, &text, &inputs) {
                 log(&format!("session {}: keeping definitions: {e}", self.id));
             }
@@ -547,18 +559,19 @@ impl<'a> Relay<'a> {
     /// Comments the teacher gave back since last time, and changed class
     /// settings.
     pub(super) fn class_news(&mut self) -> Result<(), String> {
+        if self.shared.config.class.is_some() && lock(&self.shared.removed).contains(&self.id) {
+            self.pending_defs = None;
+            self.end_session();
+            self.student = None;
+            self.send(&json!({"t": "ended", "why": "your teacher took you out of the class (ask them why); reload the page to join again"}))?;
+            return Err("the teacher removed the student".to_string());
+        }
         if self.last_defs.elapsed() > DEFS_EVERY {
             self.keep_definitions();
         }
         let Some((class, student)) = self.class() else {
             return Ok(());
         };
-        if lock(&self.shared.removed).remove(&self.id) {
-            self.end_session();
-            self.student = None;
-            self.send(&json!({"t": "ended", "why": "your teacher took you out of the class (ask them why); reload the page to join again"}))?;
-            return Err("the teacher removed the student".to_string());
-        }
         // Still here: the teacher's page shows when the student last did
         // something.
         if self.last_active > self.last_seen_written
