@@ -1040,6 +1040,22 @@ mod tests {
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
         assert_eq!(v, schema_version());
+        // A version-1 file (as the first classes made) is brought up to
+        // date: the column of migration 2 appears, its rows kept.
+        conn.execute_batch(
+            "INSERT INTO classes (name, join_code, secret, created) VALUES ('old', 'C', 'S', 'T');
+             INSERT INTO students (class_id, name, token, joined, last_seen)
+                 VALUES (1, 'Ada', 'tok', 'T', 'T');
+             ALTER TABLE students DROP COLUMN removed;
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+        drop(conn);
+        let db = Db::open(&dir).unwrap();
+        let ada = db.student_by_token(1, "tok").unwrap().unwrap();
+        assert_eq!(ada.name, "Ada");
+        drop(db);
+        let conn = Connection::open(dir.join("playforth.sqlite3")).unwrap();
         conn.pragma_update(None, "user_version", 99).unwrap();
         drop(conn);
         let e = Db::open(&dir).err().unwrap();
