@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Instructions executed (valgrind's callgrind, whole process) by each of
-# gforth's four benchmarks and our three (bench/strings.fs, bench/locals.fs,
-# bench/levenshtein.fs), on playforth and on gforth 0.7.3 side by side, with
-# the ratio playforth/gforth. Counts are deterministic and do not depend on
+# gforth's four benchmarks, our three (bench/strings.fs, bench/locals.fs,
+# bench/levenshtein.fs) and chess perft 4 and Jungle perft 5, on playforth,
+# gforth 0.7.3 and gforth-fast side by side, with the ratios
+# playforth/gforth and playforth/gforth-fast (issue 25's targets: at most
+# 1.00 against gforth, then against gforth-fast). Counts are deterministic and do not depend on
 # the processor, so a change to the inner loop can be judged in a few
 # minutes on a noisy machine, where times cannot (../PERF-NOTES: time
 # ratios did not carry from one processor to another; counts do).
@@ -24,24 +26,40 @@ if [ "$with_gforth" != no ] && ! command -v gforth >/dev/null; then
   with_gforth=no
 fi
 count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
-printf '%-12s %14s %14s %8s\n' program playforth gforth ratio
-total=0 gtotal=0
-for b in siev bubble matrix fib strings locals levenshtein; do
-  case $b in strings|locals|levenshtein) file=bench/$b.fs ;; *) file=$SRC/$b.fs ;; esac
-  n=$(count "$PF" -e "include $file main bye")
+CHESS='s" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" setup 4 perft drop'
+# name, file, code: gforth's four benchmarks, ours, and two games' perft
+# (gforth runs the games with examples/lib/gforth.fs, the game words in
+# portable Forth, as bench/games.sh does).
+ROWS=(
+  "siev|$SRC/siev.fs|main" "bubble|$SRC/bubble.fs|main" "matrix|$SRC/matrix.fs|main" "fib|$SRC/fib.fs|main"
+  "strings|bench/strings.fs|main" "locals|bench/locals.fs|main" "levenshtein|bench/levenshtein.fs|main"
+  "chess-perft4|examples/chess.fs|$CHESS" "jungle-perft5|examples/jungle.fs|5 perft drop"
+)
+ratio() { awk "BEGIN{printf \"%.2f\", $1 / $2}"; }
+if [ "$with_gforth" = no ]; then
+  printf '%-14s %14s\n' program playforth
+else
+  printf '%-14s %14s %14s %14s %8s %8s\n' program playforth gforth gforth-fast /gforth /fast
+fi
+total=0 gtotal=0 ftotal=0
+for row in "${ROWS[@]}"; do
+  IFS='|' read -r b file code <<<"$row"
+  n=$(count "$PF" -e "include $file $code bye")
   total=$((total + n))
   if [ "$with_gforth" = no ]; then
-    printf '%-12s %14s\n' "$b" "$n"
+    printf '%-14s %14s\n' "$b" "$n"
     continue
   fi
-  gopts=()
+  gopts=() lib=()
   [ "$b" = locals ] && gopts=(-d 1M -r 1M -l 1M)   # 3000 deep: more than gforth's default stacks
-  g=$(count gforth "${gopts[@]}" "$file" -e "main bye")
-  gtotal=$((gtotal + g))
-  printf '%-12s %14s %14s %7sx\n' "$b" "$n" "$g" "$(awk "BEGIN{printf \"%.2f\", $n / $g}")"
+  case $file in examples/*) lib=(examples/lib/gforth.fs) ;; esac
+  g=$(count gforth "${gopts[@]}" "${lib[@]}" "$file" -e "$code bye")
+  f=$(count gforth-fast "${gopts[@]}" "${lib[@]}" "$file" -e "$code bye")
+  gtotal=$((gtotal + g)) ftotal=$((ftotal + f))
+  printf '%-14s %14s %14s %14s %7sx %7sx\n' "$b" "$n" "$g" "$f" "$(ratio "$n" "$g")" "$(ratio "$n" "$f")"
 done
 if [ "$with_gforth" = no ]; then
-  printf '%-12s %14s\n' total "$total"
+  printf '%-14s %14s\n' total "$total"
 else
-  printf '%-12s %14s %14s %7sx\n' total "$total" "$gtotal" "$(awk "BEGIN{printf \"%.2f\", $total / $gtotal}")"
+  printf '%-14s %14s %14s %14s %7sx %7sx\n' total "$total" "$gtotal" "$ftotal" "$(ratio "$total" "$gtotal")" "$(ratio "$total" "$ftotal")"
 fi
