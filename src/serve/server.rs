@@ -380,6 +380,16 @@ fn connection(mut stream: TcpStream, peer: SocketAddr, shared: &Shared) {
     }
 }
 
+/// A header of a request's head, by name (any case).
+fn header(head: &str, name: &str) -> Option<String> {
+    head.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.trim()
+            .eq_ignore_ascii_case(name)
+            .then(|| v.trim().to_string())
+    })
+}
+
 /// The client's address: the peer's, or behind a reverse proxy on this
 /// machine (`--behind-proxy`), the one the proxy names.
 fn client_ip(peer: SocketAddr, head: &str, behind_proxy: bool) -> IpAddr {
@@ -388,14 +398,7 @@ fn client_ip(peer: SocketAddr, head: &str, behind_proxy: bool) -> IpAddr {
     if !behind_proxy || !ip.is_loopback() {
         return ip;
     }
-    let header = |name: &str| {
-        head.lines().find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.trim()
-                .eq_ignore_ascii_case(name)
-                .then(|| v.trim().to_string())
-        })
-    };
+    let header = |name: &str| header(head, name);
     // The proxy appends the address it saw last.
     header("x-forwarded-for")
         .and_then(|v| v.rsplit(',').next().map(|a| a.trim().to_string()))

@@ -26,14 +26,7 @@ pub(super) fn teacher_api(
         );
         return;
     };
-    let header = |name: &str| {
-        head.lines().find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.trim()
-                .eq_ignore_ascii_case(name)
-                .then(|| v.trim().to_string())
-        })
-    };
+    let header = |name: &str| header(head, name);
     let length = header("content-length")
         .and_then(|v| v.parse::<usize>().ok())
         .unwrap_or(0);
