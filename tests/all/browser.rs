@@ -882,7 +882,6 @@ fn a_teacher_and_two_students_in_three_browsers() {
         json!(0)
     );
     drop(class);
-    let _ = std::fs::remove_dir_all(data);
 }
 
 /// Share by link: a turtle drawing made in one page opens, read-only, in
@@ -965,5 +964,4 @@ fn a_drawing_shared_by_link_opens_in_another_browser() {
             .contains("Ada")
     );
     drop(class);
-    let _ = std::fs::remove_dir_all(data);
 }

@@ -17,14 +17,36 @@ pub struct Class {
     pub secret: String,
 }
 
-/// A fresh data folder for one test.
-pub fn data_dir(name: &str) -> PathBuf {
+/// A fresh data folder for one test, removed when the test ends, passed
+/// or failed (declared before the server, it outlives it).
+pub struct DataDir(PathBuf);
+
+impl std::ops::Deref for DataDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for DataDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn data_dir(name: &str) -> DataDir {
     let d = std::env::temp_dir().join(format!(
         "playforth-class-test-{name}-{}",
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&d);
-    d
+    DataDir(d)
 }
 
 impl Class {
@@ -213,7 +235,6 @@ fn a_student_joins_passes_a_lesson_hands_in_and_sees_the_teachers_comment() {
     let ada_row = rows.next().unwrap();
     assert!(ada_row.starts_with("Ada,"), "{csv}");
     assert!(ada_row.contains(",passed,"), "{csv}");
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -258,7 +279,6 @@ fn progress_and_hand_ins_survive_a_killed_server() {
     c.send(json!({"t": "restore"}));
     c.until(|m| m["t"] == "ready");
     assert_eq!(text(&c.line("twenty .")), "20 ");
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -301,7 +321,6 @@ fn a_class_writing_at_once_loses_nothing() {
         (Some("sqaure"), Some(students as i64))
     );
     assert!(!class.server.log().contains("database is locked"));
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -351,7 +370,6 @@ fn the_teachers_page_needs_its_secret_and_a_student_reaches_no_one_else() {
         None,
     );
     assert_eq!(status, 404);
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -402,7 +420,6 @@ fn guessing_the_join_code_is_slowed_then_stopped() {
     let r = c.until(|m| m["t"] == "join-refused" || m["t"] == "joined");
     assert_eq!(r.last().unwrap()["t"], "join-refused");
     assert!(class.server.log().contains("could not join"));
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -448,7 +465,6 @@ fn names_are_cleaned_and_hostile_hand_ins_refused() {
         serde_json::from_str::<Value>(&body).unwrap()
     };
     assert_eq!(st["handins"][0]["source"], "a.fs[31m");
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -482,7 +498,6 @@ fn a_shared_program_opens_in_another_students_session() {
     bob.send(json!({"t": "open-share", "id": id}));
     let r = bob.until(|m| m["t"] == "share");
     assert_eq!(r.last().unwrap()["by"], "your teacher");
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -531,8 +546,6 @@ fn a_class_follows_its_own_lessons_with_progress_of_its_own() {
     c.send(json!({"t": "join", "token": token}));
     let j = c.until(|m| m["t"] == "joined");
     assert_eq!(j.last().unwrap()["lessons"][0]["name"], "double");
-    let _ = std::fs::remove_dir_all(data);
-    let _ = std::fs::remove_dir_all(lessons);
 }
 
 #[test]
@@ -615,7 +628,6 @@ fn a_server_killed_while_a_class_writes_keeps_every_acknowledged_write() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -657,7 +669,7 @@ fn look_alike_names_removal_and_one_server_a_class() {
     // A second server for the same class on the same records is refused.
     let second = std::process::Command::new(env!("CARGO_BIN_EXE_playforth"))
         .args(["serve", "--addr", "127.0.0.1:0", "--class", "7B", "--data"])
-        .arg(&data)
+        .arg(&*data)
         .output()
         .unwrap();
     assert!(!second.status.success());
@@ -683,7 +695,6 @@ fn look_alike_names_removal_and_one_server_a_class() {
     assert_eq!(text(&zed.line("1 2 + .")), "3 ");
     let zed_id = class.overview()["students"][0]["id"].as_i64().unwrap();
     assert_ne!(zed_id, id);
-    let _ = std::fs::remove_dir_all(data);
 }
 
 #[test]
@@ -718,5 +729,4 @@ fn sessions_are_bounded_per_student_and_per_address() {
     assert_eq!(last["t"], "full", "{r:?}");
     assert!(last["why"].as_str().unwrap().contains("--max-per-address"));
     drop(got);
-    let _ = std::fs::remove_dir_all(data);
 }
