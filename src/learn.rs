@@ -383,6 +383,16 @@ pub fn load_file(path: &Path) -> Result<Lesson, LessonError> {
 
 /// A teacher's course: every `*.md` file of `dir`, in file-name order.
 pub fn load_dir(dir: &Path) -> Result<Vec<Lesson>, LessonError> {
+    dir_texts(dir)?
+        .iter()
+        .map(|(path, text)| Lesson::parse(&path.display().to_string(), text))
+        .collect()
+}
+
+/// The files of a teacher's course, as `load_dir` reads them: every
+/// `*.md` file of `dir`, in file-name order, with its text (a server
+/// passes the texts on to its sessions, which cannot read the folder).
+pub fn dir_texts(dir: &Path) -> Result<Vec<(PathBuf, String)>, LessonError> {
     let shown = dir.display().to_string();
     let entries = std::fs::read_dir(dir).map_err(|e| LessonError {
         file: shown.clone(),
@@ -402,7 +412,17 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Lesson>, LessonError> {
             message: "the lesson folder holds no .md file".into(),
         });
     }
-    files.iter().map(|p| load_file(p)).collect()
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).map_err(|e| LessonError {
+                file: path.display().to_string(),
+                line: 0,
+                message: format!("cannot read it: {e}"),
+            })?;
+            Ok((path, text))
+        })
+        .collect()
 }
 
 /// A lesson by number (from 1) or name.

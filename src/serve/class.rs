@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A class as the server runs it.
@@ -31,8 +31,9 @@ pub struct ClassConfig {
 #[derive(Clone)]
 pub struct Lessons {
     /// The lessons' files for the sessions ({file, text}), or null for the
-    /// built-in course (compiled into every session).
-    pub files: Value,
+    /// built-in course (compiled into every session). Shared: `lessons()`
+    /// hands out copies of the list, not of the texts.
+    pub files: Arc<Value>,
     /// (name, title, number of checks) of each lesson, in order.
     pub list: Vec<(String, String, usize)>,
 }
@@ -46,7 +47,7 @@ impl Lessons {
                 .map(|l| (l.name, l.title, l.checks.len()))
                 .collect();
             return Ok(Lessons {
-                files: Value::Null,
+                files: Arc::new(Value::Null),
                 list,
             });
         }
@@ -154,9 +155,6 @@ pub fn open_class(
         .class(&name, course.as_deref(), solutions, new_secret)
         .map_err(|e| format!("the class's records: {e}"))?;
     let lessons = Lessons::read(&class.course)?;
-    if lessons.list.is_empty() {
-        return Err(format!("{} has no lessons (*.md files)", class.course));
-    }
     Ok(ClassConfig {
         db,
         id: class.id,
@@ -195,29 +193,20 @@ fn lock_class(data: &Path, name: &str) -> Result<nix::fcntl::Flock<std::fs::File
 /// `--lessons` reads it at the terminal), each checked now so a mistake
 /// shows before the class starts.
 fn read_lessons(dir: &Path) -> Result<Lessons, String> {
-    let mut names: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| format!("the class's lessons, {}: {e}", dir.display()))?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
-        .collect();
-    names.sort();
     let mut files = Vec::new();
     let mut list = Vec::new();
-    for path in names.into_iter().take(500) {
+    for (path, text) in playforth::learn::dir_texts(dir).map_err(|e| e.to_string())? {
+        let lesson = playforth::learn::Lesson::parse(&path.display().to_string(), &text)
+            .map_err(|e| e.to_string())?;
+        list.push((lesson.name, lesson.title, lesson.checks.len()));
         let file = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let lesson = playforth::learn::Lesson::parse(&path.to_string_lossy(), &text)
-            .map_err(|e| e.to_string())?;
-        list.push((lesson.name, lesson.title, lesson.checks.len()));
         files.push(json!({"file": file, "text": text}));
     }
     Ok(Lessons {
-        files: Value::Array(files),
+        files: Arc::new(Value::Array(files)),
         list,
     })
 }
@@ -504,7 +493,7 @@ fn json_answer(status: u16, v: Value) -> Answer {
     (status, "application/json", v.to_string().into_bytes())
 }
 
-fn problem(status: u16, what: &str) -> Answer {
+pub fn problem(status: u16, what: &str) -> Answer {
     json_answer(status, json!({"error": what}))
 }
 

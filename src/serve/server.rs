@@ -90,15 +90,51 @@ struct Shared {
     /// Wrong secrets on the teacher's page, per address.
     secret_guard: Guard,
     /// Sessions per address (with --max-per-address).
-    per_address: std::sync::Mutex<HashMap<IpAddr, usize>>,
+    per_address: PerAddress,
     /// Pages waiting to join a class, per address.
-    waiting: std::sync::Mutex<HashMap<IpAddr, usize>>,
+    waiting: PerAddress,
     /// The sessions of students the teacher removed, to be ended.
     removed: std::sync::Mutex<std::collections::HashSet<u64>>,
     /// The students with a session now: session id → student id.
     online: std::sync::Mutex<HashMap<u64, i64>>,
     /// Counts changes to the class's settings the sessions must hear of.
     class_changes: AtomicU64,
+}
+
+/// How many of something each address has (sessions, pages waiting to
+/// join); a place is held while its `Place` lives.
+#[derive(Default)]
+struct PerAddress(std::sync::Mutex<HashMap<IpAddr, usize>>);
+
+/// One address's place, given back when dropped.
+struct Place<'a> {
+    of: &'a PerAddress,
+    ip: IpAddr,
+}
+
+impl PerAddress {
+    /// A place for `ip`, unless it has `limit` already.
+    fn take(&self, ip: IpAddr, limit: usize) -> Option<Place<'_>> {
+        let mut counts = lock(&self.0);
+        let n = counts.entry(ip).or_insert(0);
+        if *n >= limit {
+            return None;
+        }
+        *n += 1;
+        Some(Place { of: self, ip })
+    }
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        let mut counts = lock(&self.of.0);
+        if let Some(n) = counts.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.ip);
+            }
+        }
+    }
 }
 
 /// One line in the server's log, on stderr, with the time (UTC).
@@ -193,8 +229,8 @@ pub fn run(config: Config) -> ExitCode {
         stopping,
         join_guards: class::JoinGuards::default(),
         secret_guard: Guard::new(class::MAX_FAILURES),
-        waiting: std::sync::Mutex::new(HashMap::new()),
-        per_address: std::sync::Mutex::new(HashMap::new()),
+        waiting: PerAddress::default(),
+        per_address: PerAddress::default(),
         removed: std::sync::Mutex::new(std::collections::HashSet::new()),
         online: std::sync::Mutex::new(HashMap::new()),
         class_changes: AtomicU64::new(0),
@@ -431,8 +467,14 @@ fn child_command(shared: &Shared, mode: &str, scratch: &Path) -> Command {
 /// Only pages from this server may open a session (a page elsewhere could
 /// otherwise drive a student's session from the student's browser).
 fn same_origin(req: &tungstenite::handshake::server::Request) -> bool {
-    let host = req.headers().get("host").and_then(|h| h.to_str().ok());
-    match req.headers().get("origin").and_then(|o| o.to_str().ok()) {
+    let get = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    origin_is_host(get("origin"), get("host"))
+}
+
+/// A request from a page of this server: no Origin (not a browser's
+/// cross-site request), or an Origin naming the Host it was sent to.
+fn origin_is_host(origin: Option<&str>, host: Option<&str>) -> bool {
+    match origin {
         None => true,
         Some(origin) => {
             let origin = origin
@@ -540,8 +582,10 @@ fn start_session(shared: &Shared, id: u64, student: Option<&db::Student>) -> std
                 .progress(student.id, &class.course)
                 .unwrap_or_default();
             let solutions = class.settings().map(|s| s.solutions).unwrap_or_default();
-            Some(json!({"lessons": class.lessons().files, "current": current,
-                        "passed": passed, "solutions": solutions}))
+            Some(
+                json!({"lessons": &*class.lessons().files, "current": current,
+                        "passed": passed, "solutions": solutions}),
+            )
         }
         _ => None,
     };
@@ -771,37 +815,23 @@ fn session(
     let full = |ws: &mut WebSocket<TcpStream>, why: String| {
         let _ = to_page(ws, &json!({"t": "full", "why": why}));
     };
-    // A place for this address, if --max-per-address bounds them.
-    let per_address = shared.config.max_per_address;
-    if per_address > 0 {
-        let mut places = lock(&shared.per_address);
-        let n = places.entry(ip).or_insert(0);
-        if *n >= per_address {
-            drop(places);
-            full(
-                ws,
-                format!(
-                    "this computer has {per_address} sessions open already (--max-per-address): close one, or ask your teacher"
-                ),
-            );
-            return format!("refused {ip}: {per_address} sessions from it");
-        }
-        *n += 1;
-    }
-    let give_back_address = || {
-        if per_address > 0 {
-            let mut places = lock(&shared.per_address);
-            if let Some(n) = places.get_mut(&ip) {
-                *n -= 1;
-                if *n == 0 {
-                    places.remove(&ip);
-                }
-            }
-        }
+    // A place for this address (bounded with --max-per-address), held
+    // until the session ends.
+    let limit = match shared.config.max_per_address {
+        0 => usize::MAX,
+        n => n,
+    };
+    let Some(_place) = shared.per_address.take(ip, limit) else {
+        full(
+            ws,
+            format!(
+                "this computer has {limit} sessions open already (--max-per-address): close one, or ask your teacher"
+            ),
+        );
+        return format!("refused {ip}: {limit} sessions from it");
     };
     if shared.sessions.fetch_add(1, Ordering::SeqCst) >= max {
         shared.sessions.fetch_sub(1, Ordering::SeqCst);
-        give_back_address();
         full(
             ws,
             format!(
@@ -818,7 +848,6 @@ fn session(
         if open >= MAX_SESSIONS_A_STUDENT {
             drop(online);
             shared.sessions.fetch_sub(1, Ordering::SeqCst);
-            give_back_address();
             full(
                 ws,
                 format!(
@@ -836,7 +865,6 @@ fn session(
     let why = relay(ws, shared, id, student);
     lock(&shared.online).remove(&id);
     shared.sessions.fetch_sub(1, Ordering::SeqCst);
-    give_back_address();
     why
 }
 

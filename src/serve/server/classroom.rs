@@ -17,54 +17,28 @@ pub(super) fn teacher_api(
     method: &str,
     target: &str,
 ) {
+    let refuse = |stream: &mut TcpStream, status: u16, why: &str| {
+        let (status, kind, body) = class::problem(status, why);
+        let _ = respond(stream, status, kind, &body);
+    };
     let Some(class) = &shared.config.class else {
-        let _ = respond(
-            stream,
-            404,
-            "application/json",
-            br#"{"error":"this server runs no class"}"#,
-        );
-        return;
+        return refuse(stream, 404, "this server runs no class");
     };
     let header = |name: &str| header(head, name);
     let length = header("content-length")
         .and_then(|v| v.parse::<usize>().ok())
         .unwrap_or(0);
     if length > class::MAX_BODY {
-        let _ = respond(stream, 413, "application/json", br#"{"error":"too large"}"#);
-        return;
+        return refuse(stream, 413, "too large");
     }
     let mut body = vec![0u8; length];
     if stream.read_exact(&mut body).is_err() {
-        let _ = respond(
-            stream,
-            400,
-            "application/json",
-            br#"{"error":"the body did not come"}"#,
-        );
-        return;
+        return refuse(stream, 400, "the body did not come");
     }
     // A page elsewhere may not post to the API with the teacher's browser
     // (the secret is a header a foreign page cannot add, but still).
-    let origin_ok = match header("origin") {
-        None => true,
-        Some(o) => {
-            let o = o
-                .strip_prefix("http://")
-                .or_else(|| o.strip_prefix("https://"))
-                .unwrap_or(&o)
-                .to_string();
-            Some(o) == header("host")
-        }
-    };
-    if !origin_ok {
-        let _ = respond(
-            stream,
-            403,
-            "application/json",
-            br#"{"error":"another site's page"}"#,
-        );
-        return;
+    if !origin_is_host(header("origin").as_deref(), header("host").as_deref()) {
+        return refuse(stream, 403, "another site's page");
     }
     let online: Vec<i64> = lock(&shared.online).values().copied().collect();
     let recheck = |lesson: &str, jobs: Vec<Value>| recheck(shared, class, lesson, jobs);
@@ -72,8 +46,7 @@ pub(super) fn teacher_api(
         shared.class_changes.fetch_add(1, Ordering::SeqCst);
     };
     let removed = |student: i64| {
-        // Their sessions end (by session: a student who joins next may be
-        // given the same id).
+        // Their sessions end.
         let sessions: Vec<u64> = lock(&shared.online)
             .iter()
             .filter(|&(_, &s)| s == student)
@@ -134,7 +107,7 @@ fn recheck(
         let running: Vec<_> = shares
             .into_iter()
             .map(|share| {
-                let files = lessons.files.clone();
+                let files = &*lessons.files;
                 scope.spawn(move || recheck_part(shared, files, lesson, checks, share))
             })
             .collect();
@@ -158,7 +131,7 @@ fn recheck(
 /// One process's share of a re-check.
 fn recheck_part(
     shared: &Shared,
-    files: Value,
+    files: &Value,
     lesson: &str,
     checks: usize,
     jobs: Vec<Value>,
@@ -232,31 +205,17 @@ pub(super) fn welcome_and_join(
         return Ok(None);
     };
     welcome["class"] = json!({"name": class.name});
-    let waiting = {
-        let mut w = lock(&shared.waiting);
-        let n = w.entry(ip).or_insert(0);
-        *n += 1;
-        *n
-    };
-    let result = if waiting > MAX_WAITING_AN_ADDRESS {
+    let Some(_waiting) = shared.waiting.take(ip, MAX_WAITING_AN_ADDRESS) else {
         let _ = to_page(
             ws,
             &json!({"t": "full", "why": "too many pages from this computer are waiting to join: close some, or try again in a minute"}),
         );
-        Err(format!(
+        return Err(format!(
             "refused {ip}: {MAX_WAITING_AN_ADDRESS} pages waiting to join"
-        ))
-    } else {
-        to_page(ws, &welcome).and_then(|()| join_phase(ws, shared, class, ip).map(Some))
+        ));
     };
-    let mut w = lock(&shared.waiting);
-    if let Some(n) = w.get_mut(&ip) {
-        *n -= 1;
-        if *n == 0 {
-            w.remove(&ip);
-        }
-    }
-    result
+    to_page(ws, &welcome)?;
+    join_phase(ws, shared, class, ip).map(Some)
 }
 
 /// The longest file a student may hand in.
