@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions executed (valgrind's callgrind, whole process) by each of
-# gforth's four benchmarks, our three (bench/strings.fs, bench/locals.fs,
-# bench/levenshtein.fs) and chess perft 4 and Jungle perft 5, on playforth,
+# gforth's four benchmarks, our four (bench/strings.fs, bench/locals.fs,
+# bench/levenshtein.fs, bench/tables.fs) and chess perft 4 and Jungle perft 5, on playforth,
 # gforth 0.7.3 and gforth-fast side by side, with the ratios
 # playforth/gforth and playforth/gforth-fast (issue 25's targets: at most
 # 1.00 against gforth, then against gforth-fast). Counts are deterministic and do not depend on
@@ -32,7 +32,7 @@ CHESS='s" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" setup 4 perf
 # portable Forth, as bench/games.sh does).
 ROWS=(
   "siev|$SRC/siev.fs|main" "bubble|$SRC/bubble.fs|main" "matrix|$SRC/matrix.fs|main" "fib|$SRC/fib.fs|main"
-  "strings|bench/strings.fs|main" "locals|bench/locals.fs|main" "levenshtein|bench/levenshtein.fs|main"
+  "strings|bench/strings.fs|main" "locals|bench/locals.fs|main" "levenshtein|bench/levenshtein.fs|main" "tables|bench/tables.fs|main"
   "chess-perft4|examples/chess.fs|$CHESS" "jungle-perft5|examples/jungle.fs|5 perft drop"
 )
 ratio() { awk "BEGIN{printf \"%.2f\", $1 / $2}"; }

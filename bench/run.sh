@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Side-by-side benchmarks: gforth's four classic programs (from Debian's
-# gforth-common) and three of ours in the style of real programs
+# gforth-common) and four of ours in the style of real programs
 # (bench/strings.fs: string building and searching; bench/locals.fs: deep
 # recursion with locals; bench/levenshtein.fs: edit distances with
 # 2>R 2R@ 2R>, COUNT, /STRING, CMOVE, COMPARE and locals in the inner loop,
-# as programs copied from the web write it) on playforth, gforth and
+# as programs copied from the web write it; bench/tables.fs: tables made by
+# CREATE ... DOES> defining words driving a scanner, CRC-32 and a jump
+# table of execution tokens) on playforth, gforth and
 # gforth-fast, in one run.
 # Prints the best of RUNS wall-clock times, peak memory, and the ratio
 # playforth/gforth per program, then their geometric means: over gforth's
-# four, and over all seven. Our programs print a checksum line, which
+# four, and over all eight. Our programs print a checksum line, which
 # must be the same under playforth and gforth (checked once before timing).
 #
 #   bench/run.sh            # 5 runs each
@@ -47,9 +49,9 @@ best_of() {
 
 printf '%-8s %12s %12s %12s %10s %10s\n' program playforth gforth gforth-fast time-ratio mem-ratio
 ratios=() mratios=() bratios=()
-for b in siev bubble matrix fib strings locals levenshtein; do
+for b in siev bubble matrix fib strings locals levenshtein tables; do
   case $b in
-    strings|locals|levenshtein) f=bench/$b.fs ;;   # ours
+    strings|locals|levenshtein|tables) f=bench/$b.fs ;;   # ours
     *) f=$SRC/$b.fs ;;                 # gforth's
   esac
   # locals.fs recurses 3000 deep: more than gforth 0.7.3's default stacks
@@ -79,7 +81,7 @@ for b in siev bubble matrix fib strings locals levenshtein; do
 done
 geo() { printf '%s\n' "$@" | awk '{s += log($1)} END {printf "%.2f", exp(s / NR)}'; }
 echo "geometric mean playforth/gforth: time $(geo "${ratios[@]:0:4}")x, peak memory $(geo "${mratios[@]:0:4}")x"
-echo "geometric mean over all seven:   time $(geo "${ratios[@]}")x, peak memory $(geo "${mratios[@]}")x"
+echo "geometric mean over all eight:   time $(geo "${ratios[@]}")x, peak memory $(geo "${mratios[@]}")x"
 if [ -n "${BASELINE:-}" ]; then
-  echo "geometric mean this build/baseline: time $(geo "${bratios[@]:0:4}")x (gforth's four), $(geo "${bratios[@]}")x (all seven)"
+  echo "geometric mean this build/baseline: time $(geo "${bratios[@]:0:4}")x (gforth's four), $(geo "${bratios[@]}")x (all eight)"
 fi
