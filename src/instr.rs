@@ -205,6 +205,50 @@ pub(crate) enum Instr {
     CFetchExit,
     /// the end of a definition with locals
     LocalsExitExit(u16),
+    /// `n i c! dup +loop` (a sieve's inner loop)
+    LitICStoreDupPlusLoop(i64, u32),
+    /// `i 2@ > IF` (a bubble sort's compare)
+    ITwoFetchGreaterBranch(u32),
+    /// `i c@ IF`
+    ICFetchBranch(u32),
+    /// `n + loop`
+    LitPlusThenLoop(i64, u32),
+    /// `swap i 2!`
+    SwapITwoStore,
+    /// `over @ over @ *`
+    OverFetchOverFetchStar,
+    /// `r> + >r`
+    RFromPlusToR,
+    /// `dup 1-`, `swap n -`
+    DupOneMinus,
+    SwapLitMinus(i64),
+    /// `i n and 0= IF`
+    ILitAndZeroEqualBranch(i64, u32),
+    /// `n rshift` `n xor` `n >` `n =`
+    LitRShift(i64),
+    LitXor(i64),
+    LitGreater(i64),
+    LitEqual(i64),
+    /// `cells n + @` `cells n + !` `cells n +` (an array's element)
+    CellsLitPlusFetch(i64),
+    CellsLitPlusStore(i64),
+    CellsLitPlus(i64),
+    /// `i 1+`
+    IOnePlus,
+    /// `var @ cells +` `var @ +`
+    LitFetchCellsPlus(i64),
+    LitFetchPlus(i64),
+    /// a local followed by `0= IF`, `IF`, `1-`, `1+`, `cell+`, `@`, another local
+    LocalZeroEqualBranch(u16, u32),
+    LocalBranch(u16, u32),
+    LocalOneMinus(u16),
+    LocalOnePlus(u16),
+    LocalCellPlus(u16),
+    LocalFetchFetch(u16),
+    LocalLocal(u16, u16),
+    /// a call of a word that starts by taking locals: the call and the
+    /// frame in one step
+    CallLocals(u32),
 }
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
@@ -434,8 +478,16 @@ superinstructions! {
     LitEqualBranch(n, t) = [Lit(n), Equal, ZBranch(t)];
     LitLessBranch(n, t) = [Lit(n), Less, ZBranch(t)];
     LitGreaterBranch(n, t) = [Lit(n), Greater, ZBranch(t)];
+    LitPlusThenLoop(n, t) = [Lit(n), Plus, Loop(t)];
+    LitFetchCellsPlus(n) = [Lit(n), Fetch, Cells, Plus];
+    LitFetchPlus(n) = [Lit(n), Fetch, Plus];
+    LitICStoreDupPlusLoop(n, t) = [Lit(n), I, CStore, Dup, PlusLoop(t)];
     LitICStore(n) = [Lit(n), I, CStore];
     LitIStore(n) = [Lit(n), I, Store];
+    LitRShift(n) = [Lit(n), RShift];
+    LitXor(n) = [Lit(n), Xor];
+    LitGreater(n) = [Lit(n), Greater];
+    LitEqual(n) = [Lit(n), Equal];
     LitPlus(n) = [Lit(n), Plus];
     LitMinus(n) = [Lit(n), Minus];
     LitStar(n) = [Lit(n), Star];
@@ -452,20 +504,32 @@ superinstructions! {
     ZeroEqualBranch(t) = [ZeroEqual, ZBranch(t)];
     ZeroNotEqualBranch(t) = [ZeroNotEqual, ZBranch(t)];
     ZeroLessBranch(t) = [ZeroLess, ZBranch(t)];
+    DupOneMinus = [Dup, OneMinus];
     DupBranch(t) = [Dup, ZBranch(t)];
     DupFetch = [Dup, Fetch];
     DupPlusLoop(t) = [Dup, PlusLoop(t)];
+    ILitAndZeroEqualBranch(n, t) = [I, Lit(n), And, ZeroEqual, ZBranch(t)];
+    ICFetchBranch(t) = [I, CFetch, ZBranch(t)];
+    IOnePlus = [I, OnePlus];
     IFetch = [I, Fetch];
     ICFetch = [I, CFetch];
     IStore = [I, Store];
     ICStore = [I, CStore];
+    ITwoFetchGreaterBranch(t) = [I, TwoFetch, Greater, ZBranch(t)];
     ITwoFetch = [I, TwoFetch];
     ITwoStore = [I, TwoStore];
     IPlus = [I, Plus];
+    OverFetchOverFetchStar = [Over, Fetch, Over, Fetch, Star];
+    SwapITwoStore = [Swap, I, TwoStore];
+    SwapLitMinus(n) = [Swap, Lit(n), Minus];
     OverFetch = [Over, Fetch];
     FetchPlus = [Fetch, Plus];
     PlusFetch = [Plus, Fetch];
+    CellsLitPlusFetch(n) = [Cells, Lit(n), Plus, Fetch];
+    CellsLitPlusStore(n) = [Cells, Lit(n), Plus, Store];
+    CellsLitPlus(n) = [Cells, Lit(n), Plus];
     CellsPlus = [Cells, Plus];
+    RFromPlusToR = [RFrom, Plus, ToR];
     RFromPlus = [RFrom, Plus];
     DropLit(n) = [Drop, Lit(n)];
     QDupBranch(t) = [QDup, ZBranch(t)];
@@ -473,6 +537,15 @@ superinstructions! {
     RFromLoop(t) = [RFrom, Loop(t)];
     PlusExit = [Plus, Exit];
     CFetchExit = [CFetch, Exit];
+    LocalZeroEqualBranch(n, t) = [LocalFetch(n), ZeroEqual, ZBranch(t)];
+    LocalBranch(n, t) = [LocalFetch(n), ZBranch(t)];
+    LocalOneMinus(n) = [LocalFetch(n), OneMinus];
+    LocalOnePlus(n) = [LocalFetch(n), OnePlus];
+    LocalCellPlus(n) = [LocalFetch(n), CellPlus];
+    LocalFetchFetch(n) = [LocalFetch(n), Fetch];
+    LocalLocal(n, m) = [LocalFetch(n), LocalFetch(m)];
+    // A call of a word whose first instruction takes its locals.
+    CallLocals(t) = [Call(t)] if matches!(code.get(t as usize), Some(LocalsEnter(..)));
     LocalsExitExit(n) = [LocalsExit(n), Exit];
     // A jump to an EXIT (within the definition) is the EXIT.
     BranchExit(t) = [Branch(t)] if code.get(t as usize) == Some(&Exit) && (t as usize) < end;

@@ -401,6 +401,27 @@ impl Forth {
                         ip += 1;
                     }};
                 }
+                // A local's value, for a run starting with LocalFetch.
+                macro_rules! local_or_unfuse {
+                    ($n:expr) => {
+                        match locals.slot($n) {
+                            Some(i) => locals[i],
+                            None => unfuse!(),
+                        }
+                    };
+                }
+                // `local op`: push op(local).
+                macro_rules! push_local {
+                    ($n:expr, |$v:ident| $e:expr) => {{
+                        if sp >= DS_SIZE {
+                            unfuse!();
+                        }
+                        let $v = local_or_unfuse!($n);
+                        ds[sp & DS_MASK] = $e;
+                        sp += 1;
+                        ip += 1;
+                    }};
+                }
                 // The end of a run ending in ZBranch(t) `slots` long: drop
                 // `pop` cells, and jump to t unless `flag`.
                 macro_rules! branch_unless {
@@ -1217,6 +1238,232 @@ impl Forth {
                             }
                             ip += 2;
                         }
+                        Instr::LitICStoreDupPlusLoop(n, body) => {
+                            // Every check first (Ctrl-C too, when it jumps
+                            // back): the store must not happen twice.
+                            if sp == 0 || sp + 2 > DS_SIZE || rp < *rbase + 2 {
+                                unfuse!();
+                            }
+                            let step = ds[(sp - 1) & DS_MASK];
+                            let ends = loop_ends(rs[rp - 1], rs[rp - 2], step);
+                            if !ends && irq!().load(Ordering::Relaxed) {
+                                unfuse!();
+                            }
+                            if mem.set_byte(rs[rp - 1], n as u8).is_err() {
+                                unfuse!();
+                            }
+                            if ends {
+                                rp -= 2;
+                                ip += 4;
+                            } else {
+                                rs[rp - 1] = rs[rp - 1].wrapping_add(step);
+                                ip = body;
+                            }
+                        }
+                        Instr::ITwoFetchGreaterBranch(t) => {
+                            let a = index_or_unfuse!(2);
+                            let (Ok(x2), Ok(x1)) = (mem.cell(a), mem.cell(a.wrapping_add(8)))
+                            else {
+                                unfuse!()
+                            };
+                            branch_unless!(x1 > x2, 0, t, 4);
+                        }
+                        Instr::ICFetchBranch(t) => {
+                            let a = index_or_unfuse!(1);
+                            let Ok(v) = mem.byte(a) else { unfuse!() };
+                            branch_unless!(v != 0, 0, t, 3);
+                        }
+                        Instr::LitPlusThenLoop(n, body) => {
+                            if sp == 0 || sp >= DS_SIZE || rp < *rbase + 2 {
+                                unfuse!();
+                            }
+                            let index = rs[rp - 1].wrapping_add(1);
+                            let ends = index == rs[rp - 2];
+                            if !ends && irq!().load(Ordering::Relaxed) {
+                                unfuse!();
+                            }
+                            ds[(sp - 1) & DS_MASK] = ds[(sp - 1) & DS_MASK].wrapping_add(n);
+                            if ends {
+                                rp -= 2;
+                                ip += 2;
+                            } else {
+                                rs[rp - 1] = index;
+                                ip = body;
+                            }
+                        }
+                        Instr::SwapITwoStore => {
+                            let a = index_or_unfuse!(1);
+                            if sp < 2 || mem.range(a, 16).is_err() {
+                                unfuse!();
+                            }
+                            let _ = mem.set_cell(a, ds[(sp - 2) & DS_MASK]);
+                            let _ = mem.set_cell(a + 8, ds[(sp - 1) & DS_MASK]);
+                            sp -= 2;
+                            ip += 2;
+                        }
+                        Instr::OverFetchOverFetchStar => {
+                            if sp < 2 || sp + 2 > DS_SIZE {
+                                unfuse!();
+                            }
+                            let (Ok(x), Ok(y)) = (
+                                mem.cell(ds[(sp - 2) & DS_MASK]),
+                                mem.cell(ds[(sp - 1) & DS_MASK]),
+                            ) else {
+                                unfuse!()
+                            };
+                            ds[sp & DS_MASK] = x.wrapping_mul(y);
+                            sp += 1;
+                            ip += 4;
+                        }
+                        Instr::RFromPlusToR => {
+                            if rp <= *rbase || sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            rs[rp - 1] = rs[rp - 1].wrapping_add(ds[(sp - 1) & DS_MASK]);
+                            sp -= 1;
+                            ip += 2;
+                        }
+                        Instr::DupOneMinus => {
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            ds[sp & DS_MASK] = ds[(sp - 1) & DS_MASK].wrapping_sub(1);
+                            sp += 1;
+                            ip += 1;
+                        }
+                        Instr::SwapLitMinus(n) => {
+                            if sp < 2 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let (a, b) = (ds[(sp - 2) & DS_MASK], ds[(sp - 1) & DS_MASK]);
+                            ds[(sp - 2) & DS_MASK] = b;
+                            ds[(sp - 1) & DS_MASK] = a.wrapping_sub(n);
+                            ip += 2;
+                        }
+                        Instr::ILitAndZeroEqualBranch(n, t) => {
+                            let i = index_or_unfuse!(2);
+                            branch_unless!(i & n == 0, 0, t, 5);
+                        }
+                        Instr::LitRShift(n) => lit_op!(n, |a| if (0..64).contains(&n) {
+                            ((a as u64) >> n) as i64
+                        } else {
+                            0
+                        }),
+                        Instr::LitXor(n) => lit_op!(n, |a| a ^ n),
+                        Instr::LitGreater(n) => lit_op!(n, |a| flag(a > n)),
+                        Instr::LitEqual(n) => lit_op!(n, |a| flag(a == n)),
+                        Instr::CellsLitPlusFetch(n) => {
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let a = ds[(sp - 1) & DS_MASK].wrapping_mul(8).wrapping_add(n);
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            ds[(sp - 1) & DS_MASK] = v;
+                            ip += 3;
+                        }
+                        Instr::CellsLitPlusStore(n) => {
+                            if sp < 2 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let a = ds[(sp - 1) & DS_MASK].wrapping_mul(8).wrapping_add(n);
+                            if mem.set_cell(a, ds[(sp - 2) & DS_MASK]).is_err() {
+                                unfuse!();
+                            }
+                            sp -= 2;
+                            ip += 3;
+                        }
+                        Instr::CellsLitPlus(n) => {
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            ds[(sp - 1) & DS_MASK] =
+                                ds[(sp - 1) & DS_MASK].wrapping_mul(8).wrapping_add(n);
+                            ip += 2;
+                        }
+                        Instr::IOnePlus => {
+                            let i = index_or_unfuse!(1);
+                            ds[sp & DS_MASK] = i.wrapping_add(1);
+                            sp += 1;
+                            ip += 1;
+                        }
+                        Instr::LitFetchCellsPlus(a) => {
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            ds[(sp - 1) & DS_MASK] =
+                                ds[(sp - 1) & DS_MASK].wrapping_add(v.wrapping_mul(8));
+                            ip += 3;
+                        }
+                        Instr::LitFetchPlus(a) => {
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            ds[(sp - 1) & DS_MASK] = ds[(sp - 1) & DS_MASK].wrapping_add(v);
+                            ip += 2;
+                        }
+                        Instr::LocalZeroEqualBranch(n, t) => {
+                            if sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let v = local_or_unfuse!(n);
+                            branch_unless!(v == 0, 0, t, 3);
+                        }
+                        Instr::LocalBranch(n, t) => {
+                            if sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let v = local_or_unfuse!(n);
+                            branch_unless!(v != 0, 0, t, 2);
+                        }
+                        Instr::LocalOneMinus(n) => push_local!(n, |v| v.wrapping_sub(1)),
+                        Instr::LocalOnePlus(n) => push_local!(n, |v| v.wrapping_add(1)),
+                        Instr::LocalCellPlus(n) => push_local!(n, |v| v.wrapping_add(8)),
+                        Instr::LocalFetchFetch(n) => {
+                            if sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let v = local_or_unfuse!(n);
+                            let Ok(x) = mem.cell(v) else { unfuse!() };
+                            ds[sp & DS_MASK] = x;
+                            sp += 1;
+                            ip += 1;
+                        }
+                        Instr::LocalLocal(n, m) => {
+                            if sp + 2 > DS_SIZE {
+                                unfuse!();
+                            }
+                            let (x, y) = (local_or_unfuse!(n), local_or_unfuse!(m));
+                            ds[sp & DS_MASK] = x;
+                            ds[(sp + 1) & DS_MASK] = y;
+                            sp += 2;
+                            ip += 1;
+                        }
+                        Instr::CallLocals(target) => {
+                            // As Call; then as the LocalsEnter the word
+                            // starts with, which the slow path runs when it
+                            // cannot be done here (and reports its errors).
+                            if calls.len() >= MAX_CALLS {
+                                bail!(RSTACK_OVERFLOW);
+                            }
+                            poll!();
+                            calls.push(Frame {
+                                ret: ip,
+                                rbase: *rbase as u32,
+                            });
+                            *rbase = rp;
+                            ip = target;
+                            if let Some(&Instr::LocalsEnter(args, vals)) = code.get(target as usize)
+                            {
+                                ip = target + 1;
+                                let a = args as usize;
+                                if sp < a || !locals.enter(&ds[sp - a..sp], vals as usize) {
+                                    slow!();
+                                }
+                                sp -= a;
+                            }
+                        }
                         Instr::LitIStore(n) => {
                             if sp + 1 >= DS_SIZE {
                                 unfuse!();
@@ -1477,6 +1724,21 @@ impl Forth {
             }
             Instr::LocalsExit(n) => {
                 self.vm.stacks.drop_locals(n as usize);
+                Ok(Some((ip, None)))
+            }
+            // The first instruction of a run starting with a local (as
+            // the hot loop's LocalFetch: room first, then the frame).
+            Instr::LocalFetch(n) => {
+                let p = self.vm.stacks.parts();
+                if *p.sp >= DS_SIZE {
+                    return Err(STACK_OVERFLOW);
+                }
+                let v = p
+                    .locals
+                    .slot(n)
+                    .map(|i| p.locals[i])
+                    .ok_or(RSTACK_UNDERFLOW)?;
+                self.push(v)?;
                 Ok(Some((ip, None)))
             }
             Instr::Branch(target) => {
@@ -1935,10 +2197,18 @@ mod tests {
             let place = |to: usize| -> Vec<Instr> {
                 let mut code: Vec<Instr> = run
                     .iter()
-                    .map(|&i| i.with_target((base + to) as u32).unwrap_or(i))
+                    .map(|&i| match i {
+                        Call(_) => Call((base + 9) as u32),
+                        _ => i.with_target((base + to) as u32).unwrap_or(i),
+                    })
                     .collect();
                 code.resize(8, Instr::Case);
-                code.extend([Exit, Lit(99), Exit]);
+                if matches!(sup, CallLocals(_)) {
+                    // Its word starts by taking a local.
+                    code.extend([Exit, LocalsEnter(1, 1), LocalFetch(1), LocalsExit(2), Exit]);
+                } else {
+                    code.extend([Exit, Lit(99), Exit]);
+                }
                 code
             };
             let fuses_to_sup = |code: &[Instr]| {
@@ -1964,6 +2234,9 @@ mod tests {
                 let rstack: Vec<i64> = (0..(next() % 4)).map(|_| pick(next())).collect();
                 let rbase = (next() % 3) as usize;
                 let full = next().is_multiple_of(8);
+                // Locals, most rounds (a run starting with one fails
+                // without a frame).
+                let args: Vec<i64> = (0..(next() % 3)).map(|_| pick(next())).collect();
                 for f in [&mut a, &mut b] {
                     f.reset_after_error();
                     let p = f.vm.stacks.parts();
@@ -1974,6 +2247,8 @@ mod tests {
                     *p.rp = rstack.len();
                     p.rs[..*p.rp].copy_from_slice(&rstack);
                     *p.rbase = rbase.min(*p.rp);
+                    p.locals.truncate(0);
+                    assert!(p.locals.enter(&args, 0));
                     for k in 0..3 {
                         let _ = f.vm.mem.set_cell(d + 8 * k, 8 * k);
                     }
