@@ -119,6 +119,7 @@ impl CodeSpace {
     /// Put in the superinstructions for the definition at `start..end`.
     pub(crate) fn fuse(&mut self, start: usize, end: usize) {
         crate::instr::fuse(&mut self.instrs, start, end);
+        crate::instr::inline_calls(&mut self.instrs, start, end);
     }
 
     /// Keep the names of the locals whose LocalsEnter is at `at`; -8 when

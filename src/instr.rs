@@ -249,6 +249,102 @@ pub(crate) enum Instr {
     /// a call of a word that starts by taking locals: the call and the
     /// frame in one step
     CallLocals(u32),
+
+    // ---- calls of short words, done in place ----
+    // A `Call(target)` whose word's whole body is one of these shapes is
+    // replaced (by `inline_calls`) by the shape, with the target kept:
+    // `unfused` gives the Call back, and when any check would fail, the
+    // slow path makes the call for real, so the word's own instructions
+    // fail as they always did. The depth limit and Ctrl-C are checked as
+    // the call checks them.
+    /// `: w var @ cells + ;`
+    InlineVarCellsPlus(i64, u32),
+    /// `: w var @ + c@ ;`
+    InlineVarPlusCFetch(i64, u32),
+    /// `: w n op ;` (op numbered by `LIT_OPS`)
+    InlineLitOp(i64, u32, u8),
+    /// `: w cells array + @ ;` / `: w cells array + ! ;`
+    InlineCellsLitPlusFetch(i64, u32),
+    InlineCellsLitPlusStore(i64, u32),
+    /// `: w n cells + @ ;` (a field)
+    InlineLitCellsPlusFetch(i64, u32),
+    /// `: w var @ ;`
+    InlineVarFetch(i64, u32),
+}
+
+/// The operations `InlineLitOp` does with its literal, by number.
+pub(crate) const LIT_OPS: [Instr; 14] = [
+    Instr::Plus,
+    Instr::Minus,
+    Instr::Star,
+    Instr::And,
+    Instr::Or,
+    Instr::Xor,
+    Instr::LShift,
+    Instr::RShift,
+    Instr::Equal,
+    Instr::NotEqual,
+    Instr::Less,
+    Instr::Greater,
+    Instr::Slash,
+    Instr::Mod,
+];
+
+impl Instr {
+    /// A call of a short word done in place: the call it stands for.
+    #[inline]
+    fn inlined_call(self) -> Option<Instr> {
+        use Instr::*;
+        match self {
+            InlineVarCellsPlus(_, t)
+            | InlineVarPlusCFetch(_, t)
+            | InlineLitOp(_, t, _)
+            | InlineCellsLitPlusFetch(_, t)
+            | InlineCellsLitPlusStore(_, t)
+            | InlineLitCellsPlusFetch(_, t)
+            | InlineVarFetch(_, t) => Some(Call(t)),
+            _ => None,
+        }
+    }
+}
+
+/// Replace each call in `code[start..end]` of a word whose whole body is
+/// one of the shapes the inner interpreter does in place (see
+/// `InlineVarCellsPlus` …). The word's body is read as compiled
+/// (`unfused`); a call that is already a superinstruction stays.
+pub(crate) fn inline_calls(code: &mut [Instr], start: usize, end: usize) {
+    use Instr::*;
+    for at in start..end {
+        let Call(t) = code[at] else { continue };
+        let body = |k: usize| code.get(t as usize + k).map(|i| i.unfused());
+        let mut shape = [Exit; 5];
+        let mut len = 0;
+        while len < 5 {
+            match body(len) {
+                Some(Exit) => break,
+                Some(i) => shape[len] = i,
+                None => break,
+            }
+            len += 1;
+        }
+        if body(len) != Some(Exit) {
+            continue;
+        }
+        let inlined = match &shape[..len] {
+            [Lit(a), Fetch, Cells, Plus] => InlineVarCellsPlus(*a, t),
+            [Lit(a), Fetch, Plus, CFetch] => InlineVarPlusCFetch(*a, t),
+            [Cells, Lit(a), Plus, Fetch] => InlineCellsLitPlusFetch(*a, t),
+            [Cells, Lit(a), Plus, Store] => InlineCellsLitPlusStore(*a, t),
+            [Lit(n), Cells, Plus, Fetch] => InlineLitCellsPlusFetch(*n, t),
+            [Lit(a), Fetch] => InlineVarFetch(*a, t),
+            [Lit(n), op] => match LIT_OPS.iter().position(|o| o == op) {
+                Some(k) => InlineLitOp(*n, t, k as u8),
+                None => continue,
+            },
+            _ => continue,
+        };
+        code[at] = inlined;
+    }
 }
 
 const _: () = assert!(std::mem::size_of::<Instr>() <= 16);
@@ -435,6 +531,9 @@ macro_rules! superinstructions {
             #[inline]
             pub(crate) fn unfused(self) -> Instr {
                 use Instr::*;
+                if let Some(call) = self.inlined_call() {
+                    return call;
+                }
                 match self {
                     $( $sup $( ( $($arg),+ ) )? => superinstructions!(@first $( $kind $( ( $($karg),+ ) )? ),+), )*
                     other => other,

@@ -76,6 +76,52 @@ fn loop_ends(index: i64, limit: i64, step: i64) -> bool {
     (old ^ new) < 0 && (old ^ step) < 0
 }
 
+/// `x n op` for `InlineLitOp`, by the op's number in `LIT_OPS`; None
+/// when the op would fail (then the call is made, and the word's own
+/// instruction reports it).
+#[inline(always)]
+fn lit_op(op: u8, x: i64, n: i64) -> Option<i64> {
+    Some(match op {
+        0 => x.wrapping_add(n),
+        1 => x.wrapping_sub(n),
+        2 => x.wrapping_mul(n),
+        3 => x & n,
+        4 => x | n,
+        5 => x ^ n,
+        6 => {
+            if (0..64).contains(&n) {
+                ((x as u64) << n) as i64
+            } else {
+                0
+            }
+        }
+        7 => {
+            if (0..64).contains(&n) {
+                ((x as u64) >> n) as i64
+            } else {
+                0
+            }
+        }
+        8 => flag(x == n),
+        9 => flag(x != n),
+        10 => flag(x < n),
+        11 => flag(x > n),
+        12 | 13 => {
+            if n == 0 || (x == i64::MIN && n == -1) {
+                return None;
+            }
+            // Floored, as `/` and `mod`.
+            let (mut q, mut r) = (x / n, x % n);
+            if r != 0 && ((r < 0) != (n < 0)) {
+                q -= 1;
+                r += n;
+            }
+            if op == 12 { q } else { r }
+        }
+        _ => return None,
+    })
+}
+
 #[inline(always)]
 fn flag(b: bool) -> i64 {
     if b { -1 } else { 0 }
@@ -400,6 +446,16 @@ impl Forth {
                         ds[(sp - 1) & DS_MASK] = $e;
                         ip += 1;
                     }};
+                }
+                // A short word done in place (instr.rs, `inline_calls`):
+                // where the call would fail (too deep, Ctrl-C), the slow
+                // path makes it, and fails as the call does.
+                macro_rules! inline_or_call {
+                    () => {
+                        if calls.len() >= MAX_CALLS || irq!().load(Ordering::Relaxed) {
+                            unfuse!();
+                        }
+                    };
                 }
                 // A local's value, for a run starting with LocalFetch.
                 macro_rules! local_or_unfuse {
@@ -1464,6 +1520,75 @@ impl Forth {
                                 sp -= a;
                             }
                         }
+                        // ---- calls of short words, done in place (instr.rs) ----
+                        Instr::InlineVarCellsPlus(a, _) => {
+                            inline_or_call!();
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            ds[(sp - 1) & DS_MASK] =
+                                ds[(sp - 1) & DS_MASK].wrapping_add(v.wrapping_mul(8));
+                        }
+                        Instr::InlineVarPlusCFetch(a, _) => {
+                            inline_or_call!();
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            let Ok(c) = mem.byte(ds[(sp - 1) & DS_MASK].wrapping_add(v)) else {
+                                unfuse!()
+                            };
+                            ds[(sp - 1) & DS_MASK] = c as i64;
+                        }
+                        Instr::InlineLitOp(n, _, op) => {
+                            inline_or_call!();
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let Some(v) = lit_op(op, ds[(sp - 1) & DS_MASK], n) else {
+                                unfuse!()
+                            };
+                            ds[(sp - 1) & DS_MASK] = v;
+                        }
+                        Instr::InlineCellsLitPlusFetch(a, _) => {
+                            inline_or_call!();
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let at = ds[(sp - 1) & DS_MASK].wrapping_mul(8).wrapping_add(a);
+                            let Ok(v) = mem.cell(at) else { unfuse!() };
+                            ds[(sp - 1) & DS_MASK] = v;
+                        }
+                        Instr::InlineCellsLitPlusStore(a, _) => {
+                            inline_or_call!();
+                            if sp < 2 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let at = ds[(sp - 1) & DS_MASK].wrapping_mul(8).wrapping_add(a);
+                            if mem.set_cell(at, ds[(sp - 2) & DS_MASK]).is_err() {
+                                unfuse!();
+                            }
+                            sp -= 2;
+                        }
+                        Instr::InlineLitCellsPlusFetch(n, _) => {
+                            inline_or_call!();
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let at = ds[(sp - 1) & DS_MASK].wrapping_add(n.wrapping_mul(8));
+                            let Ok(v) = mem.cell(at) else { unfuse!() };
+                            ds[(sp - 1) & DS_MASK] = v;
+                        }
+                        Instr::InlineVarFetch(a, _) => {
+                            inline_or_call!();
+                            if sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            let Ok(v) = mem.cell(a) else { unfuse!() };
+                            ds[sp & DS_MASK] = v;
+                            sp += 1;
+                        }
                         Instr::LitIStore(n) => {
                             if sp + 1 >= DS_SIZE {
                                 unfuse!();
@@ -1725,6 +1850,11 @@ impl Forth {
             Instr::LocalsExit(n) => {
                 self.vm.stacks.drop_locals(n as usize);
                 Ok(Some((ip, None)))
+            }
+            // A short word's call that could not be done in place: the call.
+            Instr::Call(target) => {
+                self.push_frame(ip)?;
+                Ok(Some((target, None)))
             }
             // The first instruction of a run starting with a local (as
             // the hot loop's LocalFetch: room first, then the frame).
@@ -2188,7 +2318,53 @@ mod tests {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let (mut a, _) = Forth::for_test(b"");
         let (mut b, _) = Forth::for_test(b"");
-        for (sup, run) in crate::instr::runs() {
+        // Every superinstruction, then every short word's shape that a
+        // call is done in place for (with the word's body at slot 9).
+        let mut cases: Vec<(Instr, Vec<Instr>, Vec<Instr>)> = crate::instr::runs()
+            .into_iter()
+            .map(|(sup, run)| {
+                let tail = if matches!(sup, CallLocals(_)) {
+                    // Its word starts by taking a local.
+                    vec![LocalsEnter(1, 1), LocalFetch(1), LocalsExit(2), Exit]
+                } else {
+                    vec![Lit(99), Exit]
+                };
+                (sup, run, tail)
+            })
+            .collect();
+        let shapes = [
+            (
+                InlineVarCellsPlus(0, 0),
+                vec![Lit(d + 8), Fetch, Cells, Plus],
+            ),
+            (
+                InlineVarPlusCFetch(0, 0),
+                vec![Lit(d + 8), Fetch, Plus, CFetch],
+            ),
+            (
+                InlineCellsLitPlusFetch(0, 0),
+                vec![Cells, Lit(d), Plus, Fetch],
+            ),
+            (
+                InlineCellsLitPlusStore(0, 0),
+                vec![Cells, Lit(d), Plus, Store],
+            ),
+            (
+                InlineLitCellsPlusFetch(0, 0),
+                vec![Lit(1), Cells, Plus, Fetch],
+            ),
+            (InlineVarFetch(0, 0), vec![Lit(d + 16), Fetch]),
+        ];
+        for (sup, mut body) in shapes {
+            body.push(Exit);
+            cases.push((sup, vec![Call(0)], body));
+        }
+        for op in crate::instr::LIT_OPS {
+            for n in [3, 0, -1, 64, i64::MIN] {
+                cases.push((InlineLitOp(0, 0, 0), vec![Call(0)], vec![Lit(n), op, Exit]));
+            }
+        }
+        for (sup, run, tail) in cases {
             // The run at slot 0 of a little definition: slots up to 7 are
             // filler, 8 is EXIT, 9 a landing place that pushes 99. Its
             // jump lands at 9, or at the EXIT for a run that must jump to
@@ -2203,18 +2379,15 @@ mod tests {
                     })
                     .collect();
                 code.resize(8, Instr::Case);
-                if matches!(sup, CallLocals(_)) {
-                    // Its word starts by taking a local.
-                    code.extend([Exit, LocalsEnter(1, 1), LocalFetch(1), LocalsExit(2), Exit]);
-                } else {
-                    code.extend([Exit, Lit(99), Exit]);
-                }
+                code.push(Exit);
+                code.extend(&tail);
                 code
             };
             let fuses_to_sup = |code: &[Instr]| {
                 let mut c = vec![Exit; base];
                 c.extend(code);
                 crate::instr::fuse(&mut c, base, base + 9);
+                crate::instr::inline_calls(&mut c, base, base + 9);
                 discriminant(&c[base]) == discriminant(&sup)
             };
             let plain = [place(9), place(8)]
