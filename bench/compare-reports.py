@@ -22,6 +22,20 @@ execute here allot , c, s>d d+ d. m* um* um/mod fm/mod sm/rem m*/ base decimal h
 throw catch bounds under+ 2r@ /string cmove compare""".split()
 NUMBERS = ["0", "1", "-1", "2", "3", "7", "8", "10", "64", "255", "-9223372036854775808",
            "9223372036854775807", "here", "pad", "buf", "4096", "65535"]
+# Runs the inner interpreter fuses into one instruction (superinstructions),
+# written as programs write them.
+PHRASES = """i 3 and 0= if 1 then|i c@ if 2 then|over @ over @ *|r> + >r|dup 1-|swap 3 -
+|i 1+|7 rshift|5 xor|3 >|2 =|cells buf + @|cells buf + !|v @ cells +|v @ +|0 i c! dup +loop
+|i 2@ > if 1 then|swap i 2!|1 + loop|7 mod|7 /""".replace("\n", "").split("|")
+# Short words whose calls are done in place, and tables made by DOES>
+# words, which are too; and words with locals.
+SHORT = [": s0 v @ cells + ;", ": s1 v @ + c@ ;", ": s3 cells buf + @ ;", ": s4 cells buf + ! ;",
+         ": s5 2 cells + @ ;", ": s6 v @ ;",
+         ": ctab create allot does> + ;", ": ttab create cells allot does> swap cells + ;",
+         "16 ctab t0", "4 ttab t1"]
+SHORT_NAMES = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "t0", "t1"]
+CONTROL = {"if", "else", "then", "?do", "loop", "+loop", "begin", "until", ">r", "r>", "[']"}
+OPS = ["+", "-", "*", "and", "or", "xor", "lshift", "rshift", "=", "<>", "<", ">", "/", "mod"]
 
 
 def body(rng, callable, depth=0):
@@ -41,14 +55,26 @@ def body(rng, callable, depth=0):
             parts.append(f"3 begin >r {body(rng, callable, depth + 1)} r> 1- dup 0= until drop")
         elif r < 0.96 and callable:
             parts.append(rng.choice(callable))
+        elif r < 0.98:
+            parts.append(rng.choice(PHRASES))
         else:
             parts.append(f"['] {rng.choice(WORDS)}")
     return " ".join(parts)
 
 
 def program(rng):
-    lines = ["create buf 64 allot"]
-    names = []
+    lines = ["create buf 64 allot", "variable v", f"{rng.choice(NUMBERS)} v !"]
+    lines += SHORT
+    lines.append(f": s2 {rng.choice(NUMBERS)} {rng.choice(OPS)} ;")
+    names = list(SHORT_NAMES)
+    # A word with locals: its body uses them, as a following word would.
+    local_body = body(rng, names).split()
+    for k in range(len(local_body)):
+        if rng.random() < 0.3 and local_body[k] not in CONTROL:
+            local_body[k] = rng.choice(["a", "b", "c", "a 0= if 1 then", "b if 2 then",
+                                        "a 1-", "b 1+", "a cell+", "b @", "a b"])
+    lines.append(f": l0 {{: a b | c :}} {' '.join(local_body)} ;")
+    names.append("l0")
     for k in range(4):
         lines.append(f": w{k} 1 2 3 {body(rng, names)} ;")
         names.append(f"w{k}")

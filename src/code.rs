@@ -45,6 +45,10 @@ pub(crate) struct CodeSpace {
     local_names: HashMap<u32, Vec<String>>,
     /// What the names in `local_names` cost in all (MAX_LOCAL_NAME_BYTES).
     local_name_bytes: usize,
+    /// Tests compare code with and without the calls of short words done
+    /// in place (`instr::inline_calls`, `instr::inline_does`).
+    #[cfg(test)]
+    pub(crate) no_inline: bool,
 }
 
 impl CodeSpace {
@@ -56,6 +60,8 @@ impl CodeSpace {
             by: vec![0; stubs.len()],
             local_names: HashMap::new(),
             local_name_bytes: 0,
+            #[cfg(test)]
+            no_inline: false,
         }
     }
 
@@ -119,7 +125,21 @@ impl CodeSpace {
     /// Put in the superinstructions for the definition at `start..end`.
     pub(crate) fn fuse(&mut self, start: usize, end: usize) {
         crate::instr::fuse(&mut self.instrs, start, end);
+        #[cfg(test)]
+        if self.no_inline {
+            return;
+        }
         crate::instr::inline_calls(&mut self.instrs, start, end);
+    }
+
+    /// May a DOES> word be compiled as done in place (not in tests that
+    /// compare with the plain code)?
+    pub(crate) fn inlines(&self) -> bool {
+        #[cfg(test)]
+        if self.no_inline {
+            return false;
+        }
+        true
     }
 
     /// Keep the names of the locals whose LocalsEnter is at `at`; -8 when

@@ -56,6 +56,16 @@ pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
         {
             emit(f, Instr::Lit(body as i64))
         }
+        // Likewise a DOES> word no DOES> can change any more: a table
+        // indexing itself is done in place (instr.rs, `inline_does`).
+        Some(Kind::Does { body, code })
+            if f.vm.dict.last() != Some(xt)
+                && f.compiler.def.as_ref().and_then(|d| d.does_for) != Some(xt)
+                && f.vm.code.inlines()
+                && let Some(i) = crate::instr::inline_does(f.vm.code.instrs(), xt, body, code) =>
+        {
+            emit(f, i)
+        }
         Some(_) => match f.vm.dict.xt_instr(xt) {
             Some(i) => emit(f, i),
             None => Err(BAD_ADDRESS),

@@ -270,6 +270,11 @@ pub(crate) enum Instr {
     InlineLitCellsPlusFetch(i64, u32),
     /// `: w var @ ;`
     InlineVarFetch(i64, u32),
+    /// A word made by a defining word whose DOES> part is `+ ;` or
+    /// `swap cells + ;` (a table indexing itself), once no DOES> can
+    /// change it: its body address and its execution token (`Word(xt)`).
+    InlineDoesPlus(i64, u32),
+    InlineDoesCells(i64, u32),
 }
 
 /// The operations `InlineLitOp` does with its literal, by number.
@@ -303,8 +308,23 @@ impl Instr {
             | InlineCellsLitPlusStore(_, t)
             | InlineLitCellsPlusFetch(_, t)
             | InlineVarFetch(_, t) => Some(Call(t)),
+            InlineDoesPlus(_, xt) | InlineDoesCells(_, xt) => Some(Word(xt)),
             _ => None,
         }
+    }
+}
+
+/// What to compile for the DOES> word `xt`, whose body is at `body` and
+/// whose DOES> part starts at `does`, when that part is one of the shapes
+/// done in place (`InlineDoesPlus`, `InlineDoesCells`).
+pub(crate) fn inline_does(code: &[Instr], xt: u32, body: u32, does: u32) -> Option<Instr> {
+    use Instr::*;
+    let part = code.get(does as usize..)?;
+    let part: Vec<Instr> = part.iter().take(4).map(|i| i.unfused()).collect();
+    match part[..] {
+        [Plus, Exit, ..] => Some(InlineDoesPlus(body as i64, xt)),
+        [Swap, Cells, Plus, Exit] => Some(InlineDoesCells(body as i64, xt)),
+        _ => None,
     }
 }
 

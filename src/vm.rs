@@ -1589,6 +1589,21 @@ impl Forth {
                             ds[sp & DS_MASK] = v;
                             sp += 1;
                         }
+                        Instr::InlineDoesPlus(body, _) => {
+                            inline_or_call!();
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            ds[(sp - 1) & DS_MASK] = ds[(sp - 1) & DS_MASK].wrapping_add(body);
+                        }
+                        Instr::InlineDoesCells(body, _) => {
+                            inline_or_call!();
+                            if sp == 0 || sp >= DS_SIZE {
+                                unfuse!();
+                            }
+                            ds[(sp - 1) & DS_MASK] =
+                                body.wrapping_add(ds[(sp - 1) & DS_MASK].wrapping_mul(8));
+                        }
                         Instr::LitIStore(n) => {
                             if sp + 1 >= DS_SIZE {
                                 unfuse!();
@@ -2309,6 +2324,79 @@ mod tests {
     /// Every superinstruction does what its run of instructions does, and
     /// where a check fails, fails exactly as the run would: same throw,
     /// same failing slot, same stack shown.
+    /// Calls of short words and tables made by DOES> words, done in
+    /// place, give the same stacks, memory and error reports as the plain
+    /// calls, on stacks of every depth (and a full one).
+    #[test]
+    fn short_words_done_in_place_report_as_calls() {
+        let defs = "create buf 64 allot variable v 3 v ! \
+            : s0 v @ cells + ; : s1 v @ + c@ ; : s2 7 mod ; : s3 cells buf + @ ; \
+            : s4 cells buf + ! ; : s5 2 cells + @ ; : s6 v @ ; : s7 0 / ; : s8 3 rshift ; \
+            : ctab create allot does> + ; : ttab create cells allot does> swap cells + ; \
+            16 ctab t0 4 ttab t1";
+        let uses = [
+            "s0",
+            "s1",
+            "s2",
+            "s3",
+            "s4",
+            "s5",
+            "s6",
+            "s7",
+            "s8",
+            "t0",
+            "t1",
+            "t1 @",
+            "t0 c@",
+            "5 s4 0 s3",
+            "buf s5",
+            "-1 v ! 0 s0",
+            "buf 8 + v ! 0 s1",
+        ];
+        let stacks = [
+            "",
+            "1",
+            "0 1",
+            "buf",
+            "buf 3",
+            "-1 -1",
+            "9223372036854775807 2",
+        ];
+        let (mut a, _) = Forth::for_test(b"");
+        let (mut b, _) = Forth::for_test(b"");
+        a.vm.code.no_inline = true;
+        for f in [&mut a, &mut b] {
+            f.interpret_line(defs).expect("the definitions");
+        }
+        for (k, u) in uses.iter().enumerate() {
+            let start = a.vm.code.len();
+            for f in [&mut a, &mut b] {
+                f.interpret_line(&format!(": u{k} {u} ;")).expect("a use");
+            }
+            assert_ne!(
+                a.vm.code.instrs()[start..],
+                b.vm.code.instrs()[start..],
+                "{u} is not done in place"
+            );
+            for st in stacks {
+                for full in [false, true] {
+                    let mut results = Vec::new();
+                    for f in [&mut a, &mut b] {
+                        f.reset_after_error();
+                        let p = f.vm.stacks.parts();
+                        *p.sp = if full { DS_SIZE - 1 } else { 0 };
+                        let r = f.interpret_line(&format!("{st} u{k}"));
+                        let d = memory::DICT_START as i64;
+                        let mem: Vec<_> = (0..8).map(|i| f.vm.mem.cell(d + 8 * i)).collect();
+                        let top = f.stack().iter().rev().take(4).copied().collect::<Vec<_>>();
+                        results.push((format!("{r:?}"), f.depth(), top, mem));
+                    }
+                    assert_eq!(results[0], results[1], "{st} {u} (full: {full})");
+                }
+            }
+        }
+    }
+
     #[test]
     fn superinstructions_match_their_runs() {
         use Instr::*;
