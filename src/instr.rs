@@ -209,6 +209,8 @@ pub(crate) enum Instr {
     LitICStoreDupPlusLoop(i64, u32),
     /// `i 2@ > IF` (a bubble sort's compare)
     ITwoFetchGreaterBranch(u32),
+    /// a jump to the end of a definition with locals
+    BranchLocalsExit(u32),
     /// `i c@ IF`
     ICFetchBranch(u32),
     /// `n + loop`
@@ -668,6 +670,12 @@ superinstructions! {
     LocalsExitExit(n) = [LocalsExit(n), Exit];
     // A jump to an EXIT (within the definition) is the EXIT.
     BranchExit(t) = [Branch(t)] if code.get(t as usize) == Some(&Exit) && (t as usize) < end;
+    // A jump to the end of a definition with locals: dropping them and
+    // the EXIT.
+    BranchLocalsExit(t) = [Branch(t)]
+        if matches!(code.get(t as usize), Some(LocalsExit(_) | LocalsExitExit(_)))
+            && code.get(t as usize + 1) == Some(&Exit)
+            && (t as usize) + 1 < end;
 }
 
 #[cfg(test)]

@@ -107,6 +107,38 @@ impl<const N: usize> CellStack<N> {
         self.len.checked_sub(1 + n as usize)
     }
 
+    /// `enter` for the frames most words open: at most three arguments,
+    /// the top three cells of the data stack given in `top` (oldest
+    /// first; those beyond `args` are not used), and at most one more
+    /// local. False, and nothing changed, for any other frame or when it
+    /// does not fit (then `enter` does it, or reports why not).
+    #[inline(always)]
+    pub(crate) fn enter_few(&mut self, top: [i64; 3], args: usize, zeros: usize) -> bool {
+        let at = self.len;
+        let end = at + args + zeros;
+        if args > 3 || zeros > 1 || end > N {
+            return false;
+        }
+        match args {
+            1 => self.cells[at % N] = top[2],
+            2 => {
+                self.cells[at % N] = top[1];
+                self.cells[(at + 1) % N] = top[2];
+            }
+            3 => {
+                self.cells[at % N] = top[0];
+                self.cells[(at + 1) % N] = top[1];
+                self.cells[(at + 2) % N] = top[2];
+            }
+            _ => {}
+        }
+        if zeros == 1 {
+            self.cells[(at + args) % N] = 0;
+        }
+        self.len = end;
+        true
+    }
+
     /// Push `args` (oldest first), then `zeros` zeroed cells. False, and
     /// nothing changed, when they do not fit. Cell by cell, with no memcpy
     /// call: the inner loop enters locals frames with it.

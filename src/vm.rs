@@ -946,7 +946,15 @@ impl Forth {
                         Instr::LocalsEnter(args, vals) => {
                             // As `Forth::locals_enter`, which reports the errors.
                             let a = args as usize;
-                            if sp < a || !locals.enter(&ds[sp - a..sp], vals as usize) {
+                            let top = [
+                                ds[sp.wrapping_sub(3) & DS_MASK],
+                                ds[sp.wrapping_sub(2) & DS_MASK],
+                                ds[sp.wrapping_sub(1) & DS_MASK],
+                            ];
+                            if sp < a
+                                || !(locals.enter_few(top, a, vals as usize)
+                                    || locals.enter(&ds[sp - a..sp], vals as usize))
+                            {
                                 slow!();
                             }
                             sp -= a;
@@ -1518,7 +1526,15 @@ impl Forth {
                             {
                                 ip = target + 1;
                                 let a = args as usize;
-                                if sp < a || !locals.enter(&ds[sp - a..sp], vals as usize) {
+                                let top = [
+                                    ds[sp.wrapping_sub(3) & DS_MASK],
+                                    ds[sp.wrapping_sub(2) & DS_MASK],
+                                    ds[sp.wrapping_sub(1) & DS_MASK],
+                                ];
+                                if sp < a
+                                    || !(locals.enter_few(top, a, vals as usize)
+                                        || locals.enter(&ds[sp - a..sp], vals as usize))
+                                {
                                     slow!();
                                 }
                                 sp -= a;
@@ -1674,6 +1690,22 @@ impl Forth {
                             if (t < ip && irq!().load(Ordering::Relaxed)) || rp != *rbase {
                                 unfuse!();
                             }
+                            if calls.len() <= base {
+                                break 'hot Stop::Done;
+                            }
+                            return_to_caller!(unfuse!());
+                        }
+                        Instr::BranchLocalsExit(t) => {
+                            if (t < ip && irq!().load(Ordering::Relaxed)) || rp != *rbase {
+                                unfuse!();
+                            }
+                            let Some(&(Instr::LocalsExit(n) | Instr::LocalsExitExit(n))) =
+                                code.get(t as usize)
+                            else {
+                                unfuse!()
+                            };
+                            let keep = locals.len().saturating_sub(n as usize);
+                            locals.truncate(keep);
                             if calls.len() <= base {
                                 break 'hot Stop::Done;
                             }
@@ -2447,6 +2479,16 @@ mod tests {
             ),
             (InlineVarFetch(0, 0), vec![Lit(d + 16), Fetch]),
         ];
+        // Frames of every size the fast path takes, and beyond.
+        for (args, vals) in [(0, 0), (0, 1), (2, 0), (2, 1), (3, 0), (3, 2), (4, 1)] {
+            let tail = vec![
+                LocalsEnter(args, vals),
+                LocalFetch(0),
+                LocalsExit(args + vals),
+                Exit,
+            ];
+            cases.push((CallLocals(0), vec![Call(0)], tail));
+        }
         for (sup, mut body) in shapes {
             body.push(Exit);
             cases.push((sup, vec![Call(0)], body));
@@ -2471,6 +2513,10 @@ mod tests {
                     })
                     .collect();
                 code.resize(8, Instr::Case);
+                if matches!(sup, BranchLocalsExit(_)) {
+                    // The end of a definition with locals, at 7.
+                    code[7] = LocalsExit(1);
+                }
                 code.push(Exit);
                 code.extend(&tail);
                 code
@@ -2482,7 +2528,7 @@ mod tests {
                 crate::instr::inline_calls(&mut c, base, base + 9);
                 discriminant(&c[base]) == discriminant(&sup)
             };
-            let plain = [place(9), place(8)]
+            let plain = [place(9), place(8), place(7)]
                 .into_iter()
                 .find(|code| fuses_to_sup(code))
                 .unwrap_or_else(|| panic!("{run:?} is not fused into {sup:?}"));
