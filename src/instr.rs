@@ -211,6 +211,18 @@ pub(crate) enum Instr {
     ITwoFetchGreaterBranch(u32),
     /// a jump to the end of a definition with locals
     BranchLocalsExit(u32),
+    /// `chars +` and `i chars + c@`, `over i chars + c@`, `dup i chars + c@`
+    /// (`chars` changes nothing: the operand is its table number)
+    CharsPlus(u16),
+    ICharsPlusCFetch(u16),
+    OverICharsPlusCFetch(u16),
+    DupICharsPlusCFetch(u16),
+    /// `over i`, `1+ swap`, `swap 1+ swap`
+    OverI,
+    OnePlusSwap,
+    SwapOnePlusSwap,
+    /// `n pick` (the operand: pick's table number)
+    LitPick(i64, u16),
     /// `i c@ IF`
     ICFetchBranch(u32),
     /// `n + loop`
@@ -278,6 +290,9 @@ pub(crate) enum Instr {
     InlineDoesPlus(i64, u32),
     InlineDoesCells(i64, u32),
 }
+
+/// CHARS, which changes nothing here (a character is a byte).
+const CHARS: Instr = crate::words::core::Core::Chars.instr();
 
 /// The operations `InlineLitOp` does with its literal, by number.
 pub(crate) const LIT_OPS: [Instr; 14] = [
@@ -599,6 +614,7 @@ superinstructions! {
     LitEqualBranch(n, t) = [Lit(n), Equal, ZBranch(t)];
     LitLessBranch(n, t) = [Lit(n), Less, ZBranch(t)];
     LitGreaterBranch(n, t) = [Lit(n), Greater, ZBranch(t)];
+    LitPick(n, id) = [Lit(n), Prim(id)] if Prim(id) == crate::words::core::Core::Pick.instr();
     LitPlusThenLoop(n, t) = [Lit(n), Plus, Loop(t)];
     LitFetchCellsPlus(n) = [Lit(n), Fetch, Cells, Plus];
     LitFetchPlus(n) = [Lit(n), Fetch, Plus];
@@ -626,10 +642,14 @@ superinstructions! {
     ZeroNotEqualBranch(t) = [ZeroNotEqual, ZBranch(t)];
     ZeroLessBranch(t) = [ZeroLess, ZBranch(t)];
     DupOneMinus = [Dup, OneMinus];
+    DupICharsPlusCFetch(id) = [Dup, I, Prim(id), Plus, CFetch] if Prim(id) == CHARS;
+    CharsPlus(id) = [Prim(id), Plus] if Prim(id) == CHARS;
+    OnePlusSwap = [OnePlus, Swap];
     DupBranch(t) = [Dup, ZBranch(t)];
     DupFetch = [Dup, Fetch];
     DupPlusLoop(t) = [Dup, PlusLoop(t)];
     ILitAndZeroEqualBranch(n, t) = [I, Lit(n), And, ZeroEqual, ZBranch(t)];
+    ICharsPlusCFetch(id) = [I, Prim(id), Plus, CFetch] if Prim(id) == CHARS;
     ICFetchBranch(t) = [I, CFetch, ZBranch(t)];
     IOnePlus = [I, OnePlus];
     IFetch = [I, Fetch];
@@ -641,6 +661,9 @@ superinstructions! {
     ITwoStore = [I, TwoStore];
     IPlus = [I, Plus];
     OverFetchOverFetchStar = [Over, Fetch, Over, Fetch, Star];
+    OverICharsPlusCFetch(id) = [Over, I, Prim(id), Plus, CFetch] if Prim(id) == CHARS;
+    OverI = [Over, I];
+    SwapOnePlusSwap = [Swap, OnePlus, Swap];
     SwapITwoStore = [Swap, I, TwoStore];
     SwapLitMinus(n) = [Swap, Lit(n), Minus];
     OverFetch = [Over, Fetch];

@@ -1624,6 +1624,87 @@ impl Forth {
                             ds[(sp - 1) & DS_MASK] =
                                 body.wrapping_add(ds[(sp - 1) & DS_MASK].wrapping_mul(8));
                         }
+                        Instr::CharsPlus(_) => {
+                            if sp < 2 {
+                                unfuse!();
+                            }
+                            ds[(sp - 2) & DS_MASK] =
+                                ds[(sp - 2) & DS_MASK].wrapping_add(ds[(sp - 1) & DS_MASK]);
+                            sp -= 1;
+                            ip += 1;
+                        }
+                        Instr::ICharsPlusCFetch(_) => {
+                            // `i chars + c@`: the top cell plus the index.
+                            let i = index_or_unfuse!(1);
+                            if sp == 0 {
+                                unfuse!();
+                            }
+                            let Ok(c) = mem.byte(ds[(sp - 1) & DS_MASK].wrapping_add(i)) else {
+                                unfuse!()
+                            };
+                            ds[(sp - 1) & DS_MASK] = c as i64;
+                            ip += 3;
+                        }
+                        Instr::OverICharsPlusCFetch(_) => {
+                            // `over i chars + c@`: push the byte at the
+                            // second cell plus the index.
+                            let i = index_or_unfuse!(2);
+                            if sp < 2 {
+                                unfuse!();
+                            }
+                            let Ok(c) = mem.byte(ds[(sp - 2) & DS_MASK].wrapping_add(i)) else {
+                                unfuse!()
+                            };
+                            ds[sp & DS_MASK] = c as i64;
+                            sp += 1;
+                            ip += 4;
+                        }
+                        Instr::DupICharsPlusCFetch(_) => {
+                            let i = index_or_unfuse!(2);
+                            if sp == 0 {
+                                unfuse!();
+                            }
+                            let Ok(c) = mem.byte(ds[(sp - 1) & DS_MASK].wrapping_add(i)) else {
+                                unfuse!()
+                            };
+                            ds[sp & DS_MASK] = c as i64;
+                            sp += 1;
+                            ip += 4;
+                        }
+                        Instr::OverI => {
+                            let i = index_or_unfuse!(2);
+                            if sp < 2 {
+                                unfuse!();
+                            }
+                            ds[sp & DS_MASK] = ds[(sp - 2) & DS_MASK];
+                            ds[(sp + 1) & DS_MASK] = i;
+                            sp += 2;
+                            ip += 1;
+                        }
+                        Instr::OnePlusSwap => {
+                            if sp < 2 {
+                                unfuse!();
+                            }
+                            let (a, b) = (ds[(sp - 2) & DS_MASK], ds[(sp - 1) & DS_MASK]);
+                            ds[(sp - 2) & DS_MASK] = b.wrapping_add(1);
+                            ds[(sp - 1) & DS_MASK] = a;
+                            ip += 1;
+                        }
+                        Instr::SwapOnePlusSwap => {
+                            if sp < 2 {
+                                unfuse!();
+                            }
+                            ds[(sp - 2) & DS_MASK] = ds[(sp - 2) & DS_MASK].wrapping_add(1);
+                            ip += 2;
+                        }
+                        Instr::LitPick(n, _) => {
+                            if sp >= DS_SIZE || n < 0 || n as usize >= sp {
+                                unfuse!();
+                            }
+                            ds[sp & DS_MASK] = ds[(sp - 1 - n as usize) & DS_MASK];
+                            sp += 1;
+                            ip += 1;
+                        }
                         Instr::LitIStore(n) => {
                             if sp + 1 >= DS_SIZE {
                                 unfuse!();
@@ -2509,6 +2590,8 @@ mod tests {
                     .iter()
                     .map(|&i| match i {
                         Call(_) => Call((base + 9) as u32),
+                        Prim(_) if matches!(sup, LitPick(..)) => Core::Pick.instr(),
+                        Prim(_) => Core::Chars.instr(),
                         _ => i.with_target((base + to) as u32).unwrap_or(i),
                     })
                     .collect();
