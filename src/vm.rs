@@ -433,11 +433,13 @@ impl Forth {
                     }};
                 }
                 // A short word done in place (instr.rs, `inline_calls`):
-                // where the call would fail (too deep, Ctrl-C), the slow
-                // path makes it, and fails as the call does.
+                // where the call would fail for being too deep, the slow
+                // path makes it, and fails as the call does. (Ctrl-C is
+                // not looked at: a word done in place is a step, not a
+                // call; the next call or backward jump sees it.)
                 macro_rules! inline_or_call {
                     () => {
-                        if calls.len() >= MAX_CALLS || irq!().load(Ordering::Relaxed) {
+                        if calls.len() >= MAX_CALLS {
                             unfuse!();
                         }
                     };
