@@ -7,10 +7,11 @@
 
 /// One instruction. Sixteen bytes: a tag and at most one cell of payload.
 ///
-/// Keep it to at most 128 kinds: with a 129th, LLVM compiles the dispatch
-/// in `Forth::inner` differently and fib runs 17 % more machine
-/// instructions (measured with bench/count.sh). A new superinstruction must
-/// replace a less useful one.
+/// Each new kind can tip the register allocation of the dispatch loop in
+/// `Forth::inner`: 128 was once a limit (a 129th cost fib 17 %); at 166
+/// kinds eight more made the loop reload its jump table's address at every
+/// step (fib +4 %), whatever their arms did. Measure a new kind with
+/// bench/count.sh before keeping it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Instr {
     // ---- the inner interpreter's own instructions ----
@@ -291,8 +292,12 @@ pub(crate) enum Instr {
     InlineDoesCells(i64, u32),
 }
 
-/// CHARS, which changes nothing here (a character is a byte).
-const CHARS: Instr = crate::words::core::Core::Chars.instr();
+/// The table numbers of CHARS (which changes nothing here: a character
+/// is a byte) and PICK, which superinstructions fuse; vm.rs holds them to
+/// the word tables at compile time (this module may not ask those).
+pub(crate) const CHARS_ID: u16 = 103;
+pub(crate) const PICK_ID: u16 = 8;
+const CHARS: Instr = Instr::Prim(CHARS_ID);
 
 /// The operations `InlineLitOp` does with its literal, by number.
 pub(crate) const LIT_OPS: [Instr; 14] = [
@@ -614,7 +619,7 @@ superinstructions! {
     LitEqualBranch(n, t) = [Lit(n), Equal, ZBranch(t)];
     LitLessBranch(n, t) = [Lit(n), Less, ZBranch(t)];
     LitGreaterBranch(n, t) = [Lit(n), Greater, ZBranch(t)];
-    LitPick(n, id) = [Lit(n), Prim(id)] if Prim(id) == crate::words::core::Core::Pick.instr();
+    LitPick(n, id) = [Lit(n), Prim(id)] if id == PICK_ID;
     LitPlusThenLoop(n, t) = [Lit(n), Plus, Loop(t)];
     LitFetchCellsPlus(n) = [Lit(n), Fetch, Cells, Plus];
     LitFetchPlus(n) = [Lit(n), Fetch, Plus];

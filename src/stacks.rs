@@ -182,9 +182,25 @@ pub(crate) type LocalStack = CellStack<MAX_LOCALS>;
 
 /// The call frames, each packed into one cell (return address low, the
 /// caller's return-stack base high).
-pub(crate) struct CallStack(CellStack<MAX_CALLS>);
+pub(crate) struct CallStack(CellStack<MAX_CALLS>, u32);
+
+/// The inner interpreter looks at Ctrl-C at one call in this many (and at
+/// every backward jump): a recursion without loops still stops at once.
+const CALLS_PER_POLL: u32 = 64;
 
 impl CallStack {
+    /// Is it time to look at Ctrl-C (at a call)? True once in
+    /// `CALLS_PER_POLL` calls.
+    #[inline(always)]
+    pub(crate) fn poll_due(&mut self) -> bool {
+        self.1 = self.1.wrapping_sub(1);
+        if self.1 == 0 {
+            self.1 = CALLS_PER_POLL;
+            return true;
+        }
+        false
+    }
+
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
         self.0.len()
@@ -276,7 +292,7 @@ impl Stacks {
             rs: zeroed(),
             rp: 0,
             rbase: 0,
-            calls: CallStack(CellStack::new()),
+            calls: CallStack(CellStack::new(), CALLS_PER_POLL),
             locals: LocalStack::new(),
             catches: Vec::with_capacity(MAX_CATCH),
             fs: vec![0.0; FS_SIZE]

@@ -42,6 +42,12 @@ const F_STORE: u16 = prim_id(Floating::FStore.instr());
 /// And the everyday words real programs use in their loops.
 const CHARS: u16 = prim_id(Core::Chars.instr());
 const PICK: u16 = prim_id(Core::Pick.instr());
+// The superinstructions that fuse CHARS and PICK know them by number
+// (instr.rs may not ask the word tables): the numbers must agree.
+const _: () = assert!(
+    CHARS == crate::instr::CHARS_ID && PICK == crate::instr::PICK_ID,
+    "the table numbers of CHARS and PICK moved: set CHARS_ID and PICK_ID in instr.rs"
+);
 const TWO_OVER: u16 = prim_id(Core::TwoOver.instr());
 const TWO_SWAP: u16 = prim_id(Core::TwoSwap.instr());
 const TWO_TO_R: u16 = prim_id(Core::TwoToR.instr());
@@ -616,7 +622,9 @@ impl Forth {
                             if calls.len() >= MAX_CALLS {
                                 bail!(RSTACK_OVERFLOW);
                             }
-                            poll!();
+                            if calls.poll_due() {
+                                poll!();
+                            }
                             calls.push(Frame {
                                 ret: ip,
                                 rbase: *rbase as u32,
@@ -1517,7 +1525,9 @@ impl Forth {
                             if calls.len() >= MAX_CALLS {
                                 bail!(RSTACK_OVERFLOW);
                             }
-                            poll!();
+                            if calls.poll_due() {
+                                poll!();
+                            }
                             calls.push(Frame {
                                 ret: ip,
                                 rbase: *rbase as u32,
