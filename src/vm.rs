@@ -561,6 +561,38 @@ impl Forth {
                         ip = $target;
                     }};
                 }
+                // A call's checks: the depth limit, then Ctrl-C (once in
+                // `CALLS_PER_POLL` calls).
+                macro_rules! call_checks {
+                    () => {
+                        if calls.len() >= MAX_CALLS {
+                            bail!(RSTACK_OVERFLOW);
+                        }
+                        if calls.poll_due() {
+                            poll!();
+                        }
+                    };
+                }
+                // A locals frame: `args` cells from the stack and `vals`
+                // more, as `Forth::locals_enter`, which runs (and reports
+                // the errors) where it cannot be done here.
+                macro_rules! enter_locals {
+                    ($args:expr, $vals:expr) => {{
+                        let a = $args as usize;
+                        let top = [
+                            ds[sp.wrapping_sub(3) & DS_MASK],
+                            ds[sp.wrapping_sub(2) & DS_MASK],
+                            ds[sp.wrapping_sub(1) & DS_MASK],
+                        ];
+                        if sp < a
+                            || !(locals.enter_few(top, a, $vals as usize)
+                                || locals.enter(&ds[sp - a..sp], $vals as usize))
+                        {
+                            slow!();
+                        }
+                        sp -= a;
+                    }};
+                }
                 // Run the word `xt` as EXECUTE does, if it is one of the
                 // kinds entered here; else undo with `$undo` and hand over.
                 macro_rules! enter_fast {
@@ -619,18 +651,8 @@ impl Forth {
                             sp += 1;
                         }
                         Instr::Call(target) => {
-                            if calls.len() >= MAX_CALLS {
-                                bail!(RSTACK_OVERFLOW);
-                            }
-                            if calls.poll_due() {
-                                poll!();
-                            }
-                            calls.push(Frame {
-                                ret: ip,
-                                rbase: *rbase as u32,
-                            });
-                            *rbase = rp;
-                            ip = target;
+                            call_checks!();
+                            call!(target);
                         }
                         Instr::Exit => {
                             if calls.len() <= base {
@@ -953,22 +975,7 @@ impl Forth {
                             ds[sp & DS_MASK] = tri!(mem.cell(addr as i64));
                             sp += 1;
                         }
-                        Instr::LocalsEnter(args, vals) => {
-                            // As `Forth::locals_enter`, which reports the errors.
-                            let a = args as usize;
-                            let top = [
-                                ds[sp.wrapping_sub(3) & DS_MASK],
-                                ds[sp.wrapping_sub(2) & DS_MASK],
-                                ds[sp.wrapping_sub(1) & DS_MASK],
-                            ];
-                            if sp < a
-                                || !(locals.enter_few(top, a, vals as usize)
-                                    || locals.enter(&ds[sp - a..sp], vals as usize))
-                            {
-                                slow!();
-                            }
-                            sp -= a;
-                        }
+                        Instr::LocalsEnter(args, vals) => enter_locals!(args, vals),
                         Instr::LocalFetch(n) => {
                             room!(1);
                             let Some(i) = locals.slot(n) else {
@@ -1522,34 +1529,12 @@ impl Forth {
                             // As Call; then as the LocalsEnter the word
                             // starts with, which the slow path runs when it
                             // cannot be done here (and reports its errors).
-                            if calls.len() >= MAX_CALLS {
-                                bail!(RSTACK_OVERFLOW);
-                            }
-                            if calls.poll_due() {
-                                poll!();
-                            }
-                            calls.push(Frame {
-                                ret: ip,
-                                rbase: *rbase as u32,
-                            });
-                            *rbase = rp;
-                            ip = target;
+                            call_checks!();
+                            call!(target);
                             if let Some(&Instr::LocalsEnter(args, vals)) = code.get(target as usize)
                             {
                                 ip = target + 1;
-                                let a = args as usize;
-                                let top = [
-                                    ds[sp.wrapping_sub(3) & DS_MASK],
-                                    ds[sp.wrapping_sub(2) & DS_MASK],
-                                    ds[sp.wrapping_sub(1) & DS_MASK],
-                                ];
-                                if sp < a
-                                    || !(locals.enter_few(top, a, vals as usize)
-                                        || locals.enter(&ds[sp - a..sp], vals as usize))
-                                {
-                                    slow!();
-                                }
-                                sp -= a;
+                                enter_locals!(args, vals);
                             }
                         }
                         // ---- calls of short words, done in place (instr.rs) ----
