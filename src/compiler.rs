@@ -50,17 +50,11 @@ pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
         // A CREATEd word that DOES> can no longer reach (DOES> changes the
         // newest definition, or the one an interpreted DOES> is for) only
         // ever pushes its body: compile that address, as for a variable.
-        Some(Kind::Create(body))
-            if f.vm.dict.last() != Some(xt)
-                && f.compiler.def.as_ref().and_then(|d| d.does_for) != Some(xt) =>
-        {
-            emit(f, Instr::Lit(body as i64))
-        }
+        Some(Kind::Create(body)) if behaviour_final(f, xt) => emit(f, Instr::Lit(body as i64)),
         // Likewise a DOES> word no DOES> can change any more: a table
         // indexing itself is done in place (instr.rs, `inline_does`).
         Some(Kind::Does { body, code })
-            if f.vm.dict.last() != Some(xt)
-                && f.compiler.def.as_ref().and_then(|d| d.does_for) != Some(xt)
+            if behaviour_final(f, xt)
                 && f.vm.code.inlines()
                 && let Some(i) = crate::instr::inline_does(f.vm.code.instrs(), xt, body, code) =>
         {
@@ -71,6 +65,12 @@ pub(crate) fn compile_xt(f: &mut Forth, xt: u32) -> Res<()> {
             None => Err(BAD_ADDRESS),
         },
     }
+}
+
+/// Can no DOES> change what the word `xt` does any more? DOES> changes
+/// the newest definition, or the one an interpreted DOES> is for.
+fn behaviour_final(f: &Forth, xt: u32) -> bool {
+    f.vm.dict.last() != Some(xt) && f.compiler.def.as_ref().and_then(|d| d.does_for) != Some(xt)
 }
 
 // ---- definitions ----

@@ -270,8 +270,8 @@ pub(crate) enum Instr {
     // replaced (by `inline_calls`) by the shape, with the target kept:
     // `unfused` gives the Call back, and when any check would fail, the
     // slow path makes the call for real, so the word's own instructions
-    // fail as they always did. The depth limit and Ctrl-C are checked as
-    // the call checks them.
+    // fail as they always did. The depth limit is checked as the call
+    // checks it (Ctrl-C is left to the next call or backward jump).
     /// `: w var @ cells + ;`
     InlineVarCellsPlus(i64, u32),
     /// `: w var @ + c@ ;`
@@ -341,13 +341,25 @@ impl Instr {
 /// done in place (`InlineDoesPlus`, `InlineDoesCells`).
 pub(crate) fn inline_does(code: &[Instr], xt: u32, body: u32, does: u32) -> Option<Instr> {
     use Instr::*;
-    let part = code.get(does as usize..)?;
-    let part: Vec<Instr> = part.iter().take(4).map(|i| i.unfused()).collect();
-    match part[..] {
-        [Plus, Exit, ..] => Some(InlineDoesPlus(body as i64, xt)),
-        [Swap, Cells, Plus, Exit] => Some(InlineDoesCells(body as i64, xt)),
+    let (part, len) = short_body(code, does)?;
+    match part[..len] {
+        [Plus] => Some(InlineDoesPlus(body as i64, xt)),
+        [Swap, Cells, Plus] => Some(InlineDoesCells(body as i64, xt)),
         _ => None,
     }
+}
+
+/// The code from `at` to its EXIT, as compiled (`unfused`), when it is at
+/// most five instructions long: the instructions and how many.
+fn short_body(code: &[Instr], at: u32) -> Option<([Instr; 5], usize)> {
+    let mut body = [Instr::Exit; 5];
+    for (k, slot) in body.iter_mut().enumerate() {
+        match code.get(at as usize + k)?.unfused() {
+            Instr::Exit => return Some((body, k)),
+            i => *slot = i,
+        }
+    }
+    (code.get(at as usize + 5)?.unfused() == Instr::Exit).then_some((body, 5))
 }
 
 /// Replace each call in `code[start..end]` of a word whose whole body is
@@ -358,20 +370,9 @@ pub(crate) fn inline_calls(code: &mut [Instr], start: usize, end: usize) {
     use Instr::*;
     for at in start..end {
         let Call(t) = code[at] else { continue };
-        let body = |k: usize| code.get(t as usize + k).map(|i| i.unfused());
-        let mut shape = [Exit; 5];
-        let mut len = 0;
-        while len < 5 {
-            match body(len) {
-                Some(Exit) => break,
-                Some(i) => shape[len] = i,
-                None => break,
-            }
-            len += 1;
-        }
-        if body(len) != Some(Exit) {
+        let Some((shape, len)) = short_body(code, t) else {
             continue;
-        }
+        };
         let inlined = match &shape[..len] {
             [Lit(a), Fetch, Cells, Plus] => InlineVarCellsPlus(*a, t),
             [Lit(a), Fetch, Plus, CFetch] => InlineVarPlusCFetch(*a, t),

@@ -116,7 +116,8 @@ fn lit_op(op: u8, x: i64, n: i64) -> Option<i64> {
             if n == 0 || (x == i64::MIN && n == -1) {
                 return None;
             }
-            // Floored, as `/` and `mod`.
+            // Floored, as `/` and `mod` (the same lines as their arm: one
+            // shared function moved siev's count by 6.7 %).
             let (mut q, mut r) = (x / n, x % n);
             if r != 0 && ((r < 0) != (n < 0)) {
                 q -= 1;
