@@ -49,6 +49,9 @@ pub(crate) struct CodeSpace {
     /// in place (`instr::inline_calls`, `instr::inline_does`).
     #[cfg(test)]
     pub(crate) no_inline: bool,
+    /// The words translated to machine code (`jit.rs`), forgotten with
+    /// the code they came from.
+    pub(crate) natives: crate::jit::Natives,
 }
 
 impl CodeSpace {
@@ -62,6 +65,7 @@ impl CodeSpace {
             local_name_bytes: 0,
             #[cfg(test)]
             no_inline: false,
+            natives: crate::jit::Natives::new(),
         }
     }
 
@@ -116,10 +120,16 @@ impl CodeSpace {
         match self.instrs.get_mut(at) {
             Some(slot) => {
                 *slot = i;
+                self.natives.changed(at as u32);
                 true
             }
             None => false,
         }
+    }
+
+    /// The translations and the instructions they are made from.
+    pub(crate) fn natives_and_instrs(&mut self) -> (&mut crate::jit::Natives, &[Instr]) {
+        (&mut self.natives, &self.instrs)
     }
 
     /// Put in the superinstructions for the definition at `start..end`.
@@ -167,6 +177,7 @@ impl CodeSpace {
     /// their positions, their words and the locals' names of the code
     /// removed go together.
     pub(crate) fn truncate(&mut self, at: usize) {
+        self.natives.forget_from(at as u32);
         self.instrs.truncate(at);
         self.pos.truncate(at);
         self.by.truncate(at);
@@ -235,6 +246,7 @@ impl CodeSpace {
 
     /// Put back what `snapshot` kept.
     pub(crate) fn restore(&mut self, s: &CodeSnap) {
+        self.natives.forget_all();
         self.instrs = snapshot::joined(&s.instrs);
         self.pos = snapshot::joined(&s.pos);
         self.by = snapshot::joined(&s.by);

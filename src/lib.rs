@@ -82,6 +82,7 @@ mod infer;
 mod input;
 mod instr;
 mod interp;
+mod jit;
 mod io;
 mod kernel;
 pub mod learn;

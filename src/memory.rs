@@ -141,6 +141,12 @@ impl Memory {
         }
     }
 
+    /// Where data space starts in memory, for native code (`jit.rs`),
+    /// which checks every address as `range` does.
+    pub(crate) fn native_base(&mut self) -> usize {
+        self.bytes.as_mut_ptr() as usize
+    }
+
     /// The byte range `addr .. addr+len` as indices, or -9.
     #[inline(always)]
     pub(crate) fn range(&self, addr: i64, len: i64) -> Res<std::ops::Range<usize>> {

@@ -320,6 +320,48 @@ impl Stacks {
         }
     }
 
+    /// The native tier's view (`jit.rs`): where each array starts, and
+    /// the depths. Native code keeps the rules the methods keep (its
+    /// checks are the inner interpreter's) and gives the depths back
+    /// through [`Stacks::set_native`].
+    pub(crate) fn native_view(&mut self, ctx: &mut crate::jit::Ctx) {
+        self.native_depths(ctx);
+        let calls = self.calls.0.cells.as_mut_ptr() as usize;
+        let hi = MAX_CALLS.min(self.calls.len() + crate::jit::MAX_NATIVE_NEST);
+        ctx.calls_hi = calls + 8 * hi;
+    }
+
+    /// The arrays and depths of [`Stacks::native_view`], without the
+    /// call limit (set once, when native code is entered).
+    pub(crate) fn native_depths(&mut self, ctx: &mut crate::jit::Ctx) {
+        let ds = self.ds.as_mut_ptr() as usize;
+        let rs = self.rs.as_mut_ptr() as usize;
+        let calls = self.calls.0.cells.as_mut_ptr() as usize;
+        ctx.ds_lo = ds;
+        ctx.dsp = ds + 8 * self.sp;
+        ctx.rs_lo = rs;
+        ctx.rsp = rs + 8 * self.rp;
+        ctx.rs_hi = rs + 8 * RS_SIZE;
+        ctx.rbase = rs + 8 * self.rbase;
+        ctx.csp = calls + 8 * self.calls.len();
+    }
+
+    /// The depths native code left (see [`Stacks::native_view`]), each
+    /// held to its capacity.
+    pub(crate) fn set_native(&mut self, ctx: &crate::jit::Ctx) {
+        let index = |p: usize, lo: usize, cap: usize| (p.saturating_sub(lo) / 8).min(cap);
+        self.sp = index(ctx.dsp, ctx.ds_lo, DS_SIZE);
+        self.rp = index(ctx.rsp, ctx.rs_lo, RS_SIZE);
+        self.rbase = index(ctx.rbase, ctx.rs_lo, self.rp);
+        let calls = self.calls.0.cells.as_ptr() as usize;
+        self.calls.0.len = index(ctx.csp, calls, MAX_CALLS);
+    }
+
+    /// Set the return-stack base back (a native call returned to Rust).
+    pub(crate) fn set_rbase(&mut self, rbase: usize) {
+        self.rbase = rbase.min(self.rp);
+    }
+
     /// Empty every stack (after an uncaught error, or to start over).
     pub(crate) fn clear(&mut self) {
         self.sp = 0;

@@ -10,6 +10,7 @@
 use crate::dictionary::Kind;
 use crate::error::*;
 use crate::instr::{Instr, Trace};
+use crate::jit;
 use crate::kernel::{CATCH_END, EXECUTE_STUB, Forth, MAX_RUN_DEPTH, Machine, STUB_END};
 use crate::words::core::Core;
 use crate::words::float::Floating;
@@ -134,24 +135,156 @@ fn flag(b: bool) -> i64 {
     if b { -1 } else { 0 }
 }
 
+/// The built-in words native code calls out to (`jit.rs`): each only
+/// computes on the data stack and data space, or prints; none reads input,
+/// runs Forth code, touches the return stack or the code space, and each
+/// checks before it changes anything (so that, when one fails, running it
+/// again in the interpreter fails the same way).
+const CALLABLE: &[&str] = &[
+    "pick", "roll", "2swap", "2over", "2rot", "depth", "abs", "within", "under+", "bounds", "m*",
+    "um*", "um/mod", "fm/mod", "sm/rem", "s>d", "d>s", "d+", "d-", "m+", "dnegate", "dabs",
+    "dmax", "dmin", "d=", "d<", "du<", "d0=", "d0<", "d2*", "d2/", "m*/", "*/", "*/mod", "/mod",
+    "w@", "w!", "l@", "l!", "on", "off", "aligned", "move", "cmove", "cmove>", "fill", "erase",
+    "blank", "count", "scan", "skip", "compare", "search", "-trailing", "/string", "capscompare",
+    "toupper", "<#", "#", "#s", "#>", "hold", "holds", "sign", ".", "u.", ".r", "u.r", "d.",
+    "d.r", "ud.", "random", "choose", "stone", "cloth", "scissor", "compete", "flip", "flips",
+    "legal-moves", "lowest-bit", "bit-count", "eats", "capture?", "on-board?", ">0x88", "0x88>",
+    "attack-kinds", "attack-step", "reach", "path", "path-count", "emit", "type", "cr", "space",
+    "spaces", "here",
+];
+
+/// `CALLABLE` by primitive id.
+fn callable_prims() -> &'static [bool] {
+    static TABLE: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Vec::new();
+        for spec in crate::words::all_specs() {
+            if let Instr::Prim(id) = spec.instr
+                && CALLABLE.contains(&spec.name)
+            {
+                if t.len() <= id as usize {
+                    t.resize(id as usize + 1, false);
+                }
+                t[id as usize] = true;
+            }
+        }
+        t
+    })
+}
+
 impl Forth {
     // ---- the inner interpreter ----
 
     /// Execute a word: the semantics of EXECUTE, from Rust.
     pub fn execute(&mut self, xt: u32) -> Res<()> {
+        if let Some(entry) = self.native_for(xt) {
+            // As EXECUTE_STUB's EXECUTE would call it: a frame returning
+            // to the stub's EXIT, which ends the run.
+            let base = self.vm.stacks.call_depth();
+            let caller_rbase = self.vm.stacks.rbase();
+            if self.vm.stacks.enter_frame(EXECUTE_STUB + 1) {
+                match self.run_native(entry) {
+                    jit::Exit::Returned => {
+                        self.vm.stacks.set_rbase(caller_rbase);
+                        return Ok(());
+                    }
+                    jit::Exit::Stopped(ip) => return self.run_at(ip, base),
+                    jit::Exit::Unentered => {
+                        self.vm.stacks.leave_frame();
+                    }
+                }
+            }
+        }
         self.push(xt as i64)?;
         self.run(EXECUTE_STUB)
+    }
+
+    /// The machine code of the colon definition `xt`, translated now if
+    /// not yet, when it may run there: the native tier is on, no word is
+    /// traced, and EXECUTE would call it at once (room for the xt and a
+    /// frame, no Ctrl-C pending, a `run` level left).
+    fn native_for(&mut self, xt: u32) -> Option<usize> {
+        if !self.vm.code.natives.enabled
+            || !self.trace.traced.is_empty()
+            || self.vm.run_depth >= MAX_RUN_DEPTH
+            || self.vm.stacks.depth() >= DS_SIZE
+            || self.vm.stacks.call_depth() >= MAX_CALLS
+            || self.host.interrupt.flag().load(Ordering::Relaxed)
+        {
+            return None;
+        }
+        let Some(Kind::Colon(target)) = self.vm.dict.words().get(xt as usize).map(|w| w.kind)
+        else {
+            return None;
+        };
+        self.native_at(target)
+    }
+
+    /// The machine code of the definition at `target`, translated now
+    /// (with the words it calls) if not yet.
+    fn native_at(&mut self, target: u32) -> Option<usize> {
+        let Machine { code, dict, .. } = &mut self.vm;
+        if code.natives.entry(target).is_none() {
+            // What `Word(xt)` pushes, where nothing can change it.
+            let word = |xt: u32| match dict.words().get(xt as usize)?.kind {
+                Kind::Variable(a) => Some(a as i64),
+                _ => None,
+            };
+            let callable = |id: u16| callable_prims().get(id as usize) == Some(&true);
+            let (natives, instrs) = code.natives_and_instrs();
+            natives.prepare(target, instrs, &word, &callable);
+        }
+        self.vm.code.natives.entry(target)
+    }
+
+    /// Run the machine code at `entry`, whose call frame is pushed, on
+    /// this machine; the stacks' depths are written back.
+    fn run_native(&mut self, entry: usize) -> jit::Exit {
+        let mut ctx = jit::Ctx::default();
+        ctx.irq = self.host.interrupt.flag().as_ptr() as usize;
+        ctx.mem = self.vm.mem.native_base();
+        self.vm.stacks.native_view(&mut ctx);
+        let Some(stub) = self.vm.code.natives.stub() else {
+            return jit::Exit::Unentered;
+        };
+        let exit = jit::run(stub, entry, &mut ctx, self, Forth::native_prim);
+        self.vm.stacks.set_native(&ctx);
+        exit
+    }
+
+    /// A built-in word called from native code (`jit::run`): the depths
+    /// native code left, the word's body, the depths for native code
+    /// again. False when it failed, with the data stack as it found it
+    /// (as the hot loop's slow path leaves it): native code stops before
+    /// it, and the interpreter runs it again and reports the failure.
+    fn native_prim(&mut self, ctx: &mut jit::Ctx, id: u16) -> bool {
+        self.vm.stacks.set_native(ctx);
+        let sp = self.vm.stacks.depth();
+        let ok = match self.vm.prims.get(id as usize) {
+            Some(&body) => body(self).is_ok(),
+            None => false,
+        };
+        if !ok {
+            *self.vm.stacks.parts().sp = sp;
+        }
+        self.vm.stacks.native_depths(ctx);
+        ok
     }
 
     /// Run code from `start` until it returns to this level. CATCH frames
     /// made at this level catch exceptions here; others go to the caller.
     pub(crate) fn run(&mut self, start: u32) -> Res<()> {
+        let base = self.vm.stacks.call_depth();
+        self.run_at(start, base)
+    }
+
+    /// `run`, where returning to call depth `base` ends the run.
+    fn run_at(&mut self, start: u32, base: usize) -> Res<()> {
         if self.vm.run_depth >= MAX_RUN_DEPTH {
             return Err(RSTACK_OVERFLOW);
         }
         self.vm.run_depth += 1;
         let depth = self.vm.run_depth;
-        let base = self.vm.stacks.call_depth();
         let mut ip = start;
         let result = loop {
             let r = if self.trace.traced.is_empty() {
@@ -1983,8 +2116,23 @@ impl Forth {
             }
             // A short word's call that could not be done in place: the call.
             Instr::Call(target) => {
+                let caller_rbase = self.vm.stacks.rbase();
                 self.push_frame(ip)?;
-                Ok(Some((target, None)))
+                let entry = match self.trace.traced.is_empty() {
+                    true => self.native_at(target),
+                    false => None,
+                };
+                let Some(entry) = entry else {
+                    return Ok(Some((target, None)));
+                };
+                match self.run_native(entry) {
+                    jit::Exit::Returned => {
+                        self.vm.stacks.set_rbase(caller_rbase);
+                        Ok(Some((ip, None)))
+                    }
+                    jit::Exit::Stopped(at) => Ok(Some((at, None))),
+                    jit::Exit::Unentered => Ok(Some((target, None))),
+                }
             }
             // The first instruction of a run starting with a local (as
             // the hot loop's LocalFetch: room first, then the frame).
