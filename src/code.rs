@@ -132,6 +132,19 @@ impl CodeSpace {
         (&mut self.natives, &self.instrs)
     }
 
+    /// Make the calls at `sites` enter machine code (`Instr::CallNative`):
+    /// each a call of a word `jit.rs` translated. A call fused with what
+    /// follows (other than a locals frame's entry) stays as it is.
+    pub(crate) fn call_natively(&mut self, sites: &[u32]) {
+        for &at in sites {
+            if let Some(slot) = self.instrs.get_mut(at as usize)
+                && let Instr::Call(t) | Instr::CallLocals(t) = *slot
+            {
+                *slot = Instr::CallNative(t);
+            }
+        }
+    }
+
     /// Put in the superinstructions for the definition at `start..end`.
     pub(crate) fn fuse(&mut self, start: usize, end: usize) {
         crate::instr::fuse(&mut self.instrs, start, end);

@@ -293,6 +293,7 @@ pub(crate) fn end_definition(f: &mut Forth) -> Res<()> {
     if let Some(target) = def.does_for {
         // CREATE ... DOES> outside a definition: the code just ended
         // is what the CREATEd word does.
+        f.vm.code.natives.forget_all();
         f.vm.dict.make_does(target, def.code_start);
         return Ok(());
     }

@@ -290,6 +290,11 @@ pub(crate) enum Instr {
     /// change it: its body address and its execution token (`Word(xt)`).
     InlineDoesPlus(i64, u32),
     InlineDoesCells(i64, u32),
+
+    /// A call of a word that has machine code (`jit.rs`): the inner
+    /// interpreter hands it to the slow path, which enters the code.
+    /// Put in by `CodeSpace::call_natively` where a word was translated.
+    CallNative(u32),
 }
 
 /// The table numbers of CHARS (which changes nothing here: a character
@@ -297,6 +302,10 @@ pub(crate) enum Instr {
 /// the word tables at compile time (this module may not ask those).
 pub(crate) const CHARS_ID: u16 = 103;
 pub(crate) const PICK_ID: u16 = 8;
+/// And those of 2>R, 2R> and 2R@, which the native tier (`jit.rs`) runs.
+pub(crate) const TWO_TO_R_ID: u16 = 20;
+pub(crate) const TWO_R_FROM_ID: u16 = 21;
+pub(crate) const TWO_R_FETCH_ID: u16 = 22;
 const CHARS: Instr = Instr::Prim(CHARS_ID);
 
 /// The operations `InlineLitOp` does with its literal, by number.
@@ -329,7 +338,8 @@ impl Instr {
             | InlineCellsLitPlusFetch(_, t)
             | InlineCellsLitPlusStore(_, t)
             | InlineLitCellsPlusFetch(_, t)
-            | InlineVarFetch(_, t) => Some(Call(t)),
+            | InlineVarFetch(_, t)
+            | CallNative(t) => Some(Call(t)),
             InlineDoesPlus(_, xt) | InlineDoesCells(_, xt) => Some(Word(xt)),
             _ => None,
         }

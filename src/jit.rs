@@ -67,6 +67,12 @@ pub(crate) struct Ctx {
     forth: usize,
     prim: usize,
     callout: usize,
+    /// In and out: `&locals[len]`; and `&locals[0]`, `&locals[MAX_LOCALS]`.
+    pub(crate) lsp: usize,
+    pub(crate) ls_lo: usize,
+    pub(crate) ls_hi: usize,
+    /// `&ds[DS_SIZE]`.
+    pub(crate) ds_hi: usize,
 }
 
 #[allow(dead_code)]
@@ -85,12 +91,30 @@ mod off {
     pub(super) const MEM: i32 = 88;
     pub(super) const STOP: i32 = 96;
     pub(super) const CALLOUT: i32 = 120;
+    pub(super) const LSP: i32 = 128;
+    pub(super) const LS_LO: i32 = 136;
+    pub(super) const LS_HI: i32 = 144;
+    pub(super) const DS_HI: i32 = 152;
 }
 
 const _: () = assert!(std::mem::offset_of!(Ctx, stop) == off::STOP as usize);
 const _: () = assert!(std::mem::offset_of!(Ctx, mem) == off::MEM as usize);
 const _: () = assert!(std::mem::offset_of!(Ctx, ip) == off::IP as usize);
 const _: () = assert!(std::mem::offset_of!(Ctx, callout) == off::CALLOUT as usize);
+const _: () = assert!(std::mem::offset_of!(Ctx, ls_hi) == off::LS_HI as usize);
+const _: () = assert!(std::mem::offset_of!(Ctx, ds_hi) == off::DS_HI as usize);
+
+/// What a word run by `Word(xt)` does, as native code may do it (a
+/// DOES> that changes a word forgets every translation).
+#[derive(Clone, Copy)]
+pub(crate) enum WordKind {
+    /// Push this (a variable's or an array's address).
+    Push(i64),
+    /// Push the body, then call the DOES> code.
+    Does(i64, u32),
+    /// Anything else: the interpreter runs it.
+    Other,
+}
 
 /// How native code ended.
 pub(crate) enum Exit {
@@ -175,15 +199,15 @@ impl Natives {
         &mut self,
         at: u32,
         code: &[Instr],
-        word: &dyn Fn(u32) -> Option<i64>,
+        word: &dyn Fn(u32) -> WordKind,
         callable: &dyn Fn(u16) -> bool,
-    ) {
+    ) -> Vec<u32> {
         if !self.enabled || self.entries.contains_key(&at) {
-            return;
+            return vec![];
         }
         if self.bytes >= MAX_NATIVE_BYTES {
             self.entries.insert(at, None);
-            return;
+            return vec![];
         }
         // The word and every word it calls, not yet tried.
         let mut order = Vec::new();
@@ -193,9 +217,14 @@ impl Natives {
             if self.entries.contains_key(&w) || !seen.insert(w) || order.len() >= MAX_BATCH {
                 continue;
             }
-            match imp::Word::scan(code, w, callable) {
+            match imp::Word::scan(code, w, callable, word) {
                 Some(body) => {
                     todo.extend(body.callees());
+                    // A word that stops at its first instruction is not
+                    // worth entering (its calls are still made natively).
+                    if !body.enterable() {
+                        self.entries.insert(w, None);
+                    }
                     order.push(body);
                 }
                 None => {
@@ -206,8 +235,10 @@ impl Natives {
         if let Some(h) = order.iter().filter_map(|w| w.highest()).max() {
             self.highest = self.highest.max(h);
         }
+        let scanned = order;
+        let order: Vec<&imp::Word> = scanned.iter().filter(|w| w.enterable()).collect();
         if order.is_empty() {
-            return;
+            return vec![];
         }
         let batch: BTreeSet<u32> = order.iter().map(|w| w.start).collect();
         let known = |t: u32| self.entry(t);
@@ -226,6 +257,17 @@ impl Natives {
                 }
             }
         }
+        // The calls of translated words in what was read (also where the
+        // interpreter runs it, after a stop).
+        let mut sites = Vec::new();
+        for w in &scanned {
+            for (ip, t) in w.calls() {
+                if self.entry(t).is_some() {
+                    sites.push(ip);
+                }
+            }
+        }
+        sites
     }
 
     /// The entry stub (made now if not yet) and where in it a stop
@@ -296,7 +338,12 @@ mod imp {
         pub(super) start: u32,
     }
     impl Word {
-        pub(super) fn scan(_: &[Instr], _: u32, _: &dyn Fn(u16) -> bool) -> Option<Word> {
+        pub(super) fn scan(
+            _: &[Instr],
+            _: u32,
+            _: &dyn Fn(u16) -> bool,
+            _: &dyn Fn(u32) -> WordKind,
+        ) -> Option<Word> {
             None
         }
         pub(super) fn callees(&self) -> Vec<u32> {
@@ -305,12 +352,18 @@ mod imp {
         pub(super) fn highest(&self) -> Option<u32> {
             None
         }
+        pub(super) fn enterable(&self) -> bool {
+            false
+        }
+        pub(super) fn calls(&self) -> Vec<(u32, u32)> {
+            vec![]
+        }
     }
     pub(super) fn assemble(
-        _: &[Word],
+        _: &[&Word],
         _: &BTreeSet<u32>,
         _: &dyn Fn(u32) -> Option<usize>,
-        _: &dyn Fn(u32) -> Option<i64>,
+        _: &dyn Fn(u32) -> WordKind,
     ) -> Option<(Region, Vec<usize>)> {
         None
     }
@@ -328,7 +381,6 @@ mod imp {
 mod imp {
     use super::*;
     use crate::memory::{GUARD_END, MEM_SIZE};
-    use crate::stacks::DS_SIZE;
 
     pub(super) const SUPPORTED: bool = true;
 
@@ -608,6 +660,8 @@ mod imp {
         body: BTreeMap<u32, Instr>,
         /// The built-in words in it that native code calls out to.
         callable: BTreeSet<u16>,
+        /// The DOES> code of the words it runs by `Word(xt)`.
+        does: Vec<u32>,
     }
 
     /// What happens after an instruction.
@@ -637,7 +691,7 @@ mod imp {
         Some(match i {
             // A built-in word checks its own stack (and a new segment
             // starts after it).
-            Prim(id) if id != crate::instr::CHARS_ID && callable.contains(&id) => (0, 0),
+            Prim(id) if !own_prim(id) && callable.contains(&id) => (0, 0),
             Lit(_) | RFetch | I | J | RFrom | Value(_) | Word(_) => (0, 1),
             Str(..) => (0, 2),
             Call(_) | Exit | Branch(_) | Case | Leave(_) | Loop(_) => (0, 0),
@@ -659,8 +713,26 @@ mod imp {
             TwoFetch => (1, 2),
             TwoStore => (3, 0),
             Prim(crate::instr::CHARS_ID) => (1, 1),
+            Prim(crate::instr::TWO_TO_R_ID) => (2, 0),
+            Prim(crate::instr::TWO_R_FROM_ID | crate::instr::TWO_R_FETCH_ID) => (0, 2),
+            LocalsEnter(a, _) => (a as i32, 0),
+            LocalFetch(_) => (0, 1),
+            LocalStore(_) | LocalAdd(_) => (1, 0),
+            LocalsExit(_) => (0, 0),
             _ => return None,
         })
+    }
+
+    /// The built-in words native code runs itself (not through `callout`).
+    fn own_prim(id: u16) -> bool {
+        use crate::instr::*;
+        matches!(id, CHARS_ID | TWO_TO_R_ID | TWO_R_FROM_ID | TWO_R_FETCH_ID)
+    }
+
+    /// Is this an instruction native code stops at (not translated, and
+    /// not a return or a jump, which end a word's code there)?
+    fn stops(i: Instr) -> bool {
+        !matches!(i, Instr::Exit | Instr::Branch(_) | Instr::Leave(_) | Instr::Does(_))
     }
 
     /// Does the depth after this instruction differ from run to run (so a
@@ -669,8 +741,8 @@ mod imp {
         use Instr::*;
         matches!(
             i,
-            Call(_) | QDup | ZBranch(_) | Of(_) | QDo(_) | Loop(_) | PlusLoop(_) | Prim(_)
-        )
+            Call(_) | QDup | ZBranch(_) | Of(_) | QDo(_) | Loop(_) | PlusLoop(_) | Word(_)
+        ) || matches!(i, Prim(id) if !own_prim(id))
     }
 
     impl Word {
@@ -680,9 +752,11 @@ mod imp {
             code: &[Instr],
             start: u32,
             may_call: &dyn Fn(u16) -> bool,
+            word: &dyn Fn(u32) -> WordKind,
         ) -> Option<Word> {
             let mut body = BTreeMap::new();
             let mut callable = BTreeSet::new();
+            let mut does = Vec::new();
             let mut todo = vec![start];
             while let Some(ip) = todo.pop() {
                 if body.contains_key(&ip) {
@@ -698,20 +772,27 @@ mod imp {
                 {
                     callable.insert(id);
                 }
+                if let Instr::Word(xt) = i
+                    && let WordKind::Does(_, code) = word(xt)
+                {
+                    does.push(code);
+                }
                 match next_of(i, &callable) {
                     Next::Fall(t) => {
                         todo.push(ip + 1);
                         todo.extend(t);
                     }
+                    // Where native code stops, the interpreter goes on:
+                    // what follows is read too (for the calls in it).
+                    Next::Only(t) if t.is_empty() && stops(i) => todo.push(ip + 1),
                     Next::Only(t) => todo.extend(t),
                 }
             }
-            // Worth it only where the first instruction runs here.
-            effect(*body.get(&start)?, &callable)?;
             Some(Word {
                 start,
                 body,
                 callable,
+                does,
             })
         }
 
@@ -719,14 +800,30 @@ mod imp {
             self.body.keys().next_back().copied()
         }
 
-        pub(super) fn callees(&self) -> Vec<u32> {
+        /// Does native code run its first instruction?
+        pub(super) fn enterable(&self) -> bool {
             self.body
-                .values()
-                .filter_map(|i| match i {
-                    Instr::Call(t) => Some(*t),
+                .get(&self.start)
+                .is_some_and(|&i| effect(i, &self.callable).is_some())
+        }
+
+        /// Its calls: where, and of what.
+        pub(super) fn calls(&self) -> Vec<(u32, u32)> {
+            self.body
+                .iter()
+                .filter_map(|(&ip, i)| match i {
+                    Instr::Call(t) => Some((ip, *t)),
                     _ => None,
                 })
                 .collect()
+        }
+
+        pub(super) fn callees(&self) -> Vec<u32> {
+            let calls = self.body.values().filter_map(|i| match i {
+                Instr::Call(t) => Some(*t),
+                _ => None,
+            });
+            calls.chain(self.does.iter().copied()).collect()
         }
 
         /// Where runs start: the entry, every jump target, and the
@@ -751,15 +848,15 @@ mod imp {
     /// (called by offset), `known` the words translated before (called by
     /// address); a call of any other word stops there.
     pub(super) fn assemble(
-        words: &[Word],
+        words: &[&Word],
         batch: &BTreeSet<u32>,
         known: &dyn Fn(u32) -> Option<usize>,
-        word: &dyn Fn(u32) -> Option<i64>,
+        word: &dyn Fn(u32) -> WordKind,
     ) -> Option<(Region, Vec<usize>)> {
         let mut a = Asm::default();
         let mut offsets = Vec::new();
         let mut calls: Vec<(Fwd, u32)> = Vec::new();
-        for w in words {
+        for &w in words {
             offsets.push(a.code.len());
             Translator {
                 a: &mut a,
@@ -795,7 +892,7 @@ mod imp {
         stops: Vec<(Fwd, u32)>,
         batch: &'a BTreeSet<u32>,
         known: &'a dyn Fn(u32) -> Option<usize>,
-        word: &'a dyn Fn(u32) -> Option<i64>,
+        word: &'a dyn Fn(u32) -> WordKind,
         calls: &'a mut Vec<(Fwd, u32)>,
     }
 
@@ -875,16 +972,17 @@ mod imp {
             if need == 0 && grow == 0 {
                 return;
             }
-            // rax = sp * 8
-            self.a.mov_rr(RAX, R12);
-            self.a.mem(true, &[0x2B], RAX, RBX, off::DS_LO);
             if need > 0 {
-                self.a.alu_ri(7, RAX, need * 8);
-                self.stop_if(CC_L, start);
+                // lea rax, [r12 - 8 * need]; cmp rax, [ds_lo]; jb stop
+                self.a.mem(true, &[0x8D], RAX, R12, -8 * need);
+                self.a.mem(true, &[0x3B], RAX, RBX, off::DS_LO);
+                self.stop_if(CC_B, start);
             }
             if grow > 0 {
-                self.a.alu_ri(7, RAX, (DS_SIZE as i32 - grow) * 8);
-                self.stop_if(CC_G, start);
+                // lea rax, [r12 + 8 * grow]; cmp rax, [ds_hi]; ja stop
+                self.a.mem(true, &[0x8D], RAX, R12, 8 * grow);
+                self.a.mem(true, &[0x3B], RAX, RBX, off::DS_HI);
+                self.stop_if(CC_A, start);
             }
         }
 
@@ -912,6 +1010,43 @@ mod imp {
             self.a.mem(true, &[0x8D], RAX, RBP, 8 * n);
             self.a.alu_rr(0x39, R13, RAX); // cmp r13, rax
             self.stop_if(CC_B, ip);
+        }
+
+        /// Is the word at `t` translated (in this batch or before)?
+        fn can_call(&self, t: u32) -> bool {
+            self.batch.contains(&t) || (self.known)(t).is_some()
+        }
+
+        /// A call's checks: room on the call stack (and the machine
+        /// stack), and Ctrl-C.
+        fn call_checks(&mut self, ip: u32) {
+            self.a.mem(true, &[0x3B], R15, RBX, off::CALLS_HI);
+            self.stop_if(CC_AE, ip);
+            self.poll(ip);
+        }
+
+        /// Call the word at `t` (translated: `can_call`), returning to `next`.
+        fn call(&mut self, t: u32, next: u32) {
+            // The frame: next | (rbase index) << 32.
+            self.a.mov_rr(RAX, RBP);
+            self.a.mem(true, &[0x2B], RAX, RBX, off::RS_LO);
+            self.a.rr(true, &[0xC1], 4, RAX);
+            self.a.byte(29);
+            self.a.alu_ri(1, RAX, next as i32);
+            self.a.store(R15, 0, RAX);
+            self.a.alu_ri(0, R15, 8);
+            self.a.push(RBP);
+            self.a.mov_rr(RBP, R13);
+            if self.batch.contains(&t) {
+                self.a.byte(0xE8);
+                self.a.i32(0);
+                let f = Fwd(self.a.code.len());
+                self.calls.push((f, t));
+            } else if let Some(addr) = (self.known)(t) {
+                self.a.mov_ri(RAX, addr as i64);
+                self.a.call_r(RAX);
+            }
+            self.a.pop(RBP);
         }
 
         /// Stop before `ip` unless the return stack has room for `n` cells.
@@ -995,9 +1130,40 @@ mod imp {
                     self.push_imm(len as i64);
                 }
                 Word(xt) => match (self.word)(xt) {
-                    Some(v) => self.push_imm(v),
-                    None => self.stop(ip),
+                    WordKind::Push(v) => self.push_imm(v),
+                    WordKind::Does(body, code) => {
+                        // As the interpreter: the call's checks, then the
+                        // body pushed and the DOES> code called.
+                        if !self.can_call(code) {
+                            self.stop(ip);
+                            return;
+                        }
+                        self.call_checks(ip);
+                        self.push_imm(body);
+                        self.call(code, next);
+                    }
+                    WordKind::Other => self.stop(ip),
                 },
+                Prim(crate::instr::TWO_TO_R_ID) => {
+                    self.rroom(2, ip);
+                    self.ld(RAX, 2);
+                    self.a.store(R13, 0, RAX);
+                    self.ld(RAX, 1);
+                    self.a.store(R13, 8, RAX);
+                    self.a.alu_ri(0, R13, 16);
+                    self.sp_add(-2);
+                }
+                Prim(id @ (crate::instr::TWO_R_FROM_ID | crate::instr::TWO_R_FETCH_ID)) => {
+                    self.rneed(2, ip);
+                    self.a.load(RAX, R13, -16);
+                    self.st(0, RAX);
+                    self.a.load(RAX, R13, -8);
+                    self.st(-1, RAX);
+                    self.sp_add(2);
+                    if id == crate::instr::TWO_R_FROM_ID {
+                        self.a.alu_ri(5, R13, 16);
+                    }
+                }
                 Value(addr) => {
                     let a = addr as i64;
                     if a >= GUARD_END as i64 && a <= (MEM_SIZE - 8) as i64 {
@@ -1335,36 +1501,59 @@ mod imp {
                     self.a.byte(0xC3);
                 }
                 Call(t) => {
-                    let inside = self.batch.contains(&t);
-                    let known = (self.known)(t);
-                    if !inside && known.is_none() {
+                    if !self.can_call(t) {
                         self.stop(ip);
                         return;
                     }
-                    // The call stack's room (and the machine stack's).
-                    self.a.mem(true, &[0x3B], R15, RBX, off::CALLS_HI);
-                    self.stop_if(CC_AE, ip);
-                    self.poll(ip);
-                    // The frame: next | (rbase index) << 32.
-                    self.a.mov_rr(RAX, RBP);
-                    self.a.mem(true, &[0x2B], RAX, RBX, off::RS_LO);
-                    self.a.rr(true, &[0xC1], 4, RAX);
-                    self.a.byte(29);
-                    self.a.alu_ri(1, RAX, next as i32);
-                    self.a.store(R15, 0, RAX);
-                    self.a.alu_ri(0, R15, 8);
-                    self.a.push(RBP);
-                    self.a.mov_rr(RBP, R13);
-                    if inside {
-                        self.a.byte(0xE8);
-                        self.a.i32(0);
-                        let f = Fwd(self.a.code.len());
-                        self.calls.push((f, t));
-                    } else if let Some(addr) = known {
-                        self.a.mov_ri(RAX, addr as i64);
-                        self.a.call_r(RAX);
+                    self.call_checks(ip);
+                    self.call(t, next);
+                }
+                LocalsEnter(args, vals) => {
+                    let (args, vals) = (args as i32, vals as i32);
+                    self.a.load(RAX, RBX, off::LSP);
+                    self.a.mem(true, &[0x8D], RCX, RAX, 8 * (args + vals));
+                    self.a.mem(true, &[0x3B], RCX, RBX, off::LS_HI);
+                    self.stop_if(CC_A, ip);
+                    // The deepest argument becomes the oldest local.
+                    for k in 0..args {
+                        self.ld(RDX, args - k);
+                        self.a.store(RAX, 8 * k, RDX);
                     }
-                    self.a.pop(RBP);
+                    for k in args..args + vals {
+                        self.a.mem(true, &[0xC7], 0, RAX, 8 * k);
+                        self.a.i32(0);
+                    }
+                    self.a.store(RBX, off::LSP, RCX);
+                    self.sp_add(-args);
+                }
+                LocalFetch(n) | LocalStore(n) | LocalAdd(n) => {
+                    // rcx = the local's cell, if the frame has it
+                    self.a.load(RCX, RBX, off::LSP);
+                    self.a.alu_ri(5, RCX, 8 * (n as i32 + 1));
+                    self.a.mem(true, &[0x3B], RCX, RBX, off::LS_LO);
+                    self.stop_if(CC_B, ip);
+                    if let LocalFetch(_) = i {
+                        self.a.load(RAX, RCX, 0);
+                        self.push_rax();
+                    } else {
+                        self.ld(RAX, 1);
+                        let op = if let LocalStore(_) = i { 0x89 } else { 0x01 };
+                        self.a.mem(true, &[op], RAX, RCX, 0);
+                        self.sp_add(-1);
+                    }
+                }
+                LocalsExit(n) => {
+                    // lsp = max(ls_lo, lsp - 8n)
+                    self.a.load(RAX, RBX, off::LSP);
+                    self.a.load(RCX, RBX, off::LS_LO);
+                    self.a.mov_rr(RDX, RAX);
+                    self.a.alu_rr(0x29, RDX, RCX); // rdx = lsp - lo
+                    self.a.alu_ri(7, RDX, 8 * n as i32);
+                    self.a.rr(true, &[0x0F, 0x40 + CC_B], RAX, RCX); // short: rax = lo
+                    let short = self.a.jcc_fwd(CC_B);
+                    self.a.alu_ri(5, RAX, 8 * n as i32);
+                    self.a.bind_fwd(short);
+                    self.a.store(RBX, off::LSP, RAX);
                 }
                 _ => self.stop(ip),
             }

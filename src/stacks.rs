@@ -338,12 +338,17 @@ impl Stacks {
         let rs = self.rs.as_mut_ptr() as usize;
         let calls = self.calls.0.cells.as_mut_ptr() as usize;
         ctx.ds_lo = ds;
+        ctx.ds_hi = ds + 8 * DS_SIZE;
         ctx.dsp = ds + 8 * self.sp;
         ctx.rs_lo = rs;
         ctx.rsp = rs + 8 * self.rp;
         ctx.rs_hi = rs + 8 * RS_SIZE;
         ctx.rbase = rs + 8 * self.rbase;
         ctx.csp = calls + 8 * self.calls.len();
+        let ls = self.locals.cells.as_mut_ptr() as usize;
+        ctx.ls_lo = ls;
+        ctx.lsp = ls + 8 * self.locals.len;
+        ctx.ls_hi = ls + 8 * MAX_LOCALS;
     }
 
     /// The depths native code left (see [`Stacks::native_view`]), each
@@ -355,6 +360,7 @@ impl Stacks {
         self.rbase = index(ctx.rbase, ctx.rs_lo, self.rp);
         let calls = self.calls.0.cells.as_ptr() as usize;
         self.calls.0.len = index(ctx.csp, calls, MAX_CALLS);
+        self.locals.len = index(ctx.lsp, ctx.ls_lo, MAX_LOCALS);
     }
 
     /// Set the return-stack base back (a native call returned to Rust).

@@ -54,6 +54,12 @@ const TWO_SWAP: u16 = prim_id(Core::TwoSwap.instr());
 const TWO_TO_R: u16 = prim_id(Core::TwoToR.instr());
 const TWO_R_FROM: u16 = prim_id(Core::TwoRFrom.instr());
 const TWO_R_FETCH: u16 = prim_id(Core::TwoRFetch.instr());
+const _: () = assert!(
+    TWO_TO_R == crate::instr::TWO_TO_R_ID
+        && TWO_R_FROM == crate::instr::TWO_R_FROM_ID
+        && TWO_R_FETCH == crate::instr::TWO_R_FETCH_ID,
+    "the table numbers of 2>R, 2R> and 2R@ moved: set them in instr.rs"
+);
 const CMOVE: u16 = prim_id(Core::CMove.instr());
 const COMPARE: u16 = prim_id(Text::Compare.instr());
 const COUNT: u16 = prim_id(Text::Count.instr());
@@ -150,8 +156,12 @@ const CALLABLE: &[&str] = &[
     "d.r", "ud.", "random", "choose", "stone", "cloth", "scissor", "compete", "flip", "flips",
     "legal-moves", "lowest-bit", "bit-count", "eats", "capture?", "on-board?", ">0x88", "0x88>",
     "attack-kinds", "attack-step", "reach", "path", "path-count", "emit", "type", "cr", "space",
-    "spaces", "here",
+    "spaces", "here", "base", "(abort\")", ",", "c,", "allot", "align",
 ];
+
+/// The top cells of the data stack a failing built-in word called from
+/// native code gets back (none of `CALLABLE` writes deeper first).
+const NATIVE_PRIM_CELLS: usize = 16;
 
 /// `CALLABLE` by primitive id.
 fn callable_prims() -> &'static [bool] {
@@ -226,13 +236,16 @@ impl Forth {
         let Machine { code, dict, .. } = &mut self.vm;
         if code.natives.entry(target).is_none() {
             // What `Word(xt)` pushes, where nothing can change it.
-            let word = |xt: u32| match dict.words().get(xt as usize)?.kind {
-                Kind::Variable(a) => Some(a as i64),
-                _ => None,
+            // (A DOES> that changes a word forgets every translation.)
+            let word = |xt: u32| match dict.words().get(xt as usize).map(|w| w.kind) {
+                Some(Kind::Variable(a) | Kind::Create(a)) => jit::WordKind::Push(a as i64),
+                Some(Kind::Does { body, code }) => jit::WordKind::Does(body as i64, code),
+                _ => jit::WordKind::Other,
             };
             let callable = |id: u16| callable_prims().get(id as usize) == Some(&true);
             let (natives, instrs) = code.natives_and_instrs();
-            natives.prepare(target, instrs, &word, &callable);
+            let sites = natives.prepare(target, instrs, &word, &callable);
+            code.call_natively(&sites);
         }
         self.vm.code.natives.entry(target)
     }
@@ -259,13 +272,21 @@ impl Forth {
     /// it, and the interpreter runs it again and reports the failure.
     fn native_prim(&mut self, ctx: &mut jit::Ctx, id: u16) -> bool {
         self.vm.stacks.set_native(ctx);
+        // A word may write its result over its arguments before it finds
+        // it cannot finish (`fm/mod`): the top cells are put back too, so
+        // that the interpreter runs it again on what it was given.
         let sp = self.vm.stacks.depth();
+        let low = sp.saturating_sub(NATIVE_PRIM_CELLS);
+        let mut kept = [0; NATIVE_PRIM_CELLS];
+        kept[..sp - low].copy_from_slice(&self.vm.stacks.parts().ds[low..sp]);
         let ok = match self.vm.prims.get(id as usize) {
             Some(&body) => body(self).is_ok(),
             None => false,
         };
         if !ok {
-            *self.vm.stacks.parts().sp = sp;
+            let p = self.vm.stacks.parts();
+            p.ds[low..sp].copy_from_slice(&kept[..sp - low]);
+            *p.sp = sp;
         }
         self.vm.stacks.native_depths(ctx);
         ok
@@ -1740,6 +1761,7 @@ impl Forth {
                             ds[sp & DS_MASK] = v;
                             sp += 1;
                         }
+                        Instr::CallNative(_) => slow!(),
                         Instr::InlineDoesPlus(body, _) => {
                             inline_or_call!();
                             if sp == 0 || sp >= DS_SIZE {
@@ -2396,6 +2418,8 @@ impl Forth {
     /// The run-time of DOES>: the newest word runs `code` from now on.
     fn set_does(&mut self, code: u32) -> Res<()> {
         let xt = self.vm.dict.last().ok_or(NOT_CREATED)?;
+        // Machine code may have run the word as it was.
+        self.vm.code.natives.forget_all();
         if !self.vm.dict.make_does(xt, code) {
             return Err(self.fail(NOT_CREATED, "DOES> needs a word made by CREATE"));
         }
@@ -2828,5 +2852,84 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Machine code (`jit.rs`) against the interpreter: every instruction
+    /// it translates and the built-in words it calls out to, on stacks of
+    /// every depth (empty, full, holding addresses and extremes), with the
+    /// result, the error report, the stacks and data space compared.
+    #[test]
+    fn native_code_matches_the_interpreter() {
+        let defs = "create buf 64 allot variable v 3 v ! \
+            : sq dup * ; : rec dup 0> if 1- recurse then ; : deep 1+ recurse ; \
+            : loc {: a b | c :} a b + to c c 1 +to c c ; \
+            : ctab create allot does> + ; 16 ctab t0 \
+            : ttab create cells allot does> swap cells + ; 4 ttab t1 \
+            : later create , does> @ ; 5 later t2";
+        let uses = [
+            "dup", "drop", "swap", "over", "rot", "-rot", "nip", "tuck", "?dup", "2dup", "2drop",
+            "+", "-", "*", "/", "mod", "1+", "1-", "negate", "min", "max", "2*", "2/", "lshift",
+            "rshift", "and", "or", "xor", "invert", "=", "<>", "<", ">", "u<", "u>", "0=", "0<>",
+            "0<", "0>", "@", "!", "c@", "c!", "+!", "cell+", "cells", "char+", "chars", "2@",
+            "2!", ">r r>", ">r r@ r> +", "r>", "r@", "i", "j", "2>r 2r@ 2r> 2drop 2drop", "2r>",
+            "2r@", "unloop", "5 0 ?do i + loop", "3 0 do 2 0 do i j + + loop loop",
+            "10 0 do i 5 = if leave then i + loop", "10 0 do i + 3 +loop", "0 10 do i + -3 +loop",
+            "8 min begin dup 0> while 1- repeat", "4 begin 1- dup 0= until drop",
+            "case 1 of 10 endof 2 of 20 endof endcase", "sq", "rec", "loc", "t0", "t1", "t1 @",
+            "t2", "buf 3 cells + @", "v @ +", "s\" abc\" type", "buf 8 65 fill buf c@", ".",
+            "fm/mod", "um/mod", "depth", "pick", "deep", "1 0 /", "0 @", "-1 c@", "buf 2!",
+            "2 pick", "if 1 else 2 then", "?dup if drop then", "7 /", "-7 mod", "3 lshift",
+            "v ! v @", "7 and 0 ?do loop", "abs within", "base @ hex base ! decimal", "['] sq execute",
+        ];
+        let stacks = [
+            "", "1", "0 1", "5 3", "buf", "buf 3", "2 buf", "-1 -1", "9223372036854775807 2",
+            "-9223372036854775808 -1", "7 0", "1 2 3", "buf 1 2", "buf 8 + 2",
+        ];
+        let (mut a, abuf) = Forth::for_test(b"");
+        let (mut b, bbuf) = Forth::for_test(b"");
+        if !a.vm.code.natives.enabled {
+            eprintln!("SKIPPED: no native tier on this processor or system");
+            return;
+        }
+        b.vm.code.natives.enabled = false;
+        for f in [&mut a, &mut b] {
+            f.interpret_line(defs).expect("the definitions");
+        }
+        let mut translated = 0;
+        for (k, u) in uses.iter().enumerate() {
+            for f in [&mut a, &mut b] {
+                f.interpret_line(&format!(": u{k} {u} ;")).expect("a use");
+            }
+            for st in stacks {
+                for below in [0, DS_SIZE - 8, DS_SIZE - 2] {
+                    let mut results = Vec::new();
+                    for (f, out) in [(&mut a, &abuf), (&mut b, &bbuf)] {
+                        f.reset_after_error();
+                        // (Cells above the top are left as earlier runs
+                        // left them, differently: cleared.)
+                        let p = f.vm.stacks.parts();
+                        p.ds[below.saturating_sub(8)..].fill(0);
+                        *p.sp = below;
+                        let r = f.interpret_line(&format!("{st} u{k}"));
+                        let d = memory::DICT_START as i64;
+                        let mem: Vec<_> = (0..12).map(|i| f.vm.mem.cell(d + 8 * i)).collect();
+                        let top = f.stack().iter().rev().take(6).copied().collect::<Vec<_>>();
+                        let s = &f.vm.stacks;
+                        let depths = (s.depth(), s.rdepth(), s.call_depth(), s.rbase());
+                        results.push((format!("{r:?}"), depths, top, mem, out.take()));
+                    }
+                    assert_eq!(results[0], results[1], "`{st} {u}` ({below} cells below)");
+                }
+            }
+            let xt = a.vm.dict.find(&format!("u{k}")).expect("defined");
+            if let Kind::Colon(t) = a.vm.dict.words()[xt as usize].kind
+                && a.vm.code.natives.entry(t).is_some()
+            {
+                translated += 1;
+            }
+        }
+        // Nearly every use runs as machine code (the few that do not start
+        // with an instruction it runs are entered by the interpreter).
+        assert!(translated >= uses.len() - 4, "{translated} of {} translated", uses.len());
     }
 }

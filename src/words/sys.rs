@@ -1158,6 +1158,7 @@ primitives! {
         let size = f.pop()?;
         let xt = f.pop()?;
         let xt = u32::try_from(xt).map_err(|_| CONTROL_MISMATCH)?;
+        f.vm.code.natives.forget_all();
         if !f.vm.dict.make_constant(xt, size) {
             return Err(CONTROL_MISMATCH);
         }
