@@ -302,10 +302,11 @@ pub(crate) enum Instr {
 /// the word tables at compile time (this module may not ask those).
 pub(crate) const CHARS_ID: u16 = 103;
 pub(crate) const PICK_ID: u16 = 8;
-/// And those of 2>R, 2R> and 2R@, which the native tier (`jit.rs`) runs.
+/// And those of 2>R, 2R>, 2R@ and UNLOOP, which the native tier (`jit.rs`) runs.
 pub(crate) const TWO_TO_R_ID: u16 = 20;
 pub(crate) const TWO_R_FROM_ID: u16 = 21;
 pub(crate) const TWO_R_FETCH_ID: u16 = 22;
+pub(crate) const UNLOOP_ID: u16 = 29;
 const CHARS: Instr = Instr::Prim(CHARS_ID);
 
 /// The operations `InlineLitOp` does with its literal, by number.

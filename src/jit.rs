@@ -33,104 +33,110 @@
 #![allow(unsafe_code)]
 
 use crate::instr::Instr;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
-/// What native code reads and leaves for the interpreter. The offsets are
-/// written into the code (`off::*`).
-#[repr(C)]
-#[derive(Debug, Default)]
-pub(crate) struct Ctx {
-    /// In and out: `&ds[sp]`, `&rs[rp]`, `&calls[len]`, `&rs[rbase]`.
-    pub(crate) dsp: usize,
-    pub(crate) rsp: usize,
-    pub(crate) csp: usize,
-    pub(crate) rbase: usize,
-    /// Out: the instruction to go on from, when the code stopped.
-    pub(crate) ip: u64,
-    /// The machine stack at entry (a stop unwinds to it).
-    saved_rsp: usize,
-    /// `&ds[0]`, `&rs[0]`, `&rs[RS_SIZE]`.
-    pub(crate) ds_lo: usize,
-    pub(crate) rs_lo: usize,
-    pub(crate) rs_hi: usize,
-    /// A native call stops when the call stack pointer reaches this: the
-    /// call stack's capacity, or the machine stack's budget for nesting.
-    pub(crate) calls_hi: usize,
-    /// The Ctrl-C flag (a byte, nonzero when pressed).
-    pub(crate) irq: usize,
-    /// `&mem[0]`.
-    pub(crate) mem: usize,
-    /// Where a stop jumps (the entry stub's exit).
-    stop: usize,
-    /// A built-in word's body run from native code (`callout`): the
-    /// system, the function that runs body n on it, and `callout::<T>`.
-    forth: usize,
-    prim: usize,
-    callout: usize,
-    /// In and out: `&locals[len]`; and `&locals[0]`, `&locals[MAX_LOCALS]`.
-    pub(crate) lsp: usize,
-    pub(crate) ls_lo: usize,
-    pub(crate) ls_hi: usize,
-    /// `&ds[DS_SIZE]`.
-    pub(crate) ds_hi: usize,
+/// What native code and Rust share: the `Ctx` and its offsets, and the
+/// answers they give each other.
+mod abi {
+    /// What native code reads and leaves for the interpreter. The offsets are
+    /// written into the code (`off::*`).
+    #[repr(C)]
+    #[derive(Debug, Default)]
+    pub(crate) struct Ctx {
+        /// In and out: `&ds[sp]`, `&rs[rp]`, `&calls[len]`, `&rs[rbase]`.
+        pub(crate) dsp: usize,
+        pub(crate) rsp: usize,
+        pub(crate) csp: usize,
+        pub(crate) rbase: usize,
+        /// Out: the instruction to go on from, when the code stopped.
+        pub(crate) ip: u64,
+        /// The machine stack at entry (a stop unwinds to it).
+        pub(crate) saved_rsp: usize,
+        /// `&ds[0]`, `&rs[0]`, `&rs[RS_SIZE]`.
+        pub(crate) ds_lo: usize,
+        pub(crate) rs_lo: usize,
+        pub(crate) rs_hi: usize,
+        /// A native call stops when the call stack pointer reaches this: the
+        /// call stack's capacity, or the machine stack's budget for nesting.
+        pub(crate) calls_hi: usize,
+        /// The Ctrl-C flag (a byte, nonzero when pressed).
+        pub(crate) irq: usize,
+        /// `&mem[0]`.
+        pub(crate) mem: usize,
+        /// Where a stop jumps (the entry stub's exit).
+        pub(crate) stop: usize,
+        /// A built-in word's body run from native code (`callout`): the
+        /// system, the function that runs body n on it, and `callout::<T>`.
+        pub(crate) forth: usize,
+        pub(crate) prim: usize,
+        pub(crate) callout: usize,
+        /// In and out: `&locals[len]`; and `&locals[0]`, `&locals[MAX_LOCALS]`.
+        pub(crate) lsp: usize,
+        pub(crate) ls_lo: usize,
+        pub(crate) ls_hi: usize,
+        /// `&ds[DS_SIZE]`.
+        pub(crate) ds_hi: usize,
+    }
+
+    #[allow(dead_code)]
+    pub(crate) mod off {
+        pub(crate) const DSP: i32 = 0;
+        pub(crate) const RSP: i32 = 8;
+        pub(crate) const CSP: i32 = 16;
+        pub(crate) const RBASE: i32 = 24;
+        pub(crate) const IP: i32 = 32;
+        pub(crate) const SAVED_RSP: i32 = 40;
+        pub(crate) const DS_LO: i32 = 48;
+        pub(crate) const RS_LO: i32 = 56;
+        pub(crate) const RS_HI: i32 = 64;
+        pub(crate) const CALLS_HI: i32 = 72;
+        pub(crate) const IRQ: i32 = 80;
+        pub(crate) const MEM: i32 = 88;
+        pub(crate) const STOP: i32 = 96;
+        pub(crate) const CALLOUT: i32 = 120;
+        pub(crate) const LSP: i32 = 128;
+        pub(crate) const LS_LO: i32 = 136;
+        pub(crate) const LS_HI: i32 = 144;
+        pub(crate) const DS_HI: i32 = 152;
+    }
+
+    const _: () = assert!(std::mem::offset_of!(Ctx, stop) == off::STOP as usize);
+    const _: () = assert!(std::mem::offset_of!(Ctx, mem) == off::MEM as usize);
+    const _: () = assert!(std::mem::offset_of!(Ctx, ip) == off::IP as usize);
+    const _: () = assert!(std::mem::offset_of!(Ctx, callout) == off::CALLOUT as usize);
+    const _: () = assert!(std::mem::offset_of!(Ctx, ls_hi) == off::LS_HI as usize);
+    const _: () = assert!(std::mem::offset_of!(Ctx, ds_hi) == off::DS_HI as usize);
+
+    /// What a word run by `Word(xt)` does, as native code may do it (a
+    /// DOES> that changes a word forgets every translation).
+    #[derive(Clone, Copy)]
+    pub(crate) enum WordKind {
+        /// Push this (a variable's or an array's address).
+        Push(i64),
+        /// Push the body, then call the DOES> code.
+        Does(i64, u32),
+        /// Anything else: the interpreter runs it.
+        Other,
+    }
+
+    /// How native code ended.
+    pub(crate) enum Exit {
+        /// The word returned (its frame popped).
+        Returned,
+        /// It stopped before the instruction at this address.
+        Stopped(u32),
+        /// It could not be entered: nothing ran.
+        Unentered,
+    }
+
+    /// The most native calls nested on the machine stack (16 bytes each);
+    /// deeper, the interpreter makes the call.
+    pub(crate) const MAX_NATIVE_NEST: usize = 4096;
+    /// The most instructions one definition may have to be translated.
+    pub(crate) const MAX_WORD: usize = 1 << 14;
 }
 
-#[allow(dead_code)]
-mod off {
-    pub(super) const DSP: i32 = 0;
-    pub(super) const RSP: i32 = 8;
-    pub(super) const CSP: i32 = 16;
-    pub(super) const RBASE: i32 = 24;
-    pub(super) const IP: i32 = 32;
-    pub(super) const SAVED_RSP: i32 = 40;
-    pub(super) const DS_LO: i32 = 48;
-    pub(super) const RS_LO: i32 = 56;
-    pub(super) const RS_HI: i32 = 64;
-    pub(super) const CALLS_HI: i32 = 72;
-    pub(super) const IRQ: i32 = 80;
-    pub(super) const MEM: i32 = 88;
-    pub(super) const STOP: i32 = 96;
-    pub(super) const CALLOUT: i32 = 120;
-    pub(super) const LSP: i32 = 128;
-    pub(super) const LS_LO: i32 = 136;
-    pub(super) const LS_HI: i32 = 144;
-    pub(super) const DS_HI: i32 = 152;
-}
-
-const _: () = assert!(std::mem::offset_of!(Ctx, stop) == off::STOP as usize);
-const _: () = assert!(std::mem::offset_of!(Ctx, mem) == off::MEM as usize);
-const _: () = assert!(std::mem::offset_of!(Ctx, ip) == off::IP as usize);
-const _: () = assert!(std::mem::offset_of!(Ctx, callout) == off::CALLOUT as usize);
-const _: () = assert!(std::mem::offset_of!(Ctx, ls_hi) == off::LS_HI as usize);
-const _: () = assert!(std::mem::offset_of!(Ctx, ds_hi) == off::DS_HI as usize);
-
-/// What a word run by `Word(xt)` does, as native code may do it (a
-/// DOES> that changes a word forgets every translation).
-#[derive(Clone, Copy)]
-pub(crate) enum WordKind {
-    /// Push this (a variable's or an array's address).
-    Push(i64),
-    /// Push the body, then call the DOES> code.
-    Does(i64, u32),
-    /// Anything else: the interpreter runs it.
-    Other,
-}
-
-/// How native code ended.
-pub(crate) enum Exit {
-    /// The word returned (its frame popped).
-    Returned,
-    /// It stopped before the instruction at this address.
-    Stopped(u32),
-    /// It could not be entered: nothing ran.
-    Unentered,
-}
-
-/// The most native calls nested on the machine stack (16 bytes each);
-/// deeper, the interpreter makes the call.
-pub(crate) const MAX_NATIVE_NEST: usize = 4096;
-/// The most instructions one definition may have to be translated.
-const MAX_WORD: usize = 1 << 14;
+pub(crate) use abi::{Ctx, Exit, MAX_NATIVE_NEST, WordKind};
 /// The most definitions translated at once (a word and what it calls).
 const MAX_BATCH: usize = 1024;
 /// The most bytes of machine code one system keeps.
@@ -323,7 +329,9 @@ extern "sysv64" fn callout<T>(ctx: *mut Ctx, id: u64) -> u64 {
 #[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
 mod imp {
     //! No native tier on this processor or system.
-    use super::*;
+    use super::abi::{Ctx, Exit, WordKind};
+    use crate::instr::Instr;
+    use std::collections::BTreeSet;
     pub(super) const SUPPORTED: bool = false;
     pub(super) struct Region;
     impl Region {
@@ -373,14 +381,14 @@ mod imp {
     pub(super) fn enter(_: (usize, usize), _: usize, _: &mut Ctx) -> Exit {
         Exit::Unentered
     }
-    #[allow(dead_code)]
-    fn unused(_: BTreeMap<u8, u8>) {}
 }
 
 #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
 mod imp {
-    use super::*;
+    use super::abi::{Ctx, Exit, MAX_WORD, WordKind, off};
+    use crate::instr::Instr;
     use crate::memory::{GUARD_END, MEM_SIZE};
+    use std::collections::{BTreeMap, BTreeSet, HashMap};
 
     pub(super) const SUPPORTED: bool = true;
 
@@ -488,8 +496,7 @@ mod imp {
         // as the system). The Ctx points at this system's stacks and data
         // space, which nothing else touches while the code runs, and the
         // code stays inside them (its checks are the interpreter's).
-        let f: extern "sysv64" fn(*mut Ctx, usize) -> u64 =
-            unsafe { std::mem::transmute(stub) };
+        let f: extern "sysv64" fn(*mut Ctx, usize) -> u64 = unsafe { std::mem::transmute(stub) };
         match f(ctx, entry) {
             0 => Exit::Returned,
             _ => Exit::Stopped(ctx.ip as u32),
@@ -714,6 +721,7 @@ mod imp {
             TwoStore => (3, 0),
             Prim(crate::instr::CHARS_ID) => (1, 1),
             Prim(crate::instr::TWO_TO_R_ID) => (2, 0),
+            Prim(crate::instr::UNLOOP_ID) => (0, 0),
             Prim(crate::instr::TWO_R_FROM_ID | crate::instr::TWO_R_FETCH_ID) => (0, 2),
             LocalsEnter(a, _) => (a as i32, 0),
             LocalFetch(_) => (0, 1),
@@ -726,13 +734,19 @@ mod imp {
     /// The built-in words native code runs itself (not through `callout`).
     fn own_prim(id: u16) -> bool {
         use crate::instr::*;
-        matches!(id, CHARS_ID | TWO_TO_R_ID | TWO_R_FROM_ID | TWO_R_FETCH_ID)
+        matches!(
+            id,
+            CHARS_ID | TWO_TO_R_ID | TWO_R_FROM_ID | TWO_R_FETCH_ID | UNLOOP_ID
+        )
     }
 
     /// Is this an instruction native code stops at (not translated, and
     /// not a return or a jump, which end a word's code there)?
     fn stops(i: Instr) -> bool {
-        !matches!(i, Instr::Exit | Instr::Branch(_) | Instr::Leave(_) | Instr::Does(_))
+        !matches!(
+            i,
+            Instr::Exit | Instr::Branch(_) | Instr::Leave(_) | Instr::Does(_)
+        )
     }
 
     /// Does the depth after this instruction differ from run to run (so a
@@ -991,7 +1005,8 @@ mod imp {
         fn check_addr(&mut self, r: u8, n: i32, ip: u32) {
             // lea rcx, [r - GUARD_END]; cmp rcx, MEM_SIZE - n - GUARD_END; ja stop
             self.a.mem(true, &[0x8D], RCX, r, -(GUARD_END as i32));
-            self.a.alu_ri(7, RCX, MEM_SIZE as i32 - n - GUARD_END as i32);
+            self.a
+                .alu_ri(7, RCX, MEM_SIZE as i32 - n - GUARD_END as i32);
             self.stop_if(CC_A, ip);
         }
 
@@ -1144,6 +1159,10 @@ mod imp {
                     }
                     WordKind::Other => self.stop(ip),
                 },
+                Prim(crate::instr::UNLOOP_ID) => {
+                    self.rneed(2, ip);
+                    self.a.alu_ri(5, R13, 16);
+                }
                 Prim(crate::instr::TWO_TO_R_ID) => {
                     self.rroom(2, ip);
                     self.ld(RAX, 2);
