@@ -8,7 +8,12 @@ word, the place, the stack it was given, the backtrace). Use it as
     bench/compare-reports.py OLD-BINARY NEW-BINARY [COUNT] [SEED]
 
 It prints each program whose results differ (at most 10) and a summary,
-and exits non-zero if any differed.
+and exits non-zero if any differed. To hold the native tier to the
+interpreter, give the same binary twice, once with it turned off:
+
+    printf '#!/bin/sh\nPLAYFORTH_NO_JIT=1 exec target/release/playforth "$@"\n' > /tmp/nojit
+    chmod +x /tmp/nojit
+    bench/compare-reports.py /tmp/nojit target/release/playforth 3000 7
 """
 import random
 import subprocess

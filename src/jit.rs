@@ -37,6 +37,10 @@ use std::collections::{BTreeSet, HashMap};
 
 /// What native code and Rust share: the `Ctx` and its offsets, and the
 /// answers they give each other.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_os = "linux")),
+    allow(dead_code)
+)]
 mod abi {
     /// What native code reads and leaves for the interpreter. The offsets are
     /// written into the code (`off::*`).
@@ -722,6 +726,7 @@ mod imp {
             Prim(crate::instr::CHARS_ID) => (1, 1),
             Prim(crate::instr::TWO_TO_R_ID) => (2, 0),
             Prim(crate::instr::UNLOOP_ID) => (0, 0),
+            Prim(crate::instr::PICK_ID) => (1, 1),
             Prim(crate::instr::TWO_R_FROM_ID | crate::instr::TWO_R_FETCH_ID) => (0, 2),
             LocalsEnter(a, _) => (a as i32, 0),
             LocalFetch(_) => (0, 1),
@@ -736,7 +741,7 @@ mod imp {
         use crate::instr::*;
         matches!(
             id,
-            CHARS_ID | TWO_TO_R_ID | TWO_R_FROM_ID | TWO_R_FETCH_ID | UNLOOP_ID
+            CHARS_ID | PICK_ID | TWO_TO_R_ID | TWO_R_FROM_ID | TWO_R_FETCH_ID | UNLOOP_ID
         )
     }
 
@@ -1159,6 +1164,23 @@ mod imp {
                     }
                     WordKind::Other => self.stop(ip),
                 },
+                Prim(crate::instr::PICK_ID) => {
+                    // u pick: stop unless 0 <= u < depth - 1 (unsigned).
+                    self.ld(RAX, 1);
+                    self.a.mov_rr(RCX, R12);
+                    self.a.mem(true, &[0x2B], RCX, RBX, off::DS_LO);
+                    self.a.rr(true, &[0xC1], 5, RCX); // shr rcx, 3
+                    self.a.byte(3);
+                    self.a.alu_ri(5, RCX, 1);
+                    self.a.alu_rr(0x39, RAX, RCX); // cmp rax, rcx
+                    self.stop_if(CC_AE, ip);
+                    self.a.rr(true, &[0xC1], 4, RAX); // shl rax, 3
+                    self.a.byte(3);
+                    self.a.mov_rr(RCX, R12);
+                    self.a.alu_rr(0x29, RCX, RAX); // sub rcx, rax
+                    self.a.load(RAX, RCX, -16);
+                    self.st(1, RAX);
+                }
                 Prim(crate::instr::UNLOOP_ID) => {
                     self.rneed(2, ip);
                     self.a.alu_ri(5, R13, 16);
@@ -1193,7 +1215,7 @@ mod imp {
                     }
                 }
                 Prim(crate::instr::CHARS_ID) | Case => {}
-                Prim(id) if self.w.callable.contains(&id) => {
+                Prim(id) if !own_prim(id) && self.w.callable.contains(&id) => {
                     // The depths to the Ctx, the word's body in Rust, the
                     // depths back (the machine stack 16-aligned for it).
                     self.a.store(RBX, off::DSP, R12);

@@ -258,7 +258,7 @@ const CALLABLE: &[&str] = &[
 
 /// The top cells of the data stack a failing built-in word called from
 /// native code gets back (none of `CALLABLE` writes deeper first).
-const NATIVE_PRIM_CELLS: usize = 16;
+const NATIVE_PRIM_CELLS: usize = 8;
 
 /// `CALLABLE` by primitive id.
 fn callable_prims() -> &'static [bool] {
@@ -374,17 +374,24 @@ impl Forth {
         // A word may write its result over its arguments before it finds
         // it cannot finish (`fm/mod`): the top cells are put back too, so
         // that the interpreter runs it again on what it was given.
+        // (Kept as a fixed run of cells, the stack's ring mask keeping
+        // the indices in range: no call to copy them.)
         let sp = self.vm.stacks.depth();
-        let low = sp.saturating_sub(NATIVE_PRIM_CELLS);
-        let mut kept = [0; NATIVE_PRIM_CELLS];
-        kept[..sp - low].copy_from_slice(&self.vm.stacks.parts().ds[low..sp]);
+        let low = sp.wrapping_sub(NATIVE_PRIM_CELLS);
+        let ds = &self.vm.stacks.parts().ds;
+        let kept: [i64; NATIVE_PRIM_CELLS] =
+            std::array::from_fn(|k| ds[low.wrapping_add(k) & DS_MASK]);
         let ok = match self.vm.prims.get(id as usize) {
             Some(&body) => body(self).is_ok(),
             None => false,
         };
         if !ok {
             let p = self.vm.stacks.parts();
-            p.ds[low..sp].copy_from_slice(&kept[..sp - low]);
+            for (k, &v) in kept.iter().enumerate() {
+                if low.wrapping_add(k) < sp {
+                    p.ds[low.wrapping_add(k) & DS_MASK] = v;
+                }
+            }
             *p.sp = sp;
         }
         self.vm.stacks.native_depths(ctx);
