@@ -175,6 +175,12 @@ pub(crate) struct Pending {
     /// EXECUTE (or a deferred word) ran, for the report.
     pub(crate) executed: Option<Instr>,
     pub(crate) fault: Fault,
+    /// A built-in word called from machine code failed with this code
+    /// (`Forth::native_prim`): the interpreter reports it where the code
+    /// stopped, as if it had run the word itself, without running it again.
+    pub(crate) native_fail: Option<Throw>,
+    /// Where, when `slow` hands that failure to the hot loop's caller.
+    pub(crate) native_fail_at: Option<u32>,
 }
 
 /// TRACE's state: which words it watches and where it is.

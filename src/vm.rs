@@ -144,9 +144,8 @@ fn flag(b: bool) -> i64 {
 
 /// The built-in words native code calls out to (`jit.rs`): each only
 /// computes on the data stack and data space, or prints; none reads input,
-/// runs Forth code, touches the return stack or the code space, and each
-/// checks before it changes anything (so that, when one fails, running it
-/// again in the interpreter fails the same way).
+/// runs Forth code, or touches the return stack or the code space. One
+/// that fails is reported where it is, not run again (`native_prim`).
 const CALLABLE: &[&str] = &[
     "pick",
     "roll",
@@ -256,10 +255,6 @@ const CALLABLE: &[&str] = &[
     "hex",
 ];
 
-/// The top cells of the data stack a failing built-in word called from
-/// native code gets back (none of `CALLABLE` writes deeper first).
-const NATIVE_PRIM_CELLS: usize = 8;
-
 /// `CALLABLE` by primitive id.
 fn callable_prims() -> &'static [bool] {
     static TABLE: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
@@ -295,7 +290,10 @@ impl Forth {
                         self.vm.stacks.set_rbase(caller_rbase);
                         return Ok(());
                     }
-                    jit::Exit::Stopped(ip) => return self.run_at(ip, base),
+                    jit::Exit::Stopped(ip) => {
+                        let failed = self.pending.native_fail.take();
+                        return self.run_at(ip, base, failed);
+                    }
                     jit::Exit::Unentered => {
                         self.vm.stacks.leave_frame();
                     }
@@ -366,34 +364,27 @@ impl Forth {
 
     /// A built-in word called from native code (`jit::run`): the depths
     /// native code left, the word's body, the depths for native code
-    /// again. False when it failed, with the data stack as it found it
-    /// (as the hot loop's slow path leaves it): native code stops before
-    /// it, and the interpreter runs it again and reports the failure.
+    /// again. False when it failed: the data stack's depth as it found it
+    /// (as the hot loop's slow path leaves a failed word), the code kept
+    /// in `pending.native_fail`; native code stops before the word, and
+    /// the interpreter reports the failure there (`run_at`, `slow`), as
+    /// if it had run the word itself. Nothing runs twice.
     fn native_prim(&mut self, ctx: &mut jit::Ctx, id: u16) -> bool {
         self.vm.stacks.set_native(ctx);
-        // A word may write its result over its arguments before it finds
-        // it cannot finish (`fm/mod`): the top cells are put back too, so
-        // that the interpreter runs it again on what it was given.
-        // (Kept as a fixed run of cells, the stack's ring mask keeping
-        // the indices in range: no call to copy them.)
         let sp = self.vm.stacks.depth();
-        let low = sp.wrapping_sub(NATIVE_PRIM_CELLS);
-        let ds = &self.vm.stacks.parts().ds;
-        let kept: [i64; NATIVE_PRIM_CELLS] =
-            std::array::from_fn(|k| ds[low.wrapping_add(k) & DS_MASK]);
-        let ok = match self.vm.prims.get(id as usize) {
-            Some(&body) => body(self).is_ok(),
-            None => false,
+        let r = match self.vm.prims.get(id as usize) {
+            Some(&body) => body(self),
+            None => Err(BAD_ADDRESS),
         };
-        if !ok {
-            let p = self.vm.stacks.parts();
-            for (k, &v) in kept.iter().enumerate() {
-                if low.wrapping_add(k) < sp {
-                    p.ds[low.wrapping_add(k) & DS_MASK] = v;
-                }
+        let ok = match r {
+            Ok(()) => true,
+            Err(t) => {
+                // As the hot loop's slow path leaves a failed word.
+                *self.vm.stacks.parts().sp = sp;
+                self.pending.native_fail = Some(t);
+                false
             }
-            *p.sp = sp;
-        }
+        };
         self.vm.stacks.native_depths(ctx);
         ok
     }
@@ -402,11 +393,13 @@ impl Forth {
     /// made at this level catch exceptions here; others go to the caller.
     pub(crate) fn run(&mut self, start: u32) -> Res<()> {
         let base = self.vm.stacks.call_depth();
-        self.run_at(start, base)
+        self.run_at(start, base, None)
     }
 
-    /// `run`, where returning to call depth `base` ends the run.
-    fn run_at(&mut self, start: u32, base: usize) -> Res<()> {
+    /// `run`, where returning to call depth `base` ends the run; with
+    /// `failed`, the instruction at `start` failed with that code (a
+    /// built-in word machine code called) and is reported first.
+    fn run_at(&mut self, start: u32, base: usize, mut failed: Option<Throw>) -> Res<()> {
         if self.vm.run_depth >= MAX_RUN_DEPTH {
             return Err(RSTACK_OVERFLOW);
         }
@@ -414,7 +407,9 @@ impl Forth {
         let depth = self.vm.run_depth;
         let mut ip = start;
         let result = loop {
-            let r = if self.trace.traced.is_empty() {
+            let r = if let Some(t) = failed.take() {
+                Err((t, ip))
+            } else if self.trace.traced.is_empty() {
                 self.inner::<false>(ip, base)
             } else {
                 self.inner::<true>(ip, base)
@@ -2174,6 +2169,11 @@ impl Forth {
                             }
                             Ok(None) => return Ok(()),
                             Err(t) => {
+                                // A built-in word machine code called failed
+                                // where the code stopped, stacks as they are.
+                                if let Some(at) = self.pending.native_fail_at.take() {
+                                    return Err((t, at));
+                                }
                                 // Fail with the stack as the instruction found it.
                                 *self.vm.stacks.parts().sp = sp;
                                 return Err((t, ip.wrapping_sub(1)));
@@ -2258,7 +2258,14 @@ impl Forth {
                         self.vm.stacks.set_rbase(caller_rbase);
                         Ok(Some((ip, None)))
                     }
-                    jit::Exit::Stopped(at) => Ok(Some((at, None))),
+                    jit::Exit::Stopped(at) => match self.pending.native_fail.take() {
+                        // Reported at `at` (the Slow arm of `inner`).
+                        Some(t) => {
+                            self.pending.native_fail_at = Some(at);
+                            Err(t)
+                        }
+                        None => Ok(Some((at, None))),
+                    },
                     jit::Exit::Unentered => Ok(Some((target, None))),
                 }
             }
