@@ -184,10 +184,16 @@ impl Natives {
         self.entries.retain(|&a, _| a < at);
     }
 
-    /// Forget every translation (the code space was put back by `undo`).
+    /// Forget every translation (the code space was put back by `undo`,
+    /// a word's kind changed), and free its machine code: nothing can
+    /// enter it again, and none runs now (this is called from the
+    /// compiler, DOES>, END-STRUCTURE and `undo`, never from a word
+    /// machine code calls).
     pub(crate) fn forget_all(&mut self) {
         self.entries.clear();
         self.highest = 0;
+        self.regions.clear();
+        self.bytes = 0;
     }
 
     /// The instruction at `at` was replaced: forget every translation if
