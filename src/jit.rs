@@ -1191,15 +1191,6 @@ mod imp {
                     self.rneed(2, ip);
                     self.a.alu_ri(5, R13, 16);
                 }
-                Prim(crate::instr::TWO_TO_R_ID) => {
-                    self.rroom(2, ip);
-                    self.ld(RAX, 2);
-                    self.a.store(R13, 0, RAX);
-                    self.ld(RAX, 1);
-                    self.a.store(R13, 8, RAX);
-                    self.a.alu_ri(0, R13, 16);
-                    self.sp_add(-2);
-                }
                 Prim(id @ (crate::instr::TWO_R_FROM_ID | crate::instr::TWO_R_FETCH_ID)) => {
                     self.rneed(2, ip);
                     self.a.load(RAX, R13, -16);
@@ -1447,7 +1438,8 @@ mod imp {
                     self.a.load(RAX, R13, -24);
                     self.push_rax();
                 }
-                Do => {
+                // DO and 2>R move the same two cells the same way.
+                Do | Prim(crate::instr::TWO_TO_R_ID) => {
                     self.rroom(2, ip);
                     self.ld(RAX, 2);
                     self.a.store(R13, 0, RAX);
