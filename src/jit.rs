@@ -80,6 +80,14 @@ mod abi {
         pub(crate) ls_hi: usize,
         /// `&ds[DS_SIZE]`.
         pub(crate) ds_hi: usize,
+        /// EXECUTE's table: by execution token, the machine code of the
+        /// colon definition it names; 0 not yet asked (`resolve`), 1 none.
+        pub(crate) xts: usize,
+        pub(crate) xts_len: usize,
+        /// `resolve::<T>`, and the function it runs on the system to fill
+        /// a row of the table.
+        pub(crate) resolve: usize,
+        pub(crate) find: usize,
     }
 
     #[allow(dead_code)]
@@ -102,6 +110,9 @@ mod abi {
         pub(crate) const LS_LO: i32 = 136;
         pub(crate) const LS_HI: i32 = 144;
         pub(crate) const DS_HI: i32 = 152;
+        pub(crate) const XTS: i32 = 160;
+        pub(crate) const XTS_LEN: i32 = 168;
+        pub(crate) const RESOLVE: i32 = 176;
     }
 
     const _: () = assert!(std::mem::offset_of!(Ctx, stop) == off::STOP as usize);
@@ -110,6 +121,14 @@ mod abi {
     const _: () = assert!(std::mem::offset_of!(Ctx, callout) == off::CALLOUT as usize);
     const _: () = assert!(std::mem::offset_of!(Ctx, ls_hi) == off::LS_HI as usize);
     const _: () = assert!(std::mem::offset_of!(Ctx, ds_hi) == off::DS_HI as usize);
+    const _: () = assert!(std::mem::offset_of!(Ctx, xts) == off::XTS as usize);
+    const _: () = assert!(std::mem::offset_of!(Ctx, xts_len) == off::XTS_LEN as usize);
+    const _: () = assert!(std::mem::offset_of!(Ctx, resolve) == off::RESOLVE as usize);
+
+    /// A row of EXECUTE's table not yet filled, and one whose word has no
+    /// machine code (any other value is the entry).
+    pub(crate) const XT_UNKNOWN: usize = 0;
+    pub(crate) const XT_NONE: usize = 1;
 
     /// What a word run by `Word(xt)` does, as native code may do it (a
     /// DOES> that changes a word forgets every translation).
@@ -140,7 +159,7 @@ mod abi {
     pub(crate) const MAX_WORD: usize = 1 << 14;
 }
 
-pub(crate) use abi::{Ctx, Exit, MAX_NATIVE_NEST, WordKind};
+pub(crate) use abi::{Ctx, Exit, MAX_NATIVE_NEST, WordKind, XT_NONE, XT_UNKNOWN};
 /// The most definitions translated at once (a word and what it calls).
 const MAX_BATCH: usize = 1024;
 /// The most bytes of machine code one system keeps.
@@ -159,6 +178,9 @@ pub(crate) struct Natives {
     highest: u32,
     /// The entry stub, made once, and where in it a stop jumps.
     stub: Option<(imp::Region, usize)>,
+    /// EXECUTE's table (`Ctx::xts`), emptied whenever a translation is
+    /// forgotten.
+    by_xt: Vec<usize>,
     /// False: everything runs in the interpreter.
     pub(crate) enabled: bool,
 }
@@ -182,6 +204,7 @@ impl Natives {
     /// translated before may still call it) but is never entered again.
     pub(crate) fn forget_from(&mut self, at: u32) {
         self.entries.retain(|&a, _| a < at);
+        self.by_xt.clear();
     }
 
     /// Forget every translation (the code space was put back by `undo`,
@@ -191,6 +214,7 @@ impl Natives {
     /// machine code calls).
     pub(crate) fn forget_all(&mut self) {
         self.entries.clear();
+        self.by_xt.clear();
         self.highest = 0;
         self.regions.clear();
         self.bytes = 0;
@@ -286,6 +310,23 @@ impl Natives {
         sites
     }
 
+    /// EXECUTE's table, with a row for each of the `words` execution
+    /// tokens, as native code reads it: its address and length.
+    pub(crate) fn xt_table(&mut self, words: usize) -> (usize, usize) {
+        if self.by_xt.len() < words {
+            self.by_xt.resize(words, XT_UNKNOWN);
+        }
+        (self.by_xt.as_ptr() as usize, self.by_xt.len())
+    }
+
+    /// Fill the row of `xt` (an execution token below the table's
+    /// length) with `entry`, or XT_NONE.
+    pub(crate) fn set_xt(&mut self, xt: usize, entry: Option<usize>) {
+        if let Some(row) = self.by_xt.get_mut(xt) {
+            *row = entry.unwrap_or(XT_NONE);
+        }
+    }
+
     /// The entry stub (made now if not yet) and where in it a stop
     /// jumps; None when there is no executable memory for it (a sandbox
     /// that refuses it): then nothing is translated from now on.
@@ -308,22 +349,43 @@ impl Natives {
 /// [`Natives::stub`]). A built-in word the code calls runs as
 /// `prim(forth, ctx, id)`, which writes the depths in `ctx` back to the
 /// stacks, runs it, and reads them again; false when it failed (the data
-/// stack as it found it).
+/// stack as it found it). EXECUTE of an execution token whose row in
+/// `ctx.xts` is XT_UNKNOWN runs `find(forth, xt)`, which fills the row and
+/// gives it (the entry, or XT_NONE).
 pub(crate) fn run<T>(
     stub: (usize, usize),
     entry: usize,
     ctx: &mut Ctx,
     forth: &mut T,
     prim: fn(&mut T, &mut Ctx, u16) -> bool,
+    find: fn(&mut T, u64) -> usize,
 ) -> Exit {
     ctx.forth = forth as *mut T as usize;
     ctx.prim = prim as usize;
-    ctx.callout = callout::<T> as extern "sysv64" fn(*mut Ctx, u64) -> u64 as usize;
+    ctx.callout = callout::<T> as extern "C" fn(*mut Ctx, u64) -> u64 as usize;
+    ctx.find = find as usize;
+    ctx.resolve = resolve::<T> as extern "C" fn(*mut Ctx, u64) -> u64 as usize;
     imp::enter(stub, entry, ctx)
 }
 
+// The functions machine code calls are `extern "C"`: System V's calling
+// convention on x86-64 Linux, the only place the tier runs, and a name
+// every target knows (so the interpreter alone builds everywhere).
+
+/// Native code's question for EXECUTE: the machine code of `xt`, or XT_NONE.
+extern "C" fn resolve<T>(ctx: *mut Ctx, xt: u64) -> u64 {
+    // SAFETY: as `callout`: only while `run::<T>` runs, with its Ctx, whose
+    // `find` is a `fn(&mut T, u64) -> usize`.
+    unsafe {
+        let ctx = &mut *ctx;
+        let forth = &mut *(ctx.forth as *mut T);
+        let find: fn(&mut T, u64) -> usize = std::mem::transmute(ctx.find);
+        find(forth, xt) as u64
+    }
+}
+
 /// Native code's call of a built-in word: 1 when it ran, 0 when it failed.
-extern "sysv64" fn callout<T>(ctx: *mut Ctx, id: u64) -> u64 {
+extern "C" fn callout<T>(ctx: *mut Ctx, id: u64) -> u64 {
     // SAFETY: native code calls this only while `run::<T>` runs, with the
     // Ctx `run` filled: `forth` is the `&mut T` given to `run`, not used
     // by anything else until the code returns, and `prim` a
@@ -395,7 +457,7 @@ mod imp {
 
 #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
 mod imp {
-    use super::abi::{Ctx, Exit, MAX_WORD, WordKind, off};
+    use super::abi::{Ctx, Exit, MAX_WORD, WordKind, XT_NONE, off};
     use crate::instr::Instr;
     use crate::memory::{GUARD_END, MEM_SIZE};
     use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -531,6 +593,7 @@ mod imp {
     // Condition codes.
     const CC_B: u8 = 2;
     const CC_AE: u8 = 3;
+    const CC_BE: u8 = 6;
     const CC_E: u8 = 4;
     const CC_NE: u8 = 5;
     const CC_A: u8 = 7;
@@ -738,6 +801,8 @@ mod imp {
             LocalFetch(_) => (0, 1),
             LocalStore(_) | LocalAdd(_) => (1, 0),
             LocalsExit(_) => (0, 0),
+            Execute => (1, 0),
+            Defer(_) => (0, 0),
             _ => return None,
         })
     }
@@ -766,7 +831,16 @@ mod imp {
         use Instr::*;
         matches!(
             i,
-            Call(_) | QDup | ZBranch(_) | Of(_) | QDo(_) | Loop(_) | PlusLoop(_) | Word(_)
+            Call(_)
+                | QDup
+                | ZBranch(_)
+                | Of(_)
+                | QDo(_)
+                | Loop(_)
+                | PlusLoop(_)
+                | Word(_)
+                | Execute
+                | Defer(_)
         ) || matches!(i, Prim(id) if !own_prim(id))
     }
 
@@ -1053,16 +1127,7 @@ mod imp {
 
         /// Call the word at `t` (translated: `can_call`), returning to `next`.
         fn call(&mut self, t: u32, next: u32) {
-            // The frame: next | (rbase index) << 32.
-            self.a.mov_rr(RAX, RBP);
-            self.a.mem(true, &[0x2B], RAX, RBX, off::RS_LO);
-            self.a.rr(true, &[0xC1], 4, RAX);
-            self.a.byte(29);
-            self.a.alu_ri(1, RAX, next as i32);
-            self.a.store(R15, 0, RAX);
-            self.a.alu_ri(0, R15, 8);
-            self.a.push(RBP);
-            self.a.mov_rr(RBP, R13);
+            self.frame(next);
             if self.batch.contains(&t) {
                 self.a.byte(0xE8);
                 self.a.i32(0);
@@ -1072,6 +1137,59 @@ mod imp {
                 self.a.mov_ri(RAX, addr as i64);
                 self.a.call_r(RAX);
             }
+            self.a.pop(RBP);
+        }
+
+        /// A call's frame, returning to `next` (`next | rbase index << 32`,
+        /// as the interpreter's), and the callee's return-stack base; the
+        /// caller's is kept on the machine stack (popped after the call).
+        /// Uses rax only.
+        fn frame(&mut self, next: u32) {
+            self.a.mov_rr(RAX, RBP);
+            self.a.mem(true, &[0x2B], RAX, RBX, off::RS_LO);
+            self.a.rr(true, &[0xC1], 4, RAX);
+            self.a.byte(29);
+            self.a.alu_ri(1, RAX, next as i32);
+            self.a.store(R15, 0, RAX);
+            self.a.alu_ri(0, R15, 8);
+            self.a.push(RBP);
+            self.a.mov_rr(RBP, R13);
+        }
+
+        /// EXECUTE (`pop`: the token on the stack) or a deferred word of
+        /// the execution token in rax, at `ip`: a call of its machine code,
+        /// found in EXECUTE's table (asked for once, `resolve`); anything
+        /// else, or a token out of the table, stops before `ip`, where the
+        /// interpreter runs it (or reports it).
+        fn execute(&mut self, ip: u32, pop: bool) {
+            // cmp rax, [xts_len]; jae stop
+            self.a.mem(true, &[0x3B], RAX, RBX, off::XTS_LEN);
+            self.stop_if(CC_AE, ip);
+            // rdx = xts[rax]
+            self.a.mov_rr(RDX, RAX);
+            self.a.rr(true, &[0xC1], 4, RDX); // shl rdx, 3
+            self.a.byte(3);
+            self.a.mem(true, &[0x03], RDX, RBX, off::XTS); // add rdx, [xts]
+            self.a.load(RDX, RDX, 0);
+            self.a.alu_ri(7, RDX, XT_NONE as i32);
+            let known = self.a.jcc_fwd(CC_A);
+            self.stop_if(CC_E, ip);
+            // Not asked yet: resolve(ctx, xt), 16-aligned as a callout.
+            self.a.mov_rr(RDI, RBX);
+            self.a.mov_rr(RSI, RAX);
+            self.a.alu_ri(5, RSP, 8);
+            self.a.mem(false, &[0xFF], 2, RBX, off::RESOLVE);
+            self.a.alu_ri(0, RSP, 8);
+            self.a.mov_rr(RDX, RAX);
+            self.a.alu_ri(7, RDX, XT_NONE as i32);
+            self.stop_if(CC_BE, ip);
+            self.a.bind_fwd(known);
+            self.call_checks(ip);
+            if pop {
+                self.sp_add(-1);
+            }
+            self.frame(ip + 1);
+            self.a.call_r(RDX);
             self.a.pop(RBP);
         }
 
@@ -1207,6 +1325,19 @@ mod imp {
                     if a >= GUARD_END as i64 && a <= (MEM_SIZE - 8) as i64 {
                         self.a.load(RAX, R14, addr as i32);
                         self.push_rax();
+                    } else {
+                        self.stop(ip);
+                    }
+                }
+                Execute => {
+                    self.ld(RAX, 1);
+                    self.execute(ip, true);
+                }
+                Defer(addr) => {
+                    let a = addr as i64;
+                    if a >= GUARD_END as i64 && a <= (MEM_SIZE - 8) as i64 {
+                        self.a.load(RAX, R14, addr as i32);
+                        self.execute(ip, false);
                     } else {
                         self.stop(ip);
                     }

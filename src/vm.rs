@@ -354,12 +354,38 @@ impl Forth {
             ..Default::default()
         };
         self.vm.stacks.native_view(&mut ctx);
+        let words = self.vm.dict.words().len();
+        (ctx.xts, ctx.xts_len) = self.vm.code.natives.xt_table(words);
         let Some(stub) = self.vm.code.natives.stub() else {
             return jit::Exit::Unentered;
         };
-        let exit = jit::run(stub, entry, &mut ctx, self, Forth::native_prim);
+        let exit = jit::run(
+            stub,
+            entry,
+            &mut ctx,
+            self,
+            Forth::native_prim,
+            Forth::native_find,
+        );
         self.vm.stacks.set_native(&ctx);
         exit
+    }
+
+    /// EXECUTE's question from native code (`jit::run`): the machine code
+    /// of the colon definition `xt` names, translated now if not yet, or
+    /// `XT_NONE` (any other kind of word, or one that is not translated:
+    /// the interpreter runs it). The answer is kept in EXECUTE's table.
+    fn native_find(&mut self, xt: u64) -> usize {
+        let kind = usize::try_from(xt)
+            .ok()
+            .and_then(|x| self.vm.dict.words().get(x))
+            .map(|w| w.kind);
+        let entry = match kind {
+            Some(Kind::Colon(target)) => self.native_at(target),
+            _ => None,
+        };
+        self.vm.code.natives.set_xt(xt as usize, entry);
+        entry.unwrap_or(jit::XT_NONE)
     }
 
     /// A built-in word called from native code (`jit::run`): the depths
@@ -2978,7 +3004,8 @@ mod tests {
             : loc {: a b | c :} a b + to c c 1 +to c c ; \
             : ctab create allot does> + ; 16 ctab t0 \
             : ttab create cells allot does> swap cells + ; 4 ttab t1 \
-            : later create , does> @ ; 5 later t2";
+            : later create , does> @ ; 5 later t2 \
+            defer dd ' sq is dd  defer de  : fl 1e f. ; : ex execute ;";
         let uses = [
             "dup",
             "drop",
@@ -3081,6 +3108,18 @@ mod tests {
             "base @ hex base ! decimal",
             "3 0 do i unloop exit loop",
             "['] sq execute",
+            "execute",
+            "ex",
+            "['] ex execute",
+            "['] + execute",
+            "['] v execute @",
+            "['] t0 execute",
+            "['] fl execute",
+            "['] deep execute",
+            "4 0 do i ['] sq execute + loop",
+            "dd",
+            "de",
+            "3 0 do dd loop",
         ];
         let stacks = [
             "",
@@ -3115,7 +3154,7 @@ mod tests {
             }
             for st in stacks {
                 // (Recursion to the call stack's limit takes a while: once.)
-                if matches!(*u, "deep" | "rec") && st != "1" {
+                if matches!(*u, "deep" | "rec" | "['] deep execute") && st != "1" {
                     continue;
                 }
                 for below in [0, DS_SIZE - 8, DS_SIZE - 2] {
