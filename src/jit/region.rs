@@ -1,0 +1,59 @@
+//! Executable memory for the native tier on Linux: machine code in pages
+//! of its own, written, then made read-only and executable (never both
+//! writable and executable).
+
+/// Machine code in pages of its own: written, then made read-only and
+/// executable (never both writable and executable).
+pub(super) struct Region {
+    ptr: *mut libc::c_void,
+    len: usize,
+}
+
+impl Region {
+    pub(super) fn new(code: &[u8]) -> Option<Region> {
+        let len = code.len().max(1).next_multiple_of(4096);
+        // SAFETY: a fresh anonymous private mapping; the result is
+        // checked before use.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if ptr == libc::MAP_FAILED {
+            return None;
+        }
+        let region = Region { ptr, len };
+        // SAFETY: `ptr` is a writable mapping of `len >= code.len()`
+        // bytes that nothing else refers to.
+        unsafe {
+            std::ptr::copy_nonoverlapping(code.as_ptr(), ptr as *mut u8, code.len());
+        }
+        // SAFETY: the mapping is ours; from now on it is never written.
+        let r = unsafe { libc::mprotect(ptr, len, libc::PROT_READ | libc::PROT_EXEC) };
+        // (On failure `region` unmaps it as it drops.)
+        (r == 0).then_some(region)
+    }
+
+    pub(super) fn addr(&self) -> usize {
+        self.ptr as usize
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl Drop for Region {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `new`, unmapped once, when the
+        // system that owns it (and every word that could enter it) goes.
+        unsafe {
+            libc::munmap(self.ptr, self.len);
+        }
+    }
+}
