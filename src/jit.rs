@@ -400,11 +400,10 @@ extern "C" fn callout<T>(ctx: *mut Ctx, id: u64) -> u64 {
 
 mod plan;
 
-#[cfg(target_os = "linux")]
-#[cfg_attr(
-    not(any(target_arch = "x86_64", target_arch = "aarch64")),
-    allow(dead_code)
-)]
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    target_os = "linux"
+))]
 mod region;
 
 #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
@@ -412,10 +411,21 @@ mod x86_64;
 #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
 use x86_64 as imp;
 
-#[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
+#[cfg(all(target_arch = "aarch64", target_os = "linux"))]
+mod aarch64;
+#[cfg(all(target_arch = "aarch64", target_os = "linux"))]
+use aarch64 as imp;
+
+#[cfg(not(all(
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    target_os = "linux"
+)))]
 use fallback as imp;
 
-#[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
+#[cfg(not(all(
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    target_os = "linux"
+)))]
 mod fallback {
     //! No native tier on this processor or system.
     use super::abi::{Ctx, Exit, WordKind};

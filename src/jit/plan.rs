@@ -39,7 +39,7 @@ pub(super) fn next_of(i: Instr, callable: &BTreeSet<u16>) -> Next {
 
 /// The cells an instruction takes from and leaves on the data stack
 /// (for `?dup` the most), if it is translated.
-pub(super) fn effect(i: Instr, callable: &BTreeSet<u16>) -> Option<(i32, i32)> {
+fn effect(i: Instr, callable: &BTreeSet<u16>) -> Option<(i32, i32)> {
     use Instr::*;
     Some(match i {
         // A built-in word checks its own stack (and a new segment
@@ -99,7 +99,7 @@ fn stops(i: Instr) -> bool {
 
 /// Does the depth after this instruction differ from run to run (so a
 /// new segment, with its own check, starts after it)?
-pub(super) fn ends_segment(i: Instr) -> bool {
+fn ends_segment(i: Instr) -> bool {
     use Instr::*;
     matches!(
         i,
@@ -211,5 +211,31 @@ impl Word {
             }
         }
         l
+    }
+}
+
+impl Word {
+    /// The straight run of code starting at `start`: how many cells its
+    /// deepest point takes from the data stack as the run finds it, and
+    /// how many more its highest point holds (each 0 or more).
+    pub(super) fn segment(&self, start: u32, leaders: &BTreeSet<u32>) -> (i32, i32) {
+        let (mut d, mut need, mut grow) = (0i32, 0i32, 0i32);
+        let mut ip = start;
+        while let Some(&i) = self.body.get(&ip) {
+            let Some((pops, pushes)) = effect(i, &self.callable) else {
+                break;
+            };
+            need = need.max(pops - d);
+            d += pushes - pops;
+            grow = grow.max(d);
+            if ends_segment(i) || !matches!(next_of(i, &self.callable), Next::Fall(_)) {
+                break;
+            }
+            ip += 1;
+            if leaders.contains(&ip) {
+                break;
+            }
+        }
+        (need, grow)
     }
 }

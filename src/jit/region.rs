@@ -33,6 +33,8 @@ impl Region {
         unsafe {
             std::ptr::copy_nonoverlapping(code.as_ptr(), ptr as *mut u8, code.len());
         }
+        #[cfg(target_arch = "aarch64")]
+        sync_caches(ptr as usize, code.len());
         // SAFETY: the mapping is ours; from now on it is never written.
         let r = unsafe { libc::mprotect(ptr, len, libc::PROT_READ | libc::PROT_EXEC) };
         // (On failure `region` unmaps it as it drops.)
@@ -55,5 +57,35 @@ impl Drop for Region {
         unsafe {
             libc::munmap(self.ptr, self.len);
         }
+    }
+}
+
+/// AArch64 fetches instructions through a cache that does not see data
+/// writes: clean the data cache to the point of unification and
+/// invalidate the instruction cache over the new code, as the
+/// architecture prescribes for code written at run time.
+#[cfg(target_arch = "aarch64")]
+fn sync_caches(start: usize, len: usize) {
+    let end = start + len;
+    let ctr: u64;
+    // SAFETY: reading CTR_EL0 (cache line sizes), which Linux lets user
+    // code read; cleaning and invalidating cache lines of our own mapping
+    // changes no memory.
+    unsafe {
+        std::arch::asm!("mrs {}, ctr_el0", out(reg) ctr);
+        let dline = 4usize << ((ctr >> 16) & 0xF);
+        let iline = 4usize << (ctr & 0xF);
+        let mut a = start & !(dline - 1);
+        while a < end {
+            std::arch::asm!("dc cvau, {}", in(reg) a);
+            a += dline;
+        }
+        std::arch::asm!("dsb ish");
+        let mut a = start & !(iline - 1);
+        while a < end {
+            std::arch::asm!("ic ivau, {}", in(reg) a);
+            a += iline;
+        }
+        std::arch::asm!("dsb ish", "isb");
     }
 }

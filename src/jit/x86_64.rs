@@ -3,7 +3,7 @@
 //! registers and the rules every translation keeps).
 
 use super::abi::{Ctx, Exit, WordKind, XT_NONE, off};
-use super::plan::{Next, Word, effect, ends_segment, next_of, own_prim};
+use super::plan::{Next, Word, next_of, own_prim};
 pub(super) use super::region::Region;
 use crate::instr::Instr;
 use crate::memory::{GUARD_END, MEM_SIZE};
@@ -330,23 +330,7 @@ impl Translator<'_> {
     /// holds as many cells as its deepest point takes, and has room
     /// for its highest.
     fn check_segment(&mut self, start: u32, leaders: &BTreeSet<u32>) {
-        let (mut d, mut need, mut grow) = (0i32, 0i32, 0i32);
-        let mut ip = start;
-        while let Some(&i) = self.w.body.get(&ip) {
-            let Some((pops, pushes)) = effect(i, &self.w.callable) else {
-                break;
-            };
-            need = need.max(pops - d);
-            d += pushes - pops;
-            grow = grow.max(d);
-            if ends_segment(i) || !matches!(next_of(i, &self.w.callable), Next::Fall(_)) {
-                break;
-            }
-            ip += 1;
-            if leaders.contains(&ip) {
-                break;
-            }
-        }
+        let (need, grow) = self.w.segment(start, leaders);
         if need == 0 && grow == 0 {
             return;
         }
