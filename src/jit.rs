@@ -411,7 +411,9 @@ mod x86_64;
 #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
 use x86_64 as imp;
 
-#[cfg(all(target_arch = "aarch64", target_os = "linux"))]
+// (Compiled for tests on every Linux, where its encodings are checked.)
+#[cfg(all(any(target_arch = "aarch64", test), target_os = "linux"))]
+#[cfg_attr(not(target_arch = "aarch64"), allow(dead_code))]
 mod aarch64;
 #[cfg(all(target_arch = "aarch64", target_os = "linux"))]
 use aarch64 as imp;

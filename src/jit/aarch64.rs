@@ -218,7 +218,7 @@ impl Asm {
         let mut first = true;
         for hw in 0..4 {
             let part = ((u >> (16 * hw)) & 0xFFFF) as u32;
-            if part == 0 && !(first && hw == 3) {
+            if part == 0 {
                 continue;
             }
             let op = if first { 0xD280_0000 } else { 0xF280_0000 };
@@ -1042,5 +1042,134 @@ impl Translator<'_> {
             }
             _ => self.stop(ip),
         }
+    }
+}
+
+/// The assembler's encodings against GNU as's (aarch64-linux-gnu-as and
+/// objdump, binutils 2.40): this module is compiled and tested on x86-64
+/// too, where CI runs, though only AArch64 runs its code.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodings_are_gnu_as_encodings() {
+        type Emit = fn(&mut Asm);
+        let cases: Vec<(u32, &str, Emit)> = vec![
+            (0xa9ba7bfd, "stp x29, x30, [sp, #-96]!", |a| {
+                a.put(0xA980_0000 | imm7(-96) | LR << 10 | SP << 5 | FP)
+            }),
+            (0xa90153f3, "stp x19, x20, [sp, #16]", |a| {
+                a.stp(CTX, DSP, SP, 16)
+            }),
+            (0xa8c67bfd, "ldp x29, x30, [sp], #96", |a| {
+                a.put(0xA8C0_0000 | imm7(96) | LR << 10 | SP << 5 | FP)
+            }),
+            (0xf9400274, "ldr x20, [x19]", |a| a.ldr(DSP, CTX, 0)),
+            (0xf9000674, "str x20, [x19, #8]", |a| a.str(DSP, CTX, 8)),
+            (0xf9405a69, "ldr x9, [x19, #176]", |a| a.ldr(X9, CTX, 176)),
+            (0xf85f8280, "ldur x0, [x20, #-8]", |a| a.ldur(X0, DSP, -8)),
+            (0xf81f0281, "stur x1, [x20, #-16]", |a| a.stur(X1, DSP, -16)),
+            (0xf85e82a0, "ldur x0, [x21, #-24]", |a| a.ldur(X0, RSP, -24)),
+            (0xf8008680, "str x0, [x20], #8", |a| a.push(X0, DSP)),
+            (0xa88106a0, "stp x0, x1, [x21], #16", |a| {
+                a.push2(X0, X1, RSP)
+            }),
+            (0xa9bf7bf7, "stp x23, x30, [sp, #-16]!", |a| a.save_link()),
+            (0xa8c17bf7, "ldp x23, x30, [sp], #16", |a| a.restore_link()),
+            (0xaa0003f3, "mov x19, x0", |a| a.mov(CTX, X0)),
+            (0xd2800000, "mov x0, #0", |a| a.mov_imm(X0, 0)),
+            (0x92800009, "mov x9, #-1", |a| a.mov_imm(X9, -1)),
+            (0xd2f00009, "mov x9, #MIN", |a| a.mov_imm(X9, i64::MIN)),
+            (0x91004289, "add x9, x20, #16", |a| a.add_imm(X9, DSP, 16)),
+            (0xd1006289, "sub x9, x20, #24", |a| a.add_imm(X9, DSP, -24)),
+            (0xd1400409, "sub x9, x0, #1, lsl #12", |a| {
+                a.add_imm(X9, X0, -4096)
+            }),
+            (0x8b010000, "add x0, x0, x1", |a| {
+                a.rrr(0x8B00_0000, X0, X0, X1)
+            }),
+            (0xea050084, "ands x4, x4, x5", |a| {
+                a.rrr(0xEA00_0000, X4, X4, X5)
+            }),
+            (0x9b017c00, "mul x0, x0, x1", |a| {
+                a.rrr(0x9B00_7C00, X0, X0, X1)
+            }),
+            (0x9ac10c02, "sdiv x2, x0, x1", |a| {
+                a.rrr(0x9AC0_0C00, X2, X0, X1)
+            }),
+            (0x9b018043, "msub x3, x2, x1, x0", |a| {
+                a.put(0x9B00_8000 | X1 << 16 | X0 << 10 | X2 << 5 | X3)
+            }),
+            (0x9ac12002, "lsl x2, x0, x1", |a| {
+                a.rrr(0x9AC0_2000, X2, X0, X1)
+            }),
+            (0xeb01001f, "cmp x0, x1", |a| a.cmp(X0, X1)),
+            (0xf101003f, "cmp x1, #64", |a| a.cmp_imm(X1, 64)),
+            (0xb100043f, "cmn x1, #1", |a| a.cmp_imm(X1, -1)),
+            (0xda9fa3e0, "csetm x0, lt", |a| a.csetm(X0, LT)),
+            (0x9a9f3040, "csel x0, x2, xzr, lo", |a| {
+                a.csel(X0, X2, ZR, LO)
+            }),
+            (0x9a81d000, "csel x0, x0, x1, le", |a| {
+                a.csel(X0, X0, X1, LE)
+            }),
+            (0xd3638929, "lsl x9, x9, #29", |a| {
+                a.put(0xD340_0000 | (64 - 29) << 16 | (63 - 29) << 10 | X9 << 5 | X9)
+            }),
+            (0xcb000e81, "sub x1, x20, x0, lsl #3", |a| {
+                a.rrr(0xCB00_0C00, X1, DSP, X0)
+            }),
+            (0xf8607922, "ldr x2, [x9, x0, lsl #3]", |a| {
+                a.rrr(0xF860_7800, X2, X9, X0)
+            }),
+            (0xf8606b00, "ldr x0, [x24, x0]", |a| {
+                a.rrr(0xF860_6800, X0, MEM, X0)
+            }),
+            (0x38206b01, "strb w1, [x24, x0]", |a| {
+                a.rrr(0x3820_6800, X1, MEM, X0)
+            }),
+            (0xd63f0120, "blr x9", |a| a.blr(X9)),
+            (0xd65f03c0, "ret", |a| a.put(RET)),
+            (0x910003e9, "mov x9, sp", |a| {
+                a.put(0x9100_0000 | SP << 5 | X9)
+            }),
+            (0x9100013f, "mov sp, x9", |a| {
+                a.put(0x9100_0000 | X9 << 5 | SP)
+            }),
+        ];
+        for (want, text, emit) in cases {
+            let mut a = Asm::default();
+            emit(&mut a);
+            assert_eq!(a.code, vec![want], "{text}: {:08x?} not {want:08x}", a.code);
+        }
+        // Two-word immediates, in GNU as's order.
+        let mut a = Asm::default();
+        a.mov_imm(X9, 0x5678_1234);
+        assert_eq!(a.code, vec![0xd2824689, 0xf2aacf09], "mov x9, #0x56781234");
+    }
+
+    #[test]
+    fn branches_reach_their_targets_or_give_the_translation_up() {
+        let mut a = Asm::default();
+        let f = a.bcc_fwd(NE);
+        a.put(RET);
+        a.bind(f);
+        // b.ne +8, as GNU as encodes `b.ne .+8`.
+        assert_eq!(a.code[0], 0x5400_0041);
+        let mut a = Asm::default();
+        let f = a.cbz_fwd(X0, false);
+        a.code.resize(1 << 18, RET);
+        a.bind(f);
+        assert!(
+            a.too_far,
+            "a conditional branch 1 MiB ahead cannot be encoded"
+        );
+        let mut a = Asm::default();
+        let f = a.b_fwd();
+        a.code.resize(1 << 18, RET);
+        a.bind(f);
+        assert!(!a.too_far);
+        assert_eq!(a.code[0], 0x1400_0000 | (1 << 18));
     }
 }
