@@ -196,6 +196,10 @@ pub(crate) struct Dictionary {
     /// the prelude is done (built-in headers never change after): naming
     /// the word a caught error ran must not read every header.
     prim_xt: HashMap<Instr, u32>,
+    /// Counts the changes of kind of words already made (forgotten,
+    /// DOES>, a constant set …): machine code's EXECUTE table, which knows
+    /// words by kind, is emptied when this moves (`Natives::xt_table`).
+    kind_changes: u64,
 }
 
 /// Headers per chunk of the copies `undo` keeps.
@@ -444,6 +448,7 @@ impl Dictionary {
         match w.kind {
             Kind::Create(body) | Kind::Does { body, .. } => {
                 w.kind = Kind::Does { body, code };
+                self.kind_changes += 1;
                 true
             }
             _ => false,
@@ -456,6 +461,7 @@ impl Dictionary {
         match self.words.get_mut(xt as usize) {
             Some(w) => {
                 w.kind = Kind::Constant(v);
+                self.kind_changes += 1;
                 true
             }
             None => false,
@@ -468,6 +474,8 @@ impl Dictionary {
     /// a tombstone.
     pub(crate) fn discard(&mut self, xt: u32) {
         if self.words.len() == xt as usize + 1 && !self.words[xt as usize].revealed {
+            // (Its token goes to the next word: a change of kind too.)
+            self.kind_changes += 1;
             self.words.pop();
             self.last = self.words.len().checked_sub(1).map(|x| x as u32);
         } else {
@@ -544,6 +552,7 @@ impl Dictionary {
     pub(crate) fn set_kind(&mut self, xt: u32, kind: Kind) {
         if let Some(w) = self.words.get_mut(xt as usize) {
             w.kind = kind;
+            self.kind_changes += 1;
         }
     }
 
@@ -616,6 +625,11 @@ impl Dictionary {
             | Kind::FValue(_) => Instr::Word(xt),
             Kind::Forgotten => return None,
         })
+    }
+
+    /// How many times a word already made changed its kind.
+    pub(crate) fn kind_changes(&self) -> u64 {
+        self.kind_changes
     }
 
     pub(crate) fn new() -> Dictionary {
@@ -808,6 +822,7 @@ impl Dictionary {
         }
         let w = &mut self.words[xt as usize];
         w.kind = Kind::Forgotten;
+        self.kind_changes += 1;
         w.revealed = false;
         w.flags = 0;
         if let Some(e) = w.effect.take() {
@@ -835,6 +850,7 @@ impl Dictionary {
         let from = mark.words.min(self.words.len());
         for w in &mut self.words[from..] {
             w.kind = Kind::Forgotten;
+            self.kind_changes += 1;
             w.revealed = false;
             w.flags = 0;
             if let Some(e) = w.effect.take() {

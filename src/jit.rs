@@ -179,8 +179,10 @@ pub(crate) struct Natives {
     /// The entry stub, made once, and where in it a stop jumps.
     stub: Option<(imp::Region, usize)>,
     /// EXECUTE's table (`Ctx::xts`), emptied whenever a translation is
-    /// forgotten.
+    /// forgotten or a word changes its kind (`by_xt_kinds` is the
+    /// dictionary's count of such changes it was filled under).
     by_xt: Vec<usize>,
+    by_xt_kinds: u64,
     /// False: everything runs in the interpreter.
     pub(crate) enabled: bool,
 }
@@ -311,8 +313,14 @@ impl Natives {
     }
 
     /// EXECUTE's table, with a row for each of the `words` execution
-    /// tokens, as native code reads it: its address and length.
-    pub(crate) fn xt_table(&mut self, words: usize) -> (usize, usize) {
+    /// tokens, as native code reads it: its address and length. `kinds`
+    /// is the dictionary's count of changes of kind: when it moved, every
+    /// row is asked again (a word the table called may be forgotten).
+    pub(crate) fn xt_table(&mut self, words: usize, kinds: u64) -> (usize, usize) {
+        if kinds != self.by_xt_kinds {
+            self.by_xt.clear();
+            self.by_xt_kinds = kinds;
+        }
         if self.by_xt.len() < words {
             self.by_xt.resize(words, XT_UNKNOWN);
         }

@@ -354,8 +354,8 @@ impl Forth {
             ..Default::default()
         };
         self.vm.stacks.native_view(&mut ctx);
-        let words = self.vm.dict.words().len();
-        (ctx.xts, ctx.xts_len) = self.vm.code.natives.xt_table(words);
+        let (words, kinds) = (self.vm.dict.words().len(), self.vm.dict.kind_changes());
+        (ctx.xts, ctx.xts_len) = self.vm.code.natives.xt_table(words, kinds);
         let Some(stub) = self.vm.code.natives.stub() else {
             return jit::Exit::Unentered;
         };
@@ -2990,6 +2990,49 @@ mod tests {
                     assert_eq!(a.vm.mem.cell(d + 8 * k), b.vm.mem.cell(d + 8 * k), "{what}");
                 }
             }
+        }
+    }
+
+    /// EXECUTE's table in machine code forgets a word whose kind changed
+    /// since it was asked: here the line a prompt's IF ran as a definition
+    /// of its own, whose token `latestxt` kept, is gone when `z` runs it
+    /// (found by a reviewer's random programs; machine code ran the old
+    /// line again).
+    #[test]
+    fn native_execute_sees_a_word_forgotten_since() {
+        // The line's word forgotten (its token kept), then a token reused.
+        for (evaluated, after) in [(": foo 2 ;", ""), ("] dup [", ": foo 7 ;")] {
+            let lines = [
+                "variable tx  variable n".to_string(),
+                ": w tx @ execute ;".to_string(),
+                "true prompt-control".to_string(),
+                format!(
+                    "1 if n @ 0= if 1 n ! latestxt tx ! 1 w s\" {evaluated}\" evaluate then then"
+                ),
+                after.to_string(),
+                ": z tx @ execute ;".to_string(),
+                "z .".to_string(),
+            ];
+            let mut reports = Vec::new();
+            for jit in [true, false] {
+                let (mut f, out) = Forth::for_test(b"");
+                f.vm.code.natives.enabled &= jit;
+                let mut all = Vec::new();
+                for l in &lines {
+                    let r = f.interpret_line(l);
+                    if r.is_err() {
+                        f.reset_after_error();
+                    }
+                    all.push((format!("{r:?}"), out.take()));
+                }
+                reports.push(all);
+            }
+            assert_eq!(reports[0], reports[1], "{evaluated}");
+            let last = &reports[1][6];
+            assert!(
+                last.0.contains("forgotten") || last.1.contains('7'),
+                "{evaluated}: {last:?}"
+            );
         }
     }
 
