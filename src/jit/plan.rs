@@ -18,14 +18,14 @@ pub(super) struct Word {
 }
 
 /// What happens after an instruction.
-pub(super) enum Next {
+enum Next {
     /// It goes on to the next one, and may also jump to these.
     Fall(Vec<u32>),
     /// It only jumps to these (or returns: none).
     Only(Vec<u32>),
 }
 
-pub(super) fn next_of(i: Instr, callable: &BTreeSet<u16>) -> Next {
+fn next_of(i: Instr, callable: &BTreeSet<u16>) -> Next {
     use Instr::*;
     match i {
         Branch(t) | Leave(t) => Next::Only(vec![t]),
@@ -199,7 +199,7 @@ impl Word {
 
     /// Where runs start: the entry, every jump target, and the
     /// instruction after one whose depth is not known.
-    pub(super) fn leaders(&self) -> BTreeSet<u32> {
+    fn leaders(&self) -> BTreeSet<u32> {
         let mut l = BTreeSet::new();
         l.insert(self.start);
         for (&ip, &i) in &self.body {
@@ -214,11 +214,41 @@ impl Word {
     }
 }
 
+/// One instruction of a word as a back end lays it out, in address order.
+pub(super) struct Step {
+    pub(super) ip: u32,
+    pub(super) instr: Instr,
+    /// A straight run starts here (a label, and the run's depth check):
+    /// the cells its deepest point takes and its highest point adds.
+    pub(super) run: Option<(i32, i32)>,
+    /// It falls through to `ip + 1`, which is not laid out next: a jump.
+    pub(super) jump_next: bool,
+}
+
 impl Word {
+    /// The word's instructions in the order the back ends place them.
+    pub(super) fn layout(&self) -> Vec<Step> {
+        let leaders = self.leaders();
+        let ips: Vec<(u32, Instr)> = self.body.iter().map(|(&a, &i)| (a, i)).collect();
+        let mut steps = Vec::with_capacity(ips.len());
+        for (k, &(ip, instr)) in ips.iter().enumerate() {
+            let starts = leaders.contains(&ip) || k == 0 || ips[k - 1].0 + 1 != ip;
+            let falls = matches!(next_of(instr, &self.callable), Next::Fall(_));
+            let next_here = ips.get(k + 1).is_some_and(|&(n, _)| n == ip + 1);
+            steps.push(Step {
+                ip,
+                instr,
+                run: starts.then(|| self.segment(ip, &leaders)),
+                jump_next: falls && !next_here,
+            });
+        }
+        steps
+    }
+
     /// The straight run of code starting at `start`: how many cells its
     /// deepest point takes from the data stack as the run finds it, and
     /// how many more its highest point holds (each 0 or more).
-    pub(super) fn segment(&self, start: u32, leaders: &BTreeSet<u32>) -> (i32, i32) {
+    fn segment(&self, start: u32, leaders: &BTreeSet<u32>) -> (i32, i32) {
         let (mut d, mut need, mut grow) = (0i32, 0i32, 0i32);
         let mut ip = start;
         while let Some(&i) = self.body.get(&ip) {

@@ -3,7 +3,7 @@
 //! registers and the rules every translation keeps).
 
 use super::abi::{Ctx, Exit, WordKind, XT_NONE, off};
-use super::plan::{Next, Word, next_of, own_prim};
+use super::plan::{Word, own_prim};
 pub(super) use super::region::Region;
 use crate::instr::Instr;
 use crate::memory::{GUARD_END, MEM_SIZE};
@@ -276,20 +276,15 @@ struct Translator<'a> {
 
 impl Translator<'_> {
     fn run(mut self) -> Option<()> {
-        let leaders = self.w.leaders();
-        let ips: Vec<(u32, Instr)> = self.w.body.iter().map(|(&a, &i)| (a, i)).collect();
-        for (k, &(ip, i)) in ips.iter().enumerate() {
-            if leaders.contains(&ip) || k == 0 || ips[k - 1].0 + 1 != ip {
-                self.labels.insert(ip, self.a.code.len());
-                self.check_segment(ip, &leaders);
+        for step in self.w.layout() {
+            if let Some((need, grow)) = step.run {
+                self.labels.insert(step.ip, self.a.code.len());
+                self.check_segment(step.ip, need, grow);
             }
-            self.instr(ip, i);
-            // Falling through to an instruction not placed next.
-            let falls = matches!(next_of(i, &self.w.callable), Next::Fall(_));
-            let next_here = ips.get(k + 1).is_some_and(|&(n, _)| n == ip + 1);
-            if falls && !next_here {
+            self.instr(step.ip, step.instr);
+            if step.jump_next {
                 let j = self.a.jmp_fwd();
-                self.jumps.push((j, ip + 1));
+                self.jumps.push((j, step.ip + 1));
             }
         }
         for (f, t) in std::mem::take(&mut self.jumps) {
@@ -329,8 +324,7 @@ impl Translator<'_> {
     /// The run starting at `ip`: stop before it unless the data stack
     /// holds as many cells as its deepest point takes, and has room
     /// for its highest.
-    fn check_segment(&mut self, start: u32, leaders: &BTreeSet<u32>) {
-        let (need, grow) = self.w.segment(start, leaders);
+    fn check_segment(&mut self, start: u32, need: i32, grow: i32) {
         if need == 0 && grow == 0 {
             return;
         }
