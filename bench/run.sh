@@ -10,7 +10,7 @@
 # gforth-fast, in one run.
 # Prints the best of RUNS wall-clock times, peak memory, and the ratio
 # playforth/gforth per program, then their geometric means: over gforth's
-# four, and over all eight. Our programs print a checksum line, which
+# four, and over all eight; then start-up's (`-e bye`) time and peak memory. Our programs print a checksum line, which
 # must be the same under playforth and gforth (checked once before timing).
 #
 #   bench/run.sh            # 5 runs each
@@ -82,6 +82,33 @@ done
 geo() { printf '%s\n' "$@" | awk '{s += log($1)} END {printf "%.2f", exp(s / NR)}'; }
 echo "geometric mean playforth/gforth: time $(geo "${ratios[@]:0:4}")x, peak memory $(geo "${mratios[@]:0:4}")x"
 echo "geometric mean over all eight:   time $(geo "${ratios[@]}")x, peak memory $(geo "${mratios[@]}")x"
+# Start-up, what a classroom server pays per student (`-e bye`): 41 runs
+# of each, interleaved, the fastest time and the median peak memory (a
+# peak varies by about 150 KB from run to run with where the shared
+# libraries are loaded).
+startup() {
+  for _ in $(seq 41); do
+    for who in playforth gforth; do
+      local cmd=("$PF") s e
+      [ $who = gforth ] && cmd=(gforth)
+      s=$(date +%s%N)
+      /usr/bin/time -o "$TMP" -f "%M" "${cmd[@]}" -e bye >/dev/null 2>&1
+      e=$(date +%s%N)
+      echo "$who $(( (e - s) / 1000 )) $(tail -1 "$TMP")"
+    done
+  done | awk '{n[$1]++; t[$1, n[$1]] = $2; m[$1, n[$1]] = $3}
+    END {
+      for (w in n) {
+        best[w] = t[w, 1]; for (i = 2; i <= n[w]; i++) if (t[w, i] < best[w]) best[w] = t[w, i]
+        for (i = 1; i <= n[w]; i++) for (j = i + 1; j <= n[w]; j++) if (m[w, j] < m[w, i]) { x = m[w, i]; m[w, i] = m[w, j]; m[w, j] = x }
+        med[w] = m[w, int((n[w] + 1) / 2)]
+      }
+      printf "start-up (-e bye): playforth %.1f ms %d KB, gforth %.1f ms %d KB: time %.2fx, median peak memory %.2fx\n",
+        best["playforth"] / 1000, med["playforth"], best["gforth"] / 1000, med["gforth"],
+        best["playforth"] / best["gforth"], med["playforth"] / med["gforth"]
+    }'
+}
+startup
 if [ -n "${BASELINE:-}" ]; then
   echo "geometric mean this build/baseline: time $(geo "${bratios[@]:0:4}")x (gforth's four), $(geo "${bratios[@]}")x (all eight)"
 fi

@@ -276,7 +276,7 @@ pub fn name_keys(name: &str) -> [String; 2] {
         .filter(|c| !invisible(*c) && !c.is_whitespace())
         .collect();
     let key = |s: &str| -> String {
-        unicode_security::skeleton(s)
+        super::confusables::skeleton(s)
             .flat_map(char::to_lowercase)
             .filter(|c| !invisible(*c) && !c.is_whitespace())
             .collect()

@@ -19,6 +19,7 @@
 //! a few small crates to the build instead of a runtime.
 
 mod class;
+mod confusables;
 mod db;
 mod fence;
 mod server;

@@ -28,6 +28,7 @@ mod games;
 mod games_pictures;
 mod help_examples;
 mod host;
+mod layout;
 mod learn;
 mod library;
 mod package;
