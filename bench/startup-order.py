@@ -189,7 +189,11 @@ def write(order, syms):
         for p in pats:
             f.write("    *(.rodata.%s)\n" % p)
         f.write("    *(.rodata.cst4 .rodata.cst8 .rodata.cst16 .rodata.cst32 .rodata.str1.1)\n")
+        # texts start-up reads (the prelude: text_in_section! in lib.rs)
+        f.write("    *(.rodata.startup.*)\n")
         f.write("  }\n} INSERT BEFORE .rodata;\n")
+        # texts it never reads, after the rest
+        f.write("SECTIONS {\n  .rodata.cold : { *(.rodata.cold) }\n} INSERT AFTER .rodata;\n")
     print("startup-order: %d functions, %d patterns -> %s" % (len(order), len(pats), SCRIPT))
 
 

@@ -8,37 +8,50 @@
 use std::path::{Component, Path};
 
 /// Each example file by its path in the source tree.
-const FILES: &[(&str, &str)] = &[
-    ("examples/chess.fs", include_str!("../examples/chess.fs")),
+static FILES: &[(&str, &str)] = &[
+    (
+        "examples/chess.fs",
+        text_in_section!(".rodata.cold", include_str!("../examples/chess.fs")),
+    ),
     (
         "examples/fivestep.fs",
-        include_str!("../examples/fivestep.fs"),
+        text_in_section!(".rodata.cold", include_str!("../examples/fivestep.fs")),
     ),
-    ("examples/jungle.fs", include_str!("../examples/jungle.fs")),
+    (
+        "examples/jungle.fs",
+        text_in_section!(".rodata.cold", include_str!("../examples/jungle.fs")),
+    ),
     (
         "examples/othello.fs",
-        include_str!("../examples/othello.fs"),
+        text_in_section!(".rodata.cold", include_str!("../examples/othello.fs")),
     ),
     (
         "examples/rps-team.fs",
-        include_str!("../examples/rps-team.fs"),
+        text_in_section!(".rodata.cold", include_str!("../examples/rps-team.fs")),
     ),
-    ("examples/rps.fs", include_str!("../examples/rps.fs")),
-    ("examples/turtle.fs", include_str!("../examples/turtle.fs")),
+    (
+        "examples/rps.fs",
+        text_in_section!(".rodata.cold", include_str!("../examples/rps.fs")),
+    ),
+    (
+        "examples/turtle.fs",
+        text_in_section!(".rodata.cold", include_str!("../examples/turtle.fs")),
+    ),
     ("examples/lib/gforth.fs", GFORTH_FS),
     (
         "examples/lib/play.fs",
-        include_str!("../examples/lib/play.fs"),
+        text_in_section!(".rodata.cold", include_str!("../examples/lib/play.fs")),
     ),
     (
         "examples/lib/search.fs",
-        include_str!("../examples/lib/search.fs"),
+        text_in_section!(".rodata.cold", include_str!("../examples/lib/search.fs")),
     ),
 ];
 
 /// `examples/lib/gforth.fs`: the game words in portable Forth (`see flip`
 /// shows them from here).
-pub(crate) const GFORTH_FS: &str = include_str!("../examples/lib/gforth.fs");
+pub(crate) static GFORTH_FS: &str =
+    text_in_section!(".rodata.cold", include_str!("../examples/lib/gforth.fs"));
 
 /// The compiled-in example file `path` names, if it names one: a path
 /// ending in `examples/…` as in the source tree, once `.` and `..` are

@@ -14,8 +14,8 @@ pub fn markdown() -> String {
         sets.entry(s.set).or_default().push(Entry {
             name: s.name.to_string(),
             effect: s.effect.to_string(),
-            doc: s.doc.to_string(),
-            example: s.example.map(str::to_string),
+            doc: s.doc().to_string(),
+            example: s.example().map(str::to_string),
             immediate: s.flags & crate::dictionary::IMMEDIATE != 0,
         });
     }

@@ -31,54 +31,90 @@ use std::time::Duration;
 /// The built-in course: docs/lessons/*.md, in order, compiled into the
 /// binary so installed copies have them (a test holds this list to the
 /// folder).
-pub const BUILTIN: &[(&str, &str)] = &[
+pub static BUILTIN: &[(&str, &str)] = &[
     (
         "01-first-steps.md",
-        include_str!("../docs/lessons/01-first-steps.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/01-first-steps.md")
+        ),
     ),
     (
         "02-stack-words.md",
-        include_str!("../docs/lessons/02-stack-words.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/02-stack-words.md")
+        ),
     ),
     (
         "03-defining-words.md",
-        include_str!("../docs/lessons/03-defining-words.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/03-defining-words.md")
+        ),
     ),
     (
         "04-conditionals.md",
-        include_str!("../docs/lessons/04-conditionals.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/04-conditionals.md")
+        ),
     ),
     (
         "05-counted-loops.md",
-        include_str!("../docs/lessons/05-counted-loops.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/05-counted-loops.md")
+        ),
     ),
     (
         "06-begin-until.md",
-        include_str!("../docs/lessons/06-begin-until.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/06-begin-until.md")
+        ),
     ),
     (
         "07-variables.md",
-        include_str!("../docs/lessons/07-variables.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/07-variables.md")
+        ),
     ),
     (
         "08-strings.md",
-        include_str!("../docs/lessons/08-strings.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/08-strings.md")
+        ),
     ),
     (
         "09-recursion.md",
-        include_str!("../docs/lessons/09-recursion.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/09-recursion.md")
+        ),
     ),
     (
         "10-random-and-games.md",
-        include_str!("../docs/lessons/10-random-and-games.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/10-random-and-games.md")
+        ),
     ),
     (
         "11-a-game-round.md",
-        include_str!("../docs/lessons/11-a-game-round.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/11-a-game-round.md")
+        ),
     ),
     (
         "12-guessing-game.md",
-        include_str!("../docs/lessons/12-guessing-game.md"),
+        text_in_section!(
+            ".rodata.cold",
+            include_str!("../docs/lessons/12-guessing-game.md")
+        ),
     ),
 ];
 

@@ -65,6 +65,43 @@
 
 #![deny(unsafe_code)]
 
+/// A text compiled into the program (an `include_str!`, a constant),
+/// kept in the read-only section `$section`, one copy however many places
+/// use it (a constant's text is copied into each codegen unit using it):
+/// `.rodata.startup.*` for text every start-up reads (the prelude), which
+/// `src/startup.ld` lays out with start-up's other data, `.rodata.cold`
+/// for text start-up never reads (the example games, the lessons, the
+/// words' descriptions), laid out after the rest (ARCHITECTURE.md, "Peak
+/// memory"). Another linker puts both with the other read-only data.
+/// (Exported for the binary's own texts: the server's page.)
+#[doc(hidden)]
+#[macro_export]
+macro_rules! text_in_section {
+    ($section:literal, $text:expr) => {{
+        const TEXT: &str = $text;
+        // A section of our own naming, read-only like the rest of the
+        // program's constant data: no code and nothing written is in it.
+        #[allow(unsafe_code)]
+        #[unsafe(link_section = $section)]
+        static BYTES: [u8; TEXT.len()] = $crate::text_bytes(TEXT);
+        match ::core::str::from_utf8(&BYTES) {
+            Ok(text) => text,
+            Err(_) => panic!("not UTF-8"),
+        }
+    }};
+}
+
+/// The bytes of `text`, for [`text_in_section!`]'s static.
+#[doc(hidden)]
+pub const fn text_bytes<const N: usize>(text: &str) -> [u8; N] {
+    let (from, mut to, mut i) = (text.as_bytes(), [0u8; N], 0);
+    while i < N {
+        to[i] = from[i];
+        i += 1;
+    }
+    to
+}
+
 mod bundled;
 /// The binaries' `--completions` and `--man` (not part of the Forth system).
 #[doc(hidden)]

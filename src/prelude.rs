@@ -4,7 +4,8 @@
 //! `help` and the glossary show. A leaf.
 
 /// The prelude's source.
-pub(crate) const SOURCE: &str = include_str!("prelude.fs");
+pub(crate) static SOURCE: &str =
+    text_in_section!(".rodata.startup.prelude", include_str!("prelude.fs"));
 
 /// A glossary entry: name, stack effect, description and example.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,7 +20,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 /// The portable definitions, as gforth loads them.
-const SOURCE: &str = crate::bundled::GFORTH_FS;
+static SOURCE: &str = crate::bundled::GFORTH_FS;
 
 /// Where SEE says the definitions come from.
 const SOURCE_NAME: &str = "examples/lib/gforth.fs";

@@ -126,10 +126,10 @@ pub(crate) fn info_for(f: &Forth, xt: u32) -> WordInfo {
         return WordInfo {
             name,
             effect: Some(spec.effect.to_string()),
-            doc: Some(spec.doc.to_string()),
+            doc: Some(spec.doc().to_string()),
             set: Some(spec.set.name()),
             origin: Origin::Builtin,
-            example: spec.example.map(str::to_string),
+            example: spec.example().map(str::to_string),
             effect_inferred: false,
             defined_in: None,
         };

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use unicode_normalization::UnicodeNormalization;
 
-const TABLE: &str = include_str!("confusables.txt");
+static TABLE: &str = playforth::text_in_section!(".rodata.cold", include_str!("confusables.txt"));
 
 fn table() -> &'static HashMap<char, Box<[char]>> {
     static MAP: OnceLock<HashMap<char, Box<[char]>>> = OnceLock::new();

@@ -37,42 +37,43 @@ pub struct Config {
     pub max_per_address: usize,
 }
 
-/// The page, compiled in: no build step, nothing fetched.
+/// The page, compiled in: no build step, nothing fetched (kept apart from
+/// the data start-up reads: `text_in_section!`).
 const PAGE: &[(&str, &str, &str)] = &[
     (
         "/",
         "text/html; charset=utf-8",
-        include_str!("page/index.html"),
+        playforth::text_in_section!(".rodata.cold", include_str!("page/index.html")),
     ),
     (
         "/style.css",
         "text/css; charset=utf-8",
-        include_str!("page/style.css"),
+        playforth::text_in_section!(".rodata.cold", include_str!("page/style.css")),
     ),
     (
         "/board.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/board.js"),
+        playforth::text_in_section!(".rodata.cold", include_str!("page/board.js")),
     ),
     (
         "/turtle.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/turtle.js"),
+        playforth::text_in_section!(".rodata.cold", include_str!("page/turtle.js")),
     ),
     (
         "/app.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/app.js"),
+        playforth::text_in_section!(".rodata.cold", include_str!("page/app.js")),
     ),
     (
         "/teacher",
         "text/html; charset=utf-8",
-        include_str!("page/teacher.html"),
+        playforth::text_in_section!(".rodata.cold", include_str!("page/teacher.html")),
     ),
     (
         "/teacher.js",
         "text/javascript; charset=utf-8",
-        include_str!("page/teacher.js"),
+        playforth::text_in_section!(".rodata.cold", include_str!("page/teacher.js")),
     ),
 ];
 

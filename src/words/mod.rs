@@ -44,14 +44,14 @@ pub(crate) fn prim_table() -> Vec<PrimFn> {
 }
 
 /// Words that are instructions of the inner interpreter itself.
-pub(crate) const CONTROL: &[Spec] = &[
+pub(crate) static CONTROL: &[Spec] = &[
     Spec {
         name: "execute",
         effect: "( i*x xt -- j*x )",
         set: WordSet::Core,
         flags: 0,
-        doc: "Run the word whose execution token is on the stack.",
-        example: Some("5 ' dup execute . .  \\ 5 5"),
+        texts: CONTROL_TEXTS,
+        row: 0,
         instr: Instr::Execute,
     },
     Spec {
@@ -59,11 +59,22 @@ pub(crate) const CONTROL: &[Spec] = &[
         effect: "( i*x xt -- j*x 0 | i*x n )",
         set: WordSet::Exception,
         flags: 0,
-        doc: "Run xt; if it THROWs n, restore the stack depth and push n, else push 0.",
-        example: Some(": safe ['] / catch if .\" oops\" then ;  1 0 safe  \\ oops"),
+        texts: CONTROL_TEXTS,
+        row: 1,
         instr: Instr::Catch,
     },
 ];
+
+/// CONTROL's descriptions and examples, row by row.
+static CONTROL_TEXTS: &str = text_in_section!(
+    ".rodata.cold",
+    spec::texts!(
+        "Run the word whose execution token is on the stack."
+            "5 ' dup execute . .  \\ 5 5",
+        "Run xt; if it THROWs n, restore the stack depth and push n, else push 0."
+            ": safe ['] / catch if .\" oops\" then ;  1 0 safe  \\ oops",
+    )
+);
 
 /// Every built-in word, in the order they are defined.
 pub fn all_specs() -> impl Iterator<Item = &'static Spec> {

@@ -54,16 +54,51 @@ pub struct Spec {
     pub effect: &'static str,
     pub set: WordSet,
     pub flags: u8,
-    /// What it does, in a sentence or two.
-    pub doc: &'static str,
-    /// A line to type that shows it at work, with what it prints after
-    /// `\ ` (`help` shows it, the help-examples test runs it).
-    pub example: Option<&'static str>,
+    /// The family's descriptions and examples, row after row (see
+    /// [`Spec::doc`] and [`Spec::example`]; [`texts!`] writes them). They
+    /// are kept apart from the names and stack effects, which every
+    /// start-up reads, so that start-up does not read the pages of text
+    /// between them (ARCHITECTURE.md, "Peak memory").
+    pub(crate) texts: &'static str,
+    /// This word's row in `texts`.
+    pub(crate) row: u16,
     /// What compiling the word appends: `Instr::Prim(id)` for a table word
     /// (the inner interpreter may run it inline, see [`crate::instr::hot`]),
     /// or an instruction of the inner interpreter itself.
     pub(crate) instr: Instr,
 }
+
+impl Spec {
+    /// This word's row of the family's texts: its description, then, after
+    /// U+0001, its example if it has one.
+    fn text(&self) -> &'static str {
+        self.texts
+            .split('\0')
+            .nth(usize::from(self.row))
+            .unwrap_or("")
+    }
+
+    /// What it does, in a sentence or two.
+    pub fn doc(&self) -> &'static str {
+        self.text().split('\u{1}').next().unwrap_or("")
+    }
+
+    /// A line to type that shows it at work, with what it prints after
+    /// `\ ` (`help` shows it, the help-examples test runs it).
+    pub fn example(&self) -> Option<&'static str> {
+        self.text().split_once('\u{1}').map(|(_, example)| example)
+    }
+}
+
+/// A family's descriptions and examples as one text, row after row:
+/// `texts!(doc1 [example1], doc2 [example2] …)`, each row its description,
+/// then U+0001 and its example if it has one, then NUL.
+macro_rules! texts {
+    ($( $doc:literal $($example:literal)? ),* $(,)?) => {
+        concat!($( $doc, $("\u{1}", $example,)? "\0", )*)
+    };
+}
+pub(crate) use texts;
 
 /// A word's flags, as its table row names them (a misspelt flag does not
 /// compile).
@@ -125,14 +160,20 @@ macro_rules! primitives {
             }
         }
 
-        pub(crate) const SPECS: &[$crate::words::spec::Spec] = &[ $(
+        /// The family's descriptions and examples, apart from the rest.
+        static TEXTS: &str = text_in_section!(
+            ".rodata.cold",
+            $crate::words::spec::texts!($( $doc $($example)? ),*)
+        );
+
+        pub(crate) static SPECS: &[$crate::words::spec::Spec] = &[ $(
             $crate::words::spec::Spec {
                 name: $name,
                 effect: $effect,
                 set: $crate::words::spec::WordSet::$set,
                 flags: $crate::words::spec::Flags::$flags.bits(),
-                doc: $doc,
-                example: $crate::words::spec::example!($($example)?),
+                texts: TEXTS,
+                row: $family::$prim as u16,
                 instr: $family::$prim.instr(),
             }
         ),* ];
@@ -148,17 +189,6 @@ macro_rules! primitives {
     };
 }
 pub(crate) use primitives;
-
-/// A row's example, if it has one.
-macro_rules! example {
-    () => {
-        None
-    };
-    ($example:literal) => {
-        Some($example)
-    };
-}
-pub(crate) use example;
 
 /// The first primitive id of each family: the families follow each other
 /// in this order, densely (`words` checks at compile time that each base
