@@ -32,13 +32,15 @@ import bisect
 import fnmatch
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Resolved: valgrind names the program by its real path.
+ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 TARGET = os.path.join(ROOT, "target", "startup-order")
 BINARY = os.path.join(TARGET, "release", "playforth")
 SCRIPT = os.path.join(ROOT, "src", "startup.ld")
@@ -58,8 +60,10 @@ def callgrind(out, args, stdin=None, cwd=None):
     # /dev/null opened for writing only, as a shell's >/dev/null does
     # (subprocess.DEVNULL opens it for reading too, which playforth takes
     # for a closed stdout: io::stdout_was_closed).
-    with open(os.devnull, "w") as out, open(os.devnull) as null:
-        subprocess.run(cmd, stdin=stdin or null, stdout=out, stderr=out, cwd=cwd, timeout=600)
+    with open(os.devnull, "w") as sink, open(os.devnull) as null:
+        subprocess.run(cmd, stdin=stdin or null, stdout=sink, stderr=sink, cwd=cwd, timeout=600)
+    if not os.path.exists(out):
+        sys.exit("startup-order: valgrind wrote no profile for playforth %s" % " ".join(args))
 
 
 def profiles(tmp):
@@ -81,27 +85,44 @@ def profiles(tmp):
         callgrind(piped, [], stdin=stdin)
     runs.append(piped)
     if shutil.which("tmux"):
-        tty = os.path.join(tmp, "tty.out")
-        sock = "startup-order-%d" % os.getpid()
-        cmd = " ".join(["valgrind", "--tool=callgrind", "--fair-sched=yes", "--dump-instr=yes",
-                        "--compress-strings=no", "--compress-pos=no",
-                        "--callgrind-out-file=" + tty, BINARY])
-        subprocess.run(["tmux", "-L", sock, "new-session", "-d", "-x", "100", "-y", "30", cmd],
-                       check=True)
-        time.sleep(10)
-        for keys in (["1 2 + .", "Enter"], ["bye", "Enter"]):
-            subprocess.run(["tmux", "-L", sock, "send-keys"] + keys, check=True)
-            time.sleep(4)
-        for _ in range(60):
-            if os.path.exists(tty):
-                break
-            time.sleep(1)
-        subprocess.run(["tmux", "-L", sock, "kill-server"], stderr=subprocess.DEVNULL)
-        if os.path.exists(tty):
+        tty = terminal(tmp)
+        if tty:
             runs.append(tty)
     else:
         print("startup-order: tmux is not installed: no terminal run", file=sys.stderr)
     return runs
+
+
+def terminal(tmp):
+    """The REPL on a terminal (tmux): a line, then bye. The profile's
+    path, or None when the run did not finish."""
+    tty = os.path.join(tmp, "tty.out")
+    sock = "startup-order-%d" % os.getpid()
+    tmux = ["tmux", "-L", sock]
+    cmd = shlex.join(["valgrind", "--tool=callgrind", "--fair-sched=yes", "--dump-instr=yes",
+                      "--compress-strings=no", "--compress-pos=no",
+                      "--callgrind-out-file=" + tty, BINARY])
+    try:
+        subprocess.run(tmux + ["new-session", "-d", "-x", "100", "-y", "30", cmd], check=True)
+        subprocess.run(tmux + ["set-option", "-g", "remain-on-exit", "on"], check=True)
+        time.sleep(10)  # valgrind's start-up
+        for keys in (["1 2 + .", "Enter"], ["bye", "Enter"]):
+            subprocess.run(tmux + ["send-keys"] + keys, check=True)
+            time.sleep(4)
+        # done when the program has ended (its pane is dead)
+        for _ in range(120):
+            dead = subprocess.run(tmux + ["list-panes", "-F", "#{pane_dead}"],
+                                  capture_output=True, text=True).stdout.strip()
+            if dead == "1":
+                return tty if os.path.exists(tty) else None
+            time.sleep(1)
+        print("startup-order: the terminal run did not end: left out", file=sys.stderr)
+        return None
+    except subprocess.CalledProcessError as e:
+        print("startup-order: tmux failed (%s): no terminal run" % e, file=sys.stderr)
+        return None
+    finally:
+        subprocess.run(tmux + ["kill-server"], stderr=subprocess.DEVNULL)
 
 
 def symbols(binary):
@@ -174,18 +195,22 @@ def write(order, syms):
         p = pattern(n, names)
         if p not in pats and "(" not in p and ")" not in p:
             pats.append(p)
-    with open(SCRIPT, "w") as f:
+    with open(SCRIPT + ".new", "w") as f:
         f.write("/* Written by bench/startup-order.py (rustc %s): the functions start-up\n"
                 "   runs, then the read-only data it reads, ahead of the rest\n"
-                "   (src/build.rs, ARCHITECTURE.md \"Peak memory\"). Do not edit. */\n"
+                "   (src/build.rs, ARCHITECTURE.md \"Peak memory\"). Do not edit.\n"
+                "   A linker that cannot read it: build with PLAYFORTH_PLAIN_LINK=1. */\n"
                 % rustc_version())
         f.write("SECTIONS {\n  .text.startup : {\n")
         # the C start-up files' code (_start, frame_dummy)
-        f.write("    *crt*.o(.text .text.*)\n")
+        f.write("    */Scrt1.o(.text .text.*) */crt1.o(.text .text.*)\n"
+                "    */crtbeginS.o(.text .text.*) */crtbegin.o(.text .text.*)\n")
         for p in pats:
             f.write("    *(.text.%s .text.unlikely.%s)\n" % (p, p))
         f.write("  }\n} INSERT BEFORE .text;\n")
-        f.write("SECTIONS {\n  .rodata.startup : {\n")
+        # (the page alignment keeps GNU ld from putting it in the segment of
+        # code, which its default script begins the read-only data after)
+        f.write("SECTIONS {\n  . = ALIGN(CONSTANT (MAXPAGESIZE));\n  .rodata.startup : {\n")
         for p in pats:
             f.write("    *(.rodata.%s)\n" % p)
         f.write("    *(.rodata.cst4 .rodata.cst8 .rodata.cst16 .rodata.cst32 .rodata.str1.1)\n")
@@ -194,6 +219,7 @@ def write(order, syms):
         f.write("  }\n} INSERT BEFORE .rodata;\n")
         # texts it never reads, after the rest
         f.write("SECTIONS {\n  .rodata.cold : { *(.rodata.cold) }\n} INSERT AFTER .rodata;\n")
+    os.replace(SCRIPT + ".new", SCRIPT)
     print("startup-order: %d functions, %d patterns -> %s" % (len(order), len(pats), SCRIPT))
 
 
@@ -220,7 +246,11 @@ def main():
     build()
     syms = symbols(BINARY)
     with tempfile.TemporaryDirectory() as tmp:
-        order = functions(syms, profiles(tmp))
+        runs = profiles(tmp)
+        if len(functions(syms, runs[:1])) < 100:
+            sys.exit("startup-order: the -e bye profile names fewer than 100 of the "
+                     "program's functions: is %s the program valgrind ran?" % BINARY)
+        order = functions(syms, runs)
     if "--check" in sys.argv:
         check(order, syms)
     else:

@@ -1,25 +1,30 @@
 //! The build script: how the `playforth` program is linked on Linux with
 //! the GNU C library, so that a process that starts and stops maps few of
 //! the program's pages (ARCHITECTURE.md, "Peak memory"). It changes the
-//! layout only, never the code: any other system, or a linker it does not
-//! know, links as Rust does by default.
+//! layout only, never the code: any other system, or a linker that does
+//! not take the script, links as Rust does by default.
 //!
 //! - `src/startup.ld` (written by `bench/startup-order.py` from profiles of
 //!   start-up) gathers the functions start-up runs, and the read-only data
 //!   it reads, in one place ahead of the rest, instead of one function in
 //!   every 64 KiB of a 5 MB program (the kernel maps a file's pages 64 KiB
-//!   around each page touched).
+//!   around each page touched); texts start-up never reads go after the
+//!   rest.
 //! - Segments aligned to 64 KiB put those 64 KiB blocks where the layout
 //!   expects them, whatever address the program is loaded at.
 //! - Packed relative relocations (DT_RELR), where the C library this
 //!   machine runs understands them (glibc 2.36 and later): the table the
-//!   loader reads at start-up shrinks from 400 KB to 8 KB.
+//!   loader reads at start-up shrinks from 400 KB to 8 KB. Such a program
+//!   does not start with an older glibc: `PLAYFORTH_PLAIN_LINK=1` for a
+//!   program to copy to older systems.
 //!
 //! `PLAYFORTH_PLAIN_LINK=1` links as Rust does by default (the profiles
-//! are taken from such a build).
+//! are taken from such a build). When the layout is used, the tests are
+//! told so (`PLAYFORTH_LAYOUT`, read by tests/all/layout.rs).
 
 use std::env;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 fn main() {
     println!("cargo:rerun-if-changed=src/build.rs");
@@ -29,25 +34,62 @@ fn main() {
     if var("CARGO_CFG_TARGET_OS") != "linux" || var("CARGO_CFG_TARGET_ENV") != "gnu" {
         return;
     }
-    if env::var_os("PLAYFORTH_PLAIN_LINK").is_some() {
+    if !matches!(var("PLAYFORTH_PLAIN_LINK").as_str(), "" | "0") {
         return;
     }
+    let flags = var("CARGO_ENCODED_RUSTFLAGS") + &var("RUSTC_LINKER");
     // gold and mold do not read a script that adds to the default layout
     // (INSERT); GNU ld and LLD do.
-    let flags = var("CARGO_ENCODED_RUSTFLAGS") + &var("RUSTC_LINKER");
     if flags.contains("gold") || flags.contains("mold") {
         return;
     }
     let script = Path::new(&var("CARGO_MANIFEST_DIR")).join("src/startup.ld");
-    let script = script.to_string_lossy();
+    let script_arg = script.to_string_lossy();
     // The C compiler splits -Wl, arguments at commas.
-    if Path::new(&*script).exists() && !script.contains(',') {
-        println!("cargo:rustc-link-arg-bin=playforth=-Wl,-T,{script}");
+    if !script.exists() || script_arg.contains(',') {
+        return;
     }
-    println!("cargo:rustc-link-arg-bin=playforth=-Wl,-z,max-page-size=65536");
-    if var("HOST") == var("TARGET") && glibc_has_relr() {
+    let args = [
+        format!("-Wl,-T,{script_arg}"),
+        "-Wl,-z,max-page-size=65536".to_string(),
+    ];
+    // A linker that is gold or mold under another name (/usr/bin/ld, a
+    // wrapper) refuses the script: try it on an empty program first.
+    if !links(&args) {
+        println!(
+            "cargo:warning=the linker does not take src/startup.ld: playforth is linked with Rust's layout (more memory per process)"
+        );
+        return;
+    }
+    for arg in &args {
+        println!("cargo:rustc-link-arg-bin=playforth={arg}");
+    }
+    println!("cargo:rustc-env=PLAYFORTH_LAYOUT=startup");
+    // Not when linking against another system's libraries (a sysroot, zig).
+    let elsewhere = flags.contains("sysroot") || flags.contains("zig");
+    if var("HOST") == var("TARGET") && !elsewhere && glibc_has_relr() {
         println!("cargo:rustc-link-arg-bin=playforth=-Wl,-z,pack-relative-relocs");
     }
+}
+
+/// Whether the C compiler Cargo links with (or `cc`) links an empty
+/// program with `args`.
+fn links(args: &[String]) -> bool {
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap_or_default());
+    let source = out.join("probe.c");
+    if std::fs::write(&source, "int main(void) { return 0; }\n").is_err() {
+        return false;
+    }
+    let cc = env::var("RUSTC_LINKER").unwrap_or_else(|_| "cc".to_string());
+    Command::new(cc)
+        .arg(&source)
+        .arg("-o")
+        .arg(out.join("probe"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Whether the C library this build script runs on, which is the one the

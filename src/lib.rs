@@ -72,7 +72,8 @@
 /// `src/startup.ld` lays out with start-up's other data, `.rodata.cold`
 /// for text start-up never reads (the example games, the lessons, the
 /// words' descriptions), laid out after the rest (ARCHITECTURE.md, "Peak
-/// memory"). Another linker puts both with the other read-only data.
+/// memory"). Another linker puts both with the other read-only data;
+/// other systems than Linux keep the text with it too.
 /// (Exported for the binary's own texts: the server's page.)
 #[doc(hidden)]
 #[macro_export]
@@ -81,8 +82,10 @@ macro_rules! text_in_section {
         const TEXT: &str = $text;
         // A section of our own naming, read-only like the rest of the
         // program's constant data: no code and nothing written is in it.
+        // (Linux only: a Mach-O section is named otherwise, and the
+        // layout script is for Linux.)
         #[allow(unsafe_code)]
-        #[unsafe(link_section = $section)]
+        #[cfg_attr(target_os = "linux", unsafe(link_section = $section))]
         static BYTES: [u8; TEXT.len()] = $crate::text_bytes(TEXT);
         match ::core::str::from_utf8(&BYTES) {
             Ok(text) => text,
@@ -94,12 +97,9 @@ macro_rules! text_in_section {
 /// The bytes of `text`, for [`text_in_section!`]'s static.
 #[doc(hidden)]
 pub const fn text_bytes<const N: usize>(text: &str) -> [u8; N] {
-    let (from, mut to, mut i) = (text.as_bytes(), [0u8; N], 0);
-    while i < N {
-        to[i] = from[i];
-        i += 1;
-    }
-    to
+    let mut bytes = [0u8; N];
+    bytes.copy_from_slice(text.as_bytes());
+    bytes
 }
 
 mod bundled;

@@ -4,13 +4,17 @@
 //! 64 KiB. These tests read the section and program headers of the
 //! binary the other tests run (ELF64, little-endian), so a build that
 //! quietly stopped using the script fails here, not in a memory figure
-//! nobody measures.
+//! nobody measures. The build script says when it used the script
+//! (`PLAYFORTH_LAYOUT`); when it did not (`PLAYFORTH_PLAIN_LINK=1`, a
+//! linker that refuses the script) the first test says SKIPPED.
 
 #![cfg(all(target_os = "linux", target_env = "gnu", target_endian = "little"))]
 
 struct Elf {
-    sections: Vec<(String, u64)>,
-    load_aligns: Vec<u64>,
+    /// Name, address, size.
+    sections: Vec<(String, u64, u64)>,
+    /// Flags, address, size in memory, alignment.
+    loads: Vec<(u64, u64, u64, u64)>,
 }
 
 fn u16_at(b: &[u8], at: usize) -> usize {
@@ -38,47 +42,66 @@ fn read_elf(path: &str) -> Elf {
             let h = shoff + i * shentsize;
             let name = &b[names_at + u32_at(&b, h) as usize..];
             let name = &name[..name.iter().position(|&c| c == 0).unwrap()];
+            let name = String::from_utf8_lossy(name).into_owned();
+            (name, u64_at(&b, h + 0x10), u64_at(&b, h + 0x20))
+        })
+        .collect();
+    let loads = (0..phnum)
+        .map(|i| phoff + i * phentsize)
+        .filter(|&h| u32_at(&b, h) == 1) // PT_LOAD
+        .map(|h| {
             (
-                String::from_utf8_lossy(name).into_owned(),
-                u64_at(&b, h + 0x20),
+                u32_at(&b, h + 4),
+                u64_at(&b, h + 0x10),
+                u64_at(&b, h + 0x28),
+                u64_at(&b, h + 0x30),
             )
         })
         .collect();
-    let load_aligns = (0..phnum)
-        .map(|i| phoff + i * phentsize)
-        .filter(|&h| u32_at(&b, h) == 1) // PT_LOAD
-        .map(|h| u64_at(&b, h + 0x30))
-        .collect();
-    Elf {
-        sections,
-        load_aligns,
-    }
+    Elf { sections, loads }
 }
 
 #[test]
 fn start_up_code_and_data_are_laid_out_together() {
+    if option_env!("PLAYFORTH_LAYOUT").is_none() {
+        eprintln!(
+            "SKIPPED: the build script linked playforth without src/startup.ld (PLAYFORTH_PLAIN_LINK, or a linker that refuses it)"
+        );
+        return;
+    }
     let elf = read_elf(env!("CARGO_BIN_EXE_playforth"));
-    let size = |name: &str| {
+    let section = |name: &str| {
         elf.sections
             .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, s)| *s)
+            .find(|s| s.0 == name)
+            .map(|s| (s.1, s.2))
     };
     // The script's sections exist and hold something: start-up runs
     // several hundred functions even in this (less optimised) test build,
     // whatever the script's names for them still match.
-    let text = size(".text.startup").expect("no .text.startup: src/startup.ld was not used");
-    let rodata = size(".rodata.startup").expect("no .rodata.startup: src/startup.ld was not used");
+    let (_, text) =
+        section(".text.startup").expect("no .text.startup: src/startup.ld was not used");
+    let (rodata_at, rodata) =
+        section(".rodata.startup").expect("no .rodata.startup: src/startup.ld was not used");
+    let (_, cold) = section(".rodata.cold").expect("no .rodata.cold: src/startup.ld was not used");
     assert!(text > 64 * 1024, ".text.startup has only {text} bytes");
     assert!(
         rodata > 16 * 1024,
         ".rodata.startup has only {rodata} bytes"
     );
+    assert!(cold > 64 * 1024, ".rodata.cold has only {cold} bytes");
+    let aligns: Vec<u64> = elf.loads.iter().map(|l| l.3).collect();
     assert!(
-        elf.load_aligns.iter().all(|&a| a == 0x10000),
-        "segments aligned to {:?}",
-        elf.load_aligns
+        aligns.iter().all(|&a| a == 0x10000),
+        "segments aligned to {aligns:?}"
     );
+    // Data stays out of the segment of code (PF_X = 1).
+    let load = elf
+        .loads
+        .iter()
+        .find(|l| l.1 <= rodata_at && rodata_at < l.1 + l.2)
+        .expect("in no segment");
+    assert_eq!(load.0 & 1, 0, ".rodata.startup is in an executable segment");
 }
 
 #[test]
