@@ -7,10 +7,11 @@ touches, so a start-up that runs one function in every 64 KiB of a 5 MB
 program maps most of it. This script builds playforth with Rust's default
 layout (PLAYFORTH_PLAIN_LINK=1, in target/startup-order), runs it under
 valgrind's callgrind in the ways people start it (`-e bye` first, the one
-bench figures use; then a script, lines piped in, and the REPL on a
-terminal when tmux is there), lists the functions each run executes, in
-that order, and writes a linker script that puts them first, in an output
-section of their own (.text.startup), with their jump tables
+bench figures use; then a script, lines piped in, bench/run.sh's eight
+programs, and the REPL on a terminal when tmux is there), lists the
+functions each run executes, in that order, and writes a linker script
+that puts them first, in an output section of their own (.text.startup),
+with their jump tables
 (.rodata.NAME) and the merged constants together ahead of the rest of the
 read-only data (.rodata.startup).
 
@@ -84,6 +85,17 @@ def profiles(tmp):
     with open(os.path.join(tmp, "lines.txt")) as stdin:
         callgrind(piped, [], stdin=stdin)
     runs.append(piped)
+    # Programs at work (bench/run.sh's eight): the inner interpreter, the
+    # native tier, locals, strings, DOES> words, after start-up's.
+    programs = ["bench/%s.fs" % name for name in ("strings", "locals", "levenshtein", "tables")]
+    # and gforth's four, where gforth-common is installed
+    gforth = os.environ.get("GFORTH_BENCH_DIR", "/usr/share/gforth/0.7.3")
+    programs += [p for p in (os.path.join(gforth, n + ".fs") for n in ("siev", "bubble", "matrix", "fib"))
+                 if os.path.exists(p)]
+    for i, program in enumerate(programs):
+        out = os.path.join(tmp, "program%d.out" % i)
+        callgrind(out, ["-e", "include %s main bye" % program], cwd=ROOT)
+        runs.append(out)
     if shutil.which("tmux"):
         tty = terminal(tmp)
         if tty:
