@@ -53,11 +53,16 @@ def build():
                    cwd=ROOT, env=env, check=True)
 
 
-def callgrind(out, args, stdin=None, cwd=None):
+def valgrind(out):
+    """The profiler's command line, up to the program's arguments."""
     # --fair-sched: the Ctrl-C thread runs while main does, as it does
     # outside valgrind (otherwise it may not run before the process ends).
-    cmd = ["valgrind", "--tool=callgrind", "--fair-sched=yes", "--dump-instr=yes", "--compress-strings=no",
-           "--compress-pos=no", "--callgrind-out-file=" + out, BINARY] + args
+    return ["valgrind", "--tool=callgrind", "--fair-sched=yes", "--dump-instr=yes",
+            "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + out, BINARY]
+
+
+def callgrind(out, args, stdin=None, cwd=None):
+    cmd = valgrind(out) + args
     # /dev/null opened for writing only, as a shell's >/dev/null does
     # (subprocess.DEVNULL opens it for reading too, which playforth takes
     # for a closed stdout: io::stdout_was_closed).
@@ -111,9 +116,7 @@ def terminal(tmp):
     tty = os.path.join(tmp, "tty.out")
     sock = "startup-order-%d" % os.getpid()
     tmux = ["tmux", "-L", sock]
-    cmd = shlex.join(["valgrind", "--tool=callgrind", "--fair-sched=yes", "--dump-instr=yes",
-                      "--compress-strings=no", "--compress-pos=no",
-                      "--callgrind-out-file=" + tty, BINARY])
+    cmd = shlex.join(valgrind(tty))
     try:
         subprocess.run(tmux + ["new-session", "-d", "-x", "100", "-y", "30", cmd], check=True)
         subprocess.run(tmux + ["set-option", "-g", "remain-on-exit", "on"], check=True)
@@ -170,18 +173,17 @@ def executed(profile):
 
 
 def functions(syms, runs):
-    starts = [s[0] for s in syms]
+    """The functions the runs executed, run by run, each run's in address
+    order: every name whose code holds an executed instruction (aliases
+    share code)."""
     order, seen = [], set()
     for run in runs:
-        for a in sorted(executed(run)):
-            i = bisect.bisect_right(starts, a) - 1
-            # every name covering the address (aliases share code)
-            while i >= 0 and starts[i] > a - (1 << 20):
-                s = syms[i]
-                if s[0] <= a < s[0] + s[1] and s[2] not in seen:
-                    seen.add(s[2])
-                    order.append(s[2])
-                i -= 1
+        addrs = sorted(executed(run))
+        for start, size, name in syms:
+            i = bisect.bisect_left(addrs, start)
+            if name not in seen and i < len(addrs) and addrs[i] < start + size:
+                seen.add(name)
+                order.append(name)
     return order
 
 

@@ -39,9 +39,13 @@ fn table() -> &'static HashMap<char, Box<[char]>> {
 pub fn skeleton(s: &str) -> impl Iterator<Item = char> + '_ {
     let table = table();
     s.nfd()
-        .flat_map(move |c| match table.get(&c) {
-            Some(looks_like) => looks_like.to_vec(),
-            None => vec![c],
+        .flat_map(move |c| {
+            // what it looks like, or itself (one iterator type for both)
+            let (looks_like, itself) = match table.get(&c) {
+                Some(looks_like) => (&looks_like[..], None),
+                None => (&[][..], Some(c)),
+            };
+            looks_like.iter().copied().chain(itself)
         })
         .nfd()
 }
